@@ -1,0 +1,45 @@
+"""Every error storylens raises on purpose, in one hierarchy.
+
+    StorylensError              base: catch this to catch everything below
+    ├── InputError              an input cannot be read or understood (names the input)
+    │   └── UnsupportedInput    a file type or URL scheme storylens does not read
+    ├── ModelError              the spaCy pipeline is missing or cannot be loaded
+    ├── StoreError              the database cannot be opened, migrated or written
+    │   └── NotFound            a story or article id that is not stored
+    └── SignatureMismatch       MinHash signatures made with other parameters
+
+Messages name the thing that failed and say what the user can do about it.
+"""
+
+from __future__ import annotations
+
+
+class StorylensError(Exception):
+    """Base class of every error storylens raises on purpose."""
+
+
+class InputError(StorylensError):
+    def __init__(self, input_name: str, reason: str) -> None:
+        super().__init__(f"{input_name}: {reason}")
+        self.input_name = input_name
+        self.reason = reason
+
+
+class UnsupportedInput(InputError):
+    pass
+
+
+class ModelError(StorylensError):
+    pass
+
+
+class StoreError(StorylensError):
+    pass
+
+
+class NotFound(StoreError):
+    pass
+
+
+class SignatureMismatch(StorylensError):
+    pass

@@ -1,0 +1,164 @@
+"""The records passed between pipeline stages, one type per stage.
+
+    ingest   -> Article            (what an input said, as given)
+    clean    -> CleanArticle       (repaired text + boilerplate spans, original offsets kept)
+    analyse  -> AnalysedArticle    (sentences, entities, dates, numbers, quotes)
+    stories  -> StoryAssignment    (which story an article joined, and why)
+    compare  -> StoryComparison    (quotes aligned across outlets, shared and lone facts)
+
+Every record is a frozen dataclass of plain values so that a stage can be called alone in a
+test, shipped to a Dask worker, or turned into JSON with ``dataclasses.asdict``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SpeakerType = Literal["person", "organization", "anonymous", "unknown"]
+QuoteKind = Literal["direct", "indirect", "mixed", "scare"]
+
+
+@dataclass(frozen=True)
+class Article:
+    """One news article as ingested: metadata plus plain body text."""
+
+    id: str
+    text: str
+    title: str | None = None
+    url: str | None = None
+    outlet: str | None = None
+    published: str | None = None  # ISO 8601 date or datetime, as given or extracted
+    authors: tuple[str, ...] = ()
+    source: str = ""  # the input it came from (file path, "stdin:3", URL): for messages
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """An input (or one line of it) that could not be turned into an article, and why."""
+
+    input: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Span:
+    """A character range in an article's text, with a label saying what it is."""
+
+    start: int
+    end: int
+    label: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CleanArticle:
+    """An article whose text is repaired; boilerplate is recorded, not cut out.
+
+    Keeping the text whole means every offset computed later (sentences, quotes) points into
+    the same string that is stored and exported.
+    """
+
+    article: Article
+    boilerplate: tuple[Span, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.article.id
+
+    @property
+    def text(self) -> str:
+        return self.article.text
+
+
+@dataclass(frozen=True)
+class Quote:
+    """Who said what: one attribution found in an article.
+
+    ``start``/``end`` cover the quoted content in the article text; ``speaker_start``/
+    ``speaker_end`` cover the words naming the speaker (``she``, ``the insider``).
+    ``speaker`` is the resolved name, or a description for anonymous sources, or None.
+    ``reported_by`` is set on a quote that a speaker quotes inside their own quote.
+    """
+
+    text: str
+    start: int
+    end: int
+    speaker: str | None
+    speaker_mention: str | None
+    speaker_start: int | None
+    speaker_end: int | None
+    speaker_type: SpeakerType
+    cue: str | None
+    kind: QuoteKind
+    reported_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Entity:
+    text: str
+    label: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class AnalysedArticle:
+    """A cleaned article with everything the per-article NLP found in it."""
+
+    clean: CleanArticle
+    sentences: tuple[Span, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    dates: tuple[Span, ...] = ()  # label holds the normalised ISO date where one could be read
+    numbers: tuple[Span, ...] = ()  # label holds the numeric value, text the words around it
+    quotes: tuple[Quote, ...] = ()
+    model: str = ""
+
+    @property
+    def article(self) -> Article:
+        return self.clean.article
+
+    @property
+    def id(self) -> str:
+        return self.clean.article.id
+
+
+@dataclass(frozen=True)
+class StoryAssignment:
+    """Where the story stage put one article, and the evidence for it."""
+
+    article_id: str
+    story_id: str
+    score: float  # similarity to the story it joined; 0.0 when it opened a new story
+    new_story: bool
+    duplicate_of: str | None = None
+    reasons: tuple[str, ...] = ()  # shared terms/entities/quotes that made it join
+    secondary_story_ids: tuple[str, ...] = ()  # other events the article also mentions
+
+
+@dataclass(frozen=True)
+class QuoteVariant:
+    article_id: str
+    outlet: str | None
+    text: str
+    speaker: str | None
+    similarity: float  # to the group's reference wording, 0..100
+
+
+@dataclass(frozen=True)
+class QuoteGroup:
+    """One utterance as carried by several articles, with each wording."""
+
+    speaker: str | None
+    reference: str
+    variants: tuple[QuoteVariant, ...]
+    outlets: tuple[str, ...]
+    wording_differs: bool
+
+
+@dataclass(frozen=True)
+class StoryComparison:
+    story_id: str
+    quote_groups: tuple[QuoteGroup, ...] = ()
+    first_article_id: str | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
