@@ -1,0 +1,1 @@
+"""Per-article analysis: sentences, entities, dates, numbers and quotes with speakers."""

@@ -1,0 +1,47 @@
+"""The analyse stage: CleanArticle -> AnalysedArticle, in batches through spaCy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from storylens.analyse.details import find_dates, find_numbers
+from storylens.analyse.quotes import extract_quotes
+from storylens.records import AnalysedArticle, CleanArticle, Entity, Span
+
+# Articles sent through spaCy together: large enough to amortise, small enough for memory.
+DEFAULT_BATCH_SIZE = 32
+
+
+def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArticle:
+    """Everything storylens reads from one parsed article."""
+    skip = [(span.start, span.end) for span in clean.boilerplate]
+    return AnalysedArticle(
+        clean=clean,
+        sentences=tuple(Span(s.start_char, s.end_char, "sentence") for s in doc.sents),
+        entities=tuple(
+            Entity(e.text, e.label_, e.start_char, e.end_char)
+            for e in doc.ents
+            if not _inside_any(e.start_char, e.end_char, skip)
+        ),
+        dates=find_dates(doc, clean.article.published),
+        numbers=find_numbers(doc),
+        quotes=tuple(extract_quotes(doc, skip=skip)),
+        model=model,
+    )
+
+
+def analyse_articles(
+    cleans: Iterable[CleanArticle], nlp: Language, batch_size: int = DEFAULT_BATCH_SIZE
+) -> Iterator[AnalysedArticle]:
+    """Stream articles through ``nlp.pipe`` and yield one AnalysedArticle each, in order."""
+    model = f"{nlp.meta.get('name', '')}-{nlp.meta.get('version', '')}"
+    pairs = ((clean.text, clean) for clean in cleans)
+    for doc, clean in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
+        yield analyse_doc(doc, clean, model)
+
+
+def _inside_any(start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(low <= start and end <= high for low, high in ranges)

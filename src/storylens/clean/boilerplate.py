@@ -1,0 +1,87 @@
+"""Finding boilerplate inside an article: share lines, video prompts, and captions.
+
+News pages repeat themselves: a photo caption or pull quote restates a body sentence almost
+word for word, and share/follow/"Scroll down for video" lines sit between paragraphs. Such lines
+would count twice as facts and quotes, so they are marked (with a reason) and the later stages
+skip them. The text itself is not changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from storylens.records import Span
+
+# A line whose distinct words are at least this share of another line's words restates it.
+CAPTION_CONTAINMENT = 0.6
+# A line that restates another this fully is a repeat even when it is a full sentence.
+REPEAT_CONTAINMENT = 0.85
+# Lines shorter than this many words are too short to judge as restatements.
+MIN_RESTATEMENT_WORDS = 6
+
+_PROMPT_PATTERNS = re.compile(
+    r"""^(?:
+        scroll\s+down\s+for\s+(?:video|more)
+      | (?:share|email|print|tweet)\s+(?:this|the)\s+(?:article|story|page)
+      | follow\s+us\s+on\b
+      | (?:click|tap)\s+here\b
+      | (?:read|see)\s+more\s*:
+      | advertisement
+      | (?:sign\s+up|subscribe)\s+(?:for|to)\s+(?:our|the)\b
+      | related\s*:
+      | watch\s*:
+      | ©|\(c\)\s*\d{4}|copyright\s+\d{4}
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Prompt lines are short; a long line that merely starts with "Watch:" is content.
+MAX_PROMPT_WORDS = 15
+
+_WORD = re.compile(r"\w+")
+_SENTENCE_END = re.compile(r"[.!?…][\"'’”)\]]*$")
+
+
+def _line_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    position = 0
+    for line in text.split("\n"):
+        if line.strip():
+            spans.append((position, position + len(line)))
+        position += len(line) + 1
+    return spans
+
+
+def find_boilerplate(text: str) -> tuple[Span, ...]:
+    """Return the boilerplate lines of ``text`` as spans labelled with the reason."""
+    lines = _line_spans(text)
+    words = [set(_WORD.findall(text[start:end].lower())) for start, end in lines]
+    found: dict[int, str] = {}
+
+    for index, (start, end) in enumerate(lines):
+        line = text[start:end]
+        if _PROMPT_PATTERNS.match(line) and len(words[index]) <= MAX_PROMPT_WORDS:
+            found[index] = "share or navigation line"
+
+    for index, (start, end) in enumerate(lines):
+        if index in found or index == 0 or len(words[index]) < MIN_RESTATEMENT_WORDS:
+            continue
+        is_caption_like = not _SENTENCE_END.search(text[start:end])
+        for other, other_words in enumerate(words):
+            if other == index or other in found or len(other_words) < MIN_RESTATEMENT_WORDS:
+                continue
+            shared = len(words[index] & other_words) / len(words[index])
+            restates_earlier_line = other < index
+            if shared >= REPEAT_CONTAINMENT and restates_earlier_line:
+                found[index] = "repeats an earlier paragraph"
+                break
+            if shared >= CAPTION_CONTAINMENT and is_caption_like:
+                other_is_caption_like = not _SENTENCE_END.search(text[slice(*lines[other])])
+                if other_is_caption_like and not restates_earlier_line:
+                    continue  # of two captions, mark the later one
+                found[index] = "caption restating the body"
+                break
+
+    return tuple(
+        Span(start=lines[i][0], end=lines[i][1], label=reason, text=text[slice(*lines[i])])
+        for i, reason in sorted(found.items())
+    )

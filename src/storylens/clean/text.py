@@ -1,0 +1,34 @@
+"""Unicode repair and whitespace normalisation of article text.
+
+The repaired text is what storylens stores and exports, so every offset found later
+(sentences, quotes, entities) points into exactly that string.
+"""
+
+from __future__ import annotations
+
+import re
+
+import ftfy
+
+# Curly quotes are kept: single and double curly marks carry meaning for quote extraction,
+# and ftfy's default would straighten them.
+_FTFY_CONFIG = ftfy.TextFixerConfig(uncurl_quotes=False, fix_latin_ligatures=True)
+
+_HORIZONTAL_SPACE = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+_ZERO_WIDTH = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]")
+_MANY_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+def repair_text(text: str) -> str:
+    """Fix mojibake and odd characters, and normalise white space.
+
+    Lines are kept (a line is a paragraph in most inputs); runs of spaces become one space;
+    three or more line breaks become a single blank line.
+    """
+    text = ftfy.fix_text(text, config=_FTFY_CONFIG)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _ZERO_WIDTH.sub("", text)
+    lines = [_HORIZONTAL_SPACE.sub(" ", line).strip() for line in text.split("\n")]
+    text = "\n".join(lines)
+    text = _MANY_BLANK_LINES.sub("\n\n", text)
+    return text.strip()
