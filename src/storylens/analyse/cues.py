@@ -1,0 +1,116 @@
+"""The words that mark reported speech in news text: speech verbs, non-verb cues, source nouns.
+
+Quote attribution hinges on a lexicon: a verb such as "snapped" or "muttered" is what turns a
+clause into "who said what". Open extractors miss much of news usage (issue #3), so the lists
+here are written from how reporters attribute, by lemma so that every tense is covered.
+Kept as plain frozensets so that the extractor, the tests and the docs read the same words.
+"""
+
+from __future__ import annotations
+
+# Verbs that introduce a direct quote or an indirect one ("X said (that) ..."), by lemma.
+SPEECH_VERBS: frozenset[str] = frozenset(
+    """
+    say tell add note explain state declare announce report write tweet post answer reply
+    respond retort ask wonder question insist maintain argue contend claim allege assert
+    suggest warn caution admit acknowledge concede confess deny reveal disclose confirm
+    recall remember recount describe continue repeat reiterate stress emphasize emphasise
+    underscore highlight point observe remark comment mention joke quip snap mutter murmur
+    whisper shout yell scream cry exclaim groan sigh gush rave rant fume complain grumble
+    lament protest object boast brag promise pledge vow swear predict estimate testify
+    concur agree disagree counter rebut dismiss mock taunt tease scoff sneer chide scold
+    blast slam criticize criticise attack accuse charge praise thank urge plead beg demand
+    propose recommend advise inform assure reassure tell warn threaten interject interrupt
+    begin finish conclude summarize summarise conclude hint imply signal indicate
+    acknowledge announce speculate theorize theorise guess figure reckon opine muse
+    chuckle laugh smile grin giggle sob stammer stutter bark growl hiss roar bellow
+    sing chant gasp breathe venture offer volunteer clarify correct elaborate
+    observe cite quote call label brand dub find show
+    """.split()
+)
+
+# Verbs of belief or intention that PolNeAR-style annotation also counts as attribution, but
+# that only introduce indirect content (nobody "believes" a direct quote).
+BELIEF_VERBS: frozenset[str] = frozenset(
+    """
+    believe think feel fear hope expect want know worry doubt suspect consider assume
+    understand learn conclude decide agree plan intend
+    """.split()
+)
+
+# Verbs that must have a clause or a quote as content to count: "she called him" is no quote.
+CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
+    """
+    call label brand dub find show cite quote begin finish continue laugh smile grin
+    sigh cry offer answer figure signal attack thank charge
+    """.split()
+)
+
+# Words that open a quote in the phrase "be like" ("She's like, 'Oh my God'"), the spoken
+# quotative; they count only right before a quotation mark.
+QUOTATIVE_WORDS: frozenset[str] = frozenset({"like", "go", "goes", "went"})
+
+# Nouns that name a statement and take the speaker as a possessive or "of":
+# "his response was: '...'", "in a statement, X said".
+STATEMENT_NOUNS: frozenset[str] = frozenset(
+    """
+    statement remark remarks comment comments response reply tweet post message letter
+    words quote interview
+    """.split()
+)
+
+# Head nouns of a source that is kept anonymous (issue #3): "the insider", "a source close to
+# the couple", "one person", "officials". A mention with a name in it is not anonymous.
+ANONYMOUS_NOUNS: frozenset[str] = frozenset(
+    """
+    source sources insider insiders person people official officials spokesperson
+    spokespeople spokesman spokesmen spokeswoman spokeswomen aide aides adviser advisers
+    advisor advisors friend friends confidant confidants observer observers witness
+    witnesses commenter commenters critic critics fan fans viewer viewers user users
+    follower followers someone somebody one others another some many few several
+    insider resident residents neighbor neighbors neighbour neighbours staffer staffers
+    employee employees member members expert experts analyst analysts worker workers
+    individual individuals onlooker onlookers bystander bystanders reader readers
+    second third fourth fifth sixth seventh eighth ninth tenth last latter former
+    both all most
+    """.split()
+)
+
+# Pronouns by the gender they refer to; "they" is left out because it refers to groups as
+# often as to one person, and resolving it to one name would be a guess.
+FEMALE_PRONOUNS: frozenset[str] = frozenset({"she", "her", "hers", "herself"})
+MALE_PRONOUNS: frozenset[str] = frozenset({"he", "him", "his", "himself"})
+PERSONAL_PRONOUNS: frozenset[str] = FEMALE_PRONOUNS | MALE_PRONOUNS
+
+# Honorifics and kin or role nouns that tell a person's gender.
+FEMALE_MARKERS: frozenset[str] = frozenset(
+    """
+    mrs mrs. ms ms. miss madam lady wife mother mom mum daughter sister girlfriend
+    actress woman girl grandmother aunt niece queen princess duchess congresswoman
+    chairwoman spokeswoman businesswoman fiancee fiancée widow
+    """.split()
+)
+MALE_MARKERS: frozenset[str] = frozenset(
+    """
+    mr mr. sir husband father dad son brother boyfriend actor man boy grandfather
+    uncle nephew king prince duke congressman chairman spokesman businessman fiance
+    fiancé widower
+    """.split()
+)
+
+# Kin nouns that link a description ("her husband") to the person it names ("Alec").
+KIN_NOUNS: frozenset[str] = frozenset(
+    """
+    husband wife son daughter brother sister father mother dad mom mum partner
+    boyfriend girlfriend fiance fiancé fiancee fiancée spouse
+    """.split()
+)
+
+# Titles that precede a name and are not part of it.
+TITLES: frozenset[str] = frozenset(
+    """
+    mr mr. mrs mrs. ms ms. miss dr dr. prof prof. sen sen. rep rep. gov gov. gen gen.
+    president senator governor representative judge justice sir lady lord rev rev.
+    secretary mayor speaker chairman chairwoman congressman congresswoman
+    """.split()
+)

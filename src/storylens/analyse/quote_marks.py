@@ -1,0 +1,210 @@
+"""Find quoted passages by their quotation marks, on plain text, before any attribution.
+
+News text mixes straight and curly, double and single marks, uses the single close mark as an
+apostrophe ("I’m", "the Baldwins’ show"), nests one kind inside the other, and carries a
+quote over several paragraphs by opening each paragraph and closing only the last. Counting
+marks in pairs (what textacy does) breaks on all of these and on an odd number of marks, so
+this module reads marks left to right with a stack, decides from the characters around each
+mark whether it can open or close, and never raises: a mark it cannot pair is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+DOUBLE_OPEN = "“„«"
+DOUBLE_CLOSE = "”»"
+SINGLE_OPEN = "‘‹"
+SINGLE_CLOSE = "’›"
+STRAIGHT_DOUBLE = '"'
+STRAIGHT_SINGLE = "'"
+ALL_MARKS = DOUBLE_OPEN + DOUBLE_CLOSE + SINGLE_OPEN + SINGLE_CLOSE + STRAIGHT_DOUBLE
+ALL_MARKS_WITH_STRAIGHT = ALL_MARKS + STRAIGHT_SINGLE
+
+# Characters after which a straight mark opens a quote ("said: 'Yes'", "(\"so-called\")").
+OPENING_CONTEXT = " \t\n([{—–-:;/" + DOUBLE_OPEN + SINGLE_OPEN + "\u00a0"
+# A quote left open at the end of a paragraph is closed there when it is at most this many
+# characters long; longer runs are more likely a stray mark than a quote.
+MAX_UNCLOSED_QUOTE_CHARS = 1500
+# A quote longer than this is a pairing error (a missed close mark swallowing an article).
+MAX_QUOTE_CHARS = 6000
+
+
+@dataclass(frozen=True)
+class MarkedQuote:
+    """A quoted passage: ``start``/``end`` are the content inside the marks.
+
+    ``open_at``/``close_at`` are the mark offsets (``close_at`` equals ``end`` when a quote ran
+    to the end of its paragraph without a close mark). ``depth`` is 0 for a top-level quote,
+    1 for a quote inside it.
+    """
+
+    start: int
+    end: int
+    open_at: int
+    close_at: int
+    depth: int
+    double: bool
+    closed: bool
+
+
+@dataclass
+class _Open:
+    at: int
+    double: bool
+    straight: bool
+    content_start: int
+
+
+_CloseFn = Callable[["_Open", int, int, bool], None]
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum()
+
+
+def _next_non_space(text: str, index: int) -> str:
+    while index < len(text) and text[index] in " \t\u00a0":
+        index += 1
+    return text[index] if index < len(text) else ""
+
+
+def _single_close_is_apostrophe(text: str, index: int, paragraph_end: int) -> bool:
+    """A ’ after "s" and before a lower-case word is a plural possessive ("the Baldwins’ show")
+    when the paragraph has another single close mark further on to end the quote."""
+    previous = text[index - 1] if index > 0 else ""
+    following = _next_non_space(text, index + 1)
+    if previous.lower() != "s" or not following.islower():
+        return False
+    rest = text[index + 1 : paragraph_end]
+    return any(char in SINGLE_CLOSE or char == STRAIGHT_SINGLE for char in rest)
+
+
+def find_marked_quotes(text: str) -> list[MarkedQuote]:
+    """Every quoted passage in ``text``, top-level and nested, ordered by start."""
+    found: list[MarkedQuote] = []
+    stack: list[_Open] = []
+    length = len(text)
+    index = 0
+    paragraph_end = text.find("\n")
+    if paragraph_end < 0:
+        paragraph_end = length
+
+    def close(open_mark: _Open, content_end: int, close_at: int, closed: bool) -> None:
+        depth = sum(1 for other in stack if other is not open_mark and other.at < open_mark.at)
+        if 0 < content_end - open_mark.content_start <= MAX_QUOTE_CHARS:
+            found.append(
+                MarkedQuote(
+                    start=open_mark.content_start,
+                    end=content_end,
+                    open_at=open_mark.at,
+                    close_at=close_at,
+                    depth=min(depth, 1),
+                    double=open_mark.double,
+                    closed=closed,
+                )
+            )
+
+    while index < length:
+        char = text[index]
+        if char == "\n":
+            index = _end_paragraph(text, index, stack, close)
+            paragraph_end = text.find("\n", index)
+            if paragraph_end < 0:
+                paragraph_end = length
+            continue
+        if char not in ALL_MARKS_WITH_STRAIGHT:
+            index += 1
+            continue
+        previous = text[index - 1] if index > 0 else " "
+        following = text[index + 1] if index + 1 < length else " "
+        double = char in DOUBLE_OPEN or char in DOUBLE_CLOSE or char == STRAIGHT_DOUBLE
+        top_same = next((o for o in reversed(stack) if o.double == double), None)
+
+        if char in DOUBLE_OPEN or char in SINGLE_OPEN:
+            # A curly open mark between two letters is a typo for "said‘word’", still an open.
+            stack.append(_Open(index, double, False, index + 1))
+        elif char in DOUBLE_CLOSE or char in SINGLE_CLOSE:
+            if not double and _is_word(previous) and _is_word(following):
+                pass  # an apostrophe inside a word: I’m, don’t
+            elif top_same is None:
+                pass  # a close with nothing to close: a possessive (Baldwins’) or a stray mark
+            elif not double and _single_close_is_apostrophe(text, index, paragraph_end):
+                pass
+            else:
+                _pop_to(stack, top_same, index, close)
+        else:
+            # Straight marks: decide from context, then from what is open.
+            can_open = previous in OPENING_CONTEXT or index == 0
+            can_close = not previous.isspace() and (
+                not _is_word(following) or index + 1 == length
+            )
+            if char == STRAIGHT_SINGLE:
+                if _is_word(previous) and _is_word(following):
+                    index += 1
+                    continue  # don't, it's
+                if can_open and not following.isalpha():
+                    can_open = False  # '90s, a lone mark
+            if top_same is not None and can_close:
+                if char == STRAIGHT_SINGLE and _single_close_is_apostrophe(
+                    text, index, paragraph_end
+                ):
+                    index += 1
+                    continue
+                _pop_to(stack, top_same, index, close)
+            elif can_open:
+                stack.append(_Open(index, double, True, index + 1))
+            elif top_same is not None and char == STRAIGHT_DOUBLE:
+                _pop_to(stack, top_same, index, close)
+        index += 1
+    _end_paragraph(text, length, stack, close)
+    found.sort(key=lambda quote: (quote.start, -quote.end))
+    return found
+
+
+def _pop_to(stack: list[_Open], target: _Open, close_at: int, close: _CloseFn) -> None:
+    """Close ``target`` at ``close_at``; marks opened inside it and never closed are dropped."""
+    while stack:
+        top = stack[-1]
+        if top is target:
+            close(top, close_at, close_at, True)
+            stack.pop()
+            return
+        stack.pop()
+
+
+def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _CloseFn) -> int:
+    """Handle quotes still open at a line break; return where scanning resumes.
+
+    A paragraph that opens a quote and does not close it continues the quote when the next
+    paragraph opens with the same kind of mark (the print convention for long quotes).
+    Otherwise a double quote is closed at the line end (a missing close mark) and a single
+    one dropped (more often an apostrophe than a quote).
+    """
+    resume = newline_at
+    while resume < len(text) and text[resume] in "\n \t\u00a0\r":
+        resume += 1
+    if not stack:
+        return max(resume, newline_at + 1)
+    next_char = text[resume] if resume < len(text) else ""
+    outer = stack[0]
+    continues = (
+        resume < len(text)
+        and len(stack) == 1
+        and (
+            (outer.double and next_char in DOUBLE_OPEN + STRAIGHT_DOUBLE)
+            or (not outer.double and next_char in SINGLE_OPEN + STRAIGHT_SINGLE)
+        )
+    )
+    if continues:
+        return resume + 1  # skip the continuation mark; the quote stays open
+    for open_mark in stack:
+        end = newline_at
+        while end > open_mark.content_start and text[end - 1].isspace():
+            end -= 1
+        if open_mark.double and end - open_mark.content_start <= MAX_UNCLOSED_QUOTE_CHARS:
+            close(open_mark, end, end, False)
+        break  # only the outermost open quote can be a real one left open
+    stack.clear()
+    return max(resume, newline_at + 1)

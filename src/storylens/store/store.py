@@ -1,0 +1,304 @@
+"""The Store: everything the pipeline and the interfaces write to or read from the database.
+
+One class over SQLAlchemy Core serves SQLite and PostgreSQL alike. Writes happen one batch per
+transaction, so a crash never leaves half an article stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select, update
+
+from storylens.errors import NotFound
+from storylens.records import AnalysedArticle, Rejection, StoryAssignment
+from storylens.store.database import create_database_engine, migrate
+from storylens.store.schema import articles, details, entities, quotes, rejections, stories
+
+# Rows fetched per round trip when streaming large tables out (exports, clusterer restore).
+STREAM_CHUNK_ROWS = 1000
+# Story titles are cut to this many characters when taken from a first sentence.
+MAX_STORY_TITLE_CHARS = 120
+
+
+@dataclass(frozen=True)
+class StoredArticle:
+    """An article ready to be written: the analysis, its story, and its story features."""
+
+    analysed: AnalysedArticle
+    assignment: StoryAssignment
+    features_json: str | None = None
+
+
+@dataclass(frozen=True)
+class StorySummary:
+    story_id: str
+    title: str | None
+    article_ids: tuple[str, ...]
+    outlets: tuple[str, ...]
+    first_published: str | None
+    last_published: str | None
+    duplicate_count: int
+
+    @property
+    def article_count(self) -> int:
+        return len(self.article_ids)
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _title_for(analysed: AnalysedArticle) -> str | None:
+    if analysed.article.title:
+        return analysed.article.title
+    if analysed.sentences:
+        first = analysed.sentences[0]
+        sentence = analysed.article.text[first.start : first.end].strip()
+        if len(sentence) > MAX_STORY_TITLE_CHARS:
+            sentence = sentence[: MAX_STORY_TITLE_CHARS - 1].rsplit(" ", 1)[0] + "…"
+        return sentence
+    return None
+
+
+class Store:
+    """A storylens database at a path or URL, migrated to the current schema on open."""
+
+    def __init__(self, db: str | Path) -> None:
+        self.db = str(db)
+        self.engine = create_database_engine(db)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- writing -------------------------------------------------------------------------
+
+    def known_hashes(self, article_ids: Sequence[str]) -> dict[str, str]:
+        """The content hash of each of these ids that is already stored."""
+        if not article_ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(articles.c.id, articles.c.content_hash).where(
+                    articles.c.id.in_(list(article_ids))
+                )
+            )
+            return {row.id: row.content_hash for row in rows}
+
+    def save_batch(
+        self, batch: Sequence[StoredArticle], rejected: Sequence[Rejection] = ()
+    ) -> None:
+        """Write a batch of articles with their quotes, entities and details in one transaction."""
+        now = _now()
+        with self.engine.begin() as connection:
+            next_seq = (connection.scalar(select(func.max(articles.c.seq))) or 0) + 1
+            for offset, item in enumerate(batch):
+                self._insert_article(connection, item, next_seq + offset, now)
+            for rejection in rejected:
+                connection.execute(
+                    insert(rejections).values(
+                        input=rejection.input, reason=rejection.reason, rejected_at=now
+                    )
+                )
+
+    def _insert_article(
+        self, connection: Connection, item: StoredArticle, seq: int, now: str
+    ) -> None:
+        analysed, assignment = item.analysed, item.assignment
+        article = analysed.article
+        connection.execute(
+            insert(articles).values(
+                id=article.id,
+                url=article.url,
+                outlet=article.outlet,
+                title=article.title,
+                published=article.published,
+                authors=json.dumps(list(article.authors)),
+                text=article.text,
+                source=article.source,
+                content_hash=text_hash(article.text),
+                boilerplate=json.dumps(
+                    [[s.start, s.end, s.label] for s in analysed.clean.boilerplate]
+                ),
+                model=analysed.model,
+                story_id=assignment.story_id,
+                duplicate_of=assignment.duplicate_of,
+                story_score=assignment.score,
+                story_reasons=json.dumps(list(assignment.reasons)),
+                secondary_story_ids=json.dumps(list(assignment.secondary_story_ids)),
+                features=item.features_json,
+                seq=seq,
+                ingested_at=now,
+            )
+        )
+        if analysed.quotes:
+            connection.execute(
+                insert(quotes),
+                [
+                    {
+                        "article_id": article.id,
+                        "position": position,
+                        "text": quote.text,
+                        "start_char": quote.start,
+                        "end_char": quote.end,
+                        "speaker": quote.speaker,
+                        "speaker_mention": quote.speaker_mention,
+                        "speaker_start": quote.speaker_start,
+                        "speaker_end": quote.speaker_end,
+                        "speaker_type": quote.speaker_type,
+                        "cue": quote.cue,
+                        "kind": quote.kind,
+                        "reported_by": quote.reported_by,
+                    }
+                    for position, quote in enumerate(analysed.quotes)
+                ],
+            )
+        if analysed.entities:
+            connection.execute(
+                insert(entities),
+                [
+                    {"article_id": article.id, "text": e.text, "label": e.label,
+                     "start_char": e.start, "end_char": e.end}
+                    for e in analysed.entities
+                ],
+            )
+        detail_rows = [
+            {"article_id": article.id, "kind": kind, "text": span.text, "value": span.label,
+             "start_char": span.start, "end_char": span.end}
+            for kind, spans in (("date", analysed.dates), ("number", analysed.numbers))
+            for span in spans
+        ]
+        if detail_rows:
+            connection.execute(insert(details), detail_rows)
+        self._touch_story(connection, assignment.story_id, analysed, now)
+
+    def _touch_story(
+        self, connection: Connection, story_id: str, analysed: AnalysedArticle, now: str
+    ) -> None:
+        exists = connection.scalar(select(stories.c.id).where(stories.c.id == story_id))
+        if exists:
+            connection.execute(
+                update(stories).where(stories.c.id == story_id).values(updated_at=now)
+            )
+        else:
+            connection.execute(
+                insert(stories).values(
+                    id=story_id, title=_title_for(analysed), founding_article_id=analysed.id,
+                    created_at=now, updated_at=now,
+                )
+            )
+
+    # -- reading -------------------------------------------------------------------------
+
+    def story_state(self) -> Iterator[tuple[str, StoryAssignment]]:
+        """Stored story features and assignments, in the order articles were added."""
+        query = (
+            select(
+                articles.c.id, articles.c.features, articles.c.story_id,
+                articles.c.duplicate_of, articles.c.story_score, articles.c.story_reasons,
+                articles.c.secondary_story_ids,
+            )
+            .where(articles.c.features.is_not(None))
+            .order_by(articles.c.seq)
+        )
+        with self.engine.connect() as connection:
+            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
+            for row in result:
+                yield row.features, StoryAssignment(
+                    article_id=row.id,
+                    story_id=row.story_id,
+                    score=row.story_score or 0.0,
+                    new_story=False,
+                    duplicate_of=row.duplicate_of,
+                    reasons=tuple(json.loads(row.story_reasons)),
+                    secondary_story_ids=tuple(json.loads(row.secondary_story_ids)),
+                )
+
+    def count_articles(self) -> int:
+        with self.engine.connect() as connection:
+            return connection.scalar(select(func.count()).select_from(articles)) or 0
+
+    def story_summaries(self) -> list[StorySummary]:
+        """Every story with its articles, outlets and dates; largest and newest first."""
+        with self.engine.connect() as connection:
+            titles = dict(connection.execute(select(stories.c.id, stories.c.title)).tuples())
+            rows = connection.execute(
+                select(
+                    articles.c.id, articles.c.story_id, articles.c.outlet,
+                    articles.c.published, articles.c.duplicate_of,
+                ).order_by(articles.c.seq)
+            )
+            grouped: dict[str, list[Any]] = {}
+            for row in rows:
+                grouped.setdefault(row.story_id, []).append(row)
+        summaries = []
+        for story_id, members in grouped.items():
+            dates = sorted(m.published for m in members if m.published)
+            outlets = tuple(dict.fromkeys(m.outlet for m in members if m.outlet))
+            summaries.append(
+                StorySummary(
+                    story_id=story_id,
+                    title=titles.get(story_id),
+                    article_ids=tuple(m.id for m in members),
+                    outlets=outlets,
+                    first_published=dates[0] if dates else None,
+                    last_published=dates[-1] if dates else None,
+                    duplicate_count=sum(1 for m in members if m.duplicate_of),
+                )
+            )
+        summaries.sort(key=lambda s: (-s.article_count, s.last_published or "", s.story_id))
+        return summaries
+
+    def story_summary(self, story_id: str) -> StorySummary:
+        for summary in self.story_summaries():
+            if summary.story_id == story_id:
+                return summary
+        raise NotFound(f"no story {story_id!r} in {self.db}: list them with `storylens stories`")
+
+    def article_rows(self, story_id: str | None = None) -> Iterator[dict[str, Any]]:
+        query = select(articles).order_by(articles.c.seq)
+        if story_id is not None:
+            query = query.where(articles.c.story_id == story_id)
+        with self.engine.connect() as connection:
+            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
+            for row in result.mappings():
+                yield dict(row)
+
+    def quote_rows(self, article_ids: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
+        query = (
+            select(quotes, articles.c.story_id, articles.c.outlet)
+            .join(articles, articles.c.id == quotes.c.article_id)
+            .order_by(articles.c.seq, quotes.c.position)
+        )
+        if article_ids is not None:
+            query = query.where(quotes.c.article_id.in_(list(article_ids)))
+        with self.engine.connect() as connection:
+            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
+            for row in result.mappings():
+                yield dict(row)
+
+    def detail_rows(self, article_ids: Iterable[str]) -> list[dict[str, Any]]:
+        query = select(details).where(details.c.article_id.in_(list(article_ids)))
+        with self.engine.connect() as connection:
+            return [dict(row) for row in connection.execute(query).mappings()]
+
+    def rejection_rows(self) -> list[dict[str, Any]]:
+        with self.engine.connect() as connection:
+            return [dict(r) for r in connection.execute(select(rejections)).mappings()]
