@@ -1,0 +1,239 @@
+"""The storylens command line: analyze, stories, show, export.
+
+Exit codes: 0 when everything was stored, 1 when some inputs were rejected (the rest are
+stored), 2 on usage errors (bad options, unknown story, unreadable database).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from storylens.errors import NotFound, StorylensError
+from storylens.export import EXPORT_FORMATS, EXPORT_TABLES, write_export
+from storylens.pipeline import DEFAULT_PIPELINE_BATCH, AnalyzeSummary, analyze
+from storylens.store import DEFAULT_DB_PATH, Store
+from storylens.views import story_view
+
+EXIT_OK = 0
+EXIT_REJECTED = 1
+EXIT_USAGE = 2
+
+app = typer.Typer(
+    name="storylens",
+    help="Turn news articles into stories and compare how outlets covered each one.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+DbOption = Annotated[
+    str,
+    typer.Option(
+        "--db", envvar="STORYLENS_DB",
+        help="SQLite file path, or a postgresql:// URL for a shared server.",
+    ),
+]
+
+
+def _open_store(db: str) -> Store:
+    try:
+        return Store(db)
+    except StorylensError as error:
+        errors.print(Text(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_USAGE) from error
+
+
+@app.command("analyze")
+def analyze_command(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            help="Files, folders, URLs, or - for JSON Lines on stdin.", show_default=False
+        ),
+    ],
+    db: DbOption = DEFAULT_DB_PATH,
+    model: Annotated[
+        str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
+    ] = None,
+    batch_size: Annotated[
+        int, typer.Option(min=1, help="Articles per batch and per transaction.")
+    ] = DEFAULT_PIPELINE_BATCH,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+) -> None:
+    """Ingest articles, analyse them, group them into stories and store everything."""
+    store = _open_store(db)
+    progress = Progress(
+        SpinnerColumn(), TextColumn("[progress.description]{task.description}"), BarColumn(),
+        TimeElapsedColumn(), console=errors, disable=quiet or not errors.is_terminal,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("analysing", total=None)
+
+        def report(summary: AnalyzeSummary) -> None:
+            progress.update(
+                task, description=f"analysing: {summary.stored} stored, "
+                f"{len(summary.rejected)} rejected",
+            )
+
+        try:
+            summary = analyze(
+                inputs, store, model=model, batch_size=batch_size, stdin=sys.stdin,
+                on_batch=report,
+            )
+        except StorylensError as error:
+            errors.print(Text(f"error: {error}", style="red"))
+            raise typer.Exit(EXIT_USAGE) from error
+        finally:
+            stories = store.story_summaries()
+            store.close()
+
+    for rejection in summary.rejected:
+        errors.print(Text(f"rejected: {rejection.input}: {rejection.reason}", style="yellow"))
+    console.print(
+        Text(
+            f"{summary.stored} articles stored, {summary.already_stored} already stored, "
+            f"{summary.duplicates} syndicated copies, {summary.new_stories} new stories "
+            f"({len(stories)} stories in {db}), {len(summary.rejected)} inputs rejected"
+        )
+    )
+    raise typer.Exit(EXIT_OK if summary.ok else EXIT_REJECTED)
+
+
+@app.command("stories")
+def stories_command(
+    db: DbOption = DEFAULT_DB_PATH,
+    limit: Annotated[int, typer.Option(min=1, help="Show at most this many stories.")] = 50,
+) -> None:
+    """List the stories: title, outlets, articles and dates."""
+    store = _open_store(db)
+    summaries = store.story_summaries()
+    store.close()
+    table = Table(title=f"{len(summaries)} stories")
+    for column in ("story", "title", "outlets", "articles", "first", "last"):
+        table.add_column(column, overflow="fold")
+    for summary in summaries[:limit]:
+        table.add_row(
+            Text(summary.story_id),
+            Text(summary.title or ""),
+            Text(", ".join(summary.outlets)),
+            Text(str(summary.article_count)
+                 + (f" ({summary.duplicate_count} copies)" if summary.duplicate_count else "")),
+            Text((summary.first_published or "")[:10]),
+            Text((summary.last_published or "")[:10]),
+        )
+    console.print(table)
+
+
+@app.command("show")
+def show_command(
+    story_id: Annotated[str, typer.Argument(help="A story id from `storylens stories`.")],
+    db: DbOption = DEFAULT_DB_PATH,
+) -> None:
+    """One story: its articles and why each is there, quotes with speakers, quote comparison."""
+    store = _open_store(db)
+    try:
+        view = story_view(store, story_id)
+    except NotFound as error:
+        errors.print(Text(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_USAGE) from error
+    finally:
+        store.close()
+
+    console.print(Text(view.title or view.story_id, style="bold"))
+    console.print(Text(f"story {view.story_id} · {len(view.articles)} articles"))
+    articles = Table(title="Articles")
+    for column in ("article", "outlet", "published", "why it is here"):
+        articles.add_column(column, overflow="fold")
+    for article in view.articles:
+        why = article.why
+        if article.duplicate_of:
+            why = f"copy of {article.duplicate_of}. {why}"
+        articles.add_row(
+            Text(article.article_id), Text(article.outlet or ""),
+            Text((article.published or "")[:10]), Text(why),
+        )
+    console.print(articles)
+
+    quotes = Table(title="Who said what")
+    for column in ("speaker", "type", "quote", "cue", "kind", "outlet"):
+        quotes.add_column(column, overflow="fold")
+    for quote in view.quotes:
+        quotes.add_row(
+            Text(quote["speaker"] or "(unknown)"), Text(quote["speaker_type"]),
+            Text(quote["text"]), Text(quote["cue"] or ""), Text(quote["kind"]),
+            Text(quote["outlet"] or quote["article_id"]),
+        )
+    console.print(quotes)
+
+    shared = [g for g in view.comparison.quote_groups if len(g.variants) > 1]
+    if shared:
+        aligned = Table(title="Quotes carried by several articles")
+        for column in ("speaker", "outlets", "wording"):
+            aligned.add_column(column, overflow="fold")
+        for group in shared:
+            wording = "\n".join(
+                f"{v.outlet or v.article_id}: {v.text}" for v in group.variants
+            )
+            label = "differs" if group.wording_differs else "same"
+            aligned.add_row(
+                Text(group.speaker or "(unknown)"),
+                Text(f"{len(group.outlets)} ({label})"),
+                Text(wording),
+            )
+        console.print(aligned)
+
+
+class ExportTable(str, Enum):
+    articles = "articles"
+    stories = "stories"
+    quotes = "quotes"
+
+
+class ExportFormat(str, Enum):
+    jsonl = "jsonl"
+    csv = "csv"
+    json = "json"
+
+
+assert {t.value for t in ExportTable} == set(EXPORT_TABLES)
+assert {f.value for f in ExportFormat} == set(EXPORT_FORMATS)
+
+
+@app.command("export")
+def export_command(
+    table: Annotated[ExportTable, typer.Argument(help="What to export.")],
+    db: DbOption = DEFAULT_DB_PATH,
+    output_format: Annotated[
+        ExportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ExportFormat.jsonl,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Export articles, stories or quotes as JSON Lines, CSV or JSON."""
+    store = _open_store(db)
+    try:
+        if output is None:
+            write_export(store, table.value, output_format.value, sys.stdout)
+        else:
+            with output.open("w", encoding="utf-8", newline="") as handle:
+                write_export(store, table.value, output_format.value, handle)
+    finally:
+        store.close()
+
+
+def main() -> None:
+    """Entry point of the ``storylens`` command."""
+    app()

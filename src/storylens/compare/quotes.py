@@ -1,0 +1,93 @@
+"""Aligning quotes across the articles of a story: which outlet carries which words, and how.
+
+Two quotes are the same utterance when one's words appear, nearly verbatim, inside the other's
+(rapidfuzz's partial ratio on normalised text): outlets trim, split and re-punctuate quotes
+more often than they reword them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from storylens.records import QuoteGroup, QuoteVariant
+
+# Partial-ratio score (0-100) above which two quotes are taken as one utterance.
+SAME_UTTERANCE_SCORE = 85.0
+# Quotes shorter than this many words are too generic to align ("No.", "I'm sorry").
+MIN_ALIGN_WORDS = 2
+# Kinds of quote that carry someone's words; scare quotes and paraphrase are not aligned.
+ALIGNED_KINDS = frozenset({"direct", "mixed"})
+
+_NON_WORD = re.compile(r"[^\w\s]")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class QuoteInStory:
+    article_id: str
+    outlet: str | None
+    text: str
+    speaker: str | None
+    kind: str
+
+
+def normalise_quote(text: str) -> str:
+    text = text.replace("’", "'").lower()
+    return _SPACES.sub(" ", _NON_WORD.sub(" ", text)).strip()
+
+
+def _same_utterance(a: str, b: str) -> float:
+    if not a or not b:
+        return 0.0
+    return float(fuzz.partial_ratio(a, b)) if min(len(a), len(b)) > 0 else 0.0
+
+
+def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
+    """Group the quotes of a story by utterance; groups carried by most articles come first."""
+    groups: list[list[tuple[QuoteInStory, str]]] = []
+    for quote in quotes:
+        if quote.kind not in ALIGNED_KINDS:
+            continue
+        normalised = normalise_quote(quote.text)
+        if len(normalised.split()) < MIN_ALIGN_WORDS:
+            continue
+        best, best_score = None, 0.0
+        for group in groups:
+            score = max(_same_utterance(normalised, member) for _, member in group)
+            if score > best_score:
+                best, best_score = group, score
+        if best is not None and best_score >= SAME_UTTERANCE_SCORE:
+            best.append((quote, normalised))
+        else:
+            groups.append([(quote, normalised)])
+
+    result = []
+    for group in groups:
+        reference_quote, reference = max(group, key=lambda item: len(item[1]))
+        speakers = Counter(q.speaker for q, _ in group if q.speaker)
+        variants = tuple(
+            QuoteVariant(
+                article_id=q.article_id,
+                outlet=q.outlet,
+                text=q.text,
+                speaker=q.speaker,
+                similarity=round(float(fuzz.ratio(normalised, reference)), 1),
+            )
+            for q, normalised in group
+        )
+        result.append(
+            QuoteGroup(
+                speaker=speakers.most_common(1)[0][0] if speakers else None,
+                reference=reference_quote.text,
+                variants=variants,
+                outlets=tuple(dict.fromkeys(q.outlet or q.article_id for q, _ in group)),
+                wording_differs=len({n for _, n in group}) > 1,
+            )
+        )
+    result.sort(key=lambda g: (-len({v.article_id for v in g.variants}), g.reference))
+    return tuple(result)

@@ -1,0 +1,139 @@
+"""The whole job: inputs -> articles -> clean -> analyse -> stories -> store, batch by batch.
+
+Each batch is analysed, placed into stories and written in one transaction before the next is
+read, so memory stays flat and a crash loses at most the batch in flight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import TextIO
+
+from spacy.language import Language
+
+from storylens.analyse.article import analyse_articles
+from storylens.analyse.nlp import load_pipeline
+from storylens.clean import clean_article, repair_text
+from storylens.ingest import iter_inputs
+from storylens.records import AnalysedArticle, Article, CleanArticle, Rejection, StoryAssignment
+from storylens.store import Store, StoredArticle
+from storylens.store.store import text_hash
+from storylens.stories import ArticleFeatures, StoryClusterer, extract_features
+
+# Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
+DEFAULT_PIPELINE_BATCH = 64
+
+
+@dataclass
+class AnalyzeSummary:
+    """What one run of ``analyze`` did, for the command line and the tests."""
+
+    stored: int = 0
+    already_stored: int = 0
+    duplicates: int = 0  # syndicated or copied articles linked to an original
+    new_stories: int = 0
+    rejected: list[Rejection] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.rejected
+
+
+def _batches(items: Iterable[Article | Rejection], size: int) -> Iterator[list[Article | Rejection]]:
+    iterator = iter(items)
+    while batch := list(islice(iterator, size)):
+        yield batch
+
+
+def _analyse_safely(
+    cleans: list[CleanArticle], nlp: Language
+) -> tuple[list[AnalysedArticle], list[Rejection]]:
+    """Analyse a batch; if spaCy fails on it, find the article that fails and reject only that."""
+    try:
+        return list(analyse_articles(cleans, nlp)), []
+    except Exception:  # noqa: BLE001 - isolate the article, report it, keep the batch
+        if len(cleans) == 1:
+            raise
+    analysed: list[AnalysedArticle] = []
+    rejected: list[Rejection] = []
+    for clean in cleans:
+        try:
+            analysed.extend(analyse_articles([clean], nlp))
+        except Exception as error:  # noqa: BLE001
+            rejected.append(Rejection(clean.article.source or clean.id, f"analysis failed: {error}"))
+    return analysed, rejected
+
+
+def analyze(
+    inputs: Iterable[str],
+    store: Store,
+    *,
+    model: str | None = None,
+    batch_size: int = DEFAULT_PIPELINE_BATCH,
+    stdin: TextIO | None = None,
+    on_batch: Callable[[AnalyzeSummary], None] | None = None,
+) -> AnalyzeSummary:
+    """Run the full pipeline over ``inputs`` and store the results in ``store``."""
+    nlp = load_pipeline(model)
+    clusterer = StoryClusterer()
+    clusterer.restore(_stored_state(store))
+    summary = AnalyzeSummary()
+    seen_in_run: set[str] = set()
+
+    for batch in _batches(iter_inputs(inputs, stdin=stdin), batch_size):
+        rejected = [item for item in batch if isinstance(item, Rejection)]
+        fresh = _new_articles(
+            [item for item in batch if isinstance(item, Article)], store, seen_in_run, summary,
+            rejected,
+        )
+        cleans = [clean_article(article) for article in fresh]
+        analysed, failed = _analyse_safely(cleans, nlp)
+        rejected.extend(failed)
+        stored: list[StoredArticle] = []
+        for item in analysed:
+            features = extract_features(item)
+            assignment = clusterer.add(features)
+            summary.new_stories += assignment.new_story
+            summary.duplicates += assignment.duplicate_of is not None
+            stored.append(StoredArticle(item, assignment, features.to_json()))
+        store.save_batch(stored, rejected)
+        summary.stored += len(stored)
+        summary.rejected.extend(rejected)
+        if on_batch:
+            on_batch(summary)
+    return summary
+
+
+def _stored_state(store: Store) -> Iterator[tuple[ArticleFeatures, StoryAssignment]]:
+    for features_json, assignment in store.story_state():
+        yield ArticleFeatures.from_json(features_json), assignment
+
+
+def _new_articles(
+    articles: list[Article],
+    store: Store,
+    seen_in_run: set[str],
+    summary: AnalyzeSummary,
+    rejected: list[Rejection],
+) -> list[Article]:
+    """Drop articles already stored (same id, same text); refuse an id reused for other text."""
+    known = store.known_hashes([a.id for a in articles])
+    fresh = []
+    for article in articles:
+        stored_hash = known.get(article.id)
+        if article.id in seen_in_run or stored_hash == text_hash(repair_text(article.text)):
+            summary.already_stored += 1
+        elif stored_hash is not None:
+            rejected.append(
+                Rejection(
+                    article.source or article.id,
+                    f"id {article.id!r} is already stored with different text; give this "
+                    "article another id (the stored one is kept)",
+                )
+            )
+        else:
+            fresh.append(article)
+        seen_in_run.add(article.id)
+    return fresh

@@ -1,0 +1,62 @@
+"""What the interfaces show of one story, assembled from the store: shared by CLI and web."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from storylens.compare import compare_story
+from storylens.records import StoryComparison
+from storylens.store import Store
+
+
+@dataclass(frozen=True)
+class ArticleInStory:
+    article_id: str
+    outlet: str | None
+    title: str | None
+    published: str | None
+    url: str | None
+    duplicate_of: str | None
+    score: float | None
+    why: str
+
+
+@dataclass(frozen=True)
+class StoryView:
+    story_id: str
+    title: str | None
+    articles: tuple[ArticleInStory, ...]
+    quotes: tuple[dict[str, Any], ...]
+    comparison: StoryComparison
+
+
+def _why(row: dict[str, Any]) -> str:
+    reasons = json.loads(row["story_reasons"] or "[]")
+    score = row["story_score"]
+    text = "; ".join(reasons) if reasons else "opened the story"
+    if score:
+        text = f"score {score:.2f}: {text}"
+    return text
+
+
+def story_view(store: Store, story_id: str) -> StoryView:
+    summary = store.story_summary(story_id)
+    rows = list(store.article_rows(story_id))
+    quote_rows = tuple(store.quote_rows([row["id"] for row in rows]))
+    articles = tuple(
+        ArticleInStory(
+            article_id=row["id"], outlet=row["outlet"], title=row["title"],
+            published=row["published"], url=row["url"], duplicate_of=row["duplicate_of"],
+            score=row["story_score"], why=_why(row),
+        )
+        for row in rows
+    )
+    return StoryView(
+        story_id=story_id,
+        title=summary.title,
+        articles=articles,
+        quotes=quote_rows,
+        comparison=compare_story(story_id, rows, quote_rows),
+    )
