@@ -1,0 +1,39 @@
+# One command for each thing a developer or CI does. `make demo` and `make test` are the
+# README's Quick start: each creates .venv and installs what it needs first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+
+.PHONY: demo test lint typecheck check install clean bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/storylens analyze examples/corpus.jsonl examples/text examples/html
+	$(BIN)/storylens stories
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) lint typecheck
+	$(BIN)/pytest -q
+
+check: test
+
+bench: $(STAMP)
+	$(BIN)/python bench/quotes.py
+	$(BIN)/python bench/stories.py
+
+clean:
+	rm -rf $(VENV) storylens.db storylens.db-wal storylens.db-shm .pytest_cache .mypy_cache
