@@ -71,14 +71,14 @@ def find_boilerplate(text: str) -> tuple[Span, ...]:
                 continue
             shared = len(words[index] & other_words) / len(words[index])
             restates_earlier_line = other < index
-            if shared >= REPEAT_CONTAINMENT and restates_earlier_line:
-                found[index] = "repeats an earlier paragraph"
-                break
             if shared >= CAPTION_CONTAINMENT and is_caption_like:
                 other_is_caption_like = not _SENTENCE_END.search(text[slice(*lines[other])])
-                if other_is_caption_like and not restates_earlier_line:
-                    continue  # of two captions, mark the later one
-                found[index] = "caption restating the body"
+                if not (other_is_caption_like and not restates_earlier_line):
+                    # of two captions restating each other, the later one is marked
+                    found[index] = "caption restating the body"
+                    break
+            if shared >= REPEAT_CONTAINMENT and restates_earlier_line:
+                found[index] = "repeats an earlier paragraph"
                 break
 
     return tuple(
