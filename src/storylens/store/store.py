@@ -238,7 +238,7 @@ class Store:
     def story_summaries(self) -> list[StorySummary]:
         """Every story with its articles, outlets and dates; largest and newest first."""
         with self.engine.connect() as connection:
-            titles = dict(connection.execute(select(stories.c.id, stories.c.title)).tuples())
+            titles = {row.id: row.title for row in connection.execute(select(stories.c.id, stories.c.title))}
             rows = connection.execute(
                 select(
                     articles.c.id, articles.c.story_id, articles.c.outlet,

@@ -1,0 +1,99 @@
+"""The store, run against SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import inspect
+
+from storylens.records import (
+    AnalysedArticle,
+    Article,
+    CleanArticle,
+    Entity,
+    Quote,
+    Rejection,
+    Span,
+    StoryAssignment,
+)
+from storylens.store import Store, StoredArticle, database_url
+from storylens.store.database import create_database_engine, migrate, table_names
+from storylens.store.schema import metadata
+
+
+def make_stored(article_id: str, story_id: str, outlet: str, published: str) -> StoredArticle:
+    text = f"Mayor Dana Holt said the pier would close. Article {article_id}."
+    analysed = AnalysedArticle(
+        clean=CleanArticle(
+            Article(id=article_id, text=text, outlet=outlet, published=published,
+                    authors=("Lee Park",), source=f"{article_id}.txt"),
+            boilerplate=(Span(0, 5, "share or navigation line"),),
+        ),
+        sentences=(Span(0, 42, "sentence"), Span(43, len(text), "sentence")),
+        entities=(Entity("Dana Holt", "PERSON", 6, 15),),
+        dates=(Span(0, 3, "2026-04-02", "Monday"),),
+        quotes=(
+            Quote("the pier would close", 21, 41, "Dana Holt", "Mayor Dana Holt", 0, 15,
+                  "person", "said", "indirect"),
+        ),
+    )
+    assignment = StoryAssignment(article_id, story_id, 0.5, False, reasons=("shared: pier",))
+    return StoredArticle(analysed, assignment, json.dumps({"id": article_id}))
+
+
+def test_migrations_create_the_schema_tables(any_db: str) -> None:
+    engine = create_database_engine(any_db)
+    migrate(engine)
+    migrate(engine)  # a second run finds nothing to do
+    assert set(table_names(engine)) == set(metadata.tables) | {"alembic_version"}
+    inspector = inspect(engine)
+    for name, table in metadata.tables.items():
+        stored = {column["name"] for column in inspector.get_columns(name)}
+        assert stored == {column.name for column in table.columns}, name
+    engine.dispose()
+
+
+def test_save_and_read_back(any_db: str) -> None:
+    with Store(any_db) as store:
+        store.save_batch(
+            [make_stored("a1", "s-1", "Echo", "2026-04-02"),
+             make_stored("a2", "s-1", "Courier", "2026-04-03"),
+             make_stored("b1", "s-2", "Echo", "2026-05-01")],
+            [Rejection("bad.txt", "empty file")],
+        )
+        assert store.count_articles() == 3
+        assert store.known_hashes(["a1", "zz"]).keys() == {"a1"}
+        summary = store.story_summary("s-1")
+        assert summary.article_ids == ("a1", "a2")
+        assert summary.outlets == ("Echo", "Courier")
+        assert (summary.first_published, summary.last_published) == ("2026-04-02", "2026-04-03")
+        assert summary.title == "Mayor Dana Holt said the pier would close."
+        quotes = list(store.quote_rows(["a2"]))
+        assert [(q["speaker"], q["start_char"], q["outlet"]) for q in quotes] == [
+            ("Dana Holt", 21, "Courier")
+        ]
+        state = list(store.story_state())
+        assert [a.article_id for _, a in state] == ["a1", "a2", "b1"]
+        assert state[0][1].reasons == ("shared: pier",)
+        assert store.rejection_rows()[0]["reason"] == "empty file"
+
+
+def test_a_failed_batch_stores_nothing(any_db: str) -> None:
+    with Store(any_db) as store:
+        store.save_batch([make_stored("a1", "s-1", "Echo", "2026-04-02")])
+        duplicate_id = make_stored("a1", "s-1", "Echo", "2026-04-02")
+        fresh = make_stored("c1", "s-3", "Echo", "2026-04-02")
+        try:
+            store.save_batch([fresh, duplicate_id])
+        except Exception:  # noqa: BLE001 - the integrity error of either database
+            pass
+        else:
+            raise AssertionError("inserting an id twice must fail")
+        assert store.count_articles() == 1
+        assert list(store.quote_rows(["c1"])) == []
+
+
+def test_database_url() -> None:
+    assert database_url("x.db") == "sqlite:///x.db"
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("sqlite:////tmp/y.db") == "sqlite:////tmp/y.db"
