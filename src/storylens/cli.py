@@ -100,13 +100,17 @@ def analyze_command(
             store.close()
 
     for rejection in summary.rejected:
-        errors.print(Text(f"rejected: {rejection.input}: {rejection.reason}", style="yellow"))
+        errors.print(
+            Text(f"rejected: {rejection.input}: {rejection.reason}", style="yellow"),
+            soft_wrap=True,  # one line per input, whatever the terminal width
+        )
     console.print(
         Text(
             f"{summary.stored} articles stored, {summary.already_stored} already stored, "
             f"{summary.duplicates} syndicated copies, {summary.new_stories} new stories "
             f"({len(stories)} stories in {db}), {len(summary.rejected)} inputs rejected"
-        )
+        ),
+        soft_wrap=True,
     )
     raise typer.Exit(EXIT_OK if summary.ok else EXIT_REJECTED)
 
@@ -177,7 +181,7 @@ def show_command(
         )
     console.print(quotes)
 
-    shared = [g for g in view.comparison.quote_groups if len(g.variants) > 1]
+    shared = [g for g in view.comparison.quote_groups if g.article_count > 1]
     if shared:
         aligned = Table(title="Quotes carried by several articles")
         for column in ("speaker", "outlets", "wording"):
@@ -189,7 +193,7 @@ def show_command(
             label = "differs" if group.wording_differs else "same"
             aligned.add_row(
                 Text(group.speaker or "(unknown)"),
-                Text(f"{len(group.outlets)} ({label})"),
+                Text(f"{group.article_count} articles, wording {label}"),
                 Text(wording),
             )
         console.print(aligned)

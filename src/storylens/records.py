@@ -155,6 +155,10 @@ class QuoteGroup:
     outlets: tuple[str, ...]
     wording_differs: bool
 
+    @property
+    def article_count(self) -> int:
+        return len({variant.article_id for variant in self.variants})
+
 
 @dataclass(frozen=True)
 class StoryComparison:

@@ -89,5 +89,5 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
                 wording_differs=len({n for _, n in group}) > 1,
             )
         )
-    result.sort(key=lambda g: (-len({v.article_id for v in g.variants}), g.reference))
+    result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)

@@ -1,0 +1,137 @@
+"""The command line: exit codes, summaries, exports, and broken inputs in a batch."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from storylens.cli import app
+from storylens.export import ARTICLE_FIELDS, QUOTE_FIELDS, STORY_FIELDS
+
+runner = CliRunner()
+
+PIER_ECHO = (
+    "Eastmere closes its ferry pier\n\n"
+    "The town council of Eastmere voted on Monday to close the ferry pier after engineers "
+    "found cracks in two of its concrete supports.\n"
+    "\u201cWe cannot risk the lives of the people who use this pier,\u201d Mayor Dana Holt said "
+    "after the vote.\n"
+    "Ferries will use the north jetty until the pier is repaired, the council said.\n"
+)
+PIER_COURIER = (
+    "Cracked supports force Eastmere pier closure\n\n"
+    "Eastmere's ferry pier is closed after engineers found cracks in two concrete supports, "
+    "the town council decided on Monday.\n"
+    "\u201cWe cannot risk the lives of people who use this pier,\u201d said Holt, the mayor.\n"
+    "A council engineer said repairs to the Eastmere ferry pier could take until May.\n"
+)
+ORCHARD = (
+    "Frost damages Kellby apple orchards\n\n"
+    "A late frost on Saturday night destroyed much of the apple blossom in the orchards around "
+    "Kellby, growers said on Sunday.\n"
+    "\u201cWe lost most of the early varieties in one night,\u201d said grower Priya Nand, 58.\n"
+)
+
+
+def write_corpus(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "pier-echo.txt").write_text(PIER_ECHO, encoding="utf-8")
+    (folder / "pier-courier.txt").write_text(PIER_COURIER, encoding="utf-8")
+    (folder / "orchard.txt").write_text(ORCHARD, encoding="utf-8")
+    return folder
+
+
+def test_analyze_stories_show_export(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus")
+    db = str(tmp_path / "cli.db")
+    result = runner.invoke(app, ["analyze", str(corpus), "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "3 articles stored" in result.output
+    assert "0 inputs rejected" in result.output
+
+    again = runner.invoke(app, ["analyze", str(corpus), "--db", db])
+    assert again.exit_code == 0
+    assert "0 articles stored, 3 already stored" in again.output
+
+    listing = runner.invoke(app, ["stories", "--db", db])
+    assert listing.exit_code == 0 and "2 stories" in listing.output
+
+    exported = runner.invoke(app, ["export", "stories", "--db", db])
+    stories = [json.loads(line) for line in exported.output.splitlines()]
+    assert [tuple(story) for story in stories] == [STORY_FIELDS] * 2
+    pier = next(s for s in stories if "pier-echo" in s["article_ids"])
+    assert sorted(pier["article_ids"]) == ["pier-courier", "pier-echo"]
+
+    shown = runner.invoke(app, ["show", pier["story_id"], "--db", db], terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    assert "Dana Holt" in shown.output
+    assert "Quotes carried by several articles" in shown.output
+
+
+def test_export_formats_and_fields(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus")
+    db = str(tmp_path / "cli.db")
+    runner.invoke(app, ["analyze", str(corpus), "--db", db])
+
+    articles = runner.invoke(app, ["export", "articles", "--db", db, "--format", "json"])
+    records = json.loads(articles.output)
+    assert len(records) == 3 and all(tuple(r) == ARTICLE_FIELDS for r in records)
+
+    out = tmp_path / "quotes.csv"
+    runner.invoke(app, ["export", "quotes", "--db", db, "--format", "csv", "-o", str(out)])
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows and tuple(rows[0]) == QUOTE_FIELDS
+    texts = {r["article_id"]: r for r in rows}
+    holt = next(r for r in rows if r["speaker"] == "Dana Holt")
+    article = next(r for r in records if r["id"] == holt["article_id"])
+    assert article["text"][int(holt["start"]) : int(holt["end"])] == holt["text"]
+    assert texts
+
+
+def test_bad_inputs_are_reported_and_the_rest_stored(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "binary.txt").write_bytes(bytes(range(256)) * 8)
+    (tmp_path / "notes.xyz").write_text("notes", encoding="utf-8")
+    (tmp_path / "lines.jsonl").write_text(
+        json.dumps({"id": "orchard-wire", "text": ORCHARD}) + "\n{broken\n", encoding="utf-8"
+    )
+    db = str(tmp_path / "cli.db")
+    inputs = [str(tmp_path / name) for name in
+              ("empty.txt", "binary.txt", "notes.xyz", "lines.jsonl", "missing.txt")]
+    result = runner.invoke(app, ["analyze", *inputs, str(corpus), "--db", db])
+    assert result.exit_code == 1, result.output
+    assert "4 articles stored" in result.output and "5 inputs rejected" in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("rejected: ")]
+    assert len(lines) == 5
+    assert any("empty.txt: empty file" in line for line in lines)
+    assert any("lines.jsonl:2: invalid JSON" in line for line in lines)
+    assert any("missing.txt: no such file or folder" in line for line in lines)
+
+
+def test_stdin_and_usage_errors(tmp_path: Path) -> None:
+    db = str(tmp_path / "cli.db")
+    line = json.dumps({"id": "pier-1", "outlet": "Echo", "text": PIER_ECHO})
+    result = runner.invoke(app, ["analyze", "-", "--db", db], input=line + "\n")
+    assert result.exit_code == 0, result.output
+    assert "1 articles stored" in result.output
+
+    unknown = runner.invoke(app, ["show", "s-nothing", "--db", db])
+    assert unknown.exit_code == 2 and "no story 's-nothing'" in unknown.output
+    assert runner.invoke(app, ["export", "everything", "--db", db]).exit_code == 2
+    assert runner.invoke(app, ["analyze"]).exit_code == 2
+
+
+@pytest.mark.parametrize("markup", ["[bold red]boom[/]", "<script>alert(1)</script>"])
+def test_untrusted_text_is_shown_as_is(tmp_path: Path, markup: str) -> None:
+    db = str(tmp_path / "cli.db")
+    text = PIER_ECHO.replace("Eastmere closes its ferry pier", f"Pier {markup} closes")
+    runner.invoke(app, ["analyze", "-", "--db", db],
+                  input=json.dumps({"id": "x", "title": f"Pier {markup}", "text": text}) + "\n")
+    listing = runner.invoke(app, ["stories", "--db", db], terminal_width=300)
+    assert markup in listing.output
