@@ -1,0 +1,181 @@
+"""Benchmark of the story stage on labelled event clusters (ECB+, BASIL), beside a baseline.
+
+    .venv/bin/python bench/stories.py [--sets ecbplus,basil] [--seeds 5] [--cache DIR]
+
+The spaCy analysis runs once per set; the online clusterer then gets the articles one by one
+in several shuffled orders (mean and worst figures are printed), in file order, and in
+published order where dates exist. The batch baseline is TF-IDF + average-link agglomerative
+clustering with its best threshold found on the same data (an oracle: it sees the labels).
+Only the clustering is timed. ``--cache`` keeps the analysed articles (pickled) in a folder
+outside the project so that repeated runs skip spaCy; texts never go into the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import random
+import statistics
+import sys
+import time
+import types
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _clustering_metrics import ClusteringScores, score_clustering  # noqa: E402
+from _data import read_jsonl, shared_data_dir  # noqa: E402
+
+from storylens.clean import clean_article  # noqa: E402
+from storylens.records import AnalysedArticle, Article  # noqa: E402
+from storylens.stories import (  # noqa: E402
+    ArticleFeatures,
+    StoryClusterer,
+    StorySettings,
+    extract_features,
+)
+
+SETS = ("ecbplus", "basil")
+# Shuffled orders per set: enough to see order effects, few enough to run in seconds.
+DEFAULT_SEEDS = 5
+# Distance thresholds tried for the baseline (cosine distance, average link).
+BASELINE_THRESHOLDS = tuple(round(0.30 + 0.02 * i, 2) for i in range(34))
+
+
+def load_set(name: str) -> tuple[list[Article], dict[str, str]]:
+    folder = shared_data_dir() / "clustering" / name
+    articles = [
+        Article(
+            id=row["id"],
+            text=row["text"],
+            title=row.get("title"),
+            url=row.get("url"),
+            outlet=row.get("outlet"),
+            published=row.get("published"),
+            source=f"{name}:{row['id']}",
+        )
+        for row in read_jsonl(folder / "corpus.jsonl")
+    ]
+    gold = {row["id"]: row["story"] for row in read_jsonl(folder / "gold.jsonl")}
+    return articles, gold
+
+
+def _analyse_function() -> Callable[..., Iterable[AnalysedArticle]]:
+    """``analyse_articles``, or (while quotes.py is being written) one without quotes."""
+    try:
+        from storylens.analyse.article import analyse_articles
+    except ImportError as error:
+        if "storylens.analyse.quotes" not in str(error):
+            raise
+        print("note: storylens.analyse.quotes is missing; analysing without quotes")
+        stub = types.ModuleType("storylens.analyse.quotes")
+        stub.extract_quotes = lambda doc, skip=(): []  # type: ignore[attr-defined]
+        sys.modules["storylens.analyse.quotes"] = stub
+        from storylens.analyse.article import analyse_articles
+    return analyse_articles
+
+
+def analyse_set(articles: Sequence[Article], cache: Path | None, name: str) -> list[AnalysedArticle]:
+    cached = cache / f"{name}.analysed.pickle" if cache else None
+    if cached and cached.exists():
+        with cached.open("rb") as handle:
+            loaded: list[AnalysedArticle] = pickle.load(handle)
+        return loaded
+    from storylens.analyse.nlp import load_pipeline
+
+    analyse_articles = _analyse_function()
+    nlp = load_pipeline()
+    analysed = list(analyse_articles((clean_article(a) for a in articles), nlp))
+    if cached:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        with cached.open("wb") as handle:
+            pickle.dump(analysed, handle)
+    return analysed
+
+
+def cluster_online(
+    features: Sequence[ArticleFeatures], settings: StorySettings | None = None
+) -> tuple[dict[str, str], float]:
+    """Article id -> story id from the online clusterer, and the seconds it took."""
+    clusterer = StoryClusterer(settings)
+    started = time.perf_counter()
+    predicted = {f.article_id: clusterer.add(f).story_id for f in features}
+    return predicted, time.perf_counter() - started
+
+
+def orders(features: Sequence[ArticleFeatures], seeds: int) -> dict[str, list[ArticleFeatures]]:
+    found = {"file order": list(features)}
+    if all(f.published for f in features):
+        found["published order"] = sorted(features, key=lambda f: (f.published or "", f.article_id))
+    for seed in range(seeds):
+        shuffled = list(features)
+        random.Random(seed).shuffle(shuffled)
+        found[f"shuffled seed {seed}"] = shuffled
+    return found
+
+
+def baseline(articles: Sequence[Article], gold: dict[str, str]) -> tuple[float, ClusteringScores]:
+    """TF-IDF + average-link agglomerative clustering at its best threshold (oracle)."""
+    from sklearn.cluster import AgglomerativeClustering
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.metrics.pairwise import cosine_distances
+
+    texts = [f"{a.title or ''}\n{a.text}" for a in articles]
+    matrix = TfidfVectorizer(sublinear_tf=True, stop_words="english").fit_transform(texts)
+    distances = cosine_distances(matrix)
+    best: tuple[float, ClusteringScores] | None = None
+    for threshold in BASELINE_THRESHOLDS:
+        labels = AgglomerativeClustering(
+            n_clusters=None, metric="precomputed", linkage="average", distance_threshold=threshold
+        ).fit_predict(distances)
+        predicted = {a.id: str(label) for a, label in zip(articles, labels, strict=True)}
+        scores = score_clustering(predicted, gold)
+        if best is None or scores.bcubed_f1 > best[1].bcubed_f1:
+            best = (threshold, scores)
+    assert best is not None
+    return best
+
+
+def run_set(name: str, seeds: int, cache: Path | None, settings: StorySettings | None) -> None:
+    articles, gold = load_set(name)
+    started = time.perf_counter()
+    analysed = analyse_set(articles, cache, name)
+    features = [extract_features(a) for a in analysed]
+    print(f"\n== {name}: {len(articles)} articles, {len(set(gold.values()))} stories "
+          f"(analysis + features {time.perf_counter() - started:.1f}s)")
+    threshold, base = baseline(articles, gold)
+    print(f"baseline TF-IDF + average link (best distance {threshold:.2f}): {base.line()}")
+    shuffled: list[ClusteringScores] = []
+    seconds = 0.0
+    for label, ordered in orders(features, seeds).items():
+        predicted, took = cluster_online(ordered, settings)
+        scores = score_clustering(predicted, gold)
+        seconds += took
+        stories = len(set(predicted.values()))
+        print(f"online {label:18s}: {scores.line()} | {stories} stories, "
+              f"{len(ordered) / took:.0f} articles/s")
+        if label.startswith("shuffled"):
+            shuffled.append(scores)
+    f1s = [s.bcubed_f1 for s in shuffled]
+    pair = [s.pairwise_f1 for s in shuffled]
+    print(f"online shuffled x{len(shuffled)}: B3 F1 mean {statistics.mean(f1s):.3f} "
+          f"min {min(f1s):.3f} max {max(f1s):.3f} | pairwise F1 mean {statistics.mean(pair):.3f} "
+          f"min {min(pair):.3f} | baseline B3 F1 {base.bcubed_f1:.3f}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", default=",".join(SETS))
+    parser.add_argument("--seeds", type=int, default=DEFAULT_SEEDS)
+    parser.add_argument("--cache", type=Path, default=None, help="folder for analysed articles")
+    args = parser.parse_args(argv)
+    for name in args.sets.split(","):
+        if not (shared_data_dir() / "clustering" / name).exists():
+            print(f"skipping {name}: {shared_data_dir() / 'clustering' / name} is missing")
+            continue
+        run_set(name, args.seeds, args.cache, None)
+
+
+if __name__ == "__main__":
+    main()

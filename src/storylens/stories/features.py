@@ -1,0 +1,261 @@
+"""What the story stage keeps of an analysed article: compact, storable features.
+
+``extract_features`` is a pure function of one ``AnalysedArticle`` (it runs in a Dask worker),
+and its result is what the store saves per article so that the clusterer can be rebuilt
+without running spaCy again. It holds only what tells events apart:
+
+- ``terms``: the top-K content words of title and body with their (title-boosted) counts;
+  IDF is *not* applied here, because document frequencies belong to the stream and change;
+- ``entities``: people, organisations, places and other names (a person by surname, since
+  later mentions use it), plus "details": explicit dates and distinctive numbers;
+- ``quotes``: direct quotations, normalised, since outlets covering one event quote the same
+  people;
+- ``signature``: the MinHash of the body for near-duplicate detection, with its parameters.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from storylens.records import AnalysedArticle
+from storylens.stories.dedup import MinHashParams, Signature, body_without_boilerplate
+from storylens.stories.dedup import make_signature as _make_signature
+
+FEATURES_VERSION = 1
+# Content words kept per article: covers the vocabulary of a typical news article (~200
+# distinct content words) by its most frequent part, and keeps the stored JSON small.
+TOP_TERMS = 80
+# Names, dates and numbers kept per article; articles rarely name more distinct things.
+TOP_ENTITIES = 40
+# A headline names the event; its words count this many times a body mention.
+TITLE_WEIGHT = 3
+# Words shorter than this are mostly function words or abbreviations without meaning alone.
+MIN_TERM_CHARS = 3
+# Quotes kept per article, and the words kept of each: enough to recognise a shared quote.
+MAX_QUOTES = 12
+MAX_QUOTE_WORDS = 30
+# Shorter quoted phrases are titles or scare quotes ("fireworks"), not statements.
+MIN_QUOTE_WORDS = 5
+# Integers up to this are too common ("two people", "three days") to tell events apart.
+MAX_COMMON_INTEGER = 12
+# Numbers in this range are mostly years; years come in through the dates.
+YEAR_RANGE = (1800, 2100)
+
+# Entity kinds that name the who/where/what of an event; the rest (MONEY, ORDINAL, ...)
+# are handled as numbers or ignored.
+NAME_LABELS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"}
+)
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_QUOTED = re.compile(r"[\"“”]([^\"“”\n]{10,600})[\"“”]|[‘]([^‘’\n]{10,600})[’](?!\w)")
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+_POSSESSIVE = re.compile(r"['’]s$")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class ArticleFeatures:
+    """The per-article input of the story stage, stored as compact JSON."""
+
+    article_id: str
+    signature: Signature
+    published: str | None = None  # YYYY-MM-DD when known
+    outlet: str | None = None
+    title: str | None = None
+    terms: tuple[tuple[str, float], ...] = ()
+    entities: tuple[tuple[str, float], ...] = ()
+    quotes: tuple[str, ...] = ()
+    dense: tuple[float, ...] | None = field(default=None)  # optional sentence embedding
+
+    def to_json(self) -> str:
+        params = self.signature.params
+        payload: dict[str, Any] = {
+            "v": FEATURES_VERSION,
+            "id": self.article_id,
+            "published": self.published,
+            "outlet": self.outlet,
+            "title": self.title,
+            "terms": [[term, round(weight, 3)] for term, weight in self.terms],
+            "entities": [[key, round(weight, 3)] for key, weight in self.entities],
+            "quotes": list(self.quotes),
+            "minhash": {
+                "num_perm": params.num_perm,
+                "shingle_words": params.shingle_words,
+                "seed": params.seed,
+                "scheme": params.scheme,
+                "shingles": self.signature.shingles,
+                "values": list(self.signature.values),
+            },
+        }
+        if self.dense is not None:
+            payload["dense"] = [round(value, 5) for value in self.dense]
+        return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> ArticleFeatures:
+        payload = json.loads(text)
+        minhash = payload["minhash"]
+        params = MinHashParams(
+            num_perm=int(minhash["num_perm"]),
+            shingle_words=int(minhash["shingle_words"]),
+            seed=int(minhash["seed"]),
+            scheme=str(minhash["scheme"]),
+        )
+        dense = payload.get("dense")
+        return cls(
+            article_id=payload["id"],
+            signature=Signature(params, tuple(minhash["values"]), int(minhash["shingles"])),
+            published=payload.get("published"),
+            outlet=payload.get("outlet"),
+            title=payload.get("title"),
+            terms=tuple((str(t), float(w)) for t, w in payload.get("terms", ())),
+            entities=tuple((str(k), float(w)) for k, w in payload.get("entities", ())),
+            quotes=tuple(payload.get("quotes", ())),
+            dense=tuple(float(v) for v in dense) if dense is not None else None,
+        )
+
+
+def extract_features(
+    analysed: AnalysedArticle, minhash: MinHashParams | None = None
+) -> ArticleFeatures:
+    """The story-stage features of one analysed article (pure; safe in a worker)."""
+    article = analysed.article
+    body = body_without_boilerplate(article.text, analysed.clean.boilerplate)
+    published = published_day(article.published)
+    return ArticleFeatures(
+        article_id=article.id,
+        signature=_make_signature(body, minhash),
+        published=published,
+        outlet=article.outlet,
+        title=article.title,
+        terms=top_terms(article.title or "", body),
+        entities=entity_keys(analysed, published),
+        quotes=direct_quotes(analysed, body),
+    )
+
+
+def published_day(published: str | None) -> str | None:
+    if not published:
+        return None
+    try:
+        return date.fromisoformat(published[:10]).isoformat()
+    except ValueError:
+        return None
+
+
+def normalise_term(word: str) -> str | None:
+    """Lower-case, drop possessives and plural endings; None for stop words."""
+    word = _POSSESSIVE.sub("", word.lower().replace("’", "'"))
+    if len(word) < MIN_TERM_CHARS or word in STOP_WORDS or "'" in word:
+        return None
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def term_counts(text: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for match in _WORD.finditer(text):
+        term = normalise_term(match.group())
+        if term:
+            counts[term] += 1
+    return counts
+
+
+def top_terms(title: str, body: str) -> tuple[tuple[str, float], ...]:
+    counts = term_counts(body)
+    for term, count in term_counts(title).items():
+        counts[term] += TITLE_WEIGHT * count
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_TERMS]
+    return tuple((term, float(count)) for term, count in ranked)
+
+
+def entity_key(text: str, label: str) -> str | None:
+    """One key per named thing: ``e:`` + normalised name, a person by surname."""
+    name = _SPACES.sub(" ", text.lower().replace("’", "'")).strip(" .,'\"")
+    name = _POSSESSIVE.sub("", _LEADING_ARTICLE.sub("", name))
+    if not name or not any(ch.isalpha() for ch in name):
+        return None
+    if label == "PERSON":
+        name = name.split(" ")[-1]
+    if len(name) < 2 or name in STOP_WORDS:
+        return None
+    return "e:" + name
+
+
+def entity_keys(analysed: AnalysedArticle, published: str | None) -> tuple[tuple[str, float], ...]:
+    counts: Counter[str] = Counter()
+    for entity in analysed.entities:
+        if entity.label in NAME_LABELS:
+            key = entity_key(entity.text, entity.label)
+            if key:
+                counts[key] += 1
+    for span in analysed.dates:
+        counts.update(_date_keys(span.label, span.text, published))
+    for span in analysed.numbers:
+        key = _number_key(span.label)
+        if key:
+            counts[key] += 1
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_ENTITIES]
+    # Sublinear: the tenth mention of a name says little more than the third.
+    return tuple((key, round(1.0 + math.log(count), 3)) for key, count in ranked)
+
+
+def _date_keys(value: str, phrase: str, published: str | None) -> list[str]:
+    """Dates that mean the same thing in every article: explicit ones, or read from a date."""
+    keys = []
+    explicit_year = _YEAR.search(phrase)
+    if explicit_year:
+        keys.append("y:" + explicit_year.group(1))
+    # Without a publication date a relative date ("Tuesday") was read against today.
+    if len(value) == 10 and (explicit_year or published):
+        keys.append("d:" + value)
+    return keys
+
+
+def _number_key(value: str) -> str | None:
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    if number.is_integer() and (
+        abs(number) <= MAX_COMMON_INTEGER or YEAR_RANGE[0] <= number <= YEAR_RANGE[1]
+    ):
+        return None
+    return "n:" + value
+
+
+def normalise_quote(text: str) -> str | None:
+    words = [w.lower() for w in re.findall(r"\w+", text)]
+    if len(words) < MIN_QUOTE_WORDS:
+        return None
+    return " ".join(words[:MAX_QUOTE_WORDS])
+
+
+def direct_quotes(analysed: AnalysedArticle, body: str) -> tuple[str, ...]:
+    """Quoted statements: from the quote extractor when it ran, and from quotation marks."""
+    found: list[str] = []
+    for quote in analysed.quotes:
+        if quote.kind in ("direct", "mixed"):
+            normalised = normalise_quote(quote.text)
+            if normalised:
+                found.append(normalised)
+    for match in _QUOTED.finditer(body):
+        normalised = normalise_quote(match.group(1) or match.group(2) or "")
+        if normalised:
+            found.append(normalised)
+    unique = list(dict.fromkeys(found))
+    unique.sort(key=len, reverse=True)
+    return tuple(unique[:MAX_QUOTES])

@@ -1,0 +1,79 @@
+"""Stream statistics and the inverted index that finds candidate stories for an article.
+
+Document frequencies are counted over the independent articles seen so far (copies do not
+count), so IDF reflects the stream the clusterer actually works on. The inverted index maps
+each distinctive key (a content word or a name) to the stories that used it most recently;
+a new article looks up its own most distinctive keys and gets a short list of candidate
+stories, so the cost per article does not grow with the number of stored articles.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+
+# Posting lists keep this many most recent stories per key: bounded work per lookup, and a
+# key shared by more stories than this is not what tells one event from another anyway.
+POSTING_LIMIT = 64
+# Keys of the incoming article looked up in the index, by TF-IDF weight.
+LOOKUP_KEYS = 24
+# Candidate stories scored in full per article (the rest are never looked at).
+MAX_CANDIDATES = 16
+
+
+class DocumentFrequencies:
+    """How many independent articles used each key; smoothed IDF from them."""
+
+    def __init__(self) -> None:
+        self.documents = 0
+        self._counts: Counter[str] = Counter()
+
+    def add(self, keys: Iterable[str]) -> None:
+        self.documents += 1
+        self._counts.update(keys)
+
+    def count(self, key: str) -> int:
+        return self._counts.get(key, 0)
+
+    def idf(self, key: str) -> float:
+        # Smoothed as in scikit-learn (+1 on both sides, +1 after the log): a key seen in
+        # every article keeps a small positive weight, an unseen key gets the largest.
+        return math.log((1 + self.documents) / (1 + self._counts.get(key, 0))) + 1.0
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+
+class CandidateIndex:
+    """key -> the stories that used it most recently (insertion-ordered, bounded)."""
+
+    def __init__(self, posting_limit: int = POSTING_LIMIT) -> None:
+        self.posting_limit = posting_limit
+        self._postings: dict[str, dict[str, None]] = {}
+
+    def add(self, story_id: str, keys: Iterable[str]) -> None:
+        for key in keys:
+            posting = self._postings.get(key)
+            if posting is None:
+                self._postings[key] = {story_id: None}
+                continue
+            # Move the story to the most recent end, then drop the oldest beyond the limit.
+            posting.pop(story_id, None)
+            posting[story_id] = None
+            if len(posting) > self.posting_limit:
+                del posting[next(iter(posting))]
+
+    def candidates(
+        self, weighted_keys: Iterable[tuple[str, float]], limit: int = MAX_CANDIDATES
+    ) -> list[str]:
+        """Stories sharing the given keys, best first by the summed weight of shared keys."""
+        votes: dict[str, float] = {}
+        for key, weight in weighted_keys:
+            for story_id in self._postings.get(key, ()):
+                votes[story_id] = votes.get(story_id, 0.0) + weight
+        ranked = sorted(votes.items(), key=lambda item: (-item[1], item[0]))
+        return [story_id for story_id, _ in ranked[:limit]]
+
+    def __len__(self) -> int:
+        return len(self._postings)

@@ -1,0 +1,272 @@
+"""How similar an article is to a story, as a few named, explainable parts.
+
+A story is summarised by a profile: the summed (sublinear) counts of the words and names of
+its independent articles, the quotes they carry, and the dates they were published. An
+article is compared with a profile on four things that tell events apart:
+
+- ``terms``: TF-IDF cosine of the article's words with the story's words (the topic);
+- ``names``: TF-IDF cosine over people, organisations, places, explicit dates and numbers
+  (what separates two events of the same kind: two rehab stays, two earthquakes);
+- ``quotes``: the share of the article's quoted words that the story already quotes;
+- ``time``: a decay when the article was published long after (or before) the story.
+
+The parts are combined with fixed weights into one score that a threshold turns into a
+join decision, and the shared words/names/quotes are kept as the human-readable reasons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from storylens.stories.features import ArticleFeatures
+from storylens.stories.index import DocumentFrequencies
+
+# Words kept in a story profile, by TF-IDF weight: bounds the cost of scoring and memory
+# for stories with hundreds of articles, and keeps far more than any one article brings.
+PROFILE_TERMS = 400
+# Names kept in a story profile.
+PROFILE_NAMES = 200
+# Quote shingles kept per story profile.
+PROFILE_QUOTE_SHINGLES = 2000
+# Quotes are compared on word 4-grams: long enough to be the same quote, short enough to
+# survive the small edits outlets make ("I am" -> "I'm" breaks only the grams around it).
+QUOTE_SHINGLE_WORDS = 4
+# The story profile's norms are recomputed when the stream has grown by this share since,
+# so the IDF they were computed with never drifts far.
+NORM_REFRESH_GROWTH = 0.1
+# Shared words, names and quotes shown as the reasons of a join.
+REASON_TERMS = 6
+REASON_NAMES = 6
+REASON_QUOTES = 2
+REASON_QUOTE_WORDS = 10
+
+
+def sublinear(count: float) -> float:
+    return 1.0 + math.log(count) if count > 0 else 0.0
+
+
+def day_number(published: str | None) -> int | None:
+    if not published:
+        return None
+    try:
+        return date.fromisoformat(published[:10]).toordinal()
+    except ValueError:
+        return None
+
+
+def quote_shingles(quotes: Iterable[str]) -> set[int]:
+    shingles: set[int] = set()
+    for quote in quotes:
+        words = quote.split()
+        if len(words) < QUOTE_SHINGLE_WORDS:
+            continue
+        for i in range(len(words) - QUOTE_SHINGLE_WORDS + 1):
+            shingles.add(hash(" ".join(words[i : i + QUOTE_SHINGLE_WORDS])))
+    return shingles
+
+
+@dataclass
+class ArticleVectors:
+    """An article's weighted vectors under the current IDF, computed once per add."""
+
+    terms: dict[str, float]
+    names: dict[str, float]
+    term_norm: float
+    name_norm: float
+    quote_shingles: set[int]
+    day: int | None
+
+    @classmethod
+    def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
+        terms = {t: sublinear(c) * frequencies.idf(t) for t, c in features.terms}
+        names = {k: w * frequencies.idf(k) for k, w in features.entities}
+        return cls(
+            terms=terms,
+            names=names,
+            term_norm=_norm(terms.values()),
+            name_norm=_norm(names.values()),
+            quote_shingles=quote_shingles(features.quotes),
+            day=day_number(features.published),
+        )
+
+    def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
+        """The article's most distinctive words and names, for the candidate index."""
+        ranked = sorted(
+            [(k, w / self.term_norm) for k, w in self.terms.items()]
+            + [(k, w / self.name_norm) for k, w in self.names.items()],
+            key=lambda item: (-item[1], item[0]),
+        )
+        return ranked[:limit]
+
+
+@dataclass
+class StoryProfile:
+    """What a story's independent articles say, summed, plus when they were published."""
+
+    story_id: str
+    terms: dict[str, float] = field(default_factory=dict)
+    names: dict[str, float] = field(default_factory=dict)
+    quote_shingles: set[int] = field(default_factory=set)
+    articles: int = 0
+    first_day: int | None = None
+    last_day: int | None = None
+    _term_norm: float = 0.0
+    _name_norm: float = 0.0
+    _norm_documents: int = -1
+
+    def add(self, features: ArticleFeatures, frequencies: DocumentFrequencies) -> None:
+        self.articles += 1
+        for term, count in features.terms:
+            self.terms[term] = self.terms.get(term, 0.0) + sublinear(count)
+        for key, weight in features.entities:
+            self.names[key] = self.names.get(key, 0.0) + weight
+        if len(self.quote_shingles) < PROFILE_QUOTE_SHINGLES:
+            self.quote_shingles |= quote_shingles(features.quotes)
+        day = day_number(features.published)
+        if day is not None:
+            self.first_day = day if self.first_day is None else min(self.first_day, day)
+            self.last_day = day if self.last_day is None else max(self.last_day, day)
+        _prune(self.terms, PROFILE_TERMS, frequencies)
+        _prune(self.names, PROFILE_NAMES, frequencies)
+        self._norm_documents = -1
+
+    def norms(self, frequencies: DocumentFrequencies) -> tuple[float, float]:
+        stale = self._norm_documents < 0 or frequencies.documents > self._norm_documents * (
+            1.0 + NORM_REFRESH_GROWTH
+        )
+        if stale:
+            self._term_norm = _norm(w * frequencies.idf(t) for t, w in self.terms.items())
+            self._name_norm = _norm(w * frequencies.idf(k) for k, w in self.names.items())
+            self._norm_documents = frequencies.documents
+        return self._term_norm, self._name_norm
+
+    def days_apart(self, day: int | None) -> int | None:
+        if day is None or self.first_day is None or self.last_day is None:
+            return None
+        if day < self.first_day:
+            return self.first_day - day
+        return max(0, day - self.last_day)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How the parts of the similarity add up (they sum to 1, so the score is in 0..1)."""
+
+    terms: float
+    names: float
+    quotes: float
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """The similarity of one article to one story, part by part, with its evidence."""
+
+    story_id: str
+    score: float
+    terms: float
+    names: float
+    quotes: float
+    time: float
+    shared_terms: tuple[str, ...] = ()
+    shared_names: tuple[str, ...] = ()
+    shared_quotes: tuple[str, ...] = ()
+
+    def reasons(self) -> tuple[str, ...]:
+        reasons = [
+            f"score {self.score:.2f} (words {self.terms:.2f}, names {self.names:.2f}, "
+            f"quotes {self.quotes:.2f}, time x{self.time:.2f})"
+        ]
+        if self.shared_names:
+            reasons.append("shared names: " + ", ".join(self.shared_names))
+        if self.shared_terms:
+            reasons.append("shared words: " + ", ".join(self.shared_terms))
+        for quote in self.shared_quotes:
+            reasons.append(f"shared quote: “{quote}”")
+        return tuple(reasons)
+
+
+def time_factor(days_apart: int | None, grace_days: float, decay_days: float) -> float:
+    """1 within the grace period, then an exponential decay; 1 when a date is unknown."""
+    if days_apart is None or days_apart <= grace_days:
+        return 1.0
+    return math.exp(-(days_apart - grace_days) / decay_days)
+
+
+def similarity(
+    article: ArticleVectors,
+    features: ArticleFeatures,
+    story: StoryProfile,
+    frequencies: DocumentFrequencies,
+    weights: Weights,
+    grace_days: float,
+    decay_days: float,
+) -> Similarity:
+    term_norm, name_norm = story.norms(frequencies)
+    term_parts = _shared_parts(article.terms, story.terms, frequencies)
+    name_parts = _shared_parts(article.names, story.names, frequencies)
+    terms = _cosine(term_parts, article.term_norm, term_norm)
+    names = _cosine(name_parts, article.name_norm, name_norm)
+    quotes = 0.0
+    if article.quote_shingles and story.quote_shingles:
+        shared = len(article.quote_shingles & story.quote_shingles)
+        quotes = shared / len(article.quote_shingles)
+    time = time_factor(story.days_apart(article.day), grace_days, decay_days)
+    score = time * (weights.terms * terms + weights.names * names + weights.quotes * quotes)
+    return Similarity(
+        story_id=story.story_id,
+        score=score,
+        terms=terms,
+        names=names,
+        quotes=quotes,
+        time=time,
+        shared_terms=_top_keys(term_parts, REASON_TERMS),
+        shared_names=tuple(k.split(":", 1)[1] for k in _top_keys(name_parts, REASON_NAMES)),
+        shared_quotes=_shared_quotes(features.quotes, story) if quotes > 0 else (),
+    )
+
+
+def _shared_parts(
+    article: dict[str, float], story: dict[str, float], frequencies: DocumentFrequencies
+) -> dict[str, float]:
+    parts = {}
+    for key, weight in article.items():
+        story_weight = story.get(key)
+        if story_weight:
+            parts[key] = weight * story_weight * frequencies.idf(key)
+    return parts
+
+
+def _cosine(parts: dict[str, float], left_norm: float, right_norm: float) -> float:
+    if not parts or left_norm == 0.0 or right_norm == 0.0:
+        return 0.0
+    return min(1.0, sum(parts.values()) / (left_norm * right_norm))
+
+
+def _top_keys(parts: dict[str, float], limit: int) -> tuple[str, ...]:
+    ranked = sorted(parts.items(), key=lambda item: (-item[1], item[0]))
+    return tuple(key for key, _ in ranked[:limit])
+
+
+def _shared_quotes(quotes: Sequence[str], story: StoryProfile) -> tuple[str, ...]:
+    shared = []
+    for quote in quotes:
+        if quote_shingles([quote]) & story.quote_shingles:
+            shared.append(" ".join(quote.split()[:REASON_QUOTE_WORDS]))
+        if len(shared) >= REASON_QUOTES:
+            break
+    return tuple(shared)
+
+
+def _norm(values: Iterable[float]) -> float:
+    return math.sqrt(sum(v * v for v in values))
+
+
+def _prune(weights: dict[str, float], limit: int, frequencies: DocumentFrequencies) -> None:
+    if len(weights) <= limit:
+        return
+    ranked = sorted(weights, key=lambda k: (-weights[k] * frequencies.idf(k), k))
+    for key in ranked[limit:]:
+        del weights[key]
