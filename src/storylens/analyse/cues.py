@@ -25,7 +25,7 @@ SPEECH_VERBS: frozenset[str] = frozenset(
     acknowledge announce speculate theorize theorise guess figure reckon opine muse
     chuckle laugh smile grin giggle sob stammer stutter bark growl hiss roar bellow
     sing chant gasp breathe venture offer volunteer clarify correct elaborate
-    observe cite quote call label brand dub find show
+    observe cite quote call label brand dub show
     """.split()
 )
 

@@ -71,11 +71,17 @@ def _next_non_space(text: str, index: int) -> str:
 
 
 def _single_close_is_apostrophe(text: str, index: int, paragraph_end: int) -> bool:
-    """A ’ after "s" and before a lower-case word is a plural possessive ("the Baldwins’ show")
-    when the paragraph has another single close mark further on to end the quote."""
+    """A ’ after a capitalised word in "s" and before a lower-case word is a plural
+    possessive ("the Baldwins’ show") when the paragraph has another single close mark
+    further on to end the quote; after a common noun it closes a quote ("‘fireworks’ are")."""
     previous = text[index - 1] if index > 0 else ""
     following = _next_non_space(text, index + 1)
     if previous.lower() != "s" or not following.islower():
+        return False
+    word_start = index
+    while word_start > 0 and text[word_start - 1].isalpha():
+        word_start -= 1
+    if not text[word_start : word_start + 1].isupper():
         return False
     rest = text[index + 1 : paragraph_end]
     return any(char in SINGLE_CLOSE or char == STRAIGHT_SINGLE for char in rest)
@@ -136,7 +142,7 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
                 _pop_to(stack, top_same, index, close)
         else:
             # Straight marks: decide from context, then from what is open.
-            can_open = previous in OPENING_CONTEXT or index == 0
+            can_open = (previous in OPENING_CONTEXT or index == 0) and not following.isspace()
             can_close = not previous.isspace() and (
                 not _is_word(following) or index + 1 == length
             )
@@ -179,8 +185,8 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
 
     A paragraph that opens a quote and does not close it continues the quote when the next
     paragraph opens with the same kind of mark (the print convention for long quotes).
-    Otherwise a double quote is closed at the line end (a missing close mark) and a single
-    one dropped (more often an apostrophe than a quote).
+    Otherwise a double or curly quote is closed at the line end (a missing close mark) and
+    a straight single one dropped (more often an apostrophe than a quote).
     """
     resume = newline_at
     while resume < len(text) and text[resume] in "\n \t\u00a0\r":
@@ -203,7 +209,9 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
         end = newline_at
         while end > open_mark.content_start and text[end - 1].isspace():
             end -= 1
-        if open_mark.double and end - open_mark.content_start <= MAX_UNCLOSED_QUOTE_CHARS:
+        if (open_mark.double or not open_mark.straight) and (
+            end - open_mark.content_start <= MAX_UNCLOSED_QUOTE_CHARS
+        ):
             close(open_mark, end, end, False)
         break  # only the outermost open quote can be a real one left open
     stack.clear()

@@ -1,0 +1,542 @@
+"""Quote extraction and speaker attribution: who said what in one article (issue #3).
+
+``extract_quotes(doc)`` is the public entry point; the pipeline calls it once per article on
+the spaCy ``Doc`` of the whole text. It works in three passes:
+
+1. direct quotes, found by their marks (``quote_marks``), each attributed to a speech verb
+   after it (`"...," she said`), before it (`she snapped: "..."`), in the paragraph before
+   (`Trump wrote:` then the quote), or carried on from the quote before it; a quote split by
+   its attribution is joined back into one; a quote inside a quote is recorded with the outer
+   speaker as ``reported_by``; a short quoted phrase with no speech around it is a scare quote;
+2. indirect quotes: a speech verb with a clause as content (`X said (that) ...`, `X told Y
+   ...`), and `according to X, ...`; a clause that holds a quoted phrase is "mixed";
+3. speakers resolved against the article's people (``speakers``).
+
+Offsets point into ``doc.text``. The function never raises on odd input (unbalanced marks,
+empty text) and uses nothing but the ``Doc``: no network, no state between calls.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from spacy.tokens import Doc, Token
+
+from storylens.analyse.cues import QUOTATIVE_WORDS, SPEECH_VERBS
+from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote, find_marked_quotes
+from storylens.analyse.speakers import ResolvedSpeaker, SpeakerTable
+from storylens.records import Quote, QuoteKind
+
+__all__ = ["extract_quotes"]
+
+# A speech verb after a quote attributes it when it is at most this many tokens after the
+# close mark (`"...," the president of the company said`).
+AFTER_CUE_MAX_TOKENS = 8
+# A speech verb before a quote attributes it when at most this many tokens stand between it
+# and the open mark (`Trump said in a statement on Tuesday, "..."`) unless a colon binds them.
+BEFORE_CUE_MAX_GAP = 8
+# A quoted phrase of at most this many words with no speech around it is a scare quote
+# ('banter', 'elder abuse'), not speech.
+SCARE_MAX_WORDS = 4
+# A quote with no cue of its own carries on the speaker of the quote before it when that quote
+# ended at most this many paragraphs earlier (news runs a speaker's quotes in a row).
+CONTINUATION_MAX_PARAGRAPHS = 2
+# Parents walked up from a participle cue ("..., recalling:") to find its subject.
+SUBJECT_SEARCH_DEPTH = 6
+# Parts of speech a cue word may carry; the small model tags some quotatives oddly.
+CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
+SENTENCE_END = frozenset({".", "!", "?"})
+SUBJECT_DEPS = ("nsubj", "nsubjpass")
+
+
+@dataclass
+class _Attribution:
+    cue: Token | None
+    cue_text: str | None
+    subject: Token | None
+    inherited: ResolvedSpeaker | None = None
+
+
+@dataclass
+class _Found:
+    start: int
+    end: int
+    kind: QuoteKind
+    cue: Token | None
+    cue_text: str | None
+    subject: Token | None
+    speaker: ResolvedSpeaker | None = None
+    reported_by: str | None = None
+    depth: int = 0
+
+
+class _Article:
+    """Token and paragraph look-ups over one ``Doc``, by character offset."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.text = doc.text
+        self.token_starts = [t.idx for t in doc]
+        self.paragraph_starts = [0] + [i + 1 for i, c in enumerate(self.text) if c == "\n"]
+
+    def token_at(self, offset: int) -> int:
+        """Index of the token that holds or follows ``offset``."""
+        return bisect_left(self.token_starts, offset)
+
+    def token_before(self, offset: int) -> int:
+        return bisect_right(self.token_starts, offset) - 1
+
+    def paragraph(self, offset: int) -> int:
+        return bisect_right(self.paragraph_starts, offset) - 1
+
+    def paragraph_start(self, offset: int) -> int:
+        return self.paragraph_starts[self.paragraph(offset)]
+
+    def paragraph_end(self, offset: int) -> int:
+        index = self.paragraph(offset) + 1
+        return self.paragraph_starts[index] - 1 if index < len(self.paragraph_starts) else len(
+            self.text
+        )
+
+
+def _is_cue(token: Token) -> bool:
+    return token.lemma_.lower() in SPEECH_VERBS and (
+        token.pos_ in CUE_POS or token.tag_.startswith("VB")
+    )
+
+
+def _subject(verb: Token) -> Token | None:
+    """The subject of a speech verb; for a participle or infinitive, the subject of the verb it
+    hangs from ("..., recalling:", "leading Hilaria to snap:")."""
+    current = verb
+    for _ in range(SUBJECT_SEARCH_DEPTH):
+        for child in current.children:
+            if child.dep_ in SUBJECT_DEPS:
+                return child
+        infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
+        if current.dep_ == "xcomp" or (infinitive and current.dep_ == "advcl"):
+            objects = [c for c in current.head.children if c.dep_ in ("dobj", "obj")]
+            if objects:
+                return objects[0]
+        if current.dep_ in ("advcl", "conj", "xcomp", "pcomp", "acl", "prep", "ccomp") and (
+            current.head is not current
+        ):
+            current = current.head
+            continue
+        if current.dep_ == "relcl":
+            return current.head
+        break
+    return None
+
+
+def _agent_before(verb: Token) -> Token | None:
+    """ "as a fourth added:" parsed without a subject: the noun phrase right before the verb."""
+    if verb.i == 0:
+        return None
+    previous = verb.doc[verb.i - 1]
+    if previous.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") and previous.dep_ not in ("dobj", "pobj"):
+        return previous
+    return None
+
+
+def _agent_after(verb: Token) -> Token | None:
+    """ "said Caddell" parsed without a subject: a name or pronoun right after the verb."""
+    doc = verb.doc
+    for token in doc[verb.i + 1 : verb.i + 4]:
+        if token.pos_ in ("PROPN", "PRON", "NOUN") and not token.is_punct:
+            return token.head if token.dep_ == "compound" else token
+        if not (token.pos_ == "DET" or token.pos_ == "ADJ"):
+            break
+    return None
+
+
+def _content_words(text: str) -> int:
+    return len([w for w in text.split() if any(c.isalnum() for c in w)])
+
+
+def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote]:
+    """Every quote in the article held by ``doc``, with speaker, cue and kind, by start.
+
+    ``skip`` lists character ranges of boilerplate (photo captions restating the body): a quote
+    lying wholly inside one is dropped.
+    """
+    text = doc.text
+    if not text.strip() or len(doc) == 0:
+        return []
+    article = _Article(doc)
+    marked = find_marked_quotes(text)
+    top = [q for q in marked if q.depth == 0]
+    table = SpeakerTable(doc, [(q.start, q.end) for q in top])
+
+    found: list[_Found] = []
+    embedded: list[MarkedQuote] = []
+    used_cues: set[int] = set()
+    previous: _Found | None = None
+    for quote in top:
+        attribution = _attribute_direct(article, quote, top)
+        if attribution is not None and _is_embedded_phrase(text, quote, attribution):
+            attribution = None
+        if attribution is None:
+            if _starts_sentence(text, quote.open_at) and (
+                quote.closed or _content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS
+            ):
+                carried = _continuation(article, previous, quote)
+                found_quote = _Found(quote.start, quote.end, "direct", None, None, None)
+                found_quote.speaker = carried
+                found.append(found_quote)
+                previous = found_quote
+            else:
+                embedded.append(quote)
+            continue
+        found_quote = _Found(
+            quote.start, quote.end, "direct", attribution.cue, attribution.cue_text,
+            attribution.subject,
+        )
+        if attribution.subject is not None:
+            found_quote.speaker = table.resolve(attribution.subject)
+            _note(table, found_quote.speaker)
+        if attribution.cue is not None:
+            used_cues.add(attribution.cue.i)
+        found.append(found_quote)
+        previous = found_quote
+
+    found = _join_split_quotes(article, found)
+    indirect = _indirect_quotes(article, table, used_cues, found)
+    direct_spans = [(f.start, f.end) for f in found]
+    kept_indirect: list[_Found] = []
+    for candidate in indirect:
+        if any(s < candidate.end and candidate.start < e for s, e in direct_spans):
+            continue
+        inner = [q for q in embedded if candidate.start <= q.open_at and q.end <= candidate.end]
+        if inner:
+            candidate.kind = "mixed"
+            embedded = [q for q in embedded if q not in inner]
+        kept_indirect.append(candidate)
+    found.extend(kept_indirect)
+    for quote in embedded:
+        kind: QuoteKind = (
+            "scare" if _content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
+            else "direct"
+        )
+        found.append(_Found(quote.start, quote.end, kind, None, None, None))
+    found.extend(_nested_quotes(article, table, marked, found))
+
+    skip_ranges = list(skip)
+    quotes = [
+        _to_record(text, item)
+        for item in found
+        if not any(s <= item.start and item.end <= e for s, e in skip_ranges)
+    ]
+    quotes = [q for q in quotes if q.text.strip()]
+    quotes.sort(key=lambda q: (q.start, q.end))
+    return quotes
+
+
+def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution) -> bool:
+    """A short quoted phrase inside a sentence ("said she was 'rude'") is part of that
+    sentence, not speech of its own: unless a colon introduces it or it starts a sentence, it
+    is left to the indirect pass (mixed) or kept as a scare quote."""
+    if _content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS:
+        return False
+    if _starts_sentence(text, quote.open_at):
+        return False
+    content = text[quote.start : quote.end].rstrip()
+    cue = attribution.cue
+    if cue is not None and cue.idx > quote.end and content[-1:] in ",!?":
+        return False  # '"Sorry," he said' : a short quote, but speech
+    return True
+
+
+def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
+    if speaker is not None and speaker.kind == "person" and speaker.speaker:
+        table.note_speaker(speaker.start, speaker.end, speaker.speaker)
+
+
+def _starts_sentence(text: str, open_at: int) -> bool:
+    index = open_at - 1
+    while index >= 0 and text[index] in " \t\u00a0":
+        index -= 1
+    return index < 0 or text[index] in "\n.!?:;" + ALL_MARKS or text[index] in "—–-("
+
+
+def _attribute_direct(
+    article: _Article, quote: MarkedQuote, quotes: Sequence[MarkedQuote]
+) -> _Attribution | None:
+    """Find the speech verb (or colon) that attributes a top-level quote, and its subject."""
+    doc = article.doc
+    text = article.text
+    later = [q for q in quotes if q.open_at > quote.close_at]
+    earlier = [q for q in quotes if q.close_at < quote.open_at]
+    paragraph_end = article.paragraph_end(quote.close_at)
+    after_limit = min([paragraph_end] + [q.open_at for q in later[:1]])
+    paragraph_start = article.paragraph_start(quote.open_at)
+    before_limit = max([paragraph_start] + [q.close_at + 1 for q in earlier[-1:]])
+
+    # Text before the quote that ends with a colon binds it to the clause before the colon.
+    before_text = text[before_limit : quote.open_at].rstrip()
+    colon_before = before_text.endswith(":")
+    if not before_text and paragraph_start > 0:
+        # A quote opening a paragraph after "X said:" at the end of the one before.
+        previous_end = paragraph_start - 1
+        while previous_end > 0 and text[previous_end - 1].isspace():
+            previous_end -= 1
+        if text[:previous_end].endswith(":"):
+            previous_start = article.paragraph_start(previous_end - 1)
+            before_limit, colon_before = previous_start, True
+            before_text = text[previous_start:previous_end]
+
+    after = _after_cue(article, quote, after_limit)
+    if after is not None and not colon_before:
+        return after
+    before = _before_cue(article, before_limit, quote.open_at, colon_before)
+    if before is not None:
+        return before
+    if after is not None:
+        return after
+    del doc
+    return None
+
+
+def _after_cue(article: _Article, quote: MarkedQuote, limit: int) -> _Attribution | None:
+    doc = article.doc
+    text = article.text
+    content = text[quote.start : quote.end].rstrip()
+    first = article.token_at(quote.close_at + 1 if quote.closed else quote.end)
+    tokens = [t for t in doc[first : first + AFTER_CUE_MAX_TOKENS + 1] if t.idx < limit]
+    if not tokens:
+        return None
+    words = [t for t in tokens if not t.is_punct]
+    if content.endswith(".") and words and words[0].text[:1].isupper() and words[0].pos_ != "PROPN":
+        return None  # "Quote." He said... starts a new sentence, not an attribution
+    for position, token in enumerate(tokens):
+        if token.text in SENTENCE_END and position > 0:
+            return None
+        if _is_cue(token):
+            subject = _subject(token) or _agent_after(token) or _agent_before(token)
+            if subject is not None and quote.start <= subject.idx < quote.end:
+                subject = _agent_after(token)
+            return _Attribution(token, token.text, subject)
+    return None
+
+
+def _before_cue(
+    article: _Article, limit: int, open_at: int, colon_before: bool
+) -> _Attribution | None:
+    doc = article.doc
+    first = article.token_at(limit)
+    last = article.token_before(open_at - 1) if open_at > 0 else -1
+    if last < first:
+        return None
+    window = list(doc[first : last + 1])
+    # Only the sentence nearest the quote, unless a colon ties the clause to it.
+    for position in range(len(window) - 1, -1, -1):
+        if window[position].text in SENTENCE_END and not colon_before:
+            window = window[position + 1 :]
+            break
+    nearer_verb = False
+    for position in range(len(window) - 1, -1, -1):
+        token = window[position]
+        gap = len(window) - 1 - position
+        if gap > BEFORE_CUE_MAX_GAP and not colon_before:
+            break
+        if _is_cue(token) and (not colon_before or not nearer_verb):
+            subject = _subject(token) or _agent_after(token) or _agent_before(token)
+            return _Attribution(token, token.text, subject)
+        if colon_before and token.pos_ == "VERB" and not nearer_verb:
+            # `Alec jumped in with: "..."`: the verb nearest the colon speaks, if it has a
+            # subject; otherwise look further back for a speech verb.
+            subject = _subject(token)
+            if subject is not None and not (token.dep_ == "acl"):
+                # "she threatened to leave:" : name the speech verb the infinitive hangs from.
+                cue = token.head if token.dep_ == "xcomp" and _is_cue(token.head) else token
+                return _Attribution(cue, cue.text, subject)
+            nearer_verb = token.dep_ != "acl" and token.dep_ != "relcl"
+        if token.lower_ in QUOTATIVE_WORDS and all(t.is_punct for t in window[position + 1 :]):
+            be = doc[token.i - 1] if token.i > 0 else None
+            if token.lower_ == "like" and be is not None and be.lemma_ in ("be", "’", "'s"):
+                subject = next((c for c in be.children if c.dep_ in SUBJECT_DEPS), None)
+                if subject is None and be.i > 0 and doc[be.i - 1].pos_ in ("PRON", "PROPN"):
+                    subject = doc[be.i - 1]
+                return _Attribution(token, f"{be.text} {token.text}".strip(), subject)
+    if colon_before and window:
+        return _Attribution(None, ":", None)
+    return None
+
+
+def _continuation(
+    article: _Article, previous: _Found | None, quote: MarkedQuote
+) -> ResolvedSpeaker | None:
+    if previous is None or previous.speaker is None:
+        return None
+    gap = article.paragraph(quote.open_at) - article.paragraph(previous.end)
+    if gap > CONTINUATION_MAX_PARAGRAPHS:
+        return None
+    return previous.speaker
+
+
+def _join_split_quotes(article: _Article, found: list[_Found]) -> list[_Found]:
+    """`"I'm sorry," Alec said, "I was wrong."`: one quote, split by its attribution."""
+    joined: list[_Found] = []
+    for item in found:
+        if joined:
+            last = joined[-1]
+            same_paragraph = article.paragraph(last.start) == article.paragraph(item.start) or (
+                article.paragraph(last.end) == article.paragraph(item.start)
+            )
+            cue_between = last.cue is not None and last.end <= last.cue.idx < item.start
+            if (
+                same_paragraph
+                and cue_between
+                and (item.cue is None or item.cue is last.cue)
+                and item.kind == "direct"
+            ):
+                last.end = item.end
+                continue
+        joined.append(item)
+    return joined
+
+
+def _indirect_quotes(
+    article: _Article, table: SpeakerTable, used_cues: set[int], direct: list[_Found]
+) -> list[_Found]:
+    """Speech verbs with a clause as content, and "according to X"."""
+    doc = article.doc
+    inside = sorted((f.start, f.end) for f in direct)
+    starts = [s for s, _ in inside]
+
+    def in_direct(offset: int) -> bool:
+        position = bisect_right(starts, offset) - 1
+        return position >= 0 and inside[position][0] <= offset < inside[position][1]
+
+    results: list[_Found] = []
+    for token in doc:
+        if token.i in used_cues or in_direct(token.idx):
+            continue
+        if token.lower_ == "according" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "to":
+            item = _according_to(article, token)
+            if item is not None:
+                results.append(item)
+            continue
+        if not _is_cue(token):
+            continue
+        content = next((c for c in token.children if c.dep_ == "ccomp"), None)
+        if content is None:
+            continue
+        subject = _subject(token) or _agent_after(token)
+        if subject is None:
+            continue
+        tokens = [t for t in content.subtree if not (t.i == token.i)]
+        span = _trimmed(doc, tokens[0].i, tokens[-1].i)
+        if span is None:
+            continue
+        start, end = span
+        results.append(_Found(start, end, "indirect", token, _cue_phrase(token), subject))
+    for item in results:
+        if item.subject is not None:
+            item.speaker = table.resolve(item.subject)
+    return results
+
+
+def _cue_phrase(token: Token) -> str:
+    return token.text
+
+
+def _according_to(article: _Article, according: Token) -> _Found | None:
+    doc = article.doc
+    to = doc[according.i + 1]
+    source = next((c for c in to.children if c.dep_ == "pobj"), None)
+    if source is None:
+        return None
+    phrase_end = max(t.i for t in according.subtree)
+    phrase_end = max(phrase_end, max(t.i for t in to.subtree))
+    sentence = according.sent
+    clause = [t.i for t in according.head.subtree] if according.head is not according else []
+    clause_start = min(clause) if clause else sentence.start
+    clause_end = max(clause) if clause else sentence.end - 1
+    after_start, after_end = phrase_end + 1, min(sentence.end - 1, clause_end)
+    before_start, before_end = max(sentence.start, clause_start), according.i - 1
+    if after_end - after_start >= before_end - before_start:
+        span = _trimmed(doc, after_start, after_end)
+    else:
+        span = _trimmed(doc, before_start, before_end)
+    if span is None:
+        return None
+    found = _Found(span[0], span[1], "indirect", according, "according to", source)
+    return found
+
+
+def _trimmed(doc: Doc, first: int, last: int) -> tuple[int, int] | None:
+    while first <= last and (doc[first].is_punct or doc[first].is_space):
+        first += 1
+    while last >= first and (doc[last].is_punct or doc[last].is_space) and (
+        doc[last].text not in ALL_MARKS
+    ):
+        last -= 1
+    if last < first:
+        return None
+    return doc[first].idx, doc[last].idx + len(doc[last])
+
+
+def _nested_quotes(
+    article: _Article, table: SpeakerTable, marked: list[MarkedQuote], found: list[_Found]
+) -> list[_Found]:
+    """A quote inside a speaker's quote: its own speaker if a cue names one, reported by the
+    outer speaker."""
+    results: list[_Found] = []
+    outer_quotes = [f for f in found if f.kind in ("direct", "mixed")]
+    for quote in marked:
+        if quote.depth == 0:
+            continue
+        outer = next(
+            (f for f in outer_quotes if f.start <= quote.open_at and quote.end <= f.end), None
+        )
+        if outer is None:
+            continue
+        outer_name = outer.speaker.speaker if outer.speaker else None
+        before = _before_cue(article, outer.start, quote.open_at, False)
+        words = _content_words(article.text[quote.start : quote.end])
+        if before is None or before.subject is None:
+            kind: QuoteKind = "scare" if words <= SCARE_MAX_WORDS else "direct"
+            results.append(
+                _Found(quote.start, quote.end, kind, None, None, None, reported_by=outer_name)
+            )
+            continue
+        item = _Found(
+            quote.start, quote.end, "direct", before.cue, before.cue_text, before.subject,
+            reported_by=outer_name, depth=1,
+        )
+        if before.subject.lower_ in ("i", "me", "we") and outer.speaker is not None:
+            item.speaker = replace(
+                outer.speaker,
+                mention=before.subject.text,
+                start=before.subject.idx,
+                end=before.subject.idx + len(before.subject),
+            )
+        else:
+            item.speaker = table.resolve(before.subject)
+        results.append(item)
+    return results
+
+
+def _to_record(text: str, item: _Found) -> Quote:
+    start, end = item.start, item.end
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    speaker = item.speaker
+    return Quote(
+        text=text[start:end],
+        start=start,
+        end=end,
+        speaker=speaker.speaker if speaker else None,
+        speaker_mention=speaker.mention if speaker else None,
+        speaker_start=speaker.start if speaker else None,
+        speaker_end=speaker.end if speaker else None,
+        speaker_type=speaker.kind if speaker else "unknown",
+        cue=item.cue_text,
+        kind=item.kind,
+        reported_by=item.reported_by,
+    )

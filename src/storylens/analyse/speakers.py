@@ -1,0 +1,530 @@
+"""Resolve a speaker mention ("she", "Baldwin", "the insider", "her husband") to who it is.
+
+A quote is only useful with the right speaker, and news text names a person in full once and
+then says "she", "Baldwin", "the actor". This module builds a per-article table of people:
+full names from the entity recogniser and from proper nouns, surname and first-name aliases,
+a gender from honorifics, kin nouns and the pronouns that follow a name, and links from
+descriptions to names that the article itself makes ("her husband Alec", "Scoop, the
+comedian"). Resolution then looks up a mention in that table; a pronoun goes to the most
+recent person of its gender. A source without a name ("the insider", "one person") is kept
+anonymous with its description; anything the table cannot settle is "unknown", never a guess
+dressed as a name (issue #3).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from storylens.analyse.cues import (
+    ANONYMOUS_NOUNS,
+    FEMALE_MARKERS,
+    FEMALE_PRONOUNS,
+    KIN_NOUNS,
+    MALE_MARKERS,
+    MALE_PRONOUNS,
+    TITLES,
+)
+from storylens.records import SpeakerType
+
+# A pronoun refers back at most this far (characters); beyond it a news text names again.
+PRONOUN_LOOKBACK_CHARS = 1500
+# A gender vote from one pronoun; honorifics and kin nouns count this many pronouns.
+STRONG_GENDER_VOTE = 3
+# A subject pronoun votes for the gender of the subject named before it within this many
+# characters (about two sentences): further back the pronoun may well be someone else.
+GENDER_VOTE_WINDOW_CHARS = 300
+# Entity labels whose mention makes the speaker an organisation ("The Post", "the NYPD").
+ORGANIZATION_LABELS: frozenset[str] = frozenset({"ORG", "NORP", "GPE", "FAC", "PRODUCT"})
+# Head nouns of an organisation or document speaking ("the campaign said", "the poll shows").
+ORGANIZATION_NOUNS: frozenset[str] = frozenset(
+    """
+    campaign company committee agency department ministry government administration police
+    court newspaper paper network station group organization organisation association union
+    party poll survey report study statement team office firm bank council board commission
+    agency coalition foundation institute center centre university website magazine
+    """.split()
+)
+# Pronouns that never name a resolvable speaker outside a quote (the writer, a group).
+UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
+    {"i", "we", "you", "they", "it", "me", "us", "them", "who", "that", "which", "this"}
+)
+# The kin noun seen from the other side: if Alec is her husband, she is his wife.
+INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
+# Words that carry a source's description on after its head: "a source close to the couple".
+MENTION_PREPOSITIONS: frozenset[str] = frozenset({"close", "with", "at", "for", "from", "in", "of"})
+SUBJECT_DEPS = ("nsubj", "nsubjpass")
+NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
+
+
+@dataclass
+class Person:
+    """One person of the article: canonical name, aliases and what is known of gender."""
+
+    name: str
+    female_votes: int = 0
+    male_votes: int = 0
+
+    @property
+    def gender(self) -> str | None:
+        if self.female_votes > self.male_votes:
+            return "f"
+        if self.male_votes > self.female_votes:
+            return "m"
+        return None
+
+
+@dataclass(frozen=True)
+class ResolvedSpeaker:
+    """What a speaker mention resolved to; offsets cover the mention's words."""
+
+    speaker: str | None
+    mention: str
+    start: int
+    end: int
+    kind: SpeakerType
+
+
+def _clean_name_tokens(tokens: list[Token]) -> list[str]:
+    words = [t.text for t in tokens if not t.is_punct and t.text not in {"'s", "’s", "'", "’"}]
+    while words and words[0].lower() in TITLES:
+        words = words[1:]
+    return [w for w in words if NAME_TOKEN.match(w)]
+
+
+class SpeakerTable:
+    """The people of one article, and the resolution of mentions against them."""
+
+    def __init__(self, doc: Doc, quoted: list[tuple[int, int]]) -> None:
+        self.doc = doc
+        self.people: list[Person] = []
+        self._by_name: dict[str, Person] = {}
+        self._aliases: dict[str, list[Person]] = defaultdict(list)
+        self._roles: dict[str, set[int]] = defaultdict(set)
+        self._kin: dict[tuple[int, str], Person] = {}
+        self._quoted = sorted(quoted)
+        self._mentions: list[tuple[int, int, Person]] = []  # (start, end, person), by start
+        self._build()
+
+    # ----- building ---------------------------------------------------------------------
+    def _person(self, words: list[str]) -> Person:
+        name = " ".join(words)
+        person = self._by_name.get(name)
+        if person is None:
+            person = Person(name)
+            self._by_name[name] = person
+            self.people.append(person)
+            for word in {words[0], words[-1]}:
+                if person not in self._aliases[word]:
+                    self._aliases[word].append(person)
+        return person
+
+    def _build(self) -> None:
+        doc = self.doc
+        full_names: list[tuple[Span, list[str]]] = []
+        for ent in doc.ents:
+            if ent.label_ != "PERSON":
+                continue
+            words = _clean_name_tokens(list(ent))
+            if len(words) >= 2:
+                full_names.append((ent, words))
+        # Proper-noun runs the recogniser missed or mislabelled ("Jason Scoop" as ORG) count
+        # as names when they are two or three capitalised words outside an organisation.
+        for run in self._propn_runs():
+            words = _clean_name_tokens(run)
+            if 2 <= len(words) <= 3 and run[0].ent_type_ not in ORGANIZATION_LABELS:
+                full_names.append((doc[run[0].i : run[-1].i + 1], words))
+        for _, words in full_names:
+            self._person(words)
+        self._join_coordinated_first_names()
+        self._collect_mentions()
+        self._vote_genders()
+        self._link_kin_and_roles()
+        self._collect_mentions()
+        self._link_kin_descriptions()
+
+    def _propn_runs(self) -> list[list[Token]]:
+        runs: list[list[Token]] = []
+        current: list[Token] = []
+        for token in self.doc:
+            if token.pos_ == "PROPN" and token.text[:1].isupper() and not token.is_sent_start:
+                current.append(token)
+                continue
+            if token.pos_ == "PROPN" and token.text[:1].isupper():
+                if current:
+                    runs.append(current)
+                current = [token]
+                continue
+            if current:
+                runs.append(current)
+            current = []
+        if current:
+            runs.append(current)
+        cleaned = []
+        for run in runs:
+            while run and (run[0].is_stop or run[0].lower_ in TITLES):
+                run = run[1:]
+            if run and all(t.ent_type_ in ("", "PERSON") for t in run):
+                cleaned.append(run)
+        return cleaned
+
+    def _join_coordinated_first_names(self) -> None:
+        """ "Alec and Hilaria Baldwin": the lone first name shares the surname."""
+        for match in re.finditer(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b", self.doc.text):
+            first, second, surname = match.groups()
+            if f"{second} {surname}" in self._by_name and first not in self._aliases:
+                self._person([first, surname])
+
+    def _link_kin_and_roles(self) -> None:
+        """Kin and role nouns next to a name: "her husband Alec", "comedian Jason Scoop",
+        "Scoop, the comedian". A role noun linked to one person resolves "the comedian"."""
+        doc = self.doc
+        for token in doc:
+            if token.pos_ != "NOUN":
+                continue
+            named = self._name_after(token) or self._appositive_name(token)
+            if named is None:
+                continue
+            person, name_tokens = named
+            nouns = [token] + [c for c in token.children if c.dep_ in ("compound", "amod")]
+            for noun in nouns:
+                if noun.pos_ == "NOUN":
+                    self._roles[noun.lemma_.lower()].add(id(person))
+            lemma = token.lemma_.lower()
+            if lemma in KIN_NOUNS:
+                owner = next((c for c in token.children if c.dep_ == "poss"), None)
+                owner_person = self._owner(owner) if owner is not None else None
+                if owner_person is not None and owner_person is not person:
+                    self._kin[(id(owner_person), lemma)] = person
+                    if lemma in INVERSE_KIN:
+                        self._kin[(id(person), INVERSE_KIN[lemma])] = owner_person
+                    # A lone first name takes the family name when the article names the
+                    # family by it ("the Baldwins") and the owner carries that surname.
+                    if " " not in person.name:
+                        surname = owner_person.name.split()[-1]
+                        if re.search(rf"\b{re.escape(surname)}s\b", doc.text):
+                            self._merge_into(person, [person.name, surname])
+                    if owner is not None and owner.lower_ in FEMALE_PRONOUNS:
+                        owner_person.female_votes += STRONG_GENDER_VOTE
+                    if owner is not None and owner.lower_ in MALE_PRONOUNS:
+                        owner_person.male_votes += STRONG_GENDER_VOTE
+            if lemma in FEMALE_MARKERS:
+                person.female_votes += STRONG_GENDER_VOTE
+            if lemma in MALE_MARKERS:
+                person.male_votes += STRONG_GENDER_VOTE
+            del name_tokens
+
+    def _link_kin_descriptions(self) -> None:
+        """ "her actor husband", "her movie star husband": once "her husband" is known to be
+        Alec, the nouns describing him ("actor", "star") are his roles too."""
+        for token in self.doc:
+            lemma = token.lemma_.lower()
+            if token.pos_ != "NOUN" or lemma not in KIN_NOUNS:
+                continue
+            owner = next((c for c in token.children if c.dep_ == "poss"), None)
+            owner_person = self._owner(owner) if owner is not None else None
+            kin = self._kin.get((id(owner_person), lemma)) if owner_person else None
+            if kin is None:
+                continue
+            for child in token.children:
+                if child.dep_ in ("compound", "amod", "nmod") and child.pos_ == "NOUN":
+                    self._roles[child.lemma_.lower()].add(id(kin))
+                    for grandchild in child.children:
+                        if grandchild.dep_ == "compound" and grandchild.pos_ == "NOUN":
+                            self._roles[grandchild.lemma_.lower()].add(id(kin))
+
+    def _merge_into(self, person: Person, words: list[str]) -> None:
+        full = self._person(words)
+        if full is person:
+            return
+        full.female_votes += person.female_votes
+        full.male_votes += person.male_votes
+        self.people.remove(person)
+        self._by_name[person.name] = full
+        for alias, people in self._aliases.items():
+            self._aliases[alias] = [full if p is person else p for p in people]
+            # keep one entry per person
+            seen: list[Person] = []
+            for p in self._aliases[alias]:
+                if p not in seen:
+                    seen.append(p)
+            self._aliases[alias] = seen
+        for key, value in list(self._kin.items()):
+            if value is person:
+                self._kin[key] = full
+        for ids in self._roles.values():
+            if id(person) in ids:
+                ids.discard(id(person))
+                ids.add(id(full))
+
+    def _name_after(self, noun: Token) -> tuple[Person, list[Token]] | None:
+        """A name right after a role or kin noun: "husband Alec", "comedian Jason Scoop"."""
+        tokens: list[Token] = []
+        for token in self.doc[noun.i + 1 : noun.i + 4]:
+            if token.pos_ == "PROPN" and token.text[:1].isupper():
+                tokens.append(token)
+            else:
+                break
+        if not tokens:
+            return None
+        return self._lookup_tokens(tokens)
+
+    def _appositive_name(self, noun: Token) -> tuple[Person, list[Token]] | None:
+        """ "Scoop, the comedian," : the noun is an apposition of a name."""
+        if noun.dep_ != "appos" or noun.head.pos_ != "PROPN":
+            return None
+        head = noun.head
+        tokens = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"] + [head]
+        return self._lookup_tokens(tokens)
+
+    def _lookup_tokens(self, tokens: list[Token]) -> tuple[Person, list[Token]] | None:
+        words = _clean_name_tokens(tokens)
+        if not words:
+            return None
+        name = " ".join(words)
+        if name in self._by_name:
+            return self._by_name[name], tokens
+        people = self._aliases.get(words[-1]) or self._aliases.get(words[0])
+        if people and len(people) == 1:
+            return people[0], tokens
+        if len(words) == 1 and tokens[0].ent_type_ not in ORGANIZATION_LABELS - {"GPE"}:
+            return self._person(words), tokens
+        return None
+
+    def _owner(self, owner: Token) -> Person | None:
+        if owner.lower_ in FEMALE_PRONOUNS | MALE_PRONOUNS:
+            gender = "f" if owner.lower_ in FEMALE_PRONOUNS else "m"
+            return self._nearest_before(owner.idx, gender, allow_quoted=True)
+        found = self._lookup_tokens([owner])
+        return found[0] if found else None
+
+    def _collect_mentions(self) -> None:
+        mentions: list[tuple[int, int, Person]] = []
+        doc = self.doc
+        index = 0
+        while index < len(doc):
+            token = doc[index]
+            if (token.pos_ == "PROPN" or NAME_TOKEN.match(token.text)) and not (
+                token.is_stop or token.lower_ in TITLES
+            ):
+                end = index
+                while end + 1 < len(doc) and NAME_TOKEN.match(doc[end + 1].text) and (
+                    doc[end + 1].pos_ == "PROPN"
+                ):
+                    end += 1
+                person = self._match_words(_clean_name_tokens(list(doc[index : end + 1])))
+                if person is not None:
+                    mentions.append((token.idx, doc[end].idx + len(doc[end]), person))
+                    index = end + 1
+                    continue
+            index += 1
+        mentions.sort(key=lambda m: m[0])
+        self._mentions = mentions
+
+    def _match_words(self, words: list[str]) -> Person | None:
+        if not words:
+            return None
+        name = " ".join(words)
+        if name in self._by_name:
+            return self._by_name[name]
+        for word in (words[-1], words[0]):
+            people = self._aliases.get(word)
+            if people and len(people) == 1:
+                return people[0]
+        return None
+
+    def _vote_genders(self) -> None:
+        """Pronouns outside quotes vote for a person's gender: a subject "she" for the
+        subject named before it, a possessive "her" for the subject of its own clause."""
+        subject_mentions: list[tuple[int, Person]] = []
+        by_token: dict[int, Person] = {}
+        for start, end, person in self._mentions:
+            if self._inside_quote(start):
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None:
+                continue
+            by_token[span.root.i] = person
+            if span.root.dep_ in SUBJECT_DEPS:
+                subject_mentions.append((start, person))
+        subject_starts = [start for start, _ in subject_mentions]
+        for token in self.doc:
+            lower = token.lower_
+            if lower not in FEMALE_PRONOUNS and lower not in MALE_PRONOUNS:
+                continue
+            if self._inside_quote(token.idx):
+                continue
+            person: Person | None = None
+            if token.dep_ in SUBJECT_DEPS:
+                position = bisect_left(subject_starts, token.idx) - 1
+                if position >= 0 and (
+                    token.idx - subject_starts[position] <= GENDER_VOTE_WINDOW_CHARS
+                ):
+                    person = subject_mentions[position][1]
+            elif token.dep_ == "poss":
+                for ancestor in token.ancestors:
+                    subject = next((c for c in ancestor.children if c.dep_ in SUBJECT_DEPS), None)
+                    if subject is not None:
+                        person = by_token.get(subject.i)
+                        break
+            if person is None:
+                continue
+            if lower in FEMALE_PRONOUNS:
+                person.female_votes += 1
+            else:
+                person.male_votes += 1
+        for person in self.people:
+            first = person.name.split()[0].lower()
+            if first in FEMALE_MARKERS:
+                person.female_votes += STRONG_GENDER_VOTE
+            if first in MALE_MARKERS:
+                person.male_votes += STRONG_GENDER_VOTE
+        for start, _, person in self._mentions:
+            previous = self.doc.char_span(start, start + 1, alignment_mode="expand")
+            if previous is None or previous.start == 0:
+                continue
+            title = self.doc[previous.start - 1].lower_
+            if title in {"mrs.", "mrs", "ms.", "ms", "miss"}:
+                person.female_votes += STRONG_GENDER_VOTE
+            elif title in {"mr.", "mr"}:
+                person.male_votes += STRONG_GENDER_VOTE
+
+    # ----- resolving --------------------------------------------------------------------
+    def note_speaker(self, start: int, end: int, person_name: str) -> None:
+        """Record a resolved speaker as a mention, so that a later "she" can refer to them."""
+        person = self._by_name.get(person_name)
+        if person is None:
+            return
+        position = bisect_left([m[0] for m in self._mentions], start)
+        self._mentions.insert(position, (start, end, person))
+
+    def _inside_quote(self, offset: int) -> bool:
+        position = bisect_left(self._quoted, (offset + 1, 0)) - 1
+        return position >= 0 and self._quoted[position][0] <= offset < self._quoted[position][1]
+
+    def _nearest_before(
+        self, offset: int, gender: str | None, allow_quoted: bool = False
+    ) -> Person | None:
+        fallback: Person | None = None
+        for start, _, person in reversed(self._mentions):
+            if start >= offset:
+                continue
+            if offset - start > PRONOUN_LOOKBACK_CHARS:
+                break
+            if not allow_quoted and self._inside_quote(start):
+                continue
+            if gender is None or person.gender == gender:
+                return person
+            if person.gender is None and fallback is None:
+                fallback = person
+        return fallback
+
+    def resolve(self, head: Token) -> ResolvedSpeaker:
+        """Resolve the noun phrase headed by ``head`` (the subject of a speech verb)."""
+        tokens = mention_tokens(head)
+        start = tokens[0].idx
+        end = tokens[-1].idx + len(tokens[-1])
+        mention = self.doc.text[start:end]
+        lower = head.lower_
+
+        if lower in FEMALE_PRONOUNS or lower in MALE_PRONOUNS:
+            gender = "f" if lower in FEMALE_PRONOUNS else "m"
+            person = self._nearest_before(start, gender)
+            if person is None:
+                return ResolvedSpeaker(None, mention, start, end, "unknown")
+            return ResolvedSpeaker(person.name, mention, start, end, "person")
+        if lower in UNRESOLVABLE_PRONOUNS:
+            return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+        names = [t for t in tokens if t.pos_ == "PROPN" or NAME_TOKEN.match(t.text)]
+        person = self._match_words(_clean_name_tokens(names)) if names else None
+        if person is None and head.pos_ == "PROPN":
+            person = self._match_words(_clean_name_tokens([head]))
+        if person is not None:
+            return ResolvedSpeaker(person.name, mention, start, end, "person")
+
+        head_lemma = head.lemma_.lower()
+        owner = next((c for c in head.children if c.dep_ == "poss"), None)
+        if head_lemma in KIN_NOUNS and owner is not None:
+            owner_person = self._owner(owner)
+            kin = self._kin.get((id(owner_person), head_lemma)) if owner_person else None
+            if kin is not None:
+                return ResolvedSpeaker(kin.name, mention, start, end, "person")
+        if head.pos_ == "PROPN" and head.ent_type_ in ORGANIZATION_LABELS:
+            return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
+        if any(t.ent_type_ in ORGANIZATION_LABELS for t in tokens if t.pos_ == "PROPN"):
+            return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
+        if head_lemma in ANONYMOUS_NOUNS or lower in ANONYMOUS_NOUNS:
+            return ResolvedSpeaker(_description(mention), mention, start, end, "anonymous")
+        if head_lemma in ORGANIZATION_NOUNS:
+            return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
+        if head.pos_ == "NOUN":
+            linked = self._role_person(head_lemma)
+            if linked is not None:
+                return ResolvedSpeaker(linked.name, mention, start, end, "person")
+            return ResolvedSpeaker(None, mention, start, end, "unknown")
+        if head.pos_ == "PROPN" and NAME_TOKEN.match(head.text):
+            words = _clean_name_tokens(tokens)
+            if words:
+                return ResolvedSpeaker(" ".join(words), mention, start, end, "person")
+        return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+    def _role_person(self, lemma: str) -> Person | None:
+        ids = self._roles.get(lemma)
+        if not ids or len(ids) != 1:
+            return None
+        wanted = next(iter(ids))
+        return next((p for p in self.people if id(p) == wanted), None)
+
+
+def mention_tokens(head: Token) -> list[Token]:
+    """The words of a speaker noun phrase: the head and what modifies it on the left, plus a
+    following name or "close to ..." phrase, but not a relative clause or an apposition."""
+    doc = head.doc
+    left = head.i
+    for child in head.lefts:
+        if child.dep_ in ("punct", "cc", "preconj") or child.i < head.i - 8:
+            continue
+        left = min(left, child.left_edge.i)
+    right = head.i
+    for child in head.rights:
+        if child.dep_ in ("compound", "flat", "nummod") or (
+            child.dep_ in ("prep", "amod", "advmod")
+            and child.i == right + 1
+            and child.lower_ in MENTION_PREPOSITIONS
+        ):
+            clause_tokens = {
+                t.i
+                for t in child.subtree
+                for c in [t]
+                if any(a.dep_ in ("relcl", "acl") for a in [c, *c.ancestors] if a.i > child.i)
+            }
+            inner = [t.i for t in child.subtree if t.i not in clause_tokens and not t.is_punct]
+            right = max([right, *inner])
+        else:
+            break
+    while left > 0 and doc[left - 1].pos_ == "DET" and doc[left - 1].dep_ in ("det", ""):
+        left -= 1
+    tokens = [t for t in doc[left : right + 1]]
+    while tokens and (tokens[0].is_punct or tokens[0].is_space):
+        tokens = tokens[1:]
+    while tokens and (tokens[-1].is_punct or tokens[-1].is_space):
+        tokens = tokens[:-1]
+    return tokens or [head]
+
+
+def _description(mention: str) -> str:
+    """An anonymous or organisational source as the text names it, determiner lower-cased."""
+    words = mention.split()
+    if words and words[0].lower() in {"the", "a", "an", "one", "another", "some", "many"}:
+        words[0] = words[0].lower()
+    return " ".join(words)
+
+
+def gender_counts(table: SpeakerTable) -> Counter[str]:
+    """How many people of each known gender the table holds (for diagnostics and tests)."""
+    return Counter(person.gender or "?" for person in table.people)
