@@ -1,0 +1,93 @@
+"""End to end on the sample corpus in examples/: stories, copies, quotes, re-runs, bad inputs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storylens.export import article_records, quote_records, story_records
+from storylens.pipeline import analyze
+from storylens.store import Store
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+DEMO_INPUTS = [str(EXAMPLES / name) for name in ("corpus.jsonl", "wire.jsonl", "text", "html")]
+GOLD = json.loads((EXAMPLES / "gold.json").read_text(encoding="utf-8"))
+# Share of the written quote expectations that must come out with the right speaker and kind.
+MIN_QUOTE_EXPECTATIONS_MET = 0.8
+
+
+@pytest.fixture(scope="module")
+def demo_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    db = tmp_path_factory.mktemp("e2e") / "demo.db"
+    store = Store(db)
+    summary = analyze(DEMO_INPUTS, store)
+    assert summary.ok, summary.rejected
+    yield store
+    store.close()
+
+
+def test_every_article_is_stored_once_in_one_story(demo_store: Store) -> None:
+    articles = list(article_records(demo_store))
+    gold_ids = {i for ids in GOLD["stories"].values() for i in ids}
+    assert {a["id"] for a in articles} == gold_ids
+    assert all(a["story_id"] for a in articles)
+
+
+def test_stories_come_out_as_written(demo_store: Store) -> None:
+    found = sorted(sorted(s["article_ids"]) for s in story_records(demo_store))
+    expected = sorted(sorted(ids) for ids in GOLD["stories"].values())
+    assert found == expected
+
+
+def test_the_syndicated_copy_points_to_its_original(demo_store: Store) -> None:
+    by_id = {a["id"]: a for a in article_records(demo_store)}
+    for copy, original in GOLD["duplicates"].items():
+        assert by_id[copy]["duplicate_of"] == original
+    assert sum(1 for a in by_id.values() if a["duplicate_of"]) == len(GOLD["duplicates"])
+
+
+def _matches(expectation: dict[str, Any], quote: dict[str, Any]) -> bool:
+    """The quote holds the expected words, by the expected speaker (anonymous: by type only)."""
+    anonymous = expectation["speaker_type"] == "anonymous"
+    return (
+        quote["article_id"] == expectation["article_id"]
+        and expectation["text_contains"].lower() in quote["text"].lower()
+        and (anonymous or quote["speaker"] == expectation["speaker"])
+        and quote["speaker_type"] == expectation["speaker_type"]
+        and quote["reported_by"] == expectation.get("reported_by")
+    )
+
+
+def test_quotes_with_their_speakers(demo_store: Store) -> None:
+    quotes = list(quote_records(demo_store))
+    met = [e for e in GOLD["quotes"] if any(_matches(e, q) for q in quotes)]
+    missed = [e for e in GOLD["quotes"] if e not in met]
+    share = len(met) / len(GOLD["quotes"])
+    assert share >= MIN_QUOTE_EXPECTATIONS_MET, json.dumps(missed, indent=1)
+
+
+def test_quote_offsets_point_into_the_exported_text(demo_store: Store) -> None:
+    texts = {a["id"]: a["text"] for a in article_records(demo_store)}
+    quotes = list(quote_records(demo_store))
+    assert quotes
+    for quote in quotes:
+        assert texts[quote["article_id"]][quote["start"] : quote["end"]] == quote["text"]
+
+
+def test_running_again_adds_nothing(demo_store: Store) -> None:
+    before = demo_store.count_articles(), len(list(quote_records(demo_store)))
+    summary = analyze(DEMO_INPUTS, demo_store)
+    assert (summary.stored, summary.already_stored) == (0, before[0])
+    assert (demo_store.count_articles(), len(list(quote_records(demo_store)))) == before
+
+
+def test_broken_inputs_keep_the_rest(tmp_path: Path) -> None:
+    with Store(tmp_path / "broken.db") as store:
+        summary = analyze([str(EXAMPLES / "broken")], store)
+        assert summary.stored == 1
+        assert len(summary.rejected) == 5
+        assert store.count_articles() == 1
