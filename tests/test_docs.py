@@ -1,0 +1,54 @@
+"""Docs kept honest: the README documents every command, option and export field, and the
+architecture doc names every module."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+
+from storylens.cli import app
+from storylens.export import EXPORT_TABLES
+
+REPO = Path(__file__).resolve().parents[1]
+README = (REPO / "README.md").read_text(encoding="utf-8")
+ARCHITECTURE = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+COMMANDS: Any = typer.main.get_command(app)  # a click group: its .commands are the commands
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS.commands))
+def test_every_command_and_option_is_in_the_readme(name: str) -> None:
+    assert f"storylens {name}" in README
+    for param in COMMANDS.commands[name].params:
+        for option in param.opts:
+            if option.startswith("--"):
+                assert option in README, f"{name} {option} is not documented"
+
+
+@pytest.mark.parametrize(("table", "fields"), sorted(EXPORT_TABLES.items()))
+def test_export_fields_are_in_the_readme(table: str, fields: tuple[str, ...]) -> None:
+    row = re.search(rf"^\| {table} \| `([^`]+)` \|$", README, re.MULTILINE)
+    assert row, f"no export row for {table}"
+    assert tuple(row.group(1).split(", ")) == fields
+
+
+def test_quick_start_has_exactly_two_commands() -> None:
+    section = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```sh", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in block.strip().splitlines()]
+    assert commands == ["make demo", "make test"]
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(
+        path for path in (REPO / "src" / "storylens").rglob("*.py")
+        if path.name != "__init__.py" and "migrations" not in path.parts
+    ),
+    ids=lambda path: path.name,
+)
+def test_architecture_names_every_module(module: Path) -> None:
+    assert module.name in ARCHITECTURE, f"docs/architecture.md does not mention {module.name}"
