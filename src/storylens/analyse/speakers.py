@@ -352,6 +352,7 @@ class SpeakerTable:
             if span.root.dep_ in SUBJECT_DEPS:
                 subject_mentions.append((start, person))
         subject_starts = [start for start, _ in subject_mentions]
+        last_pronoun: dict[str, int] = {"f": -1, "m": -1}  # where each gender was last "he"/"she"
         for token in self.doc:
             lower = token.lower_
             if lower not in FEMALE_PRONOUNS and lower not in MALE_PRONOUNS:
@@ -360,9 +361,14 @@ class SpeakerTable:
                 continue
             person: Person | None = None
             if token.dep_ in SUBJECT_DEPS:
+                gender = "f" if lower in FEMALE_PRONOUNS else "m"
+                other = last_pronoun["m" if gender == "f" else "f"]
+                last_pronoun[gender] = token.idx
                 position = bisect_left(subject_starts, token.idx) - 1
+                # A "he" between "Alec" and this "she" took Alec: no vote from a crossed chain.
                 if position >= 0 and (
                     token.idx - subject_starts[position] <= GENDER_VOTE_WINDOW_CHARS
+                    and other < subject_starts[position]
                 ):
                     person = subject_mentions[position][1]
             elif token.dep_ == "poss":

@@ -1,0 +1,225 @@
+"""Benchmark quote extraction on PolNeAR against textacy's ``direct_quotations``.
+
+Usage::
+
+    .venv/bin/python bench/quotes.py [--set polnear-dev] [--limit N]
+
+Reads ``../shared/data/quotes/<set>`` in place (evaluation data, never copied into the
+project), runs the spaCy pipeline once, then storylens' ``extract_quotes`` and textacy's
+``direct_quotations`` on the same ``Doc`` objects, and prints side by side, for all
+attributions and for the direct-quote subset (``direct: true``): precision, recall and F1 at
+30% and 80% word coverage (one-to-one matching per article), and speaker accuracy over the
+matches. It also prints articles per second and the time of the quote stage against the time
+of ``nlp.pipe`` alone (issue #3 allows the quote stage at most 25% of it).
+
+Metric (``../shared/data/README.md``): a prediction matches a gold quote when it covers at
+least the threshold share of the gold quote's words. A matched speaker is right when the
+predicted mention overlaps the gold mention, or when the predicted speaker (name or mention)
+shares a word other than a determiner with the gold speaker (PolNeAR gives mentions, not
+resolved names, so "she" is scored against "she" and a resolved name against a name).
+Scare quotes are not attributions and are not scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from _data import read_jsonl, shared_data_dir  # noqa: E402
+
+from storylens.analyse.nlp import load_pipeline  # noqa: E402
+from storylens.analyse.quotes import extract_quotes  # noqa: E402
+
+THRESHOLDS = (0.3, 0.8)  # lenient and strict word coverage, as in the GenderGapTracker study
+WORD = re.compile(r"\w+")
+# Words that never make two speakers the same person.
+SPEAKER_STOPWORDS = frozenset({"the", "a", "an", "of", "and", "to", "in", "for", "on", "s"})
+PIPE_BATCH_SIZE = 16  # spaCy's default-sized batches; larger ones do not speed up the small model
+
+
+@dataclass(frozen=True)
+class Prediction:
+    start: int
+    end: int
+    speaker_words: frozenset[str]
+    speaker_start: int | None
+    speaker_end: int | None
+    direct: bool
+
+
+@dataclass
+class Tally:
+    gold: int = 0
+    predicted: int = 0
+    matched: int = 0
+    speaker_right: int = 0
+
+    def line(self) -> str:
+        precision = self.matched / self.predicted if self.predicted else 0.0
+        recall = self.matched / self.gold if self.gold else 0.0
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        speaker = self.speaker_right / self.matched if self.matched else 0.0
+        return f"P {precision:.3f}  R {recall:.3f}  F1 {f1:.3f}  speaker {speaker:.3f}"
+
+
+def _words(text: str | None) -> frozenset[str]:
+    if not text:
+        return frozenset()
+    return frozenset(w.lower() for w in WORD.findall(text)) - SPEAKER_STOPWORDS
+
+
+def _gold_word_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    return [(m.start() + start, m.end() + start) for m in WORD.finditer(text[start:end])]
+
+
+def _coverage(words: list[tuple[int, int]], prediction: Prediction) -> float:
+    if not words:
+        return 0.0
+    covered = sum(1 for s, e in words if s < prediction.end and prediction.start < e)
+    return covered / len(words)
+
+
+def _speaker_right(gold: dict[str, Any], prediction: Prediction) -> bool:
+    gold_start, gold_end = gold.get("speaker_start"), gold.get("speaker_end")
+    if (
+        gold_start is not None
+        and prediction.speaker_start is not None
+        and prediction.speaker_end is not None
+        and gold_start < prediction.speaker_end
+        and prediction.speaker_start < gold_end
+    ):
+        return True
+    gold_words = _words(gold.get("speaker_name") or gold.get("speaker_mention"))
+    return bool(gold_words & prediction.speaker_words)
+
+
+def score(
+    text: str, gold: list[dict[str, Any]], predictions: list[Prediction], threshold: float,
+    tally: Tally,
+) -> None:
+    """Greedy one-to-one matching by coverage, best pairs first."""
+    spans = [_gold_word_spans(text, g["start"], g["end"]) for g in gold]
+    pairs = []
+    for gi, words in enumerate(spans):
+        for pi, prediction in enumerate(predictions):
+            coverage = _coverage(words, prediction)
+            if coverage >= threshold:
+                pairs.append((coverage, gi, pi))
+    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
+    used_gold: set[int] = set()
+    used_prediction: set[int] = set()
+    tally.gold += len(gold)
+    tally.predicted += len(predictions)
+    for _, gi, pi in pairs:
+        if gi in used_gold or pi in used_prediction:
+            continue
+        used_gold.add(gi)
+        used_prediction.add(pi)
+        tally.matched += 1
+        tally.speaker_right += _speaker_right(gold[gi], predictions[pi])
+
+
+def storylens_predictions(doc: Any) -> list[Prediction]:
+    return [
+        Prediction(
+            q.start, q.end, _words(q.speaker) | _words(q.speaker_mention), q.speaker_start,
+            q.speaker_end, q.kind in ("direct", "mixed"),
+        )
+        for q in extract_quotes(doc)
+        if q.kind != "scare"
+    ]
+
+
+def textacy_predictions(doc: Any) -> list[Prediction]:
+    from textacy.extract.triples import direct_quotations
+
+    found: list[Prediction] = []
+    try:
+        for triple in direct_quotations(doc):
+            speaker = triple.speaker
+            content = triple.content
+            found.append(
+                Prediction(
+                    content.start_char, content.end_char,
+                    _words(" ".join(t.text for t in speaker)),
+                    speaker[0].idx if speaker else None,
+                    speaker[-1].idx + len(speaker[-1]) if speaker else None,
+                    True,
+                )
+            )
+    except Exception:  # noqa: BLE001 - textacy raises on odd quote marks (issue #3)
+        return found
+    return found
+
+
+def evaluate(
+    name: str, docs: list[Any], golds: list[list[dict[str, Any]]],
+    extractor: Callable[[Any], list[Prediction]],
+) -> tuple[dict[str, Tally], float]:
+    tallies = {f"{subset}@{int(t * 100)}": Tally() for subset in ("all", "direct") for t in
+               THRESHOLDS}
+    started = time.perf_counter()
+    predictions = [extractor(doc) for doc in docs]
+    elapsed = time.perf_counter() - started
+    for doc, gold, predicted in zip(docs, golds, predictions, strict=True):
+        for threshold in THRESHOLDS:
+            label = int(threshold * 100)
+            score(doc.text, gold, predicted, threshold, tallies[f"all@{label}"])
+            score(
+                doc.text, [g for g in gold if g["direct"]], [p for p in predicted if p.direct],
+                threshold, tallies[f"direct@{label}"],
+            )
+    del name
+    return tallies, elapsed
+
+
+def _load(set_name: str, limit: int | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    folder = shared_data_dir() / "quotes" / set_name
+    if not folder.is_dir():
+        raise SystemExit(f"{folder} not found: set STORYLENS_SHARED_DATA to the shared data dir")
+    corpus = list(read_jsonl(folder / "corpus.jsonl"))[: limit or None]
+    gold = {row["id"]: row["quotes"] for row in read_jsonl(folder / "gold.jsonl")}
+    return corpus, gold
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--set", default="polnear-dev", help="a folder of shared/data/quotes")
+    parser.add_argument("--limit", type=int, default=None, help="first N articles only")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+
+    corpus, gold = _load(args.set, args.limit)
+    nlp = load_pipeline()
+    texts = [row["text"] for row in corpus]
+    nlp("warm up")
+    started = time.perf_counter()
+    docs = list(nlp.pipe(texts, batch_size=PIPE_BATCH_SIZE))
+    nlp_seconds = time.perf_counter() - started
+    golds = [gold.get(row["id"], []) for row in corpus]
+
+    ours, ours_seconds = evaluate("storylens", docs, golds, storylens_predictions)
+    theirs, theirs_seconds = evaluate("textacy", docs, golds, textacy_predictions)
+
+    print(f"{args.set}: {len(docs)} articles, {sum(len(g) for g in golds)} gold quotes "
+          f"({sum(g['direct'] for gs in golds for g in gs)} direct)")
+    for key in ours:
+        print(f"{key:10} storylens  {ours[key].line()}")
+        print(f"{'':10} textacy    {theirs[key].line()}")
+    print(f"speed: nlp.pipe {nlp_seconds:.2f}s ({len(docs) / nlp_seconds:.1f} articles/s), "
+          f"extract_quotes {ours_seconds:.2f}s ({len(docs) / ours_seconds:.1f} articles/s), "
+          f"textacy {theirs_seconds:.2f}s")
+    print(f"quote stage overhead: {100 * ours_seconds / nlp_seconds:.1f}% of nlp.pipe "
+          f"(nlp + quotes: {len(docs) / (nlp_seconds + ours_seconds):.1f} articles/s)")
+
+
+if __name__ == "__main__":
+    main()
