@@ -22,6 +22,9 @@ ARTICLE = "\n".join(
 )
 
 
+CAPTION = "Chief Ana Ruiz, 52, said the roof collapsed while crews were inside the building"
+
+
 @pytest.mark.parametrize(
     ("raw", "repaired"),
     [
@@ -42,8 +45,7 @@ def test_boilerplate_lines_are_marked_with_reasons() -> None:
     found = {span.text: span.label for span in spans}
     assert found == {
         "Scroll down for video": "share or navigation line",
-        "Chief Ana Ruiz, 52, said the roof collapsed while crews were inside the building":
-            "caption restating the body",
+        CAPTION: "caption restating the body",
         "Share this article": "share or navigation line",
         "Follow us on Twitter and Facebook": "share or navigation line",
     }

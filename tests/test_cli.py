@@ -102,8 +102,10 @@ def test_bad_inputs_are_reported_and_the_rest_stored(tmp_path: Path) -> None:
         json.dumps({"id": "orchard-wire", "text": ORCHARD}) + "\n{broken\n", encoding="utf-8"
     )
     db = str(tmp_path / "cli.db")
-    inputs = [str(tmp_path / name) for name in
-              ("empty.txt", "binary.txt", "notes.xyz", "lines.jsonl", "missing.txt")]
+    inputs = [
+        str(tmp_path / name)
+        for name in ("empty.txt", "binary.txt", "notes.xyz", "lines.jsonl", "missing.txt")
+    ]
     result = runner.invoke(app, ["analyze", *inputs, str(corpus), "--db", db])
     assert result.exit_code == 1, result.output
     assert "4 articles stored" in result.output and "5 inputs rejected" in result.output
@@ -131,7 +133,10 @@ def test_stdin_and_usage_errors(tmp_path: Path) -> None:
 def test_untrusted_text_is_shown_as_is(tmp_path: Path, markup: str) -> None:
     db = str(tmp_path / "cli.db")
     text = PIER_ECHO.replace("Eastmere closes its ferry pier", f"Pier {markup} closes")
-    runner.invoke(app, ["analyze", "-", "--db", db],
-                  input=json.dumps({"id": "x", "title": f"Pier {markup}", "text": text}) + "\n")
+    runner.invoke(
+        app,
+        ["analyze", "-", "--db", db],
+        input=json.dumps({"id": "x", "title": f"Pier {markup}", "text": text}) + "\n",
+    )
     listing = runner.invoke(app, ["stories", "--db", db], terminal_width=300)
     assert markup in listing.output

@@ -5,8 +5,9 @@ from __future__ import annotations
 from storylens.compare import QuoteInStory, align_quotes
 
 
-def q(article: str, outlet: str, text: str, speaker: str | None = "Dana Holt",
-      kind: str = "direct") -> QuoteInStory:
+def q(
+    article: str, outlet: str, text: str, speaker: str | None = "Dana Holt", kind: str = "direct"
+) -> QuoteInStory:
     return QuoteInStory(article, outlet, text, speaker, kind)
 
 
@@ -15,8 +16,12 @@ def test_same_utterance_in_two_outlets_with_different_wording() -> None:
         [
             q("a1", "Echo", "We cannot risk the lives of the people who use this pier."),
             q("a2", "Courier", "We cannot risk the lives of people who use this pier"),
-            q("a2", "Courier", "The ferry will run from the north jetty until May.",
-              speaker="Sam Ito"),
+            q(
+                "a2",
+                "Courier",
+                "The ferry will run from the north jetty until May.",
+                speaker="Sam Ito",
+            ),
             q("a1", "Echo", "banter", kind="scare"),
         ]
     )

@@ -45,7 +45,8 @@ def test_quick_start_has_exactly_two_commands() -> None:
 @pytest.mark.parametrize(
     "module",
     sorted(
-        path for path in (REPO / "src" / "storylens").rglob("*.py")
+        path
+        for path in (REPO / "src" / "storylens").rglob("*.py")
         if path.name != "__init__.py" and "migrations" not in path.parts
     ),
     ids=lambda path: path.name,

@@ -20,7 +20,7 @@ from storylens.records import Article, Rejection
 
 BODY = (
     "The council of Eastmere voted on Monday to close the old ferry pier after engineers found "
-    "cracks in two of its supports. \"We cannot risk it,\" said Mayor Dana Holt."
+    'cracks in two of its supports. "We cannot risk it," said Mayor Dana Holt.'
 )
 PAGE = f"""<html><head><title>Eastmere closes ferry pier</title>
 <meta property="og:title" content="Eastmere closes ferry pier">
@@ -62,9 +62,15 @@ def test_looks_like_title(line: str, expected: bool) -> None:
 
 def test_json_lines_keep_ids_and_metadata(tmp_path: Path) -> None:
     path = tmp_path / "corpus.jsonl"
-    record = {"id": "e1", "url": "https://echo.example/1", "outlet": "Eastmere Echo",
-              "title": "Pier closes", "published": "2026-04-02", "authors": ["Lee Park"],
-              "text": BODY}
+    record = {
+        "id": "e1",
+        "url": "https://echo.example/1",
+        "outlet": "Eastmere Echo",
+        "title": "Pier closes",
+        "published": "2026-04-02",
+        "authors": ["Lee Park"],
+        "text": BODY,
+    }
     path.write_text(json.dumps(record) + "\n\n", encoding="utf-8")
     article = only(list(iter_inputs([str(path)])))
     assert (article.id, article.outlet, article.authors) == ("e1", "Eastmere Echo", ("Lee Park",))
@@ -84,8 +90,10 @@ def test_json_lines_with_html_instead_of_text(tmp_path: Path) -> None:
 def test_invalid_json_line_is_rejected_and_others_kept(tmp_path: Path) -> None:
     path = tmp_path / "mixed.jsonl"
     path.write_text(
-        json.dumps({"id": "ok", "text": BODY}) + "\n{not json\n"
-        + json.dumps({"id": "no-text"}) + "\n",
+        json.dumps({"id": "ok", "text": BODY})
+        + "\n{not json\n"
+        + json.dumps({"id": "no-text"})
+        + "\n",
         encoding="utf-8",
     )
     records = list(iter_inputs([str(path)]))
@@ -130,10 +138,13 @@ def test_warc_response_records(tmp_path: Path) -> None:
     path = tmp_path / "crawl.warc.gz"
     with path.open("wb") as stream:
         writer = WARCWriter(stream, gzip=True)
-        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")],
-                                   protocol="HTTP/1.0")
+        headers = StatusAndHeaders(
+            "200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.0"
+        )
         record = writer.create_warc_record(
-            "https://echo.example/pier", "response", payload=io.BytesIO(PAGE.encode()),
+            "https://echo.example/pier",
+            "response",
+            payload=io.BytesIO(PAGE.encode()),
             http_headers=headers,
         )
         writer.write_record(record)
@@ -173,8 +184,11 @@ def test_content_hash_id_is_stable() -> None:
         ("binary.txt", bytes(range(256)) * 4, "binary data"),
         ("notes.xyz", b"some notes", "unknown file type '.xyz'"),
         ("short.txt", b"Too short to be news.", "text shorter than"),
-        ("latin.txt", "Caf\xe9 owners in Eastmere said the pier closure hurt trade. " .encode(
-            "latin-1") * 3, None),
+        (
+            "latin.txt",
+            "Caf\xe9 owners in Eastmere said the pier closure hurt trade. ".encode("latin-1") * 3,
+            None,
+        ),
     ],
 )
 def test_broken_files_name_the_input_and_the_reason(

@@ -25,16 +25,32 @@ def make_stored(article_id: str, story_id: str, outlet: str, published: str) -> 
     text = f"Mayor Dana Holt said the pier would close. Article {article_id}."
     analysed = AnalysedArticle(
         clean=CleanArticle(
-            Article(id=article_id, text=text, outlet=outlet, published=published,
-                    authors=("Lee Park",), source=f"{article_id}.txt"),
+            Article(
+                id=article_id,
+                text=text,
+                outlet=outlet,
+                published=published,
+                authors=("Lee Park",),
+                source=f"{article_id}.txt",
+            ),
             boilerplate=(Span(0, 5, "share or navigation line"),),
         ),
         sentences=(Span(0, 42, "sentence"), Span(43, len(text), "sentence")),
         entities=(Entity("Dana Holt", "PERSON", 6, 15),),
         dates=(Span(0, 3, "2026-04-02", "Monday"),),
         quotes=(
-            Quote("the pier would close", 21, 41, "Dana Holt", "Mayor Dana Holt", 0, 15,
-                  "person", "said", "indirect"),
+            Quote(
+                "the pier would close",
+                21,
+                41,
+                "Dana Holt",
+                "Mayor Dana Holt",
+                0,
+                15,
+                "person",
+                "said",
+                "indirect",
+            ),
         ),
     )
     assignment = StoryAssignment(article_id, story_id, 0.5, False, reasons=("shared: pier",))
@@ -56,9 +72,11 @@ def test_migrations_create_the_schema_tables(any_db: str) -> None:
 def test_save_and_read_back(any_db: str) -> None:
     with Store(any_db) as store:
         store.save_batch(
-            [make_stored("a1", "s-1", "Echo", "2026-04-02"),
-             make_stored("a2", "s-1", "Courier", "2026-04-03"),
-             make_stored("b1", "s-2", "Echo", "2026-05-01")],
+            [
+                make_stored("a1", "s-1", "Echo", "2026-04-02"),
+                make_stored("a2", "s-1", "Courier", "2026-04-03"),
+                make_stored("b1", "s-2", "Echo", "2026-05-01"),
+            ],
             [Rejection("bad.txt", "empty file")],
         )
         assert store.count_articles() == 3

@@ -7,7 +7,7 @@ stored), 2 on usage errors (bad options, unknown story, unreadable database).
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -40,7 +40,8 @@ errors = Console(stderr=True)
 DbOption = Annotated[
     str,
     typer.Option(
-        "--db", envvar="STORYLENS_DB",
+        "--db",
+        envvar="STORYLENS_DB",
         help="SQLite file path, or a postgresql:// URL for a shared server.",
     ),
 ]
@@ -74,8 +75,12 @@ def analyze_command(
     """Ingest articles, analyse them, group them into stories and store everything."""
     store = _open_store(db)
     progress = Progress(
-        SpinnerColumn(), TextColumn("[progress.description]{task.description}"), BarColumn(),
-        TimeElapsedColumn(), console=errors, disable=quiet or not errors.is_terminal,
+        SpinnerColumn(),
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TimeElapsedColumn(),
+        console=errors,
+        disable=quiet or not errors.is_terminal,
         transient=True,
     )
     with progress:
@@ -83,13 +88,17 @@ def analyze_command(
 
         def report(summary: AnalyzeSummary) -> None:
             progress.update(
-                task, description=f"analysing: {summary.stored} stored, "
-                f"{len(summary.rejected)} rejected",
+                task,
+                description=f"analysing: {summary.stored} stored, {len(summary.rejected)} rejected",
             )
 
         try:
             summary = analyze(
-                inputs, store, model=model, batch_size=batch_size, stdin=sys.stdin,
+                inputs,
+                store,
+                model=model,
+                batch_size=batch_size,
+                stdin=sys.stdin,
                 on_batch=report,
             )
         except StorylensError as error:
@@ -132,8 +141,10 @@ def stories_command(
             Text(summary.story_id),
             Text(summary.title or ""),
             Text(", ".join(summary.outlets)),
-            Text(str(summary.article_count)
-                 + (f" ({summary.duplicate_count} copies)" if summary.duplicate_count else "")),
+            Text(
+                str(summary.article_count)
+                + (f" ({summary.duplicate_count} copies)" if summary.duplicate_count else "")
+            ),
             Text((summary.first_published or "")[:10]),
             Text((summary.last_published or "")[:10]),
         )
@@ -165,8 +176,10 @@ def show_command(
         if article.duplicate_of:
             why = f"copy of {article.duplicate_of}. {why}"
         articles.add_row(
-            Text(article.article_id), Text(article.outlet or ""),
-            Text((article.published or "")[:10]), Text(why),
+            Text(article.article_id),
+            Text(article.outlet or ""),
+            Text((article.published or "")[:10]),
+            Text(why),
         )
     console.print(articles)
 
@@ -175,8 +188,11 @@ def show_command(
         quotes.add_column(column, overflow="fold")
     for quote in view.quotes:
         quotes.add_row(
-            Text(quote["speaker"] or "(unknown)"), Text(quote["speaker_type"]),
-            Text(quote["text"]), Text(quote["cue"] or ""), Text(quote["kind"]),
+            Text(quote["speaker"] or "(unknown)"),
+            Text(quote["speaker_type"]),
+            Text(quote["text"]),
+            Text(quote["cue"] or ""),
+            Text(quote["kind"]),
             Text(quote["outlet"] or quote["article_id"]),
         )
     console.print(quotes)
@@ -187,9 +203,7 @@ def show_command(
         for column in ("speaker", "outlets", "wording"):
             aligned.add_column(column, overflow="fold")
         for group in shared:
-            wording = "\n".join(
-                f"{v.outlet or v.article_id}: {v.text}" for v in group.variants
-            )
+            wording = "\n".join(f"{v.outlet or v.article_id}: {v.text}" for v in group.variants)
             label = "differs" if group.wording_differs else "same"
             aligned.add_row(
                 Text(group.speaker or "(unknown)"),
@@ -199,13 +213,13 @@ def show_command(
         console.print(aligned)
 
 
-class ExportTable(str, Enum):
+class ExportTable(StrEnum):
     articles = "articles"
     stories = "stories"
     quotes = "quotes"
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     jsonl = "jsonl"
     csv = "csv"
     json = "json"

@@ -13,14 +13,39 @@ from typing import Any, TextIO
 from storylens.store import Store
 
 ARTICLE_FIELDS = (
-    "id", "url", "outlet", "title", "published", "authors", "text", "story_id", "duplicate_of",
+    "id",
+    "url",
+    "outlet",
+    "title",
+    "published",
+    "authors",
+    "text",
+    "story_id",
+    "duplicate_of",
 )
 STORY_FIELDS = (
-    "story_id", "title", "article_ids", "outlets", "first_published", "last_published",
+    "story_id",
+    "title",
+    "article_ids",
+    "outlets",
+    "first_published",
+    "last_published",
 )
 QUOTE_FIELDS = (
-    "article_id", "story_id", "text", "start", "end", "speaker", "speaker_mention",
-    "speaker_type", "cue", "kind", "speaker_start", "speaker_end", "reported_by", "outlet",
+    "article_id",
+    "story_id",
+    "text",
+    "start",
+    "end",
+    "speaker",
+    "speaker_mention",
+    "speaker_type",
+    "cue",
+    "kind",
+    "speaker_start",
+    "speaker_end",
+    "reported_by",
+    "outlet",
 )
 EXPORT_TABLES = {"articles": ARTICLE_FIELDS, "stories": STORY_FIELDS, "quotes": QUOTE_FIELDS}
 EXPORT_FORMATS = ("jsonl", "csv", "json")
@@ -61,7 +86,8 @@ def write_export(store: Store, table: str, output_format: str, out: TextIO) -> i
     records = _RECORDS[table](store)
     count = 0
     if output_format == "jsonl":
-        for count, record in enumerate(records, start=1):
+        for record in records:
+            count += 1
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
     elif output_format == "json":
         everything = list(records)
@@ -71,7 +97,8 @@ def write_export(store: Store, table: str, output_format: str, out: TextIO) -> i
     else:
         writer = csv.DictWriter(out, fieldnames=list(fields))
         writer.writeheader()
-        for count, record in enumerate(records, start=1):
+        for record in records:
+            count += 1
             writer.writerow(
                 {k: json.dumps(v) if isinstance(v, list) else v for k, v in record.items()}
             )

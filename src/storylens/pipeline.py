@@ -41,7 +41,9 @@ class AnalyzeSummary:
         return not self.rejected
 
 
-def _batches(items: Iterable[Article | Rejection], size: int) -> Iterator[list[Article | Rejection]]:
+def _batches(
+    items: Iterable[Article | Rejection], size: int
+) -> Iterator[list[Article | Rejection]]:
     iterator = iter(items)
     while batch := list(islice(iterator, size)):
         yield batch
@@ -62,7 +64,9 @@ def _analyse_safely(
         try:
             analysed.extend(analyse_articles([clean], nlp))
         except Exception as error:  # noqa: BLE001
-            rejected.append(Rejection(clean.article.source or clean.id, f"analysis failed: {error}"))
+            rejected.append(
+                Rejection(clean.article.source or clean.id, f"analysis failed: {error}")
+            )
     return analysed, rejected
 
 
@@ -85,7 +89,10 @@ def analyze(
     for batch in _batches(iter_inputs(inputs, stdin=stdin), batch_size):
         rejected = [item for item in batch if isinstance(item, Rejection)]
         fresh = _new_articles(
-            [item for item in batch if isinstance(item, Article)], store, seen_in_run, summary,
+            [item for item in batch if isinstance(item, Article)],
+            store,
+            seen_in_run,
+            summary,
             rejected,
         )
         cleans = [clean_article(article) for article in fresh]

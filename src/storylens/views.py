@@ -47,9 +47,14 @@ def story_view(store: Store, story_id: str) -> StoryView:
     quote_rows = tuple(store.quote_rows([row["id"] for row in rows]))
     articles = tuple(
         ArticleInStory(
-            article_id=row["id"], outlet=row["outlet"], title=row["title"],
-            published=row["published"], url=row["url"], duplicate_of=row["duplicate_of"],
-            score=row["story_score"], why=_why(row),
+            article_id=row["id"],
+            outlet=row["outlet"],
+            title=row["title"],
+            published=row["published"],
+            url=row["url"],
+            duplicate_of=row["duplicate_of"],
+            score=row["story_score"],
+            why=_why(row),
         )
         for row in rows
     )

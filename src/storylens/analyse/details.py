@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from datetime import datetime
 from functools import lru_cache
 
@@ -18,13 +19,11 @@ NUMBER_CONTEXT_TOKENS = 3
 # Date phrases longer than this are descriptions ("the last three years"), not dates.
 MAX_DATE_PHRASE_CHARS = 40
 
-_SMALL_NUMBERS = {
-    word: value
-    for value, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
+_NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen",
+    "fifteen sixteen seventeen eighteen nineteen twenty",
+)
+_SMALL_NUMBERS = {word: value for value, word in enumerate(" ".join(_NUMBER_WORDS).split())}
 _DIGITS = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _YEAR_ONLY = re.compile(r"^(?:in\s+)?(\d{4})$")
 
@@ -54,12 +53,10 @@ def normalise_date(phrase: str, relative_to: str | None) -> str | None:
         return year.group(1)
     settings: dict[str, object] = {"PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day"]}
     if relative_to:
-        try:
+        with suppress(ValueError):  # an unreadable publication date: read the phrase alone
             settings["RELATIVE_BASE"] = datetime.fromisoformat(relative_to[:10])
-        except ValueError:
-            pass
     try:
-        parsed = dateparser.parse(phrase, languages=["en"], settings=settings)  # type: ignore[arg-type]
+        parsed = dateparser.parse(phrase, languages=["en"], settings=settings)
     except (ValueError, OverflowError):
         return None
     return parsed.date().isoformat() if parsed else None

@@ -15,14 +15,15 @@ def compare_story(
     """Align the story's quotes across outlets and find who published first."""
     quotes = [
         QuoteInStory(
-            article_id=row["article_id"], outlet=row.get("outlet"), text=row["text"],
-            speaker=row.get("speaker"), kind=row["kind"],
+            article_id=row["article_id"],
+            outlet=row.get("outlet"),
+            text=row["text"],
+            speaker=row.get("speaker"),
+            kind=row["kind"],
         )
         for row in quote_rows
     ]
-    dated = sorted(
-        (row["published"], row["id"]) for row in article_rows if row.get("published")
-    )
+    dated = sorted((row["published"], row["id"]) for row in article_rows if row.get("published"))
     return StoryComparison(
         story_id=story_id,
         quote_groups=align_quotes(quotes),

@@ -19,7 +19,9 @@ def decode_text(data: bytes, input_name: str) -> str:
     except UnicodeDecodeError:
         best = charset_normalizer.from_bytes(data).best()
         if best is None:
-            raise InputError(input_name, "bad encoding: not UTF-8 and no other encoding fits")
+            raise InputError(
+                input_name, "bad encoding: not UTF-8 and no other encoding fits"
+            ) from None
         text = str(best)
     controls = sum(1 for ch in text if ch < " " and ch not in _ALLOWED_CONTROLS)
     if text and controls / len(text) > MAX_CONTROL_CHAR_SHARE:

@@ -32,7 +32,10 @@ def read_feed(content: bytes, input_name: str) -> Iterator[Article | Rejection]:
         if "<" in body_html:
             yield read_html(
                 f"<html><body><article>{body_html}</article></body></html>",
-                source, article_id=entry.get("id"), url=entry.get("link"), fields=fields,
+                source,
+                article_id=entry.get("id"),
+                url=entry.get("link"),
+                fields=fields,
             )
         else:
             yield build_article(

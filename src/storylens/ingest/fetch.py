@@ -19,7 +19,9 @@ def fetch_url(url: str, transport: httpx.BaseTransport | None = None) -> Article
     headers = {"User-Agent": USER_AGENT}
     try:
         with httpx.Client(
-            transport=transport, timeout=FETCH_TIMEOUT_SECONDS, follow_redirects=True,
+            transport=transport,
+            timeout=FETCH_TIMEOUT_SECONDS,
+            follow_redirects=True,
             headers=headers,
         ) as client:
             response = client.get(url)

@@ -27,7 +27,7 @@ def read_html(
         )
     except (ValueError, TypeError) as error:  # lxml raises these on pages it cannot parse
         return Rejection(source, f"not parseable HTML ({error})")
-    if document is None or not document.text:
+    if document is None or isinstance(document, dict) or not document.text:
         return Rejection(source, "no article body found in the HTML")
     published = fields.get("published") or document.date
     if not published:

@@ -18,7 +18,10 @@ def read_record(record: Any, source: str) -> Article | Rejection:
     fields = {key: record.get(key) for key in ("title", "outlet", "published", "authors")}
     if not record.get("text") and record.get("html"):
         return read_html(
-            str(record["html"]), source, article_id=record.get("id"), url=record.get("url"),
+            str(record["html"]),
+            source,
+            article_id=record.get("id"),
+            url=record.get("url"),
             fields=fields,
         )
     return build_article(

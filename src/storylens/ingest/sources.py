@@ -26,7 +26,11 @@ JSON_SUFFIXES = (".json",)
 FEED_SUFFIXES = (".rss", ".atom", ".xml")
 WARC_SUFFIXES = (".warc", ".warc.gz")
 SUPPORTED_SUFFIXES = (
-    TEXT_SUFFIXES + HTML_SUFFIXES + JSON_LINES_SUFFIXES + JSON_SUFFIXES + FEED_SUFFIXES
+    TEXT_SUFFIXES
+    + HTML_SUFFIXES
+    + JSON_LINES_SUFFIXES
+    + JSON_SUFFIXES
+    + FEED_SUFFIXES
     + WARC_SUFFIXES
 )
 # Files in a folder that describe the folder rather than hold an article.
@@ -52,8 +56,11 @@ def read_file(path: Path) -> Iterator[Record]:
     name = str(path)
     suffix = _suffix(path)
     if suffix not in SUPPORTED_SUFFIXES:
-        yield Rejection(name, f"unknown file type {suffix or '(no extension)'!r}; storylens "
-                        f"reads {', '.join(SUPPORTED_SUFFIXES)}")
+        yield Rejection(
+            name,
+            f"unknown file type {suffix or '(no extension)'!r}; storylens "
+            f"reads {', '.join(SUPPORTED_SUFFIXES)}",
+        )
         return
     try:
         size = path.stat().st_size

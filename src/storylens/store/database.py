@@ -41,9 +41,7 @@ def create_database_engine(db: str | Path) -> Engine:
     url = database_url(db)
     try:
         if url.startswith("sqlite"):
-            engine = create_engine(
-                url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS}
-            )
+            engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
             event.listen(engine, "connect", _configure_sqlite)
         else:
             engine = create_engine(url, pool_pre_ping=True)

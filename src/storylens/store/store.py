@@ -174,14 +174,25 @@ class Store:
             connection.execute(
                 insert(entities),
                 [
-                    {"article_id": article.id, "text": e.text, "label": e.label,
-                     "start_char": e.start, "end_char": e.end}
+                    {
+                        "article_id": article.id,
+                        "text": e.text,
+                        "label": e.label,
+                        "start_char": e.start,
+                        "end_char": e.end,
+                    }
                     for e in analysed.entities
                 ],
             )
         detail_rows = [
-            {"article_id": article.id, "kind": kind, "text": span.text, "value": span.label,
-             "start_char": span.start, "end_char": span.end}
+            {
+                "article_id": article.id,
+                "kind": kind,
+                "text": span.text,
+                "value": span.label,
+                "start_char": span.start,
+                "end_char": span.end,
+            }
             for kind, spans in (("date", analysed.dates), ("number", analysed.numbers))
             for span in spans
         ]
@@ -200,8 +211,11 @@ class Store:
         else:
             connection.execute(
                 insert(stories).values(
-                    id=story_id, title=_title_for(analysed), founding_article_id=analysed.id,
-                    created_at=now, updated_at=now,
+                    id=story_id,
+                    title=_title_for(analysed),
+                    founding_article_id=analysed.id,
+                    created_at=now,
+                    updated_at=now,
                 )
             )
 
@@ -211,8 +225,12 @@ class Store:
         """Stored story features and assignments, in the order articles were added."""
         query = (
             select(
-                articles.c.id, articles.c.features, articles.c.story_id,
-                articles.c.duplicate_of, articles.c.story_score, articles.c.story_reasons,
+                articles.c.id,
+                articles.c.features,
+                articles.c.story_id,
+                articles.c.duplicate_of,
+                articles.c.story_score,
+                articles.c.story_reasons,
                 articles.c.secondary_story_ids,
             )
             .where(articles.c.features.is_not(None))
@@ -221,14 +239,17 @@ class Store:
         with self.engine.connect() as connection:
             result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
             for row in result:
-                yield row.features, StoryAssignment(
-                    article_id=row.id,
-                    story_id=row.story_id,
-                    score=row.story_score or 0.0,
-                    new_story=False,
-                    duplicate_of=row.duplicate_of,
-                    reasons=tuple(json.loads(row.story_reasons)),
-                    secondary_story_ids=tuple(json.loads(row.secondary_story_ids)),
+                yield (
+                    row.features,
+                    StoryAssignment(
+                        article_id=row.id,
+                        story_id=row.story_id,
+                        score=row.story_score or 0.0,
+                        new_story=False,
+                        duplicate_of=row.duplicate_of,
+                        reasons=tuple(json.loads(row.story_reasons)),
+                        secondary_story_ids=tuple(json.loads(row.secondary_story_ids)),
+                    ),
                 )
 
     def count_articles(self) -> int:
@@ -238,11 +259,17 @@ class Store:
     def story_summaries(self) -> list[StorySummary]:
         """Every story with its articles, outlets and dates; largest and newest first."""
         with self.engine.connect() as connection:
-            titles = {row.id: row.title for row in connection.execute(select(stories.c.id, stories.c.title))}
+            titles = {
+                row.id: row.title
+                for row in connection.execute(select(stories.c.id, stories.c.title))
+            }
             rows = connection.execute(
                 select(
-                    articles.c.id, articles.c.story_id, articles.c.outlet,
-                    articles.c.published, articles.c.duplicate_of,
+                    articles.c.id,
+                    articles.c.story_id,
+                    articles.c.outlet,
+                    articles.c.published,
+                    articles.c.duplicate_of,
                 ).order_by(articles.c.seq)
             )
             grouped: dict[str, list[Any]] = {}

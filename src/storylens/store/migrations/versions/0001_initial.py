@@ -13,6 +13,12 @@ branch_labels = None
 depends_on = None
 
 
+def _article_id_column() -> sa.Column[str]:
+    return sa.Column(
+        "article_id", sa.Text, sa.ForeignKey("articles.id", ondelete="CASCADE"), nullable=False
+    )
+
+
 def upgrade() -> None:
     op.create_table(
         "articles",
@@ -50,7 +56,9 @@ def upgrade() -> None:
         "quotes",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
         sa.Column(
-            "article_id", sa.Text, sa.ForeignKey("articles.id", ondelete="CASCADE"),
+            "article_id",
+            sa.Text,
+            sa.ForeignKey("articles.id", ondelete="CASCADE"),
             nullable=False,
         ),
         sa.Column("position", sa.Integer, nullable=False),
@@ -67,24 +75,27 @@ def upgrade() -> None:
         sa.Column("reported_by", sa.Text),
     )
     op.create_index("ix_quotes_article_id", "quotes", ["article_id"])
-    for name in ("entities", "details"):
-        columns = [
-            sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-            sa.Column(
-                "article_id", sa.Text, sa.ForeignKey("articles.id", ondelete="CASCADE"),
-                nullable=False,
-            ),
-        ]
-        if name == "details":
-            columns += [sa.Column("kind", sa.Text, nullable=False)]
-        columns += [sa.Column("text", sa.Text, nullable=False)]
-        columns += [
-            sa.Column("label" if name == "entities" else "value", sa.Text, nullable=False),
-            sa.Column("start_char", sa.Integer, nullable=False),
-            sa.Column("end_char", sa.Integer, nullable=False),
-        ]
-        op.create_table(name, *columns)
-        op.create_index(f"ix_{name}_article_id", name, ["article_id"])
+    op.create_table(
+        "entities",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        _article_id_column(),
+        sa.Column("text", sa.Text, nullable=False),
+        sa.Column("label", sa.Text, nullable=False),
+        sa.Column("start_char", sa.Integer, nullable=False),
+        sa.Column("end_char", sa.Integer, nullable=False),
+    )
+    op.create_index("ix_entities_article_id", "entities", ["article_id"])
+    op.create_table(
+        "details",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        _article_id_column(),
+        sa.Column("kind", sa.Text, nullable=False),
+        sa.Column("text", sa.Text, nullable=False),
+        sa.Column("value", sa.Text, nullable=False),
+        sa.Column("start_char", sa.Integer, nullable=False),
+        sa.Column("end_char", sa.Integer, nullable=False),
+    )
+    op.create_index("ix_details_article_id", "details", ["article_id"])
     op.create_table(
         "rejections",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
