@@ -194,6 +194,10 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             quote.start, quote.end, "direct", attribution.cue, attribution.cue_text,
             attribution.subject,
         )
+        if not _starts_sentence(text, quote.open_at) and attribution.cue is not None:
+            extended = _clause_around(article, quote, attribution.cue)
+            if extended is not None and extended < quote.start:
+                found_quote.start, found_quote.kind = extended, "mixed"
         if attribution.subject is not None:
             found_quote.speaker = table.resolve(attribution.subject)
             _note(table, found_quote.speaker)
@@ -247,6 +251,40 @@ def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution
     if cue is not None and cue.idx > quote.end and content[-1:] in ",!?":
         return False  # '"Sorry," he said' : a short quote, but speech
     return True
+
+
+def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> int | None:
+    """Where the reported clause holding a mid-sentence quote starts: `X said he had "areas
+    of disagreement"` reports "he had ...", so the quote is mixed and starts at "he"."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    if first >= len(doc):
+        return None
+    node = doc[first]
+    for _ in range(len(doc)):
+        if node.head.i == cue.i or node.head is node:
+            break
+        node = node.head
+    if node.head.i != cue.i or node.dep_ in ("nsubj", "nsubjpass", "punct"):
+        # Quote after its cue but not parsed under it: the words between cue and quote.
+        if cue.i < first and cue.sent.start <= cue.i:
+            start_token = cue.i + 1
+            while start_token < first and doc[start_token].is_punct:
+                start_token += 1
+            return doc[start_token].idx if start_token < first else None
+        sentence_start = doc[first].sent.start
+        if cue.i > first and sentence_start < first:
+            start_token = sentence_start
+            while start_token < first and doc[start_token].is_punct:
+                start_token += 1
+            return doc[start_token].idx if start_token < first else None
+        return None
+    left = min(t.i for t in node.subtree)
+    if left <= cue.i < first:
+        left = cue.i + 1
+    while left < first and (doc[left].is_punct or doc[left].is_space):
+        left += 1
+    return doc[left].idx if left < first else None
 
 
 def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
@@ -386,10 +424,22 @@ def _join_split_quotes(article: _Article, found: list[_Found]) -> list[_Found]:
                 article.paragraph(last.end) == article.paragraph(item.start)
             )
             cue_between = last.cue is not None and last.end <= last.cue.idx < item.start
+            next_paragraph = article.paragraph(item.start) == article.paragraph(last.end) + 1
+            if (
+                next_paragraph
+                and cue_between
+                and item.cue is None
+                and item.kind == "direct"
+                and article.paragraph(last.cue.idx if last.cue is not None else 0)
+                == article.paragraph(last.end)
+            ):
+                # `"...," he said.` then a paragraph of his words with no cue: one quote.
+                last.end = item.end
+                continue
             if (
                 same_paragraph
                 and cue_between
-                and (item.cue is None or item.cue is last.cue)
+                and (item.cue is None or (last.cue is not None and item.cue.i == last.cue.i))
                 and item.kind == "direct"
             ):
                 last.end = item.end
