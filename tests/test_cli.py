@@ -71,6 +71,7 @@ def test_analyze_stories_show_export(tmp_path: Path) -> None:
     assert shown.exit_code == 0, shown.output
     assert "Dana Holt" in shown.output
     assert "Quotes carried by several articles" in shown.output
+    assert "Boilerplate marked" not in shown.output
 
 
 def test_export_formats_and_fields(tmp_path: Path) -> None:

@@ -40,3 +40,19 @@ def test_repeated_captions_are_boilerplate() -> None:
         for span in spans:
             # a caption restates a body sentence: every marked line has a longer original
             assert len(span.text.split()) >= 6
+
+
+def test_show_lists_quotes_with_speakers_and_the_captions(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from storylens.cli import app
+
+    db = str(tmp_path / "seeds.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["analyze", str(SEEDS), "--db", db]).exit_code == 0
+    with Store(db) as store:
+        story_id = next(iter(story_records(store)))["story_id"]
+    shown = runner.invoke(app, ["show", story_id, "--db", db], terminal_width=250)
+    assert shown.exit_code == 0
+    assert "Who said what" in shown.output and "Hilaria Baldwin" in shown.output
+    assert "caption restating the body" in shown.output

@@ -183,6 +183,15 @@ def show_command(
         )
     console.print(articles)
 
+    marked = [(a.article_id, reason, line) for a in view.articles for reason, line in a.boilerplate]
+    if marked:
+        boilerplate = Table(title="Boilerplate marked and skipped")
+        for column in ("article", "reason", "line"):
+            boilerplate.add_column(column, overflow="fold")
+        for article_id, reason, line in marked:
+            boilerplate.add_row(Text(article_id), Text(reason), Text(line))
+        console.print(boilerplate)
+
     quotes = Table(title="Who said what")
     for column in ("speaker", "type", "quote", "cue", "kind", "outlet"):
         quotes.add_column(column, overflow="fold")

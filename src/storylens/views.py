@@ -21,6 +21,7 @@ class ArticleInStory:
     duplicate_of: str | None
     score: float | None
     why: str
+    boilerplate: tuple[tuple[str, str], ...]  # (reason, line) for each line analysis skipped
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,11 @@ def _why(row: dict[str, Any]) -> str:
     return text
 
 
+def _boilerplate(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    text = row["text"]
+    return tuple((reason, text[start:end]) for start, end, reason in json.loads(row["boilerplate"]))
+
+
 def story_view(store: Store, story_id: str) -> StoryView:
     summary = store.story_summary(story_id)
     rows = list(store.article_rows(story_id))
@@ -55,6 +61,7 @@ def story_view(store: Store, story_id: str) -> StoryView:
             duplicate_of=row["duplicate_of"],
             score=row["story_score"],
             why=_why(row),
+            boilerplate=_boilerplate(row),
         )
         for row in rows
     )
