@@ -329,7 +329,7 @@ def _attribute_direct(
     if after is not None and not colon_before:
         return after
     before = _before_cue(article, before_limit, quote.open_at, colon_before)
-    if before is not None:
+    if before is not None and (before.cue is not None or after is None):
         return before
     if after is not None:
         return after
@@ -429,6 +429,8 @@ def _join_split_quotes(article: _Article, found: list[_Found]) -> list[_Found]:
                 next_paragraph
                 and cue_between
                 and item.cue is None
+                and item.cue_text is None
+                and item.start - 1 == article.paragraph_start(item.start)
                 and item.kind == "direct"
                 and article.paragraph(last.cue.idx if last.cue is not None else 0)
                 == article.paragraph(last.end)

@@ -439,7 +439,7 @@ class SpeakerTable:
 
         if lower in FEMALE_PRONOUNS or lower in MALE_PRONOUNS:
             gender = "f" if lower in FEMALE_PRONOUNS else "m"
-            person = self._nearest_before(start, gender)
+            person = self._nearest_before(start, gender, allow_quoted=self._inside_quote(start))
             if person is None:
                 return ResolvedSpeaker(None, mention, start, end, "unknown")
             return ResolvedSpeaker(person.name, mention, start, end, "person")

@@ -1,0 +1,231 @@
+"""Unit tests for quote extraction: each quote form of issue #3 on short written examples."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quote_marks import find_marked_quotes
+from storylens.analyse.quotes import extract_quotes
+from storylens.records import Quote
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def quotes_of(nlp: Language, text: str) -> list[Quote]:
+    return extract_quotes(nlp(text))
+
+
+def find(quotes: list[Quote], words: str) -> Quote:
+    matches = [q for q in quotes if words in q.text]
+    assert matches, f"no quote holds {words!r}: {[q.text for q in quotes]}"
+    return matches[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Maria Lopez said, "The bridge will open in May."',
+        "Maria Lopez said, “The bridge will open in May.”",
+        "Maria Lopez said: ‘The bridge will open in May.’",
+        "Maria Lopez said, 'The bridge will open in May.'",
+        '"The bridge will open in May," Maria Lopez said.',
+        "‘The bridge will open in May,’ said Maria Lopez.",
+    ],
+)
+def test_direct_quote_in_every_mark_style(nlp: Language, text: str) -> None:
+    quote = find(quotes_of(nlp, text), "bridge will open")
+    assert quote.kind == "direct"
+    assert quote.speaker == "Maria Lopez"
+    assert quote.speaker_type == "person"
+    assert quote.cue == "said"
+
+
+def test_offsets_point_into_the_text(nlp: Language) -> None:
+    text = "Mayor Tom Reed was blunt. “We are out of money,” he said."
+    doc = nlp(text)
+    for quote in extract_quotes(doc):
+        assert doc.text[quote.start : quote.end] == quote.text
+        if quote.speaker_start is not None and quote.speaker_end is not None:
+            assert doc.text[quote.speaker_start : quote.speaker_end] == quote.speaker_mention
+
+
+def test_pronoun_resolved_by_gender_and_recency(nlp: Language) -> None:
+    text = (
+        "Anna Berg met her brother Paul Berg at the harbour. She asked him about the boat.\n"
+        "Seemingly annoyed, she snapped: ‘I told you twice already.’"
+    )
+    quote = find(quotes_of(nlp, text), "told you twice")
+    assert quote.speaker == "Anna Berg"
+    assert quote.speaker_mention == "she"
+    assert quote.cue == "snapped"
+
+
+def test_split_quote_is_one_quote_with_one_speaker(nlp: Language) -> None:
+    text = "‘I’m sorry,’ Tom Reed said, ‘I was wrong about the budget.’"
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "direct"]
+    assert len(quotes) == 1
+    assert "I’m sorry" in quotes[0].text and "wrong about the budget" in quotes[0].text
+    assert quotes[0].speaker == "Tom Reed"
+
+
+def test_two_speakers_in_one_sentence(nlp: Language) -> None:
+    text = (
+        "Tom Reed and his wife Lena Reed spoke to reporters. "
+        "‘I’m sorry,’ Tom said as Lena threw her hands up and repeated: ‘Not now.’"
+    )
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "I’m sorry").speaker == "Tom Reed"
+    assert find(quotes, "Not now").speaker == "Lena Reed"
+    assert find(quotes, "Not now").cue == "repeated"
+
+
+@pytest.mark.parametrize("verb", ["joked", "muttered", "snapped", "insisted", "recalled"])
+def test_news_speech_verbs(nlp: Language, verb: str) -> None:
+    text = f"Carl Dunn {verb}: “Nobody reads the minutes anyway.”"
+    quote = find(quotes_of(nlp, text), "Nobody reads")
+    assert quote.cue == verb
+    assert quote.speaker == "Carl Dunn"
+
+
+def test_quote_over_several_paragraphs(nlp: Language) -> None:
+    text = (
+        "Judge Ellen Marsh spoke for an hour.\n\n"
+        "“The law is clear on this point. It has been for years.\n\n"
+        "“Nobody in this room can pretend otherwise,” Marsh said."
+    )
+    quote = find(quotes_of(nlp, text), "law is clear")
+    assert "pretend otherwise" in quote.text
+    assert quote.speaker == "Ellen Marsh"
+
+
+def test_quote_in_paragraph_after_its_speaker(nlp: Language) -> None:
+    text = "In a statement, Governor Ray Vance wrote:\n\n“We will rebuild every school.”"
+    quote = find(quotes_of(nlp, text), "rebuild every school")
+    assert quote.speaker == "Ray Vance"
+    assert quote.cue == "wrote"
+
+
+def test_nested_quote_keeps_outer_speaker(nlp: Language) -> None:
+    text = (
+        "Ivo Stern described the scene to the paper, recalling: "
+        "“Then Mira Cole walked in. She’s like, ‘What are you all doing here?’”"
+    )
+    quotes = quotes_of(nlp, text)
+    outer = find(quotes, "walked in")
+    inner = [q for q in quotes if q.reported_by is not None]
+    assert outer.speaker == "Ivo Stern"
+    assert inner and inner[0].text.startswith("What are you all doing")
+    assert inner[0].reported_by == "Ivo Stern"
+    assert inner[0].speaker == "Mira Cole"
+
+
+def test_scare_quotes_are_not_speech(nlp: Language) -> None:
+    text = "Critics dismissed the plan as mere ‘window dressing’ and a ‘stunt’ on Monday."
+    quotes = quotes_of(nlp, text)
+    assert quotes and all(q.kind == "scare" for q in quotes)
+
+
+def test_mixed_quote(nlp: Language) -> None:
+    text = "Dana Holt said the council had been “asleep at the wheel for a decade” on housing."
+    quote = find(quotes_of(nlp, text), "asleep at the wheel")
+    assert quote.kind == "mixed"
+    assert quote.speaker == "Dana Holt"
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "cue"),
+    [
+        ("Dana Holt said that the vote would be delayed until March.", "Dana Holt", "said"),
+        ("Dana Holt told reporters the vote would be delayed.", "Dana Holt", "told"),
+        ("According to Dana Holt, the vote will be delayed until March.", "Dana Holt",
+         "according to"),
+        ("The vote will be delayed until March, according to Dana Holt.", "Dana Holt",
+         "according to"),
+        ("Dana Holt claimed the vote had been rigged from the start.", "Dana Holt", "claimed"),
+    ],
+)
+def test_indirect_quotes(nlp: Language, text: str, speaker: str, cue: str) -> None:
+    quote = find(quotes_of(nlp, text), "vote")
+    assert quote.kind == "indirect"
+    assert quote.speaker == speaker
+    assert quote.cue == cue
+
+
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        ("‘They fight all the time,’ the insider said.", "the insider"),
+        ("“They fight all the time,” a source close to the couple said.",
+         "a source close to the couple"),
+        ('One person said: "They fight all the time."', "one person"),
+    ],
+)
+def test_anonymous_sources(nlp: Language, text: str, description: str) -> None:
+    quote = find(quotes_of(nlp, text), "fight all the time")
+    assert quote.speaker_type == "anonymous"
+    assert quote.speaker == description
+
+
+def test_surname_and_first_name_resolve_to_full_name(nlp: Language) -> None:
+    text = (
+        "Senator Olivia Grant visited the plant on Friday. "
+        "“Jobs come first,” Grant said. Later Olivia added: “We will be back.”"
+    )
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "Jobs come first").speaker == "Olivia Grant"
+    assert find(quotes, "be back").speaker == "Olivia Grant"
+
+
+def test_description_linked_by_the_article(nlp: Language) -> None:
+    text = (
+        "Nora Vale arrived with her husband Felix, the chef. The Vales own two restaurants.\n"
+        "Her chef husband cut in to say: “The menu changes weekly.”"
+    )
+    quote = find(quotes_of(nlp, text), "menu changes")
+    assert quote.speaker == "Felix Vale"
+
+
+def test_unresolved_speaker_is_unknown_not_a_guess(nlp: Language) -> None:
+    quote = find(quotes_of(nlp, "“It was a long night,” she said."), "long night")
+    assert quote.speaker is None
+    assert quote.speaker_type == "unknown"
+    assert quote.speaker_mention == "she"
+
+
+def test_apostrophes_are_not_quote_marks() -> None:
+    text = "I’m sure the Baldwins’ show isn’t over, and it's not the ’90s."
+    assert find_marked_quotes(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "No quotes here at all.", 'An odd " mark.', "“Never closed", "’’’ ‘‘ \"\"\"",
+     "\n\n“\n\n”"],
+)
+def test_never_crashes(nlp: Language, text: str) -> None:
+    doc = nlp(text)
+    for quote in extract_quotes(doc):
+        assert doc.text[quote.start : quote.end] == quote.text
+
+
+def test_skip_ranges_drop_caption_quotes(nlp: Language) -> None:
+    text = "“We are out of money,” Tom Reed said.\nCaption: “We are out of money,” Reed said."
+    doc = nlp(text)
+    caption = text.index("Caption")
+    everything = extract_quotes(doc)
+    kept = extract_quotes(doc, skip=[(caption, len(text))])
+    assert len(kept) == len(everything) - 1
+    assert all(q.start < caption for q in kept)
+
+
+def test_ordered_by_start_and_deterministic(nlp: Language) -> None:
+    text = "“First,” Ann Lee said. Bob Ray said the second one was late. “Third,” Lee added."
+    doc = nlp(text)
+    quotes = extract_quotes(doc)
+    assert [q.start for q in quotes] == sorted(q.start for q in quotes)
+    assert extract_quotes(doc) == quotes
