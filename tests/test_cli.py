@@ -67,7 +67,7 @@ def test_analyze_stories_show_export(tmp_path: Path) -> None:
     pier = next(s for s in stories if "pier-echo" in s["article_ids"])
     assert sorted(pier["article_ids"]) == ["pier-courier", "pier-echo"]
 
-    shown = runner.invoke(app, ["show", pier["story_id"], "--db", db], terminal_width=200)
+    shown = runner.invoke(app, ["show", pier["story_id"], "--db", db], env={"COLUMNS": "200"})
     assert shown.exit_code == 0, shown.output
     assert "Dana Holt" in shown.output
     assert "Quotes carried by several articles" in shown.output
@@ -139,5 +139,5 @@ def test_untrusted_text_is_shown_as_is(tmp_path: Path, markup: str) -> None:
         ["analyze", "-", "--db", db],
         input=json.dumps({"id": "x", "title": f"Pier {markup}", "text": text}) + "\n",
     )
-    listing = runner.invoke(app, ["stories", "--db", db], terminal_width=300)
+    listing = runner.invoke(app, ["stories", "--db", db], env={"COLUMNS": "300"})
     assert markup in listing.output

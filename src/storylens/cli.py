@@ -34,8 +34,16 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-errors = Console(stderr=True)
+
+
+def _stdout() -> Console:
+    # Made per command, not at import: the width then follows the terminal (and COLUMNS).
+    return Console()
+
+
+def _stderr() -> Console:
+    return Console(stderr=True)
+
 
 DbOption = Annotated[
     str,
@@ -51,7 +59,7 @@ def _open_store(db: str) -> Store:
     try:
         return Store(db)
     except StorylensError as error:
-        errors.print(Text(f"error: {error}", style="red"))
+        _stderr().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_USAGE) from error
 
 
@@ -73,6 +81,7 @@ def analyze_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
 ) -> None:
     """Ingest articles, analyse them, group them into stories and store everything."""
+    console, errors = _stdout(), _stderr()
     store = _open_store(db)
     progress = Progress(
         SpinnerColumn(),
@@ -130,6 +139,7 @@ def stories_command(
     limit: Annotated[int, typer.Option(min=1, help="Show at most this many stories.")] = 50,
 ) -> None:
     """List the stories: title, outlets, articles and dates."""
+    console = _stdout()
     store = _open_store(db)
     summaries = store.story_summaries()
     store.close()
@@ -157,6 +167,7 @@ def show_command(
     db: DbOption = DEFAULT_DB_PATH,
 ) -> None:
     """One story: its articles and why each is there, quotes with speakers, quote comparison."""
+    console, errors = _stdout(), _stderr()
     store = _open_store(db)
     try:
         view = story_view(store, story_id)
