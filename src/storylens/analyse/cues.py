@@ -11,22 +11,22 @@ from __future__ import annotations
 # Verbs that introduce a direct quote or an indirect one ("X said (that) ..."), by lemma.
 SPEECH_VERBS: frozenset[str] = frozenset(
     """
-    say tell add note explain state declare announce report write tweet post answer reply
-    respond retort ask wonder question insist maintain argue contend claim allege assert
-    suggest warn caution admit acknowledge concede confess deny reveal disclose confirm
-    recall remember recount describe continue repeat reiterate stress emphasize emphasise
-    underscore highlight point observe remark comment mention joke quip snap mutter murmur
-    whisper shout yell scream cry exclaim groan sigh gush rave rant fume complain grumble
-    lament protest object boast brag promise pledge vow swear predict estimate testify
-    concur agree disagree counter rebut dismiss mock taunt tease scoff sneer chide scold
-    blast slam criticize criticise attack accuse charge praise thank urge plead beg demand
-    propose recommend advise inform assure reassure tell warn threaten interject interrupt
-    begin finish conclude summarize summarise conclude hint imply signal indicate
-    acknowledge announce speculate theorize theorise guess figure reckon opine muse
-    chuckle laugh smile grin giggle sob stammer stutter bark growl hiss roar bellow
-    sing chant gasp breathe venture offer volunteer clarify correct elaborate
-    observe cite quote call label brand dub show
-    """.split()
+    say tell add note explain state declare announce report write tweet post answer
+    reply respond retort ask wonder question insist maintain argue contend claim allege
+    assert suggest warn caution admit acknowledge concede confess deny reveal disclose
+    confirm recall remember recount describe continue repeat reiterate stress emphasize
+    emphasise underscore highlight point observe remark comment mention joke quip snap
+    mutter murmur whisper shout yell scream cry exclaim groan sigh gush rave rant fume
+    complain grumble lament protest object boast brag promise pledge vow swear predict
+    estimate testify concur agree disagree counter rebut dismiss mock taunt tease scoff
+    sneer chide scold blast slam criticize criticise attack accuse charge praise thank
+    urge plead beg demand propose recommend advise inform assure reassure tell warn
+    threaten interject interrupt begin finish conclude summarize summarise conclude hint
+    imply signal indicate acknowledge announce speculate theorize theorise guess figure
+    reckon opine muse chuckle laugh smile grin giggle sob stammer stutter bark growl
+    hiss roar bellow sing chant gasp breathe venture offer volunteer clarify correct
+    elaborate observe cite quote call label brand dub show
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Verbs of belief or intention that PolNeAR-style annotation also counts as attribution, but
@@ -35,7 +35,7 @@ BELIEF_VERBS: frozenset[str] = frozenset(
     """
     believe think feel fear hope expect want know worry doubt suspect consider assume
     understand learn conclude decide agree plan intend
-    """.split()
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Verbs that must have a clause or a quote as content to count: "she called him" is no quote.
@@ -43,7 +43,7 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
     """
     call label brand dub find show cite quote begin finish continue laugh smile grin
     sigh cry offer answer figure signal attack thank charge
-    """.split()
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Words that open a quote in the phrase "be like" ("She's like, 'Oh my God'"), the spoken
@@ -56,7 +56,7 @@ STATEMENT_NOUNS: frozenset[str] = frozenset(
     """
     statement remark remarks comment comments response reply tweet post message letter
     words quote interview
-    """.split()
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Head nouns of a source that is kept anonymous (issue #3): "the insider", "a source close to
@@ -67,13 +67,12 @@ ANONYMOUS_NOUNS: frozenset[str] = frozenset(
     spokespeople spokesman spokesmen spokeswoman spokeswomen aide aides adviser advisers
     advisor advisors friend friends confidant confidants observer observers witness
     witnesses commenter commenters critic critics fan fans viewer viewers user users
-    follower followers someone somebody one others another some many few several
-    insider resident residents neighbor neighbors neighbour neighbours staffer staffers
-    employee employees member members expert experts analyst analysts worker workers
-    individual individuals onlooker onlookers bystander bystanders reader readers
-    second third fourth fifth sixth seventh eighth ninth tenth last latter former
-    both all most
-    """.split()
+    follower followers someone somebody one others another some many few several insider
+    resident residents neighbor neighbors neighbour neighbours staffer staffers employee
+    employees member members expert experts analyst analysts worker workers individual
+    individuals onlooker onlookers bystander bystanders reader readers second third
+    fourth fifth sixth seventh eighth ninth tenth last latter former both all most
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Pronouns by the gender they refer to; "they" is left out because it refers to groups as
@@ -88,22 +87,22 @@ FEMALE_MARKERS: frozenset[str] = frozenset(
     mrs mrs. ms ms. miss madam lady wife mother mom mum daughter sister girlfriend
     actress woman girl grandmother aunt niece queen princess duchess congresswoman
     chairwoman spokeswoman businesswoman fiancee fiancée widow
-    """.split()
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 MALE_MARKERS: frozenset[str] = frozenset(
     """
-    mr mr. sir husband father dad son brother boyfriend actor man boy grandfather
-    uncle nephew king prince duke congressman chairman spokesman businessman fiance
-    fiancé widower
-    """.split()
+    mr mr. sir husband father dad son brother boyfriend actor man boy grandfather uncle
+    nephew king prince duke congressman chairman spokesman businessman fiance fiancé
+    widower
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Kin nouns that link a description ("her husband") to the person it names ("Alec").
 KIN_NOUNS: frozenset[str] = frozenset(
     """
-    husband wife son daughter brother sister father mother dad mom mum partner
-    boyfriend girlfriend fiance fiancé fiancee fiancée spouse
-    """.split()
+    husband wife son daughter brother sister father mother dad mom mum partner boyfriend
+    girlfriend fiance fiancé fiancee fiancée spouse
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Titles that precede a name and are not part of it.
@@ -112,5 +111,5 @@ TITLES: frozenset[str] = frozenset(
     mr mr. mrs mrs. ms ms. miss dr dr. prof prof. sen sen. rep rep. gov gov. gen gen.
     president senator governor representative judge justice sir lady lord rev rev.
     secretary mayor speaker chairman chairwoman congressman congresswoman
-    """.split()
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )

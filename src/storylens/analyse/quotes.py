@@ -248,9 +248,8 @@ def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution
         return False
     content = text[quote.start : quote.end].rstrip()
     cue = attribution.cue
-    if cue is not None and cue.idx > quote.end and content[-1:] in ",!?":
-        return False  # '"Sorry," he said' : a short quote, but speech
-    return True
+    # '"Sorry," he said' : a short quote, but speech.
+    return not (cue is not None and cue.idx > quote.end and content[-1:] in ",!?")
 
 
 def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> int | None:
@@ -386,7 +385,7 @@ def _before_cue(
             # `Alec jumped in with: "..."`: the verb nearest the colon speaks, if it has a
             # subject; otherwise look further back for a speech verb.
             subject = _subject(token)
-            if subject is not None and not (token.dep_ == "acl"):
+            if subject is not None and token.dep_ != "acl":
                 # "she threatened to leave:" : name the speech verb the infinitive hangs from.
                 cue = token.head if token.dep_ == "xcomp" and _is_cue(token.head) else token
                 return _Attribution(cue, cue.text, subject)
@@ -466,7 +465,8 @@ def _indirect_quotes(
     for token in doc:
         if token.i in used_cues or in_direct(token.idx):
             continue
-        if token.lower_ == "according" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "to":
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if token.lower_ == "according" and following is not None and following.lower_ == "to":
             item = _according_to(article, token)
             if item is not None:
                 results.append(item)

@@ -43,11 +43,12 @@ ORGANIZATION_LABELS: frozenset[str] = frozenset({"ORG", "NORP", "GPE", "FAC", "P
 # Head nouns of an organisation or document speaking ("the campaign said", "the poll shows").
 ORGANIZATION_NOUNS: frozenset[str] = frozenset(
     """
-    campaign company committee agency department ministry government administration police
-    court newspaper paper network station group organization organisation association union
-    party poll survey report study statement team office firm bank council board commission
-    agency coalition foundation institute center centre university website magazine
-    """.split()
+    campaign company committee agency department ministry government administration
+    police court newspaper paper network station group organization organisation
+    association union party poll survey report study statement team office firm bank
+    council board commission agency coalition foundation institute center centre
+    university website magazine
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Pronouns that never name a resolvable speaker outside a quote (the writer, a group).
 UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
@@ -58,6 +59,7 @@ INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # Words that carry a source's description on after its head: "a source close to the couple".
 MENTION_PREPOSITIONS: frozenset[str] = frozenset({"close", "with", "at", "for", "from", "in", "of"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
 
 
@@ -174,7 +176,7 @@ class SpeakerTable:
 
     def _join_coordinated_first_names(self) -> None:
         """ "Alec and Hilaria Baldwin": the lone first name shares the surname."""
-        for match in re.finditer(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b", self.doc.text):
+        for match in COORDINATED_NAMES.finditer(self.doc.text):
             first, second, surname = match.groups()
             if f"{second} {surname}" in self._by_name and first not in self._aliases:
                 self._person([first, surname])
@@ -359,7 +361,7 @@ class SpeakerTable:
                 continue
             if self._inside_quote(token.idx):
                 continue
-            person: Person | None = None
+            voted: Person | None = None
             if token.dep_ in SUBJECT_DEPS:
                 gender = "f" if lower in FEMALE_PRONOUNS else "m"
                 other = last_pronoun["m" if gender == "f" else "f"]
@@ -370,19 +372,19 @@ class SpeakerTable:
                     token.idx - subject_starts[position] <= GENDER_VOTE_WINDOW_CHARS
                     and other < subject_starts[position]
                 ):
-                    person = subject_mentions[position][1]
+                    voted = subject_mentions[position][1]
             elif token.dep_ == "poss":
                 for ancestor in token.ancestors:
                     subject = next((c for c in ancestor.children if c.dep_ in SUBJECT_DEPS), None)
                     if subject is not None:
-                        person = by_token.get(subject.i)
+                        voted = by_token.get(subject.i)
                         break
-            if person is None:
+            if voted is None:
                 continue
             if lower in FEMALE_PRONOUNS:
-                person.female_votes += 1
+                voted.female_votes += 1
             else:
-                person.male_votes += 1
+                voted.male_votes += 1
         for person in self.people:
             first = person.name.split()[0].lower()
             if first in FEMALE_MARKERS:

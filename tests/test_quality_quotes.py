@@ -1,0 +1,52 @@
+"""Quality floor for quote extraction on PolNeAR dev (a trafilatura-style gate, STYLE.md 11).
+
+Runs the extractor on ``../shared/data/quotes/polnear-dev`` and fails when the figures drop
+below floors set a little under the measured ones (bench/quotes.py prints the full table).
+Skips when the shared data is absent. The data is read in place, never copied.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+from _data import read_jsonl, shared_data_dir  # noqa: E402
+
+DATA = shared_data_dir() / "quotes" / "polnear-dev"
+# Floors a few points under the figures measured when this gate was set (see bench/quotes.py):
+# direct F1@80 0.732, direct F1@30 0.838, all F1@30 0.602, direct speaker accuracy@80 0.860.
+DIRECT_F1_STRICT_FLOOR = 0.70
+DIRECT_F1_LENIENT_FLOOR = 0.80
+ALL_F1_LENIENT_FLOOR = 0.57
+DIRECT_SPEAKER_FLOOR = 0.83
+
+
+def _f1(tally: object) -> float:
+    matched, predicted, gold = tally.matched, tally.predicted, tally.gold  # type: ignore[attr-defined]
+    precision = matched / predicted if predicted else 0.0
+    recall = matched / gold if gold else 0.0
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"{DATA} not found")
+def test_polnear_dev_floors() -> None:
+    import quotes as bench  # bench/quotes.py
+    from storylens.analyse.nlp import load_pipeline
+
+    corpus = list(read_jsonl(DATA / "corpus.jsonl"))
+    gold = {row["id"]: row["quotes"] for row in read_jsonl(DATA / "gold.jsonl")}
+    nlp = load_pipeline()
+    docs = list(nlp.pipe([row["text"] for row in corpus]))
+    golds = [gold.get(row["id"], []) for row in corpus]
+    tallies, _ = bench.evaluate("storylens", docs, golds, bench.storylens_predictions)
+
+    assert _f1(tallies["direct@80"]) >= DIRECT_F1_STRICT_FLOOR
+    assert _f1(tallies["direct@30"]) >= DIRECT_F1_LENIENT_FLOOR
+    assert _f1(tallies["all@30"]) >= ALL_F1_LENIENT_FLOOR
+    strict = tallies["direct@80"]
+    assert strict.speaker_right / max(strict.matched, 1) >= DIRECT_SPEAKER_FLOOR
