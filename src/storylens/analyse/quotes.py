@@ -479,7 +479,9 @@ def _indirect_quotes(
         subject = _subject(token) or _agent_after(token)
         if subject is None:
             continue
-        tokens = [t for t in content.subtree if not (t.i == token.i)]
+        tokens = [t for t in content.subtree if t.i != token.i]
+        if not tokens:
+            continue
         span = _trimmed(doc, tokens[0].i, tokens[-1].i)
         if span is None:
             continue
