@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _clustering_metrics import ClusteringScores, score_clustering  # noqa: E402
 from _data import read_jsonl, shared_data_dir  # noqa: E402
-
 from storylens.clean import clean_article  # noqa: E402
 from storylens.records import AnalysedArticle, Article  # noqa: E402
 from storylens.stories import (  # noqa: E402
@@ -76,7 +75,9 @@ def _analyse_function() -> Callable[..., Iterable[AnalysedArticle]]:
     return analyse_articles
 
 
-def analyse_set(articles: Sequence[Article], cache: Path | None, name: str) -> list[AnalysedArticle]:
+def analyse_set(
+    articles: Sequence[Article], cache: Path | None, name: str
+) -> list[AnalysedArticle]:
     cached = cache / f"{name}.analysed.pickle" if cache else None
     if cached and cached.exists():
         with cached.open("rb") as handle:

@@ -48,9 +48,9 @@ from storylens.stories.scoring import (
 
 # Join the best story when the combined score reaches this (calibrated on the ECB+ and BASIL
 # development splits, set below the F1 optimum where the curve is flat, for unseen data).
-JOIN_THRESHOLD = 0.30
+JOIN_THRESHOLD = 0.20
 # Another story scoring this close to a join is recorded as a secondary event of the article.
-SECONDARY_THRESHOLD = 0.25
+SECONDARY_THRESHOLD = 0.20
 # Secondary stories recorded per article at most.
 MAX_SECONDARY = 3
 # Weights of the similarity parts: names tell same-kind events apart, words give the topic.
@@ -60,6 +60,8 @@ QUOTE_WEIGHT = 0.1
 # Coverage of one event is published within a few days; later articles need more evidence.
 TIME_GRACE_DAYS = 3.0
 TIME_DECAY_DAYS = 10.0
+# Score factor when article and story name different latest years (and no dates are given).
+YEAR_CONFLICT_FACTOR = 0.6
 # Stories not updated for this many days are no longer candidates (a new development of an
 # old event opens a new story rather than reviving one from months ago).
 MAX_STORY_GAP_DAYS = 60
@@ -84,6 +86,7 @@ class StorySettings:
     quote_weight: float = QUOTE_WEIGHT
     time_grace_days: float = TIME_GRACE_DAYS
     time_decay_days: float = TIME_DECAY_DAYS
+    year_conflict_factor: float = YEAR_CONFLICT_FACTOR
     max_story_gap_days: int = MAX_STORY_GAP_DAYS
     lookup_keys: int = LOOKUP_KEYS
     max_candidates: int = MAX_CANDIDATES
@@ -204,6 +207,7 @@ class StoryClusterer:
                 settings.weights,
                 settings.time_grace_days,
                 settings.time_decay_days,
+                settings.year_conflict_factor,
             )
             for story_id in self._candidates(vectors)
         ]

@@ -65,7 +65,7 @@ class Signature:
         return MinHash(
             seed=self.params.seed,
             hashvalues=np.asarray(self.values, dtype=np.uint64),
-            scheme=self.params.scheme,  # type: ignore[arg-type]
+            scheme=self.params.scheme,
         )
 
 
@@ -94,7 +94,7 @@ def make_signature(text: str, params: MinHashParams | None = None) -> Signature:
     """The MinHash signature of ``text`` (already stripped of boilerplate)."""
     params = params or MinHashParams()
     shingles = word_shingles(text, params.shingle_words)
-    minhash = MinHash(num_perm=params.num_perm, seed=params.seed, scheme=params.scheme)  # type: ignore[arg-type]
+    minhash = MinHash(num_perm=params.num_perm, seed=params.seed, scheme=params.scheme)
     if shingles:
         minhash.update_batch(list(shingles))
     return Signature(params, tuple(int(v) for v in minhash.hashvalues), len(shingles))

@@ -42,6 +42,11 @@ REASON_TERMS = 6
 REASON_NAMES = 6
 REASON_QUOTES = 2
 REASON_QUOTE_WORDS = 10
+# Without publication dates, the latest year an article names stands in for when it was
+# written; a story whose members agree on a year differs from an article this many years off.
+YEAR_CONFLICT_YEARS = 2
+# Members that must agree on a year before it counts as the story's year.
+MIN_YEAR_SUPPORT = 2
 
 
 def sublinear(count: float) -> float:
@@ -55,6 +60,12 @@ def day_number(published: str | None) -> int | None:
         return date.fromisoformat(published[:10]).toordinal()
     except ValueError:
         return None
+
+
+def latest_year(features: ArticleFeatures) -> int | None:
+    """The latest year the article names: a stand-in for its date when none is given."""
+    years = [int(key[2:]) for key, _ in features.entities if key.startswith("y:")]
+    return max(years) if years else None
 
 
 def quote_shingles(quotes: Iterable[str]) -> set[int]:
@@ -78,6 +89,7 @@ class ArticleVectors:
     name_norm: float
     quote_shingles: set[int]
     day: int | None
+    year: int | None
 
     @classmethod
     def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
@@ -90,6 +102,7 @@ class ArticleVectors:
             name_norm=_norm(names.values()),
             quote_shingles=quote_shingles(features.quotes),
             day=day_number(features.published),
+            year=latest_year(features),
         )
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
@@ -113,6 +126,7 @@ class StoryProfile:
     articles: int = 0
     first_day: int | None = None
     last_day: int | None = None
+    years: dict[int, int] = field(default_factory=dict)
     _term_norm: float = 0.0
     _name_norm: float = 0.0
     _norm_documents: int = -1
@@ -125,6 +139,9 @@ class StoryProfile:
             self.names[key] = self.names.get(key, 0.0) + weight
         if len(self.quote_shingles) < PROFILE_QUOTE_SHINGLES:
             self.quote_shingles |= quote_shingles(features.quotes)
+        year = latest_year(features)
+        if year is not None:
+            self.years[year] = self.years.get(year, 0) + 1
         day = day_number(features.published)
         if day is not None:
             self.first_day = day if self.first_day is None else min(self.first_day, day)
@@ -142,6 +159,15 @@ class StoryProfile:
             self._name_norm = _norm(w * frequencies.idf(k) for k, w in self.names.items())
             self._norm_documents = frequencies.documents
         return self._term_norm, self._name_norm
+
+    def year(self) -> int | None:
+        """The year most members name last, when enough of them agree on it."""
+        if not self.years:
+            return None
+        year, support = max(self.years.items(), key=lambda item: (item[1], item[0]))
+        if support < MIN_YEAR_SUPPORT or support * 2 < sum(self.years.values()):
+            return None
+        return year
 
     def days_apart(self, day: int | None) -> int | None:
         if day is None or self.first_day is None or self.last_day is None:
@@ -203,6 +229,7 @@ def similarity(
     weights: Weights,
     grace_days: float,
     decay_days: float,
+    year_conflict: float = 1.0,
 ) -> Similarity:
     term_norm, name_norm = story.norms(frequencies)
     term_parts = _shared_parts(article.terms, story.terms, frequencies)
@@ -213,7 +240,12 @@ def similarity(
     if article.quote_shingles and story.quote_shingles:
         shared = len(article.quote_shingles & story.quote_shingles)
         quotes = shared / len(article.quote_shingles)
-    time = time_factor(story.days_apart(article.day), grace_days, decay_days)
+    apart = story.days_apart(article.day)
+    time = time_factor(apart, grace_days, decay_days)
+    if apart is None and article.year is not None:
+        story_year = story.year()
+        if story_year is not None and abs(story_year - article.year) >= YEAR_CONFLICT_YEARS:
+            time *= year_conflict
     score = time * (weights.terms * terms + weights.names * names + weights.quotes * quotes)
     return Similarity(
         story_id=story.story_id,

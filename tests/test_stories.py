@@ -1,0 +1,190 @@
+"""The story stage on small written examples: features, joins, ids, copies, restore."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from storylens.records import AnalysedArticle, Article, CleanArticle, Entity
+from storylens.stories import (
+    ArticleFeatures,
+    StoryClusterer,
+    StorySettings,
+    extract_features,
+    story_id_for,
+)
+
+FIRE = (
+    "A fire destroyed the Kestrel Logistics warehouse on the Port Alder waterfront on Tuesday. "
+    "Fire chief Dana Whitcombe said three firefighters were injured. "
+    "\"We made the call early to fight it from the outside,\" Whitcombe said. "
+    "The cause of the blaze at the warehouse is under investigation, Kestrel Logistics said."
+)
+FIRE_2 = (
+    "Three firefighters were hurt as flames tore through a Kestrel Logistics warehouse in "
+    "Port Alder. \"We made the decision early to fight it from the outside,\" chief Dana "
+    "Whitcombe told reporters. Investigators are looking for the cause of the warehouse fire."
+)
+OTHER_FIRE = (
+    "A warehouse fire in Millbrook forced thirty families from their homes overnight. "
+    "Neighbour Harold Pimm banged on doors to wake residents. \"I'm no hero. I just know "
+    "those families,\" Pimm said. Fire officer Owen Brackley said the blaze was stubborn."
+)
+LIBRARY = (
+    "The Ferris Bay council voted to close the Elm Street library branch. Mayor Gretchen "
+    "Olander said: \"I was elected to balance a budget, not to wish one into existence.\" "
+    "Readers protested outside the council chamber before the library vote."
+)
+NAMES = {
+    "fire": [("Kestrel Logistics", "ORG"), ("Port Alder", "GPE"), ("Dana Whitcombe", "PERSON")],
+    "fire2": [("Kestrel Logistics", "ORG"), ("Port Alder", "GPE"), ("Dana Whitcombe", "PERSON")],
+    "other": [("Millbrook", "GPE"), ("Harold Pimm", "PERSON"), ("Owen Brackley", "PERSON")],
+    "library": [("Ferris Bay", "GPE"), ("Gretchen Olander", "PERSON"), ("Elm Street", "FAC")],
+}
+
+
+def analysed(
+    article_id: str, text: str, names: str, title: str, published: str | None = None
+) -> AnalysedArticle:
+    article = Article(id=article_id, text=text, title=title, published=published)
+    entities = []
+    for name, label in NAMES[names]:
+        start = text.find(name)
+        if start >= 0:
+            entities.append(Entity(name, label, start, start + len(name)))
+    return AnalysedArticle(clean=CleanArticle(article), entities=tuple(entities))
+
+
+def features(article_id: str, which: str, published: str | None = "2026-03-04") -> ArticleFeatures:
+    texts = {
+        "fire": (FIRE, "Fire destroys Kestrel warehouse in Port Alder"),
+        "fire2": (FIRE_2, "Port Alder warehouse fire injures three firefighters"),
+        "other": (OTHER_FIRE, "Millbrook warehouse fire forces families out"),
+        "library": (LIBRARY, "Ferris Bay votes to close Elm Street library"),
+    }
+    text, title = texts[which]
+    return extract_features(analysed(article_id, text, which, title, published))
+
+
+def test_features_round_trip_through_json() -> None:
+    original = features("a", "fire")
+    text = original.to_json()
+    assert ArticleFeatures.from_json(text) == original
+    payload = json.loads(text)
+    assert payload["minhash"]["num_perm"] == 128 and payload["minhash"]["shingle_words"] == 5
+    assert len(payload["terms"]) <= 80
+
+
+def test_features_keep_names_quotes_and_the_day() -> None:
+    found = features("a", "fire", published="2026-03-04T10:00:00")
+    keys = dict(found.entities)
+    assert "e:whitcombe" in keys and "e:kestrel logistics" in keys
+    assert any(q.startswith("we made the call early") for q in found.quotes)
+    assert found.published == "2026-03-04"
+
+
+def test_same_event_joins_and_other_events_open_stories() -> None:
+    clusterer = StoryClusterer()
+    first = clusterer.add(features("fire-1", "fire"))
+    second = clusterer.add(features("fire-2", "fire2"))
+    other = clusterer.add(features("millbrook", "other"))
+    library = clusterer.add(features("library", "library"))
+    assert first.new_story and first.story_id == story_id_for("fire-1")
+    assert second.story_id == first.story_id and not second.new_story
+    assert second.score > 0
+    assert other.new_story and library.new_story
+    assert len({first.story_id, other.story_id, library.story_id}) == 3
+
+
+def test_reasons_name_the_shared_evidence() -> None:
+    clusterer = StoryClusterer()
+    clusterer.add(features("fire-1", "fire"))
+    joined = clusterer.add(features("fire-2", "fire2"))
+    text = " ".join(joined.reasons)
+    assert joined.reasons[0].startswith("score ")
+    assert "whitcombe" in text and "warehouse" in text
+
+
+def test_re_adding_an_article_returns_its_assignment_unchanged() -> None:
+    clusterer = StoryClusterer()
+    first = clusterer.add(features("fire-1", "fire"))
+    clusterer.add(features("fire-2", "fire2"))
+    assert clusterer.add(features("fire-1", "fire")) is first
+    assert len(clusterer) == 2
+
+
+def test_story_ids_do_not_depend_on_batches() -> None:
+    items = [
+        features("fire-1", "fire"),
+        features("millbrook", "other"),
+        features("fire-2", "fire2"),
+        features("library", "library"),
+    ]
+    one_run = StoryClusterer()
+    expected = [one_run.add(f) for f in items]
+
+    first_batch = StoryClusterer()
+    stored = [(f, first_batch.add(f)) for f in items[:2]]
+    second_batch = StoryClusterer()
+    second_batch.restore(
+        (ArticleFeatures.from_json(f.to_json()), assignment) for f, assignment in stored
+    )
+    assert [a for _, a in stored] + [second_batch.add(f) for f in items[2:]] == expected
+
+
+def test_restore_keeps_stored_decisions() -> None:
+    clusterer = StoryClusterer()
+    made = clusterer.add(features("fire-1", "fire"))
+    forced = StoryClusterer()
+    # A stored decision that this clusterer would not make itself is kept as it is.
+    odd = made.__class__("fire-2", "s-stored", 0.1, False)
+    forced.restore([(features("fire-1", "fire"), made), (features("fire-2", "fire2"), odd)])
+    assert forced.assignment("fire-2") == odd
+    assert forced.add(features("fire-2", "fire2")) == odd
+
+
+def test_a_copy_points_to_the_original_and_joins_its_story() -> None:
+    clusterer = StoryClusterer()
+    original = clusterer.add(features("wire", "fire"))
+    copy_features = extract_features(
+        analysed("tribune", FIRE + "\nShare this article", "fire", "A reprint", "2026-03-05")
+    )
+    copy = clusterer.add(copy_features)
+    assert copy.duplicate_of == "wire"
+    assert copy.story_id == original.story_id
+    assert any("copy of wire" in reason for reason in copy.reasons)
+
+
+def test_a_copy_seen_first_is_re_pointed_when_the_earlier_original_arrives() -> None:
+    clusterer = StoryClusterer()
+    reprint = extract_features(analysed("tribune", FIRE, "fire", "A reprint", "2026-03-05"))
+    early = clusterer.add(reprint)
+    original = clusterer.add(features("wire", "fire", published="2026-03-04"))
+    assert original.duplicate_of is None and original.story_id == early.story_id
+    revised = clusterer.take_revisions()
+    assert [(r.article_id, r.duplicate_of) for r in revised] == [("tribune", "wire")]
+    assert clusterer.take_revisions() == []
+
+
+def test_time_keeps_far_apart_articles_apart() -> None:
+    clusterer = StoryClusterer(StorySettings(max_story_gap_days=30))
+    first = clusterer.add(features("fire-1", "fire", published="2026-03-04"))
+    later = clusterer.add(features("fire-2", "fire2", published="2026-09-04"))
+    assert later.new_story and later.story_id != first.story_id
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_any_input_order_gives_the_same_grouping(seed: int) -> None:
+    items = [
+        features("fire-1", "fire"),
+        features("fire-2", "fire2"),
+        features("millbrook", "other"),
+        features("library", "library"),
+    ]
+    random.Random(seed).shuffle(items)
+    clusterer = StoryClusterer()
+    stories = {f.article_id: clusterer.add(f).story_id for f in items}
+    assert stories["fire-1"] == stories["fire-2"]
+    assert len(set(stories.values())) == 3
