@@ -102,7 +102,10 @@ def _speaker_right(gold: dict[str, Any], prediction: Prediction) -> bool:
 
 
 def score(
-    text: str, gold: list[dict[str, Any]], predictions: list[Prediction], threshold: float,
+    text: str,
+    gold: list[dict[str, Any]],
+    predictions: list[Prediction],
+    threshold: float,
     tally: Tally,
 ) -> None:
     """Greedy one-to-one matching by coverage, best pairs first."""
@@ -130,8 +133,12 @@ def score(
 def storylens_predictions(doc: Any) -> list[Prediction]:
     return [
         Prediction(
-            q.start, q.end, _words(q.speaker) | _words(q.speaker_mention), q.speaker_start,
-            q.speaker_end, q.kind in ("direct", "mixed"),
+            q.start,
+            q.end,
+            _words(q.speaker) | _words(q.speaker_mention),
+            q.speaker_start,
+            q.speaker_end,
+            q.kind in ("direct", "mixed"),
         )
         for q in extract_quotes(doc)
         if q.kind != "scare"
@@ -148,7 +155,8 @@ def textacy_predictions(doc: Any) -> list[Prediction]:
             content = triple.content
             found.append(
                 Prediction(
-                    content.start_char, content.end_char,
+                    content.start_char,
+                    content.end_char,
                     _words(" ".join(t.text for t in speaker)),
                     speaker[0].idx if speaker else None,
                     speaker[-1].idx + len(speaker[-1]) if speaker else None,
@@ -161,11 +169,14 @@ def textacy_predictions(doc: Any) -> list[Prediction]:
 
 
 def evaluate(
-    name: str, docs: list[Any], golds: list[list[dict[str, Any]]],
+    name: str,
+    docs: list[Any],
+    golds: list[list[dict[str, Any]]],
     extractor: Callable[[Any], list[Prediction]],
 ) -> tuple[dict[str, Tally], float]:
-    tallies = {f"{subset}@{int(t * 100)}": Tally() for subset in ("all", "direct") for t in
-               THRESHOLDS}
+    tallies = {
+        f"{subset}@{int(t * 100)}": Tally() for subset in ("all", "direct") for t in THRESHOLDS
+    }
     started = time.perf_counter()
     predictions = [extractor(doc) for doc in docs]
     elapsed = time.perf_counter() - started
@@ -174,8 +185,11 @@ def evaluate(
             label = int(threshold * 100)
             score(doc.text, gold, predicted, threshold, tallies[f"all@{label}"])
             score(
-                doc.text, [g for g in gold if g["direct"]], [p for p in predicted if p.direct],
-                threshold, tallies[f"direct@{label}"],
+                doc.text,
+                [g for g in gold if g["direct"]],
+                [p for p in predicted if p.direct],
+                threshold,
+                tallies[f"direct@{label}"],
             )
     del name
     return tallies, elapsed
@@ -208,16 +222,22 @@ def main(argv: Iterable[str] | None = None) -> None:
     ours, ours_seconds = evaluate("storylens", docs, golds, storylens_predictions)
     theirs, theirs_seconds = evaluate("textacy", docs, golds, textacy_predictions)
 
-    print(f"{args.set}: {len(docs)} articles, {sum(len(g) for g in golds)} gold quotes "
-          f"({sum(g['direct'] for gs in golds for g in gs)} direct)")
+    print(
+        f"{args.set}: {len(docs)} articles, {sum(len(g) for g in golds)} gold quotes "
+        f"({sum(g['direct'] for gs in golds for g in gs)} direct)"
+    )
     for key in ours:
         print(f"{key:10} storylens  {ours[key].line()}")
         print(f"{'':10} textacy    {theirs[key].line()}")
-    print(f"speed: nlp.pipe {nlp_seconds:.2f}s ({len(docs) / nlp_seconds:.1f} articles/s), "
-          f"extract_quotes {ours_seconds:.2f}s ({len(docs) / ours_seconds:.1f} articles/s), "
-          f"textacy {theirs_seconds:.2f}s")
-    print(f"quote stage overhead: {100 * ours_seconds / nlp_seconds:.1f}% of nlp.pipe "
-          f"(nlp + quotes: {len(docs) / (nlp_seconds + ours_seconds):.1f} articles/s)")
+    print(
+        f"speed: nlp.pipe {nlp_seconds:.2f}s ({len(docs) / nlp_seconds:.1f} articles/s), "
+        f"extract_quotes {ours_seconds:.2f}s ({len(docs) / ours_seconds:.1f} articles/s), "
+        f"textacy {theirs_seconds:.2f}s"
+    )
+    print(
+        f"quote stage overhead: {100 * ours_seconds / nlp_seconds:.1f}% of nlp.pipe "
+        f"(nlp + quotes: {len(docs) / (nlp_seconds + ours_seconds):.1f} articles/s)"
+    )
 
 
 if __name__ == "__main__":

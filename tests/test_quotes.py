@@ -142,10 +142,16 @@ def test_mixed_quote(nlp: Language) -> None:
     [
         ("Dana Holt said that the vote would be delayed until March.", "Dana Holt", "said"),
         ("Dana Holt told reporters the vote would be delayed.", "Dana Holt", "told"),
-        ("According to Dana Holt, the vote will be delayed until March.", "Dana Holt",
-         "according to"),
-        ("The vote will be delayed until March, according to Dana Holt.", "Dana Holt",
-         "according to"),
+        (
+            "According to Dana Holt, the vote will be delayed until March.",
+            "Dana Holt",
+            "according to",
+        ),
+        (
+            "The vote will be delayed until March, according to Dana Holt.",
+            "Dana Holt",
+            "according to",
+        ),
         ("Dana Holt claimed the vote had been rigged from the start.", "Dana Holt", "claimed"),
     ],
 )
@@ -160,8 +166,10 @@ def test_indirect_quotes(nlp: Language, text: str, speaker: str, cue: str) -> No
     ("text", "description"),
     [
         ("‘They fight all the time,’ the insider said.", "the insider"),
-        ("“They fight all the time,” a source close to the couple said.",
-         "a source close to the couple"),
+        (
+            "“They fight all the time,” a source close to the couple said.",
+            "a source close to the couple",
+        ),
         ('One person said: "They fight all the time."', "one person"),
     ],
 )
@@ -204,8 +212,15 @@ def test_apostrophes_are_not_quote_marks() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "No quotes here at all.", 'An odd " mark.', "“Never closed", "’’’ ‘‘ \"\"\"",
-     "\n\n“\n\n”"],
+    [
+        "",
+        "   ",
+        "No quotes here at all.",
+        'An odd " mark.',
+        "“Never closed",
+        '’’’ ‘‘ """',
+        "\n\n“\n\n”",
+    ],
 )
 def test_never_crashes(nlp: Language, text: str) -> None:
     doc = nlp(text)

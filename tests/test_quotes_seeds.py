@@ -67,8 +67,12 @@ def test_im_sorry_is_alecs(articles: list[tuple[str, list[Quote]]]) -> None:
 
 def test_insider_statements_are_anonymous(articles: list[tuple[str, list[Quote]]]) -> None:
     _, quotes = articles[0]
-    for words in ("That was a true reflection", "They test each other", "There is no harm",
-                  "Don't get it twisted"):
+    for words in (
+        "That was a true reflection",
+        "They test each other",
+        "There is no harm",
+        "Don't get it twisted",
+    ):
         found = _holding(quotes, words)
         assert found, words
         assert all(q.speaker_type == "anonymous" for q in found), (words, found)
@@ -76,8 +80,12 @@ def test_insider_statements_are_anonymous(articles: list[tuple[str, list[Quote]]
 
 def test_commenters_are_anonymous(articles: list[tuple[str, list[Quote]]]) -> None:
     _, quotes = articles[1]
-    for words in ("just over her complete rudeness", "incredibly rude",
-                  "definitely wants a show", "very disrespectful towards him"):
+    for words in (
+        "just over her complete rudeness",
+        "incredibly rude",
+        "definitely wants a show",
+        "very disrespectful towards him",
+    ):
         found = _holding(quotes, words)
         assert found, words
         assert all(q.speaker_type == "anonymous" for q in found), (words, found)
@@ -85,8 +93,12 @@ def test_commenters_are_anonymous(articles: list[tuple[str, list[Quote]]]) -> No
 
 def test_scoops_account_is_his(articles: list[tuple[str, list[Quote]]]) -> None:
     _, quotes = articles[1]
-    for words in ("The part nobody saw", "I'm not kidding you", "I yelled at my cameraman",
-                  "a little disappointed"):
+    for words in (
+        "The part nobody saw",
+        "I'm not kidding you",
+        "I yelled at my cameraman",
+        "a little disappointed",
+    ):
         found = [q for q in _holding(quotes, words) if q.reported_by is None]
         assert found, words
         assert all(q.speaker == "Jason Scoop" for q in found), (words, found)

@@ -143,9 +143,7 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
         else:
             # Straight marks: decide from context, then from what is open.
             can_open = (previous in OPENING_CONTEXT or index == 0) and not following.isspace()
-            can_close = not previous.isspace() and (
-                not _is_word(following) or index + 1 == length
-            )
+            can_close = not previous.isspace() and (not _is_word(following) or index + 1 == length)
             if char == STRAIGHT_SINGLE:
                 if _is_word(previous) and _is_word(following):
                     index += 1

@@ -96,8 +96,10 @@ class _Article:
 
     def paragraph_end(self, offset: int) -> int:
         index = self.paragraph(offset) + 1
-        return self.paragraph_starts[index] - 1 if index < len(self.paragraph_starts) else len(
-            self.text
+        return (
+            self.paragraph_starts[index] - 1
+            if index < len(self.paragraph_starts)
+            else len(self.text)
         )
 
 
@@ -191,7 +193,11 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
                 embedded.append(quote)
             continue
         found_quote = _Found(
-            quote.start, quote.end, "direct", attribution.cue, attribution.cue_text,
+            quote.start,
+            quote.end,
+            "direct",
+            attribution.cue,
+            attribution.cue_text,
             attribution.subject,
         )
         if not _starts_sentence(text, quote.open_at) and attribution.cue is not None:
@@ -221,7 +227,8 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     found.extend(kept_indirect)
     for quote in embedded:
         kind: QuoteKind = (
-            "scare" if _content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
+            "scare"
+            if _content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
             else "direct"
         )
         found.append(_Found(quote.start, quote.end, kind, None, None, None))
@@ -524,8 +531,10 @@ def _according_to(article: _Article, according: Token) -> _Found | None:
 def _trimmed(doc: Doc, first: int, last: int) -> tuple[int, int] | None:
     while first <= last and (doc[first].is_punct or doc[first].is_space):
         first += 1
-    while last >= first and (doc[last].is_punct or doc[last].is_space) and (
-        doc[last].text not in ALL_MARKS
+    while (
+        last >= first
+        and (doc[last].is_punct or doc[last].is_space)
+        and (doc[last].text not in ALL_MARKS)
     ):
         last -= 1
     if last < first:
@@ -558,8 +567,14 @@ def _nested_quotes(
             )
             continue
         item = _Found(
-            quote.start, quote.end, "direct", before.cue, before.cue_text, before.subject,
-            reported_by=outer_name, depth=1,
+            quote.start,
+            quote.end,
+            "direct",
+            before.cue,
+            before.cue_text,
+            before.subject,
+            reported_by=outer_name,
+            depth=1,
         )
         if before.subject.lower_ in ("i", "me", "we") and outer.speaker is not None:
             item.speaker = replace(

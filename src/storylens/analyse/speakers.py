@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
 from storylens.analyse.cues import (
     ANONYMOUS_NOUNS,
+    FEMALE_FIRST_NAMES,
     FEMALE_MARKERS,
     FEMALE_PRONOUNS,
     KIN_NOUNS,
+    MALE_FIRST_NAMES,
     MALE_MARKERS,
     MALE_PRONOUNS,
     TITLES,
@@ -35,9 +37,16 @@ from storylens.records import SpeakerType
 PRONOUN_LOOKBACK_CHARS = 1500
 # A gender vote from one pronoun; honorifics and kin nouns count this many pronouns.
 STRONG_GENDER_VOTE = 3
+# A common given name counts this many pronouns: a prior that two contrary pronoun votes from
+# the text (a name used for the other gender) still overturn.
+FIRST_NAME_GENDER_VOTE = 2
+_FEMALE_FIRST = frozenset(FEMALE_FIRST_NAMES)
+_MALE_FIRST = frozenset(MALE_FIRST_NAMES)
 # A subject pronoun votes for the gender of the subject named before it within this many
 # characters (about two sentences): further back the pronoun may well be someone else.
 GENDER_VOTE_WINDOW_CHARS = 300
+# Sentences before a pronoun's own in which a main-clause subject is preferred as its referent.
+SUBJECT_PREFERENCE_SENTENCES = 1
 # Entity labels whose mention makes the speaker an organisation ("The Post", "the NYPD").
 ORGANIZATION_LABELS: frozenset[str] = frozenset({"ORG", "NORP", "GPE", "FAC", "PRODUCT"})
 # Head nouns of an organisation or document speaking ("the campaign said", "the poll shows").
@@ -91,6 +100,10 @@ class ResolvedSpeaker:
     kind: SpeakerType
 
 
+def _given_name(word: str) -> bool:
+    return word.lower() in _FEMALE_FIRST or word.lower() in _MALE_FIRST
+
+
 def _clean_name_tokens(tokens: list[Token]) -> list[str]:
     words = [t.text for t in tokens if not t.is_punct and t.text not in {"'s", "’s", "'", "’"}]
     while words and words[0].lower() in TITLES:
@@ -132,12 +145,21 @@ class SpeakerTable:
             if ent.label_ != "PERSON":
                 continue
             words = _clean_name_tokens(list(ent))
+            # "Neighbour Kyle Darrow": a capitalised role word glued to the front of a name.
+            if len(words) >= 3 and _given_name(words[1]) and not _given_name(words[0]):
+                words = words[1:]
             if len(words) >= 2:
                 full_names.append((ent, words))
         # Proper-noun runs the recogniser missed or mislabelled ("Jason Scoop" as ORG) count
         # as names when they are two or three capitalised words outside an organisation.
+        # A run that holds a recognised person ("Neighbour Kyle Darrow") is already named by
+        # the entity; one without it must start with a known given name ("Sunset Villas").
         for run in self._propn_runs():
             words = _clean_name_tokens(run)
+            if any(t.ent_type_ == "PERSON" for t in run) or not words:
+                continue
+            if not _given_name(words[0]):
+                continue
             if 2 <= len(words) <= 3 and run[0].ent_type_ not in ORGANIZATION_LABELS:
                 full_names.append((doc[run[0].i : run[-1].i + 1], words))
         for _, words in full_names:
@@ -186,7 +208,15 @@ class SpeakerTable:
         "Scoop, the comedian". A role noun linked to one person resolves "the comedian"."""
         doc = self.doc
         for token in doc:
-            if token.pos_ != "NOUN":
+            # "Mayor Gretchen Olander", "Photographer Idris Malik": a capitalised role word
+            # outside the name entity is a role as much as "comedian Jason Scoop" is.
+            title = (
+                token.pos_ == "PROPN"
+                and token.ent_type_ != "PERSON"
+                and token.i + 1 < len(doc)
+                and doc[token.i + 1].ent_type_ == "PERSON"
+            )
+            if token.pos_ != "NOUN" and not title:
                 continue
             named = self._name_after(token) or self._appositive_name(token)
             if named is None:
@@ -194,7 +224,7 @@ class SpeakerTable:
             person, name_tokens = named
             nouns = [token] + [c for c in token.children if c.dep_ in ("compound", "amod")]
             for noun in nouns:
-                if noun.pos_ == "NOUN":
+                if noun.pos_ == "NOUN" or noun is token:
                     self._roles[noun.lemma_.lower()].add(id(person))
             lemma = token.lemma_.lower()
             if lemma in KIN_NOUNS:
@@ -314,8 +344,10 @@ class SpeakerTable:
                 token.is_stop or token.lower_ in TITLES
             ):
                 end = index
-                while end + 1 < len(doc) and NAME_TOKEN.match(doc[end + 1].text) and (
-                    doc[end + 1].pos_ == "PROPN"
+                while (
+                    end + 1 < len(doc)
+                    and NAME_TOKEN.match(doc[end + 1].text)
+                    and (doc[end + 1].pos_ == "PROPN")
                 ):
                     end += 1
                 person = self._match_words(_clean_name_tokens(list(doc[index : end + 1])))
@@ -387,6 +419,10 @@ class SpeakerTable:
                 voted.male_votes += 1
         for person in self.people:
             first = person.name.split()[0].lower()
+            if first in _FEMALE_FIRST:
+                person.female_votes += FIRST_NAME_GENDER_VOTE
+            elif first in _MALE_FIRST:
+                person.male_votes += FIRST_NAME_GENDER_VOTE
             if first in FEMALE_MARKERS:
                 person.female_votes += STRONG_GENDER_VOTE
             if first in MALE_MARKERS:
@@ -417,6 +453,9 @@ class SpeakerTable:
     def _nearest_before(
         self, offset: int, gender: str | None, allow_quoted: bool = False
     ) -> Person | None:
+        preferred = self._main_subject_before(offset, gender, allow_quoted)
+        if preferred is not None:
+            return preferred
         fallback: Person | None = None
         for start, _, person in reversed(self._mentions):
             if start >= offset:
@@ -430,6 +469,47 @@ class SpeakerTable:
             if person.gender is None and fallback is None:
                 fallback = person
         return fallback
+
+    def _main_subject_before(
+        self, offset: int, gender: str | None, allow_quoted: bool
+    ) -> Person | None:
+        """News refers "he said" to the subject of the sentence before sooner than to a name
+        deeper in it ("Shaw said that fans felt Ashby had been let down. '...,' he said"):
+        the nearest main-clause subject of the right gender in this sentence or the ones
+        just before it."""
+        doc = self.doc
+        token = doc.char_span(offset, offset + 1, alignment_mode="expand")
+        if token is None:
+            return None
+        sentence = token[0].sent
+        window_start = sentence.start
+        for _ in range(SUBJECT_PREFERENCE_SENTENCES):
+            if window_start == 0:
+                break
+            window_start = doc[window_start - 1].sent.start
+        low = doc[window_start].idx
+        unknown: Person | None = None
+        for start, end, person in reversed(self._mentions):
+            if start >= offset:
+                continue
+            if start < low:
+                break
+            if not allow_quoted and self._inside_quote(start):
+                continue
+            span = doc.char_span(start, end, alignment_mode="expand")
+            if span is None:
+                continue
+            root = span.root
+            main = root.dep_ in SUBJECT_DEPS and (
+                root.head.dep_ == "ROOT" or root.head.head.dep_ == "ROOT"
+            )
+            if not main:
+                continue
+            if gender is None or person.gender == gender:
+                return person
+            if person.gender is None and unknown is None:
+                unknown = person
+        return unknown
 
     def resolve(self, head: Token) -> ResolvedSpeaker:
         """Resolve the noun phrase headed by ``head`` (the subject of a speech verb)."""
@@ -474,7 +554,9 @@ class SpeakerTable:
             linked = self._role_person(head_lemma)
             if linked is not None:
                 return ResolvedSpeaker(linked.name, mention, start, end, "person")
-            return ResolvedSpeaker(None, mention, start, end, "unknown")
+            # "one firefighter", "the ex-employee": a person the article describes but never
+            # names is an anonymous source.
+            return ResolvedSpeaker(_description(mention), mention, start, end, "anonymous")
         if head.pos_ == "PROPN" and NAME_TOKEN.match(head.text):
             words = _clean_name_tokens(tokens)
             if words:
@@ -531,8 +613,3 @@ def _description(mention: str) -> str:
     if words and words[0].lower() in {"the", "a", "an", "one", "another", "some", "many"}:
         words[0] = words[0].lower()
     return " ".join(words)
-
-
-def gender_counts(table: SpeakerTable) -> Counter[str]:
-    """How many people of each known gender the table holds (for diagnostics and tests)."""
-    return Counter(person.gender or "?" for person in table.people)
