@@ -143,8 +143,10 @@ def run_set(name: str, seeds: int, cache: Path | None, settings: StorySettings |
     started = time.perf_counter()
     analysed = analyse_set(articles, cache, name)
     features = [extract_features(a) for a in analysed]
-    print(f"\n== {name}: {len(articles)} articles, {len(set(gold.values()))} stories "
-          f"(analysis + features {time.perf_counter() - started:.1f}s)")
+    print(
+        f"\n== {name}: {len(articles)} articles, {len(set(gold.values()))} stories "
+        f"(analysis + features {time.perf_counter() - started:.1f}s)"
+    )
     threshold, base = baseline(articles, gold)
     print(f"baseline TF-IDF + average link (best distance {threshold:.2f}): {base.line()}")
     shuffled: list[ClusteringScores] = []
@@ -154,15 +156,19 @@ def run_set(name: str, seeds: int, cache: Path | None, settings: StorySettings |
         scores = score_clustering(predicted, gold)
         seconds += took
         stories = len(set(predicted.values()))
-        print(f"online {label:18s}: {scores.line()} | {stories} stories, "
-              f"{len(ordered) / took:.0f} articles/s")
+        print(
+            f"online {label:18s}: {scores.line()} | {stories} stories, "
+            f"{len(ordered) / took:.0f} articles/s"
+        )
         if label.startswith("shuffled"):
             shuffled.append(scores)
     f1s = [s.bcubed_f1 for s in shuffled]
     pair = [s.pairwise_f1 for s in shuffled]
-    print(f"online shuffled x{len(shuffled)}: B3 F1 mean {statistics.mean(f1s):.3f} "
-          f"min {min(f1s):.3f} max {max(f1s):.3f} | pairwise F1 mean {statistics.mean(pair):.3f} "
-          f"min {min(pair):.3f} | baseline B3 F1 {base.bcubed_f1:.3f}")
+    print(
+        f"online shuffled x{len(shuffled)}: B3 F1 mean {statistics.mean(f1s):.3f} "
+        f"min {min(f1s):.3f} max {max(f1s):.3f} | pairwise F1 mean {statistics.mean(pair):.3f} "
+        f"min {min(pair):.3f} | baseline B3 F1 {base.bcubed_f1:.3f}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -19,22 +19,22 @@ from storylens.stories import (
 FIRE = (
     "A fire destroyed the Kestrel Logistics warehouse on the Port Alder waterfront on Tuesday. "
     "Fire chief Dana Whitcombe said three firefighters were injured. "
-    "\"We made the call early to fight it from the outside,\" Whitcombe said. "
+    '"We made the call early to fight it from the outside," Whitcombe said. '
     "The cause of the blaze at the warehouse is under investigation, Kestrel Logistics said."
 )
 FIRE_2 = (
     "Three firefighters were hurt as flames tore through a Kestrel Logistics warehouse in "
-    "Port Alder. \"We made the decision early to fight it from the outside,\" chief Dana "
+    'Port Alder. "We made the decision early to fight it from the outside," chief Dana '
     "Whitcombe told reporters. Investigators are looking for the cause of the warehouse fire."
 )
 OTHER_FIRE = (
     "A warehouse fire in Millbrook forced thirty families from their homes overnight. "
     "Neighbour Harold Pimm banged on doors to wake residents. \"I'm no hero. I just know "
-    "those families,\" Pimm said. Fire officer Owen Brackley said the blaze was stubborn."
+    'those families," Pimm said. Fire officer Owen Brackley said the blaze was stubborn.'
 )
 LIBRARY = (
     "The Ferris Bay council voted to close the Elm Street library branch. Mayor Gretchen "
-    "Olander said: \"I was elected to balance a budget, not to wish one into existence.\" "
+    'Olander said: "I was elected to balance a budget, not to wish one into existence." '
     "Readers protested outside the council chamber before the library vote."
 )
 NAMES = {
@@ -104,7 +104,7 @@ def test_reasons_name_the_shared_evidence() -> None:
     joined = clusterer.add(features("fire-2", "fire2"))
     text = " ".join(joined.reasons)
     assert joined.reasons[0].startswith("score ")
-    assert "whitcombe" in text and "warehouse" in text
+    assert "whitcombe" in text and "kestrel logistics" in text and "warehouse" in text
 
 
 def test_re_adding_an_article_returns_its_assignment_unchanged() -> None:

@@ -51,6 +51,12 @@ from storylens.stories.scoring import (
 JOIN_THRESHOLD = 0.20
 # Another story scoring this close to a join is recorded as a secondary event of the article.
 SECONDARY_THRESHOLD = 0.20
+# A second event mentioned in one paragraph shares few words but some rare names: a story
+# sharing this many distinctive names (not in the article's main story) is a secondary one.
+SECONDARY_SHARED_NAMES = 2
+# A name is distinctive while at most this many articles, or this share of them, used it.
+DISTINCTIVE_NAME_DF = 5
+DISTINCTIVE_NAME_DF_SHARE = 0.002
 # Secondary stories recorded per article at most.
 MAX_SECONDARY = 3
 # Weights of the similarity parts: names tell same-kind events apart, words give the topic.
@@ -108,6 +114,7 @@ class StoryClusterer:
         self._profiles: dict[str, StoryProfile] = {}
         self._assignments: dict[str, StoryAssignment] = {}
         self._published: dict[str, int | None] = {}
+        self._agencies: set[str] = set()  # ids of articles published by news agencies
         self._copies: dict[str, list[str]] = {}  # original id -> ids of its copies
         self._revisions: dict[str, StoryAssignment] = {}
 
@@ -161,15 +168,17 @@ class StoryClusterer:
         story_id = self._assignments[original_id].story_id
         day = day_number(features.published)
         original_day = self._published.get(original_id)
-        if day is not None and original_day is not None and day < original_day:
-            # The newcomer was published first: it is the original, the others are copies.
+        if self._is_earlier(features, day, original_id, original_day):
+            # The newcomer came first: it is the original, the others are copies.
             self._repoint_copies(original_id, features.article_id)
             return StoryAssignment(
                 article_id=features.article_id,
                 story_id=story_id,
                 score=containment,
                 new_story=False,
-                reasons=(f"earlier original of {original_id} (containment {containment:.2f})",),
+                reasons=(
+                    f"original of {original_id}, published first (containment {containment:.2f})",
+                ),
             )
         return StoryAssignment(
             article_id=features.article_id,
@@ -179,6 +188,14 @@ class StoryClusterer:
             duplicate_of=original_id,
             reasons=(f"copy of {original_id} (containment {containment:.2f})",),
         )
+
+    def _is_earlier(
+        self, features: ArticleFeatures, day: int | None, original_id: str, original_day: int | None
+    ) -> bool:
+        """Earliest published wins; on a tie (or no dates) a news agency's report wins."""
+        if day is not None and original_day is not None and day != original_day:
+            return day < original_day
+        return features.agency and original_id not in self._agencies
 
     def _repoint_copies(self, old_original: str, new_original: str) -> None:
         moved = [old_original, *self._copies.pop(old_original, [])]
@@ -221,7 +238,7 @@ class StoryClusterer:
                 score=0.0,
                 new_story=True,
                 reasons=_new_story_reasons(scored),
-                secondary_story_ids=self._secondary(scored, story_id),
+                secondary_story_ids=self._secondary(scored, story_id, vectors),
             )
         else:
             assignment = StoryAssignment(
@@ -230,7 +247,7 @@ class StoryClusterer:
                 score=round(best.score, 4),
                 new_story=False,
                 reasons=best.reasons(),
-                secondary_story_ids=self._secondary(scored, best.story_id),
+                secondary_story_ids=self._secondary(scored, best.story_id, vectors),
             )
         self._add_to_story(features, assignment.story_id)
         return assignment
@@ -248,12 +265,31 @@ class StoryClusterer:
                 kept.append(story_id)
         return kept
 
-    def _secondary(self, scored: list[Similarity], story_id: str) -> tuple[str, ...]:
-        return tuple(
+    def _secondary(
+        self, scored: list[Similarity], story_id: str, vectors: ArticleVectors
+    ) -> tuple[str, ...]:
+        """Other events the article mentions: close scores, or several shared rare names."""
+        found = [
             s.story_id
             for s in scored
             if s.story_id != story_id and s.score >= self.settings.secondary_threshold
-        )[: self.settings.max_secondary]
+        ]
+        main = self._profiles.get(story_id)
+        limit = max(DISTINCTIVE_NAME_DF, DISTINCTIVE_NAME_DF_SHARE * self._frequencies.documents)
+        shared: dict[str, int] = {}
+        for key in vectors.names:
+            if not key.startswith("e:") or self._frequencies.count(key) > limit:
+                continue
+            if main is not None and key in main.names:
+                continue
+            for other in self._index.stories_with(key):
+                shared[other] = shared.get(other, 0) + 1
+        by_names = sorted(
+            (other for other, n in shared.items() if n >= SECONDARY_SHARED_NAMES),
+            key=lambda other: (-shared[other], other),
+        )
+        found += [other for other in by_names if other != story_id and other not in found]
+        return tuple(found[: self.settings.max_secondary])
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -271,6 +307,8 @@ class StoryClusterer:
     def _remember(self, features: ArticleFeatures, assignment: StoryAssignment) -> None:
         self._assignments[features.article_id] = assignment
         self._published[features.article_id] = day_number(features.published)
+        if features.agency:
+            self._agencies.add(features.article_id)
         self._duplicates.add(features.article_id, features.signature)
         if assignment.duplicate_of is not None:
             self._copies.setdefault(assignment.duplicate_of, []).append(features.article_id)

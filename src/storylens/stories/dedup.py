@@ -168,4 +168,3 @@ class DuplicateIndex:
                 f"made with {signature.params}. Use the same StorySettings.minhash for all "
                 f"articles, or re-run the analysis of the older ones."
             )
-

@@ -55,6 +55,14 @@ NAME_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"}
 )
 
+# Outlets that syndicate their reports (news agencies); on a tie of dates the agency's copy
+# is taken as the original.
+_AGENCY = re.compile(
+    r"\b(?:wire|press|reuters|associated press|afp|agence|news service|dpa|upi|newswire)\b",
+    re.IGNORECASE,
+)
+# An agency dateline at the start of a report: "DUNMORE (Metro Wire) — ...".
+_DATELINE_CREDIT = re.compile(r"^[A-Z][A-Z .,'-]{1,60}\(([^)]{2,40})\)\s*[—–-]")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _QUOTED = re.compile(r"[\"“”]([^\"“”\n]{10,600})[\"“”]|[‘]([^‘’\n]{10,600})[’](?!\w)")
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
@@ -75,6 +83,7 @@ class ArticleFeatures:
     terms: tuple[tuple[str, float], ...] = ()
     entities: tuple[tuple[str, float], ...] = ()
     quotes: tuple[str, ...] = ()
+    agency: bool = False  # published by a news agency (the likely original of copies)
     dense: tuple[float, ...] | None = field(default=None)  # optional sentence embedding
 
     def to_json(self) -> str:
@@ -88,6 +97,7 @@ class ArticleFeatures:
             "terms": [[term, round(weight, 3)] for term, weight in self.terms],
             "entities": [[key, round(weight, 3)] for key, weight in self.entities],
             "quotes": list(self.quotes),
+            "agency": self.agency,
             "minhash": {
                 "num_perm": params.num_perm,
                 "shingle_words": params.shingle_words,
@@ -121,6 +131,7 @@ class ArticleFeatures:
             terms=tuple((str(t), float(w)) for t, w in payload.get("terms", ())),
             entities=tuple((str(k), float(w)) for k, w in payload.get("entities", ())),
             quotes=tuple(payload.get("quotes", ())),
+            agency=bool(payload.get("agency", False)),
             dense=tuple(float(v) for v in dense) if dense is not None else None,
         )
 
@@ -141,7 +152,16 @@ def extract_features(
         terms=top_terms(article.title or "", body),
         entities=entity_keys(analysed, published),
         quotes=direct_quotes(analysed, body),
+        agency=is_agency(article.outlet, body),
     )
+
+
+def is_agency(outlet: str | None, body: str) -> bool:
+    """Whether a news agency published the article: by outlet name, or its own dateline."""
+    if outlet and _AGENCY.search(outlet):
+        return True
+    credit = _DATELINE_CREDIT.match(body.lstrip())
+    return bool(credit and _AGENCY.search(credit.group(1)))
 
 
 def published_day(published: str | None) -> str | None:
@@ -182,6 +202,19 @@ def top_terms(title: str, body: str) -> tuple[tuple[str, float], ...]:
     return tuple((term, float(count)) for term, count in ranked)
 
 
+def entity_keys_of(text: str, label: str) -> list[str]:
+    """Keys of one name: ``e:`` + normalised name (a person by surname), and for a longer
+    name its distinctive words too, so "Brightwave Systems" also meets "Brightwave"."""
+    key = entity_key(text, label)
+    if key is None:
+        return []
+    words = key[2:].split(" ")
+    if label == "PERSON" or len(words) == 1:
+        return [key]
+    parts = [f"e:{word}" for word in words if len(word) > 2 and word not in STOP_WORDS]
+    return [key, *parts]
+
+
 def entity_key(text: str, label: str) -> str | None:
     """One key per named thing: ``e:`` + normalised name, a person by surname."""
     name = _SPACES.sub(" ", text.lower().replace("’", "'")).strip(" .,'\"")
@@ -199,9 +232,7 @@ def entity_keys(analysed: AnalysedArticle, published: str | None) -> tuple[tuple
     counts: Counter[str] = Counter()
     for entity in analysed.entities:
         if entity.label in NAME_LABELS:
-            key = entity_key(entity.text, entity.label)
-            if key:
-                counts[key] += 1
+            counts.update(entity_keys_of(entity.text, entity.label))
     for span in analysed.dates:
         counts.update(_date_keys(span.label, span.text, published))
     for span in analysed.numbers:

@@ -75,5 +75,8 @@ class CandidateIndex:
         ranked = sorted(votes.items(), key=lambda item: (-item[1], item[0]))
         return [story_id for story_id, _ in ranked[:limit]]
 
+    def stories_with(self, key: str) -> list[str]:
+        return list(self._postings.get(key, ()))
+
     def __len__(self) -> int:
         return len(self._postings)

@@ -255,7 +255,7 @@ def similarity(
         quotes=quotes,
         time=time,
         shared_terms=_top_keys(term_parts, REASON_TERMS),
-        shared_names=tuple(k.split(":", 1)[1] for k in _top_keys(name_parts, REASON_NAMES)),
+        shared_names=_readable_names(name_parts),
         shared_quotes=_shared_quotes(features.quotes, story) if quotes > 0 else (),
     )
 
@@ -280,6 +280,14 @@ def _cosine(parts: dict[str, float], left_norm: float, right_norm: float) -> flo
 def _top_keys(parts: dict[str, float], limit: int) -> tuple[str, ...]:
     ranked = sorted(parts.items(), key=lambda item: (-item[1], item[0]))
     return tuple(key for key, _ in ranked[:limit])
+
+
+def _readable_names(parts: dict[str, float]) -> tuple[str, ...]:
+    """The top shared names, without the single words of a longer shared name."""
+    names = [key.split(":", 1)[1] for key in _top_keys(parts, len(parts))]
+    long_words = {word for name in names if " " in name for word in name.split(" ")}
+    kept = [name for name in names if " " in name or name not in long_words]
+    return tuple(kept[:REASON_NAMES])
 
 
 def _shared_quotes(quotes: Sequence[str], story: StoryProfile) -> tuple[str, ...]:
