@@ -91,6 +91,7 @@ def _speaker_right(gold: dict[str, Any], prediction: Prediction) -> bool:
     gold_start, gold_end = gold.get("speaker_start"), gold.get("speaker_end")
     if (
         gold_start is not None
+        and gold_end is not None
         and prediction.speaker_start is not None
         and prediction.speaker_end is not None
         and gold_start < prediction.speaker_end

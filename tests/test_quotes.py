@@ -125,9 +125,18 @@ def test_nested_quote_keeps_outer_speaker(nlp: Language) -> None:
 
 
 def test_scare_quotes_are_not_speech(nlp: Language) -> None:
-    text = "Critics dismissed the plan as mere ‘window dressing’ and a ‘stunt’ on Monday."
+    text = "The plan was mere ‘window dressing’ and a ‘stunt’ that cost the town dearly."
     quotes = quotes_of(nlp, text)
     assert quotes and all(q.kind == "scare" for q in quotes)
+
+
+def test_quoted_phrase_under_a_describing_cue_is_the_whole_clause(nlp: Language) -> None:
+    # PolNeAR marks the reported clause, not the phrase: "the plan as mere 'window dressing'".
+    text = "Critics dismissed the plan as mere ‘window dressing’ on Monday."
+    quote = find(quotes_of(nlp, text), "window dressing")
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("the plan as mere")
+    assert quote.speaker_mention == "Critics"
 
 
 def test_mixed_quote(nlp: Language) -> None:

@@ -24,7 +24,12 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.cues import QUOTATIVE_WORDS, SPEECH_VERBS
+from storylens.analyse.cues import (
+    BELIEF_VERBS,
+    CONTENT_REQUIRED_VERBS,
+    QUOTATIVE_WORDS,
+    SPEECH_VERBS,
+)
 from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote, find_marked_quotes
 from storylens.analyse.speakers import ResolvedSpeaker, SpeakerTable
 from storylens.records import Quote, QuoteKind
@@ -47,6 +52,13 @@ CONTINUATION_MAX_PARAGRAPHS = 2
 SUBJECT_SEARCH_DEPTH = 6
 # Parts of speech a cue word may carry; the small model tags some quotatives oddly.
 CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
+# Parents walked up from a mid-sentence quoted phrase to the cue that governs it (phrase ->
+# noun -> preposition -> verb is typical; deeper chains are other clauses).
+GOVERNING_CUE_DEPTH = 6
+# Dependents of a "call"/"describe" cue that hold what was said ("called him a 'liar'").
+OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
+# Dependents that are a clause of their own: the reported content is that clause alone.
+CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
 SENTENCE_END = frozenset({".", "!", "?"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 
@@ -180,6 +192,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         attribution = _attribute_direct(article, quote, top)
         if attribution is not None and _is_embedded_phrase(text, quote, attribution):
             attribution = None
+        if attribution is None and not _starts_sentence(text, quote.open_at):
+            # `Trump called Clinton a "con artist"`: the cue governs the quoted phrase.
+            attribution = _governing_cue(article, quote, used_cues)
         if attribution is None:
             if _starts_sentence(text, quote.open_at) and (
                 quote.closed or _content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS
@@ -202,8 +217,10 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         )
         if not _starts_sentence(text, quote.open_at) and attribution.cue is not None:
             extended = _clause_around(article, quote, attribution.cue)
-            if extended is not None and extended < quote.start:
-                found_quote.start, found_quote.kind = extended, "mixed"
+            if extended is not None and (extended[0] < quote.start or extended[1] > quote.end):
+                found_quote.start = min(extended[0], quote.start)
+                found_quote.end = max(extended[1], quote.end)
+                found_quote.kind = "mixed"
         if attribution.subject is not None:
             found_quote.speaker = table.resolve(attribution.subject)
             _note(table, found_quote.speaker)
@@ -259,38 +276,83 @@ def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution
     return not (cue is not None and cue.idx > quote.end and content[-1:] in ",!?")
 
 
-def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> int | None:
-    """Where the reported clause holding a mid-sentence quote starts: `X said he had "areas
-    of disagreement"` reports "he had ...", so the quote is mixed and starts at "he"."""
+def _governing_cue(
+    article: _Article, quote: MarkedQuote, used_cues: set[int]
+) -> _Attribution | None:
+    """The speech verb whose clause holds a mid-sentence quoted phrase: walk up the parse from
+    the phrase to its sentence root, and take the first cue with a subject."""
     doc = article.doc
     first = article.token_at(quote.start)
     if first >= len(doc):
         return None
     node = doc[first]
+    for _ in range(GOVERNING_CUE_DEPTH):
+        if node.head is node:
+            break
+        node = node.head
+        if node.i in used_cues:
+            return None
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in node.children)
+        if not passive and (
+            _is_cue(node) or (node.lemma_.lower() in BELIEF_VERBS and node.pos_ == "VERB")
+        ):
+            subject = _subject(node) or _agent_after(node)
+            if subject is None or quote.start <= subject.idx < quote.end:
+                return None
+            return _Attribution(node, node.text, subject)
+    return None
+
+
+def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[int, int] | None:
+    """The reported clause holding a mid-sentence quote: `X said he had "areas of
+    disagreement" with Y` reports "he had ... with Y", so the quote is mixed and covers it;
+    `X called Y a "con artist"` reports "Y a con artist"."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    if first >= len(doc):
+        return None
+    last = max(first, article.token_before(max(quote.end - 1, quote.start)))
+    node = doc[first]
     for _ in range(len(doc)):
         if node.head.i == cue.i or node.head is node:
             break
         node = node.head
+    sentence = doc[first].sent
     if node.head.i != cue.i or node.dep_ in ("nsubj", "nsubjpass", "punct"):
         # Quote after its cue but not parsed under it: the words between cue and quote.
         if cue.i < first and cue.sent.start <= cue.i:
             start_token = cue.i + 1
             while start_token < first and doc[start_token].is_punct:
                 start_token += 1
-            return doc[start_token].idx if start_token < first else None
-        sentence_start = doc[first].sent.start
+            return (doc[start_token].idx, quote.end) if start_token < first else None
+        sentence_start = sentence.start
         if cue.i > first and sentence_start < first:
             start_token = sentence_start
             while start_token < first and doc[start_token].is_punct:
                 start_token += 1
-            return doc[start_token].idx if start_token < first else None
+            return (doc[start_token].idx, quote.end) if start_token < first else None
         return None
-    left = min(t.i for t in node.subtree)
+    if node.dep_ in OBJECT_DEPS and (
+        cue.lemma_.lower() in CONTENT_REQUIRED_VERBS or node.dep_ not in CLAUSE_DEPS
+    ):
+        # "called Clinton a 'con artist'", "described it as 'a disgrace'": all after the cue.
+        subtree = [t.i for c in cue.rights if c.dep_ != "punct" for t in c.subtree]
+    else:
+        subtree = [t.i for t in node.subtree]
+    left = min(subtree)
+    right = max(subtree)
     if left <= cue.i < first:
         left = cue.i + 1
+    if cue.i > last:
+        right = min(right, cue.i - 1)
+    right = min(right, sentence.end - 1)
     while left < first and (doc[left].is_punct or doc[left].is_space):
         left += 1
-    return doc[left].idx if left < first else None
+    while right > last and (doc[right].is_punct or doc[right].is_space):
+        right -= 1
+    start = doc[left].idx if left < first else quote.start
+    end = doc[right].idx + len(doc[right]) if right > last else quote.end
+    return start, end
 
 
 def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
