@@ -253,3 +253,24 @@ def test_ordered_by_start_and_deterministic(nlp: Language) -> None:
     quotes = extract_quotes(doc)
     assert [q.start for q in quotes] == sorted(q.start for q in quotes)
     assert extract_quotes(doc) == quotes
+
+
+def test_quote_signed_with_a_dash(nlp: Language) -> None:
+    text = "Readers wrote in.\n“The debate changed nothing for me.” ― Dana Holt\n"
+    quote = find(quotes_of(nlp, text), "changed nothing")
+    assert quote.speaker == "Dana Holt"
+
+
+def test_according_to_before_a_direct_quote(nlp: Language) -> None:
+    text = "According to Dana Holt, “the vote is a farce and everyone knows it.”"
+    quote = find(quotes_of(nlp, text), "farce")
+    assert quote.speaker == "Dana Holt"
+
+
+def test_pronoun_prefers_the_subject_of_the_sentence_before(nlp: Language) -> None:
+    text = (
+        "Leonard Shaw said that many fans felt Colin Ashby had been let down by the board. "
+        "“You sell your best player and then sack the manager,” he said."
+    )
+    quote = find(quotes_of(nlp, text), "best player")
+    assert quote.speaker == "Leonard Shaw"

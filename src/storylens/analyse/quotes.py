@@ -37,8 +37,12 @@ from storylens.records import Quote, QuoteKind
 __all__ = ["extract_quotes"]
 
 # A speech verb after a quote attributes it when it is at most this many tokens after the
-# close mark (`"...," the president of the company said`).
-AFTER_CUE_MAX_TOKENS = 8
+# close mark (`"...," Oversight Chairman Jason Chaffetz (R-Utah) said`).
+AFTER_CUE_MAX_TOKENS = 12
+# A dash right after a closed quote signs it with a name (`"..." — Jane Doe`); the name starts
+# within this many tokens of the dash.
+SIGNATURE_MAX_TOKENS = 3
+SIGNATURE_DASHES = "―—–"  # horizontal bar, em and en dash; a hyphen is too often a word joiner
 # A speech verb before a quote attributes it when at most this many tokens stand between it
 # and the open mark (`Trump said in a statement on Tuesday, "..."`) unless a colon binds them.
 BEFORE_CUE_MAX_GAP = 8
@@ -393,6 +397,9 @@ def _attribute_direct(
             before_limit, colon_before = previous_start, True
             before_text = text[previous_start:previous_end]
 
+    signed = _signature(article, quote, after_limit)
+    if signed is not None:
+        return signed
     after = _after_cue(article, quote, after_limit)
     if after is not None and not colon_before:
         return after
@@ -402,6 +409,29 @@ def _attribute_direct(
     if after is not None:
         return after
     del doc
+    return None
+
+
+def _signature(article: _Article, quote: MarkedQuote, limit: int) -> _Attribution | None:
+    """`"..." — Jane Doe`: a quote signed with a dash and a name (reader comments, vox pops)."""
+    if not quote.closed:
+        return None
+    text = article.text
+    index = quote.close_at + 1
+    while index < limit and text[index] in " \t\u00a0,":
+        index += 1
+    if index >= limit or text[index] not in SIGNATURE_DASHES:
+        return None
+    doc = article.doc
+    first = article.token_at(index + 1)
+    for token in doc[first : first + SIGNATURE_MAX_TOKENS]:
+        if token.idx >= limit:
+            break
+        if token.pos_ in ("PROPN", "NOUN", "PRON") and not token.is_punct:
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i < first + SIGNATURE_MAX_TOKENS:
+                head = head.head
+            return _Attribution(None, text[index], head)
     return None
 
 
@@ -466,8 +496,21 @@ def _before_cue(
                 if subject is None and be.i > 0 and doc[be.i - 1].pos_ in ("PRON", "PROPN"):
                     subject = doc[be.i - 1]
                 return _Attribution(token, f"{be.text} {token.text}".strip(), subject)
+    according = _according_before(window)
+    if according is not None:
+        return according
     if colon_before and window:
         return _Attribution(None, ":", None)
+    return None
+
+
+def _according_before(window: list[Token]) -> _Attribution | None:
+    """`According to Limbaugh, "..."`: the source of the phrase right before the quote."""
+    for position in range(len(window) - 1, 0, -1):
+        if window[position - 1].lower_ == "according" and window[position].lower_ == "to":
+            source = next((c for c in window[position].children if c.dep_ == "pobj"), None)
+            if source is not None:
+                return _Attribution(window[position - 1], "according to", source)
     return None
 
 
