@@ -118,12 +118,15 @@ def estimated_jaccard(left: Signature, right: Signature) -> float:
 
 def estimated_containment(left: Signature, right: Signature) -> float:
     """Share of the smaller shingle set found in the other, from Jaccard and the set sizes."""
-    jaccard = estimated_jaccard(left, right)
-    smaller = min(left.shingles, right.shingles)
+    return containment_from_jaccard(estimated_jaccard(left, right), left.shingles, right.shingles)
+
+
+def containment_from_jaccard(jaccard: float, left_size: int, right_size: int) -> float:
+    smaller = min(left_size, right_size)
     if smaller == 0:
         return 0.0
     # |A n B| = J (|A| + |B|) / (1 + J)
-    shared = jaccard * (left.shingles + right.shingles) / (1.0 + jaccard)
+    shared = jaccard * (left_size + right_size) / (1.0 + jaccard)
     return min(1.0, shared / smaller)
 
 
@@ -133,7 +136,8 @@ class DuplicateIndex:
     def __init__(self, params: MinHashParams | None = None) -> None:
         self.params = params or MinHashParams()
         self._lsh = MinHashLSH(threshold=LSH_JACCARD_THRESHOLD, num_perm=self.params.num_perm)
-        self._signatures: dict[str, Signature] = {}
+        # Values as uint32 arrays (512 bytes for 128 permutations, not 128 Python ints).
+        self._signatures: dict[str, tuple[np.ndarray, int]] = {}
 
     def __len__(self) -> int:
         return len(self._signatures)
@@ -145,7 +149,10 @@ class DuplicateIndex:
         self._check(signature)
         if article_id in self._signatures or signature.shingles < MIN_SHINGLES_FOR_DUPLICATE:
             return
-        self._signatures[article_id] = signature
+        self._signatures[article_id] = (
+            np.asarray(signature.values, dtype=np.uint32),
+            signature.shingles,
+        )
         self._lsh.insert(article_id, signature.to_minhash(), check_duplication=False)
 
     def copies_of(self, signature: Signature) -> list[tuple[str, float]]:
@@ -154,8 +161,11 @@ class DuplicateIndex:
         if signature.shingles < MIN_SHINGLES_FOR_DUPLICATE or not self._signatures:
             return []
         found = []
+        values = np.asarray(signature.values, dtype=np.uint32)
         for key in self._lsh.query(signature.to_minhash()):
-            containment = estimated_containment(signature, self._signatures[key])
+            stored, shingles = self._signatures[key]
+            jaccard = float(np.count_nonzero(stored == values)) / len(values)
+            containment = containment_from_jaccard(jaccard, signature.shingles, shingles)
             if containment >= DUPLICATE_CONTAINMENT:
                 found.append((str(key), containment))
         found.sort(key=lambda pair: (-pair[1], pair[0]))

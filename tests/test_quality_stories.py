@@ -1,0 +1,42 @@
+"""Quality floor of the online story clusterer on the labelled development sets.
+
+Runs the analysis once per set, feeds the articles one by one in shuffled orders, and fails
+when B-cubed F1 drops below a floor set a little under the figures measured by
+``bench/stories.py`` (so a change that loses quality is caught, noise is not). Skips when the
+shared evaluation data is not beside the checkout.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+sys.path.insert(0, str(ROOT / "bench"))
+
+# Measured (bench/stories.py, 5 shuffled orders): ECB+ mean 0.865 min 0.853; BASIL mean
+# 0.991 min 0.988. Floors leave room for order effects, not for regressions.
+FLOORS = {"ecbplus": 0.84, "basil": 0.97}
+ORDERS = 2
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_online_clustering_keeps_its_quality(name: str) -> None:
+    if not (SHARED / "data" / "clustering" / name / "corpus.jsonl").exists():
+        pytest.skip(f"../shared/data/clustering/{name} is not there")
+    from _clustering_metrics import score_clustering
+    from stories import analyse_set, cluster_online, load_set
+    from storylens.stories import extract_features
+
+    articles, gold = load_set(name)
+    features = [extract_features(a) for a in analyse_set(articles, None, name)]
+    for seed in range(ORDERS):
+        shuffled = list(features)
+        random.Random(seed).shuffle(shuffled)
+        predicted, _ = cluster_online(shuffled)
+        scores = score_clustering(predicted, gold)
+        assert scores.bcubed_f1 >= FLOORS[name], f"{name} seed {seed}: {scores.line()}"
