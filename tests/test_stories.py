@@ -188,3 +188,16 @@ def test_any_input_order_gives_the_same_grouping(seed: int) -> None:
     stories = {f.article_id: clusterer.add(f).story_id for f in items}
     assert stories["fire-1"] == stories["fire-2"]
     assert len(set(stories.values())) == 3
+
+
+def test_dense_embeddings_say_how_to_install_them() -> None:
+    import importlib.util
+
+    from storylens.errors import ModelError
+    from storylens.stories.embeddings import ArticleEncoder, dense_similarity
+
+    assert dense_similarity(None, (1.0,)) == 0.0
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        pytest.skip("the embeddings extra is installed")
+    with pytest.raises(ModelError, match=r"storylens\[embeddings\]"):
+        ArticleEncoder()
