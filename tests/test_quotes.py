@@ -274,3 +274,17 @@ def test_pronoun_prefers_the_subject_of_the_sentence_before(nlp: Language) -> No
     )
     quote = find(quotes_of(nlp, text), "best player")
     assert quote.speaker == "Leonard Shaw"
+
+
+def test_two_apostrophes_as_a_double_mark(nlp: Language) -> None:
+    text = "''It is more tinkering at the edges,'' said Dana Holt, an economist."
+    quote = find(quotes_of(nlp, text), "tinkering")
+    assert quote.text == "It is more tinkering at the edges,"
+    assert quote.speaker == "Dana Holt"
+
+
+def test_belief_and_promise_cues_report_their_content(nlp: Language) -> None:
+    quotes = quotes_of(nlp, "Dana Holt vowed to cut the council tax by a tenth next year.")
+    assert find(quotes, "cut the council tax").kind == "indirect"
+    quotes = quotes_of(nlp, "Dana Holt believes the vote will be delayed until March.")
+    assert find(quotes, "the vote will be delayed").speaker == "Dana Holt"

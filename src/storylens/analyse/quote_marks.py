@@ -87,8 +87,30 @@ def _single_close_is_apostrophe(text: str, index: int, paragraph_end: int) -> bo
     return any(char in SINGLE_CLOSE or char == STRAIGHT_SINGLE for char in rest)
 
 
+def _double_apostrophes_as_marks(text: str) -> str:
+    """Some wires and archives write a double quote as two apostrophes (''Yes,'' she said).
+    Read each pair as one straight double mark and a space, keeping every offset: the mark on
+    the inner side, so that the quote's content starts and ends at the words."""
+    if "''" not in text:
+        return text
+    chars = list(text)
+    index = 0
+    while index < len(chars) - 1:
+        if chars[index] == "'" and chars[index + 1] == "'":
+            before = chars[index - 1] if index > 0 else " "
+            if before.isspace() or before in OPENING_CONTEXT:
+                chars[index], chars[index + 1] = " ", '"'
+            else:
+                chars[index], chars[index + 1] = '"', " "
+            index += 2
+            continue
+        index += 1
+    return "".join(chars)
+
+
 def find_marked_quotes(text: str) -> list[MarkedQuote]:
     """Every quoted passage in ``text``, top-level and nested, ordered by start."""
+    text = _double_apostrophes_as_marks(text)
     found: list[MarkedQuote] = []
     stack: list[_Open] = []
     length = len(text)

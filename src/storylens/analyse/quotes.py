@@ -63,6 +63,13 @@ GOVERNING_CUE_DEPTH = 6
 OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
 # Dependents that are a clause of their own: the reported content is that clause alone.
 CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
+# Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
+INFINITIVE_CUES: frozenset[str] = frozenset(
+    """
+    promise pledge vow swear threaten urge plead beg demand propose ask plan intend want
+    hope expect agree decide refuse offer
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 SENTENCE_END = frozenset({".", "!", "?"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 
@@ -583,15 +590,13 @@ def _indirect_quotes(
             if item is not None:
                 results.append(item)
             continue
-        if not _is_cue(token):
-            continue
-        content = next((c for c in token.children if c.dep_ == "ccomp"), None)
+        content = _indirect_content(token)
         if content is None:
             continue
         subject = _subject(token) or _agent_after(token)
-        if subject is None:
+        if subject is None or subject.i in content:
             continue
-        tokens = [t for t in content.subtree if t.i != token.i]
+        tokens = [doc[i] for i in sorted(content) if i != token.i]
         if not tokens:
             continue
         span = _trimmed(doc, tokens[0].i, tokens[-1].i)
@@ -603,6 +608,31 @@ def _indirect_quotes(
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
     return results
+
+
+def _indirect_content(token: Token) -> set[int] | None:
+    """The token indices of what a cue reports: its clause (`said (that) ...`, `believes
+    ...`), a to-infinitive of a promise or plea (`vowed to ...`), or the object and its
+    complement of a naming verb (`called climate change a hoax`)."""
+    lemma = token.lemma_.lower()
+    speech = _is_cue(token)
+    belief = lemma in BELIEF_VERBS and token.pos_ in CUE_POS
+    if not (speech or belief):
+        return None
+    if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
+        return None  # "was told", "is expected": the subject is not the source
+    clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    if clause is not None:
+        return {t.i for t in clause.subtree}
+    if lemma in INFINITIVE_CUES:
+        plan = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+        if plan is not None and any(c.lower_ == "to" for c in plan.children):
+            return {t.i for t in plan.subtree}
+    if speech and lemma in CONTENT_REQUIRED_VERBS:
+        complement = [c for c in token.rights if c.dep_ in ("oprd", "xcomp", "ccomp")]
+        if complement and any(c.dep_ in ("dobj", "obj") for c in token.rights):
+            return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
+    return None
 
 
 def _cue_phrase(token: Token) -> str:
