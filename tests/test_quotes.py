@@ -288,3 +288,11 @@ def test_belief_and_promise_cues_report_their_content(nlp: Language) -> None:
     assert find(quotes, "cut the council tax").kind == "indirect"
     quotes = quotes_of(nlp, "Dana Holt believes the vote will be delayed until March.")
     assert find(quotes, "the vote will be delayed").speaker == "Dana Holt"
+
+
+def test_an_aside_cue_reports_the_rest_of_its_sentence(nlp: Language) -> None:
+    text = "The new bridge, Dana Holt said, would cut the commute by half."
+    quote = find(quotes_of(nlp, text), "cut the commute")
+    assert quote.kind == "indirect"
+    assert quote.speaker == "Dana Holt"
+    assert quote.text.startswith("The new bridge")

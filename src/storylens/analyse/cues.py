@@ -50,15 +50,6 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
 # quotative; they count only right before a quotation mark.
 QUOTATIVE_WORDS: frozenset[str] = frozenset({"like", "go", "goes", "went"})
 
-# Nouns that name a statement and take the speaker as a possessive or "of":
-# "his response was: '...'", "in a statement, X said".
-STATEMENT_NOUNS: frozenset[str] = frozenset(
-    """
-    statement remark remarks comment comments response reply tweet post message letter
-    words quote interview
-    """.split()  # noqa: SIM905 - a word list reads better as text
-)
-
 # Head nouns of a source that is kept anonymous (issue #3): "the insider", "a source close to
 # the couple", "one person", "officials". A mention with a name in it is not anonymous.
 ANONYMOUS_NOUNS: frozenset[str] = frozenset(

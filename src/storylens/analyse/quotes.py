@@ -70,6 +70,13 @@ INFINITIVE_CUES: frozenset[str] = frozenset(
     hope expect agree decide refuse offer
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Dependents that belong to an aside cue itself ("Mr. Obama said in a statement on Monday"),
+# not to what it reports.
+ASIDE_FRAME_DEPS = frozenset(
+    {"nsubj", "aux", "neg", "advmod", "npadvmod", "prep", "dative", "agent", "punct", "dobj"}
+)
+# An aside cue reports the rest of its sentence only when that holds at least this many words.
+ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 
@@ -628,11 +635,35 @@ def _indirect_content(token: Token) -> set[int] | None:
         plan = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if plan is not None and any(c.lower_ == "to" for c in plan.children):
             return {t.i for t in plan.subtree}
+    if speech and lemma not in CONTENT_REQUIRED_VERBS:
+        aside = _aside_content(token)
+        if aside is not None:
+            return aside
     if speech and lemma in CONTENT_REQUIRED_VERBS:
         complement = [c for c in token.rights if c.dep_ in ("oprd", "xcomp", "ccomp")]
         if complement and any(c.dep_ in ("dobj", "obj") for c in token.rights):
             return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
     return None
+
+
+def _aside_content(token: Token) -> set[int] | None:
+    """`The museum, Mr. Obama said, would ...`, `The tax fell, the agency said in a report.`:
+    a cue set off by commas reports the rest of its sentence."""
+    frame = {token.i}
+    for child in token.children:
+        if child.dep_ in ASIDE_FRAME_DEPS:
+            frame.update(t.i for t in child.subtree)
+    if not any(token.doc[i].dep_ in SUBJECT_DEPS for i in frame):
+        return None
+    doc = token.doc
+    left = min(i for i in frame if not doc[i].is_punct)
+    if left == 0 or doc[left - 1].text != ",":
+        return None
+    sentence = token.sent
+    content = {t.i for t in sentence if t.i not in frame and not t.is_punct}
+    if len(content) < ASIDE_MIN_WORDS or min(content) > left:
+        return None
+    return content  # the span runs from its first to its last word, over the aside
 
 
 def _cue_phrase(token: Token) -> str:
