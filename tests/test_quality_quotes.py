@@ -18,12 +18,14 @@ sys.path.insert(0, str(BENCH))
 from _data import read_jsonl, shared_data_dir  # noqa: E402
 
 DATA = shared_data_dir() / "quotes" / "polnear-dev"
-# Floors a few points under the figures measured when this gate was set (see bench/quotes.py):
-# direct F1@80 0.732, direct F1@30 0.838, all F1@30 0.602, direct speaker accuracy@80 0.860.
-DIRECT_F1_STRICT_FLOOR = 0.70
+# Floors a little under the figures measured when this gate was last raised (bench/quotes.py):
+# direct F1@80 0.735, direct F1@30 0.812, all F1@30 0.661, direct speaker accuracy@80 0.899.
+# The direct figures count ''...'' passages as false positives: the gold `direct` flag was set
+# from curly and straight double marks only, and this extractor reads two apostrophes as one.
+DIRECT_F1_STRICT_FLOOR = 0.72
 DIRECT_F1_LENIENT_FLOOR = 0.80
-ALL_F1_LENIENT_FLOOR = 0.57
-DIRECT_SPEAKER_FLOOR = 0.83
+ALL_F1_LENIENT_FLOOR = 0.645
+DIRECT_SPEAKER_FLOOR = 0.885
 
 
 def _f1(tally: object) -> float:

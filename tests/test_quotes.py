@@ -296,3 +296,20 @@ def test_an_aside_cue_reports_the_rest_of_its_sentence(nlp: Language) -> None:
     assert quote.kind == "indirect"
     assert quote.speaker == "Dana Holt"
     assert quote.text.startswith("The new bridge")
+
+
+def test_they_takes_up_an_organisation_or_a_group(nlp: Language) -> None:
+    text = (
+        "The transport union said the strike would go ahead. "
+        "They said the offer was an insult to drivers."
+    )
+    quote = find(quotes_of(nlp, text), "an insult")
+    assert (quote.speaker, quote.speaker_type) == ("the transport union", "organization")
+
+
+def test_given_name_tells_the_pronoun(nlp: Language) -> None:
+    text = (
+        "Margaret Oduya met Colin Brandt at the depot. Brandt left early. "
+        "“We will reopen the line,” she said."
+    )
+    assert find(quotes_of(nlp, text), "reopen the line").speaker == "Margaret Oduya"

@@ -63,6 +63,8 @@ ORGANIZATION_NOUNS: frozenset[str] = frozenset(
 UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
     {"i", "we", "you", "they", "it", "me", "us", "them", "who", "that", "which", "this"}
 )
+# Plural pronouns that may refer to an organisation or a group named before ("they", "their").
+GROUP_PRONOUNS: frozenset[str] = frozenset({"they", "their", "them"})
 # The kin noun seen from the other side: if Alec is her husband, she is his wife.
 INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # Words that carry a source's description on after its head: "a source close to the couple".
@@ -525,6 +527,10 @@ class SpeakerTable:
             if person is None:
                 return ResolvedSpeaker(None, mention, start, end, "unknown")
             return ResolvedSpeaker(person.name, mention, start, end, "person")
+        if lower in GROUP_PRONOUNS:
+            group = self._group_before(head)
+            if group is not None:
+                return ResolvedSpeaker(group[0], mention, start, end, group[1])
         if lower in UNRESOLVABLE_PRONOUNS:
             return ResolvedSpeaker(None, mention, start, end, "unknown")
 
@@ -562,6 +568,34 @@ class SpeakerTable:
             if words:
                 return ResolvedSpeaker(" ".join(words), mention, start, end, "person")
         return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+    def _group_before(self, pronoun: Token) -> tuple[str, SpeakerType] | None:
+        """ "The union said ... They added": "they" takes the nearest subject before it when
+        that is an organisation or a plural group; a person or a singular noun there means
+        "they" is someone the article has not named, and it stays unresolved."""
+        doc = self.doc
+        for token in reversed(doc[: pronoun.i]):
+            if pronoun.idx - token.idx > PRONOUN_LOOKBACK_CHARS:
+                return None
+            if token.dep_ not in SUBJECT_DEPS or self._inside_quote(token.idx):
+                continue
+            if token.head.dep_ != "ROOT":
+                continue  # a subject deep in a clause is seldom what "they" takes up
+            if token.pos_ == "PRON":
+                if token.lower_ in GROUP_PRONOUNS:
+                    continue  # an earlier "they" of the same chain
+                return None
+            tokens = mention_tokens(token)
+            description = _description(doc.text[tokens[0].idx : tokens[-1].idx + len(tokens[-1])])
+            organisation = token.ent_type_ in ORGANIZATION_LABELS or (
+                token.lemma_.lower() in ORGANIZATION_NOUNS
+            )
+            if organisation and token.pos_ in ("PROPN", "NOUN"):
+                return description, "organization"
+            if token.tag_ in ("NNS", "NNPS"):
+                return description, "anonymous"
+            return None
+        return None
 
     def _role_person(self, lemma: str) -> Person | None:
         ids = self._roles.get(lemma)
