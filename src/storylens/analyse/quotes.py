@@ -109,7 +109,12 @@ class _Article:
         self.doc = doc
         self.text = doc.text
         self.token_starts = [t.idx for t in doc]
-        self.paragraph_starts = [0] + [i + 1 for i, c in enumerate(self.text) if c == "\n"]
+        # A blank line is no paragraph of its own: "\n\n" and "\n" both start the next one.
+        self.paragraph_starts = [0] + [
+            i + 1
+            for i, c in enumerate(self.text)
+            if c == "\n" and (i + 1 >= len(self.text) or self.text[i + 1] != "\n")
+        ]
 
     def token_at(self, offset: int) -> int:
         """Index of the token that holds or follows ``offset``."""
