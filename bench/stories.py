@@ -85,9 +85,27 @@ def analyse_set(
         return loaded
     from storylens.analyse.nlp import load_pipeline
 
-    analyse_articles = _analyse_function()
+    _analyse_function()  # makes storylens.analyse.article importable
+    from storylens.analyse import article as analyse_module
+
     nlp = load_pipeline()
-    analysed = list(analyse_articles((clean_article(a) for a in articles), nlp))
+    model = f"{nlp.meta.get('name', '')}-{nlp.meta.get('version', '')}"
+    cleans = [clean_article(a) for a in articles]
+    analysed = []
+    failed = 0
+    for doc, clean in nlp.pipe(((c.text, c) for c in cleans), as_tuples=True, batch_size=32):
+        try:
+            analysed.append(analyse_module.analyse_doc(doc, clean, model))
+        except Exception:  # a quote-extractor bug must not stop the story benchmark
+            failed += 1
+            extract = analyse_module.extract_quotes
+            analyse_module.extract_quotes = lambda doc, skip=(): []
+            try:
+                analysed.append(analyse_module.analyse_doc(doc, clean, model))
+            finally:
+                analyse_module.extract_quotes = extract
+    if failed:
+        print(f"note: quote extraction failed on {failed} articles; analysed them without quotes")
     if cached:
         cached.parent.mkdir(parents=True, exist_ok=True)
         with cached.open("wb") as handle:
