@@ -115,3 +115,12 @@ def test_database_url() -> None:
     assert database_url("x.db") == "sqlite:///x.db"
     assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("sqlite:////tmp/y.db") == "sqlite:////tmp/y.db"
+
+
+def test_revised_assignments_are_saved_with_the_batch(any_db: str) -> None:
+    with Store(any_db) as store:
+        store.save_batch([make_stored("copy", "s-1", "Tribune", "2026-04-02")])
+        revised = StoryAssignment("copy", "s-2", 0.9, False, duplicate_of="orig")
+        store.save_batch([make_stored("orig", "s-2", "Wire", "2026-04-01")], revised=[revised])
+        rows = {row["id"]: row for row in store.article_rows()}
+        assert (rows["copy"]["story_id"], rows["copy"]["duplicate_of"]) == ("s-2", "orig")

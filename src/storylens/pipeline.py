@@ -105,7 +105,7 @@ def analyze(
             summary.new_stories += assignment.new_story
             summary.duplicates += assignment.duplicate_of is not None
             stored.append(StoredArticle(item, assignment, features.to_json()))
-        store.save_batch(stored, rejected)
+        store.save_batch(stored, rejected, revised=clusterer.take_revisions())
         summary.stored += len(stored)
         summary.rejected.extend(rejected)
         if on_batch:

@@ -362,6 +362,8 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
         subtree = [t.i for c in cue.rights if c.dep_ != "punct" for t in c.subtree]
     else:
         subtree = [t.i for t in node.subtree]
+    if not subtree:  # a cue whose right side is only punctuation has no clause to widen to
+        return None
     left = min(subtree)
     right = max(subtree)
     if left <= cue.i < first:

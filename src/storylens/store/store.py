@@ -103,7 +103,10 @@ class Store:
             return {row.id: row.content_hash for row in rows}
 
     def save_batch(
-        self, batch: Sequence[StoredArticle], rejected: Sequence[Rejection] = ()
+        self,
+        batch: Sequence[StoredArticle],
+        rejected: Sequence[Rejection] = (),
+        revised: Sequence[StoryAssignment] = (),
     ) -> None:
         """Write a batch of articles with their quotes, entities and details in one transaction."""
         now = _now()
@@ -111,6 +114,17 @@ class Store:
             next_seq = (connection.scalar(select(func.max(articles.c.seq))) or 0) + 1
             for offset, item in enumerate(batch):
                 self._insert_article(connection, item, next_seq + offset, now)
+            for assignment in revised:  # earlier articles the story stage re-pointed
+                connection.execute(
+                    update(articles)
+                    .where(articles.c.id == assignment.article_id)
+                    .values(
+                        story_id=assignment.story_id,
+                        duplicate_of=assignment.duplicate_of,
+                        story_score=assignment.score,
+                        story_reasons=json.dumps(list(assignment.reasons)),
+                    )
+                )
             for rejection in rejected:
                 connection.execute(
                     insert(rejections).values(
