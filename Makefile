@@ -32,8 +32,8 @@ test: $(STAMP) lint typecheck
 check: test
 
 bench: $(STAMP)
-	$(BIN)/python bench/quotes.py
-	$(BIN)/python bench/stories.py
+	cd bench && ../$(BIN)/python quotes.py && ../$(BIN)/python stories.py \
+		&& ../$(BIN)/python extraction.py && ../$(BIN)/python pipeline.py
 
 clean:
 	rm -rf $(VENV) storylens.db storylens.db-wal storylens.db-shm .pytest_cache .mypy_cache
