@@ -313,3 +313,13 @@ def test_given_name_tells_the_pronoun(nlp: Language) -> None:
         "“We will reopen the line,” she said."
     )
     assert find(quotes_of(nlp, text), "reopen the line").speaker == "Margaret Oduya"
+
+
+def test_two_apostrophe_quote_after_its_attribution_sentence_joins(nlp: Language) -> None:
+    text = (
+        "The plan was unveiled on Monday.\n\n''It will not work,'' said Rita Okafor, an "
+        "economist at the institute. ''It costs too much and does too little.''"
+    )
+    quote = find(quotes_of(nlp, text), "costs too much")
+    assert quote.speaker == "Rita Okafor"
+    assert "It will not work" in quote.text

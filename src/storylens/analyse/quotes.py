@@ -387,6 +387,8 @@ def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
 
 def _starts_sentence(text: str, open_at: int) -> bool:
     index = open_at - 1
+    if text[open_at : open_at + 1] == "'" and text[index:open_at] == "'":
+        index -= 1  # ''Yes,'' she said: the mark is the pair, read from its first apostrophe
     while index >= 0 and text[index] in " \t\u00a0":
         index -= 1
     return index < 0 or text[index] in "\n.!?:;" + ALL_MARKS or text[index] in "—–-("
