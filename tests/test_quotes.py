@@ -323,3 +323,30 @@ def test_two_apostrophe_quote_after_its_attribution_sentence_joins(nlp: Language
     quote = find(quotes_of(nlp, text), "costs too much")
     assert quote.speaker == "Rita Okafor"
     assert "It will not work" in quote.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"The line is full," Dana Holt said, "and the trains are late."',
+        '"The line is full," Dana Holt said, but "the trains are late most days."',
+    ],
+)
+def test_second_part_after_the_attribution_joins_the_quote(nlp: Language, text: str) -> None:
+    quote = find(quotes_of(nlp, text), "The line is full")
+    assert quote.text.endswith("late.") or quote.text.endswith("days.")
+    assert quote.speaker == "Dana Holt"
+
+
+def test_own_cue_beats_a_colon_paragraph_before(nlp: Language) -> None:
+    text = (
+        "Tom Reed met the crowd, and one fan's delight is recorded in detail:\n\n"
+        "“Here comes the mayor,” Lena Park said, clapping."
+    )
+    assert find(quotes_of(nlp, text), "Here comes").speaker == "Lena Park"
+
+
+def test_close_mark_opening_a_paragraph_opens_a_quote() -> None:
+    text = "Readers wrote in.\n”He has no plan at all.” ― Dana Holt"
+    quotes = find_marked_quotes(text)
+    assert [text[q.start : q.end] for q in quotes] == ["He has no plan at all."]

@@ -156,6 +156,15 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
         elif char in DOUBLE_CLOSE or char in SINGLE_CLOSE:
             if not double and _is_word(previous) and _is_word(following):
                 pass  # an apostrophe inside a word: I’m, don’t
+            elif (
+                top_same is None
+                and double
+                and (previous == "\n" or index == 0)
+                and _is_word(following)
+            ):
+                # ”Mr. Trump embodies ...” at a paragraph start: a close mark typed for an
+                # open one (autocorrect); nothing is open, so it can only open.
+                stack.append(_Open(index, double, False, index + 1))
             elif top_same is None:
                 pass  # a close with nothing to close: a possessive (Baldwins’) or a stray mark
             elif not double and _single_close_is_apostrophe(text, index, paragraph_end):

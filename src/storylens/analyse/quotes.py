@@ -78,6 +78,8 @@ ASIDE_FRAME_DEPS = frozenset(
 # An aside cue reports the rest of its sentence only when that holds at least this many words.
 ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
+# Words that carry a quote on past its attribution ('"...," he said, but "..."').
+SPLIT_JOINERS = frozenset({"and", "but", "still", "then", "adding", "before"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 
 
@@ -212,6 +214,11 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     used_cues: set[int] = set()
     previous: _Found | None = None
     for quote in top:
+        if previous is not None and _continues_split_quote(article, previous, quote):
+            # `"I love Larry," he said, but "he has a history ..."`: one quote, split by its
+            # attribution, whatever the length or shape of its second part.
+            previous.end = max(previous.end, quote.end)
+            continue
         attribution = _attribute_direct(article, quote, top)
         if attribution is not None and _is_embedded_phrase(text, quote, attribution):
             attribution = None
@@ -283,6 +290,22 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     quotes = [q for q in quotes if q.text.strip()]
     quotes.sort(key=lambda q: (q.start, q.end))
     return quotes
+
+
+def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuote) -> bool:
+    """The quote opens in the sentence of the attribution that follows ``previous``: between
+    them stand only that cue, its speaker and a comma or a conjunction."""
+    cue = previous.cue
+    if cue is None or not previous.end <= cue.idx < quote.open_at or previous.kind == "scare":
+        return False
+    if article.paragraph(previous.end) != article.paragraph(quote.open_at):
+        return False
+    between = article.text[previous.end : quote.open_at]
+    if any(mark in between for mark in SENTENCE_END):
+        return False
+    tail = between.rstrip().rstrip(":").rstrip()
+    words = tail.split()
+    return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
 
 
 def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution) -> bool:
@@ -410,6 +433,7 @@ def _attribute_direct(
     # Text before the quote that ends with a colon binds it to the clause before the colon.
     before_text = text[before_limit : quote.open_at].rstrip()
     colon_before = before_text.endswith(":")
+    colon_paragraph_before = False
     if not before_text and paragraph_start > 0:
         # A quote opening a paragraph after "X said:" at the end of the one before.
         previous_end = paragraph_start - 1
@@ -419,12 +443,13 @@ def _attribute_direct(
             previous_start = article.paragraph_start(previous_end - 1)
             before_limit, colon_before = previous_start, True
             before_text = text[previous_start:previous_end]
+            colon_paragraph_before = True
 
     signed = _signature(article, quote, after_limit)
     if signed is not None:
         return signed
     after = _after_cue(article, quote, after_limit)
-    if after is not None and not colon_before:
+    if after is not None and (not colon_before or _has_own_speaker(after, colon_paragraph_before)):
         return after
     before = _before_cue(article, before_limit, quote.open_at, colon_before)
     if before is not None and (before.cue is not None or after is None):
@@ -433,6 +458,12 @@ def _attribute_direct(
         return after
     del doc
     return None
+
+
+def _has_own_speaker(after: _Attribution, colon_paragraph_before: bool) -> bool:
+    """`The scene was recorded in detail:` then a paragraph `"Here he comes," she said.`: the
+    quote's own cue and subject name its speaker sooner than the paragraph before it."""
+    return colon_paragraph_before and after.cue is not None and after.subject is not None
 
 
 def _signature(article: _Article, quote: MarkedQuote, limit: int) -> _Attribution | None:
