@@ -350,3 +350,17 @@ def test_close_mark_opening_a_paragraph_opens_a_quote() -> None:
     text = "Readers wrote in.\n”He has no plan at all.” ― Dana Holt"
     quotes = find_marked_quotes(text)
     assert [text[q.start : q.end] for q in quotes] == ["He has no plan at all."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"He would be a fine mayor. One of the brightest members of the council," '
+        "Rep. Dana Holt (D-Md.) said in a phone interview.",
+        "“I will make this promise to you: we will finish the bridge,” Harbour police Chief "
+        "Dana Holt said Monday.",
+    ],
+)
+def test_after_cue_subject_outside_the_quote_and_not_a_time(nlp: Language, text: str) -> None:
+    quote = next(q for q in quotes_of(nlp, text) if q.kind == "direct")
+    assert quote.speaker == "Dana Holt"

@@ -81,6 +81,8 @@ SENTENCE_END = frozenset({".", "!", "?"})
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then", "adding", "before"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
+TIME_ENTITIES = frozenset({"DATE", "TIME"})
 
 
 @dataclass
@@ -152,7 +154,7 @@ def _subject(verb: Token) -> Token | None:
     current = verb
     for _ in range(SUBJECT_SEARCH_DEPTH):
         for child in current.children:
-            if child.dep_ in SUBJECT_DEPS:
+            if child.dep_ in SUBJECT_DEPS and child.ent_type_ not in TIME_ENTITIES:
                 return child
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
         if current.dep_ == "xcomp" or (infinitive and current.dep_ == "advcl"):
@@ -184,6 +186,8 @@ def _agent_after(verb: Token) -> Token | None:
     """ "said Caddell" parsed without a subject: a name or pronoun right after the verb."""
     doc = verb.doc
     for token in doc[verb.i + 1 : verb.i + 4]:
+        if token.ent_type_ in TIME_ENTITIES:
+            break  # "said Monday": a time, not a speaker
         if token.pos_ in ("PROPN", "PRON", "NOUN") and not token.is_punct:
             return token.head if token.dep_ == "compound" else token
         if not (token.pos_ == "DET" or token.pos_ == "ADJ"):
@@ -505,8 +509,24 @@ def _after_cue(article: _Article, quote: MarkedQuote, limit: int) -> _Attributio
             return None
         if _is_cue(token):
             subject = _subject(token) or _agent_after(token) or _agent_before(token)
-            if subject is not None and quote.start <= subject.idx < quote.end:
-                subject = _agent_after(token)
+            if subject is not None and (
+                quote.start <= subject.idx < quote.end or subject.ent_type_ in TIME_ENTITIES
+            ):
+                # The parse took a word of the quote or a time ("said Monday") as subject:
+                # another subject of the cue outside the quote, else the name after it.
+                subject = next(
+                    (
+                        c
+                        for c in token.children
+                        if c.dep_ in SUBJECT_DEPS
+                        and c.idx >= quote.end
+                        and c.ent_type_ not in TIME_ENTITIES
+                    ),
+                    None,
+                ) or _agent_after(token)
+                agent = _agent_before(token)
+                if subject is None and agent is not None and agent.idx >= quote.end:
+                    subject = agent  # `"...," Tulsa police Chief Chuck Jordan said`
             return _Attribution(token, token.text, subject)
     return None
 
