@@ -364,3 +364,14 @@ def test_close_mark_opening_a_paragraph_opens_a_quote() -> None:
 def test_after_cue_subject_outside_the_quote_and_not_a_time(nlp: Language, text: str) -> None:
     quote = next(q for q in quotes_of(nlp, text) if q.kind == "direct")
     assert quote.speaker == "Dana Holt"
+
+
+def test_later_phrase_in_a_reported_clause_widens_it(nlp: Language) -> None:
+    text = (
+        "Dana Holt said the ferry fare is “far too high for families” but “nobody at the "
+        "council wants to talk about it.”"
+    )
+    quotes = [q for q in quotes_of(nlp, text) if q.kind != "scare"]
+    quote = find(quotes, "far too high")
+    assert "nobody at the council" in quote.text
+    assert quote.speaker == "Dana Holt"

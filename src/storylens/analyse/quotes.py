@@ -276,6 +276,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             embedded = [q for q in embedded if q not in inner]
         kept_indirect.append(candidate)
     found.extend(kept_indirect)
+    embedded = _absorb_later_phrases(article, found, embedded)
     for quote in embedded:
         kind: QuoteKind = (
             "scare"
@@ -310,6 +311,46 @@ def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuo
     tail = between.rstrip().rstrip(":").rstrip()
     words = tail.split()
     return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
+
+
+def _absorb_later_phrases(
+    article: _Article, found: list[_Found], embedded: list[MarkedQuote]
+) -> list[MarkedQuote]:
+    """`X said voting fraud is "a big problem" but "nobody has the guts to talk about it."`:
+    a quoted phrase later in the sentence of a reported clause, with no speech verb between,
+    is more of that clause; the quote is widened over it. Returns the phrases left alone."""
+    doc = article.doc
+    reports = sorted(
+        (
+            f
+            for f in found
+            if f.kind in ("mixed", "indirect", "direct")
+            and f.cue is not None
+            and f.cue.idx < f.start
+        ),
+        key=lambda f: f.start,
+    )
+    if not reports:
+        return embedded
+    left: list[MarkedQuote] = []
+    for quote in embedded:
+        first = article.token_at(quote.open_at)
+        owner = None
+        for item in reports:
+            if item.end > quote.open_at or first >= len(doc) or item.cue is None:
+                continue
+            if doc[first].sent.start != item.cue.sent.start:
+                continue
+            gap = doc[article.token_at(item.end) : first]
+            if any(_is_cue(t) for t in gap):
+                continue
+            owner = item
+        if owner is None:
+            left.append(quote)
+            continue
+        owner.end = max(owner.end, quote.end)
+        owner.kind = "mixed"  # its words and the reporter's, whatever it was before
+    return left
 
 
 def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution) -> bool:
