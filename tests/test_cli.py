@@ -141,3 +141,34 @@ def test_untrusted_text_is_shown_as_is(tmp_path: Path, markup: str) -> None:
     )
     listing = runner.invoke(app, ["stories", "--db", db], env={"COLUMNS": "300"})
     assert markup in listing.output
+
+
+def _has_embeddings_extra() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("sentence_transformers") is not None
+
+
+@pytest.mark.skipif(_has_embeddings_extra(), reason="the embeddings extra is installed here")
+def test_embeddings_without_the_extra_say_how_to_install_it(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus")
+    result = runner.invoke(
+        app, ["analyze", str(corpus), "--db", str(tmp_path / "x.db"), "--embeddings"]
+    )
+    assert result.exit_code == 2
+    assert "pip install 'storylens[embeddings]'" in result.output
+
+
+@pytest.mark.skipif(not _has_embeddings_extra(), reason="needs pip install storylens[embeddings]")
+def test_embeddings_are_stored_with_the_story_features(tmp_path: Path) -> None:
+    from storylens.store import Store
+    from storylens.stories import ArticleFeatures
+
+    corpus = write_corpus(tmp_path / "corpus")
+    db = str(tmp_path / "x.db")
+    result = runner.invoke(app, ["analyze", str(corpus), "--db", db, "--embeddings"])
+    assert result.exit_code == 0, result.output
+    with Store(db) as store:
+        features = [ArticleFeatures.from_json(f) for f, _ in store.story_state()]
+    assert len(features) == 3
+    assert all(f.dense is not None and len(f.dense) == 384 for f in features)

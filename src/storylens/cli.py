@@ -79,6 +79,13 @@ def analyze_command(
         int, typer.Option(min=1, help="Articles per batch and per transaction.")
     ] = DEFAULT_PIPELINE_BATCH,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    embeddings: Annotated[
+        bool,
+        typer.Option(
+            "--embeddings",
+            help="Also compare articles by sentence embeddings (needs storylens[embeddings]).",
+        ),
+    ] = False,
 ) -> None:
     """Ingest articles, analyse them, group them into stories and store everything."""
     console, errors = _stdout(), _stderr()
@@ -109,6 +116,7 @@ def analyze_command(
                 batch_size=batch_size,
                 stdin=sys.stdin,
                 on_batch=report,
+                embeddings=embeddings,
             )
         except StorylensError as error:
             errors.print(Text(f"error: {error}", style="red"))

@@ -7,7 +7,7 @@ read, so memory stays flat and a crash loses at most the batch in flight.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import TextIO
 
@@ -21,6 +21,7 @@ from storylens.records import AnalysedArticle, Article, CleanArticle, Rejection,
 from storylens.store import Store, StoredArticle
 from storylens.store.store import text_hash
 from storylens.stories import ArticleFeatures, StoryClusterer, extract_features
+from storylens.stories.embeddings import ArticleEncoder
 
 # Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
 DEFAULT_PIPELINE_BATCH = 64
@@ -78,9 +79,15 @@ def analyze(
     batch_size: int = DEFAULT_PIPELINE_BATCH,
     stdin: TextIO | None = None,
     on_batch: Callable[[AnalyzeSummary], None] | None = None,
+    embeddings: bool = False,
 ) -> AnalyzeSummary:
-    """Run the full pipeline over ``inputs`` and store the results in ``store``."""
+    """Run the full pipeline over ``inputs`` and store the results in ``store``.
+
+    With ``embeddings``, each article also gets a dense sentence embedding that the story
+    stage scores beside words and names (needs ``pip install 'storylens[embeddings]'``).
+    """
     nlp = load_pipeline(model)
+    encoder = ArticleEncoder() if embeddings else None
     clusterer = StoryClusterer()
     clusterer.restore(_stored_state(store))
     summary = AnalyzeSummary()
@@ -99,8 +106,11 @@ def analyze(
         analysed, failed = _analyse_safely(cleans, nlp)
         rejected.extend(failed)
         stored: list[StoredArticle] = []
-        for item in analysed:
+        vectors = encoder.embed(analysed) if encoder else [None] * len(analysed)
+        for item, vector in zip(analysed, vectors, strict=True):
             features = extract_features(item)
+            if vector is not None:
+                features = replace(features, dense=vector)
             assignment = clusterer.add(features)
             summary.new_stories += assignment.new_story
             summary.duplicates += assignment.duplicate_of is not None
