@@ -375,3 +375,13 @@ def test_later_phrase_in_a_reported_clause_widens_it(nlp: Language) -> None:
     quote = find(quotes, "far too high")
     assert "nobody at the council" in quote.text
     assert quote.speaker == "Dana Holt"
+
+
+def test_mid_sentence_quote_without_cue_covers_its_clause(nlp: Language) -> None:
+    text = (
+        "The rules bar lawyers from such cases if they “took part personally and "
+        "substantially as a public officer or employee.”"
+    )
+    quote = find(quotes_of(nlp, text), "took part personally")
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("if they")

@@ -78,6 +78,11 @@ ASIDE_FRAME_DEPS = frozenset(
 # An aside cue reports the rest of its sentence only when that holds at least this many words.
 ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
+# Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
+CLAUSE_HEAD_DEPS = frozenset({"ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp", "ROOT", "conj"})
+# A mid-sentence quote is widened back to its clause only over this many tokens; a longer
+# lead-in is the reporter's own sentence, not a paraphrase of the speaker.
+CLAUSE_START_MAX_TOKENS = 12
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then", "adding", "before"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
@@ -283,7 +288,12 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             if _content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
             else "direct"
         )
-        found.append(_Found(quote.start, quote.end, kind, None, None, None))
+        item = _Found(quote.start, quote.end, kind, None, None, None)
+        if kind == "direct" and not _starts_sentence(text, quote.open_at):
+            clause_start = _clause_start(article, quote)
+            if clause_start is not None and clause_start < quote.start:
+                item.start, item.kind = clause_start, "mixed"
+        found.append(item)
     found.extend(_nested_quotes(article, table, marked, found))
 
     skip_ranges = list(skip)
@@ -311,6 +321,31 @@ def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuo
     tail = between.rstrip().rstrip(":").rstrip()
     words = tail.split()
     return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
+
+
+def _clause_start(article: _Article, quote: MarkedQuote) -> int | None:
+    """Where the clause holding a mid-sentence quote begins: `that Trump would be "the
+    healthiest ..."`, `if they "participated ..."`. The quote's words are the end of a
+    statement whose start the reporter paraphrased."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    if first >= len(doc):
+        return None
+    node = doc[first]
+    for _ in range(GOVERNING_CUE_DEPTH):
+        if node.dep_ in CLAUSE_HEAD_DEPS and node.pos_ in CUE_POS:
+            break
+        if node.head is node:
+            return None
+        node = node.head
+    else:
+        return None
+    left = node.left_edge.i
+    if left >= first or first - left > CLAUSE_START_MAX_TOKENS:
+        return None
+    while left < first and (doc[left].is_punct or doc[left].is_space):
+        left += 1
+    return doc[left].idx if left < first else None
 
 
 def _absorb_later_phrases(
