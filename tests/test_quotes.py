@@ -385,3 +385,21 @@ def test_mid_sentence_quote_without_cue_covers_its_clause(nlp: Language) -> None
     quote = find(quotes_of(nlp, text), "took part personally")
     assert quote.kind == "mixed"
     assert quote.text.startswith("if they")
+
+
+def test_cue_of_the_next_sentence_does_not_sign_a_quote(nlp: Language) -> None:
+    text = (
+        "Mayor Jennifer Roberts said the video should be released but said "
+        '"the real question is the timing." Gov. Tom Reed said it would be wrong to comment.'
+    )
+    quote = find(quotes_of(nlp, text), "the real question")
+    assert quote.speaker == "Jennifer Roberts"
+
+
+def test_cue_after_a_conjunction_does_not_sign_a_quote(nlp: Language) -> None:
+    text = (
+        "Tom Reed described the flood as a “terrible situation for every family,” but "
+        "stopped short of calling Lena Park's decision wrong."
+    )
+    quote = find(quotes_of(nlp, text), "terrible situation")
+    assert quote.speaker == "Tom Reed"

@@ -39,6 +39,8 @@ __all__ = ["extract_quotes"]
 # A speech verb after a quote attributes it when it is at most this many tokens after the
 # close mark (`"...," Oversight Chairman Jason Chaffetz (R-Utah) said`).
 AFTER_CUE_MAX_TOKENS = 12
+# Conjunctions after a quote that start a clause of their own, so no cue after them signs it.
+AFTER_CUE_STOP_WORDS = frozenset({"but", "and", "or", "while", "because"})
 # A dash right after a closed quote signs it with a name (`"..." — Jane Doe`); the name starts
 # within this many tokens of the dash.
 SIGNATURE_MAX_TOKENS = 3
@@ -169,7 +171,12 @@ def _subject(verb: Token) -> Token | None:
         if current.dep_ in ("advcl", "conj", "xcomp", "pcomp", "acl", "prep", "ccomp") and (
             current.head is not current
         ):
-            current = current.head
+            head = current.head
+            if current.dep_ == "conj" and head.dep_ == "ccomp" and _is_cue(head.head):
+                # "X said the video should be released but said ...": the parse hangs the
+                # second cue on the reported clause; it shares the first cue's subject.
+                head = head.head
+            current = head
             continue
         if current.dep_ == "relcl":
             return current.head
@@ -583,7 +590,13 @@ def _after_cue(article: _Article, quote: MarkedQuote, limit: int) -> _Attributio
     for position, token in enumerate(tokens):
         if token.text in SENTENCE_END and position > 0:
             return None
+        if token.lower_ in AFTER_CUE_STOP_WORDS:
+            return None  # `"...," but stopped short of calling ...`: a new clause
         if _is_cue(token):
+            if content.endswith(".") and any(
+                c.dep_ == "ccomp" and c.i > token.i for c in token.children
+            ):
+                return None  # `"... timing." Gov. Pat McCrory said it would be`: a new sentence
             subject = _subject(token) or _agent_after(token) or _agent_before(token)
             if subject is not None and (
                 quote.start <= subject.idx < quote.end or subject.ent_type_ in TIME_ENTITIES
