@@ -403,3 +403,11 @@ def test_cue_after_a_conjunction_does_not_sign_a_quote(nlp: Language) -> None:
     )
     quote = find(quotes_of(nlp, text), "terrible situation")
     assert quote.speaker == "Tom Reed"
+
+
+@pytest.mark.parametrize("verb", ["condemned", "hailed", "denounced", "characterized"])
+def test_evaluative_verbs_attribute_a_quoted_phrase(nlp: Language, verb: str) -> None:
+    text = f"Dana Holt {verb} the new levy as “a grave threat” to small shops."
+    quote = find(quotes_of(nlp, text), "grave threat")
+    assert quote.kind == "mixed"
+    assert quote.speaker == "Dana Holt"

@@ -26,6 +26,8 @@ SPEECH_VERBS: frozenset[str] = frozenset(
     reckon opine muse chuckle laugh smile grin giggle sob stammer stutter bark growl
     hiss roar bellow sing chant gasp breathe venture offer volunteer clarify correct
     elaborate observe cite quote call label brand dub show
+    condemn denounce decry hail laud liken compare exhort proclaim rate term
+    characterize characterise portray
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -43,6 +45,8 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
     """
     call label brand dub find show cite quote begin finish continue laugh smile grin
     sigh cry offer answer figure signal attack thank charge
+    condemn denounce decry hail laud liken compare exhort rate term characterize
+    characterise portray
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
