@@ -411,3 +411,14 @@ def test_evaluative_verbs_attribute_a_quoted_phrase(nlp: Language, verb: str) ->
     quote = find(quotes_of(nlp, text), "grave threat")
     assert quote.kind == "mixed"
     assert quote.speaker == "Dana Holt"
+
+
+def test_mixed_quote_after_its_cue_runs_to_the_sentence_end(nlp: Language) -> None:
+    text = (
+        'Dana Holt said there remains a "significant gap between the two towns," when it '
+        "comes to how many buses run at night."
+    )
+    quote = find(quotes_of(nlp, text), "significant gap")
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("there remains")
+    assert quote.text.endswith("run at night")

@@ -85,6 +85,8 @@ CLAUSE_HEAD_DEPS = frozenset({"ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"
 # A mid-sentence quote is widened back to its clause only over this many tokens; a longer
 # lead-in is the reporter's own sentence, not a paraphrase of the speaker.
 CLAUSE_START_MAX_TOKENS = 12
+# Dependents of a cue before its content: "said in the letter that", "told reporters".
+REPORT_FRAME_DEPS = frozenset({"prep", "advmod", "npadvmod", "dative", "punct", "agent"})
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then", "adding", "before"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
@@ -263,6 +265,8 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         )
         if not _starts_sentence(text, quote.open_at) and attribution.cue is not None:
             extended = _clause_around(article, quote, attribution.cue)
+            if extended is not None and attribution.cue.idx < quote.open_at:
+                extended = _reported_rest(article, quote, attribution.cue, extended)
             if extended is not None and (extended[0] < quote.start or extended[1] > quote.end):
                 found_quote.start = min(extended[0], quote.start)
                 found_quote.end = max(extended[1], quote.end)
@@ -434,6 +438,40 @@ def _governing_cue(
                 return None
             return _Attribution(node, node.text, subject)
     return None
+
+
+def _reported_rest(
+    article: _Article, quote: MarkedQuote, cue: Token, clause: tuple[int, int]
+) -> tuple[int, int]:
+    """`Lynch said there remains a "significant difference," when it comes to ...`: what a cue
+    before a quoted phrase reports runs from the cue to the end of its sentence, whatever
+    the parse made of the marks; it stops early at another cue or a semicolon."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    last = max(first, article.token_before(max(quote.end - 1, quote.start)))
+    start = clause[0]
+    begin = cue.i + 1
+    # Skip the cue's own frame ("said in the letter", "told reporters") up to its content.
+    for child in cue.rights:
+        if child.dep_ in REPORT_FRAME_DEPS and max(t.i for t in child.subtree) < first:
+            begin = max(begin, max(t.i for t in child.subtree) + 1)
+    while begin < first and (doc[begin].is_punct or doc[begin].is_space):
+        begin += 1
+    if begin < first and doc[begin].idx < start:
+        start = doc[begin].idx
+    paragraph_end = article.paragraph_end(quote.end)
+    end = clause[1]
+    index = last + 1
+    while index < len(doc) and doc[index].idx < paragraph_end:
+        token = doc[index]
+        if token.text in SENTENCE_END or token.text == ";" or _is_cue(token):
+            break
+        if not (token.is_punct or token.is_space):
+            end = max(end, token.idx + len(token))
+        index += 1
+    if index < len(doc) and _is_cue(doc[index]):
+        return start, clause[1]  # `..., "a disgrace," he said`: an aside signs it, no more
+    return start, end
 
 
 def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[int, int] | None:
