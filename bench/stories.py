@@ -119,7 +119,11 @@ def cluster_online(
     """Article id -> story id from the online clusterer, and the seconds it took."""
     clusterer = StoryClusterer(settings)
     started = time.perf_counter()
-    predicted = {f.article_id: clusterer.add(f).story_id for f in features}
+    predicted: dict[str, str] = {}
+    for feature in features:
+        predicted[feature.article_id] = clusterer.add(feature).story_id
+        for revised in clusterer.take_revisions():  # articles moved by a split check
+            predicted[revised.article_id] = revised.story_id
     return predicted, time.perf_counter() - started
 
 

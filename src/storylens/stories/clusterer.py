@@ -11,7 +11,11 @@ For every incoming article the clusterer
    ``scoring.similarity`` and joins the best one above ``join_threshold``, or opens a new
    story whose id is derived from the article id (so ids are stable across runs and batches,
    and a story keeps its id as it grows);
-4. records other candidates scoring above ``secondary_threshold`` as secondary stories.
+4. records other candidates scoring above ``secondary_threshold`` as secondary stories;
+5. checks the story it joined for a second event (``split.find_split``): when the story's
+   members fall into two groups that read as different events, the group without the
+   story's founder moves to a new story, and the moved articles' new assignments are queued
+   for ``take_revisions`` (the newcomer's own assignment is returned as it ends up).
 
 ``restore`` rebuilds every index and statistic from stored (features, assignment) pairs
 without deciding anything again, so that a later batch continues where the last one ended.
@@ -25,6 +29,7 @@ for the caller to store.
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -45,6 +50,7 @@ from storylens.stories.scoring import (
     day_number,
     similarity,
 )
+from storylens.stories.split import find_split
 
 # Join the best story when the combined score reaches this (calibrated on the ECB+ and BASIL
 # development splits, set below the F1 optimum where the curve is flat, for unseen data).
@@ -71,6 +77,19 @@ YEAR_CONFLICT_FACTOR = 0.6
 # Stories not updated for this many days are no longer candidates (a new development of an
 # old event opens a new story rather than reviving one from months ago).
 MAX_STORY_GAP_DAYS = 60
+# The split check runs on stories of at least two groups of SPLIT_MIN_PART independent
+# members (fewer: one odd article is an outlier, not an event, and a profile of two is too
+# noisy to compare) and at most SPLIT_MAX_MEMBERS (a larger story has a settled core, and the
+# bound keeps the check's cost per article flat).
+SPLIT_MIN_PART = 3
+SPLIT_MAX_MEMBERS = 16
+# Two groups of one story whose profiles score below this against each other are two events:
+# on ECB+ two halves of one event's coverage mostly score 0.5-0.7, the two same-kind events
+# of a topic mostly below 0.4.
+SPLIT_THRESHOLD = 0.40
+# Features of this many most recent independent articles are kept for the split check: it
+# only looks at stories that are still small, hence young; bounds memory on long streams.
+RECENT_FEATURES = 20000
 # Length of the hex digest in story ids: 40 bits, no collision in millions of stories.
 STORY_ID_HEX_CHARS = 10
 
@@ -96,6 +115,9 @@ class StorySettings:
     max_story_gap_days: int = MAX_STORY_GAP_DAYS
     lookup_keys: int = LOOKUP_KEYS
     max_candidates: int = MAX_CANDIDATES
+    split_min_part: int = SPLIT_MIN_PART
+    split_max_members: int = SPLIT_MAX_MEMBERS
+    split_threshold: float = SPLIT_THRESHOLD
     minhash: MinHashParams = field(default_factory=MinHashParams)
 
     @property
@@ -117,6 +139,8 @@ class StoryClusterer:
         self._agencies: set[str] = set()  # ids of articles published by news agencies
         self._copies: dict[str, list[str]] = {}  # original id -> ids of its copies
         self._revisions: dict[str, StoryAssignment] = {}
+        self._members: dict[str, list[str]] = {}  # story id -> independent article ids
+        self._recent: OrderedDict[str, ArticleFeatures] = OrderedDict()
 
     # -- public API -----------------------------------------------------------------------
 
@@ -127,6 +151,11 @@ class StoryClusterer:
             return known
         assignment = self._assign_copy(features) or self._assign_by_similarity(features)
         self._remember(features, assignment)
+        if assignment.duplicate_of is None:
+            self._check_split(assignment.story_id, features.article_id)
+            revised = self._revisions.pop(features.article_id, None)
+            if revised is not None:
+                assignment = self._assignments[features.article_id] = revised
         return assignment
 
     def restore(self, rows: Iterable[tuple[ArticleFeatures, StoryAssignment]]) -> None:
@@ -291,6 +320,54 @@ class StoryClusterer:
         found += [other for other in by_names if other != story_id and other not in found]
         return tuple(found[: self.settings.max_secondary])
 
+    # -- split check ----------------------------------------------------------------------
+
+    def _check_split(self, story_id: str, newcomer: str) -> None:
+        """Move a second event's articles out of the story the newcomer joined."""
+        settings = self.settings
+        ids = self._members.get(story_id, [])
+        if not 2 * settings.split_min_part <= len(ids) <= settings.split_max_members:
+            return
+        members = [self._recent.get(article_id) for article_id in ids]
+        known = [m for m in members if m is not None]
+        if len(known) < len(members):
+            return  # an old member's features are gone: the story is not young
+        found = find_split(
+            known,
+            newcomer,
+            self._frequencies,
+            settings.weights,
+            settings.split_min_part,
+            settings.split_threshold,
+        )
+        if found is None:
+            return
+        new_id = story_id_for(found.moved[0])
+        moved = set(found.moved)
+        kept = [m for m in known if m.article_id not in moved]
+        self._profiles[story_id] = StoryProfile(story_id)
+        self._members[story_id] = []
+        for member in kept:
+            self._add_to_story(member, story_id)
+        reason = (
+            f"moved from {story_id}: its articles fell into two events "
+            f"(the groups score {found.cross_score:.2f} against each other)"
+        )
+        for member in known:
+            if member.article_id not in moved:
+                continue
+            self._add_to_story(member, new_id)
+            for article_id in [member.article_id, *self._copies.get(member.article_id, [])]:
+                old = self._assignments[article_id]
+                revised = replace(
+                    old,
+                    story_id=new_id,
+                    new_story=article_id == found.moved[0],
+                    reasons=(reason, *old.reasons),
+                )
+                self._assignments[article_id] = revised
+                self._revisions[article_id] = revised
+
     # -- bookkeeping ----------------------------------------------------------------------
 
     def _count_independent(self, features: ArticleFeatures, story_id: str) -> None:
@@ -303,6 +380,10 @@ class StoryClusterer:
             profile = self._profiles[story_id] = StoryProfile(story_id)
         profile.add(features, self._frequencies)
         self._index.add(story_id, _keys(features))
+        self._members.setdefault(story_id, []).append(features.article_id)
+        self._recent[features.article_id] = features
+        if len(self._recent) > RECENT_FEATURES:
+            self._recent.popitem(last=False)
 
     def _remember(self, features: ArticleFeatures, assignment: StoryAssignment) -> None:
         self._assignments[features.article_id] = assignment

@@ -310,3 +310,32 @@ def _prune(weights: dict[str, float], limit: int, frequencies: DocumentFrequenci
     ranked = sorted(weights, key=lambda k: (-weights[k] * frequencies.idf(k), k))
     for key in ranked[limit:]:
         del weights[key]
+
+
+def profile_similarity(
+    left: StoryProfile, right: StoryProfile, frequencies: DocumentFrequencies, weights: Weights
+) -> float:
+    """How alike two story profiles are (words, names, quotes; no time): the split check's
+    measure of whether two groups of one story report the same event."""
+    left_terms, left_names = left.norms(frequencies)
+    right_terms, right_names = right.norms(frequencies)
+    terms = _cosine(_profile_parts(left.terms, right.terms, frequencies), left_terms, right_terms)
+    names = _cosine(_profile_parts(left.names, right.names, frequencies), left_names, right_names)
+    quotes = 0.0
+    if left.quote_shingles and right.quote_shingles:
+        shared = len(left.quote_shingles & right.quote_shingles)
+        quotes = shared / min(len(left.quote_shingles), len(right.quote_shingles))
+    return weights.terms * terms + weights.names * names + weights.quotes * quotes
+
+
+def _profile_parts(
+    left: dict[str, float], right: dict[str, float], frequencies: DocumentFrequencies
+) -> dict[str, float]:
+    if len(right) < len(left):
+        left, right = right, left
+    parts = {}
+    for key, weight in left.items():
+        other = right.get(key)
+        if other:
+            parts[key] = weight * other * frequencies.idf(key) ** 2
+    return parts

@@ -1,0 +1,42 @@
+"""The split check: a story holding two same-kind events gives the second one its own story."""
+
+from __future__ import annotations
+
+from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings
+from storylens.stories.dedup import make_signature
+
+
+def _article(article_id: str, words: str, names: list[str]) -> ArticleFeatures:
+    terms = tuple((w, 3.0) for w in words.split())
+    entities = tuple((f"e:{n}", 2.0) for n in names)
+    body = " ".join(f"{article_id}x{n}" for n in range(60))  # distinct bodies: no copies
+    return ArticleFeatures(
+        article_id=article_id, signature=make_signature(body), terms=terms, entities=entities
+    )
+
+
+TOPIC = "earthquake magnitude struck killed rescue collapsed buildings"
+CHILE = TOPIC + " valparaiso tsunami coast"
+JAPAN = TOPIC + " sendai reactor nuclear"
+
+
+def test_a_second_event_that_crept_into_a_story_moves_to_its_own() -> None:
+    clusterer = StoryClusterer(StorySettings(join_threshold=0.05))
+    first = [_article(f"a{i}", CHILE, ["chile", "valparaiso", "bachelet"]) for i in range(4)]
+    second = [_article(f"b{i}", JAPAN, ["japan", "sendai", "kan"]) for i in range(3)]
+    assignments = [clusterer.add(f) for f in first + second]
+    revised = {r.article_id: r for r in clusterer.take_revisions()}
+    final = {a.article_id: revised.get(a.article_id, a).story_id for a in assignments}
+    assert len({final[f.article_id] for f in first}) == 1
+    assert len({final[f.article_id] for f in second}) == 1
+    assert final["a0"] != final["b0"]
+    moved = [r for r in revised.values() if r.story_id == final["b0"]]
+    assert all(r.reasons[0].startswith("moved from") for r in moved)
+
+
+def test_one_event_stays_whole() -> None:
+    clusterer = StoryClusterer()
+    articles = [_article(f"a{i}", CHILE, ["chile", "valparaiso", "bachelet"]) for i in range(8)]
+    stories = {clusterer.add(f).story_id for f in articles}
+    assert len(stories) == 1
+    assert clusterer.take_revisions() == []
