@@ -422,3 +422,17 @@ def test_mixed_quote_after_its_cue_runs_to_the_sentence_end(nlp: Language) -> No
     assert quote.kind == "mixed"
     assert quote.text.startswith("there remains")
     assert quote.text.endswith("run at night")
+
+
+def test_name_between_quote_and_cue_is_the_speaker(nlp: Language) -> None:
+    text = (
+        "“The mayor is right about the harbour,” Lena Park, a port official, said Thursday "
+        "on the morning show “Fox and Friends.”"
+    )
+    assert find(quotes_of(nlp, text), "mayor is right").speaker == "Lena Park"
+
+
+def test_object_of_a_naming_cue_is_not_its_speaker(nlp: Language) -> None:
+    text = "Critics call people “losers” and worse."
+    quote = find(quotes_of(nlp, text), "losers")
+    assert quote.speaker != "people"

@@ -63,6 +63,8 @@ CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
 GOVERNING_CUE_DEPTH = 6
 # Dependents of a "call"/"describe" cue that hold what was said ("called him a 'liar'").
 OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
+# Dependencies of a word after a cue that make it what was named, not who spoke.
+OBJECT_LIKE_DEPS = frozenset({"dobj", "obj", "dative", "prep", "pobj", "attr", "oprd"})
 # Dependents that are a clause of their own: the reported content is that clause alone.
 CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
 # Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
@@ -180,9 +182,26 @@ def _subject(verb: Token) -> Token | None:
                 head = head.head
             current = head
             continue
-        if current.dep_ == "relcl":
+        if current.dep_ == "relcl" or (current.dep_ == "acl" and current.tag_ == "VBD"):
+            # "Aaron Kall, the director ..., compared": a finite verb parsed as a modifier.
             return current.head
         break
+    return None
+
+
+def _name_between(tokens: Sequence[Token]) -> Token | None:
+    """The first name or pronoun standing between a quote and its cue, as the head of its
+    name ("Chuck Jordan" -> Jordan); None when the cue follows the quote at once."""
+    for token in tokens:
+        if token.is_punct or token.is_space:
+            continue
+        if token.pos_ in ("PROPN", "PRON") and token.ent_type_ not in TIME_ENTITIES:
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+                head = head.head
+            return head
+        if token.pos_ not in ("DET", "ADJ", "NOUN"):
+            return None
     return None
 
 
@@ -433,7 +452,13 @@ def _governing_cue(
         if not passive and (
             _is_cue(node) or (node.lemma_.lower() in BELIEF_VERBS and node.pos_ == "VERB")
         ):
-            subject = _subject(node) or _agent_after(node)
+            # No name-after fallback: after a cue that governs a quoted phrase stands its
+            # object ("compared Trump to a 'coach'"), not its speaker.
+            subject = _subject(node)
+            if subject is None:
+                agent = _agent_after(node)
+                if agent is not None and agent.dep_ not in OBJECT_LIKE_DEPS:
+                    subject = agent
             if subject is None or quote.start <= subject.idx < quote.end:
                 return None
             return _Attribution(node, node.text, subject)
@@ -636,6 +661,11 @@ def _after_cue(article: _Article, quote: MarkedQuote, limit: int) -> _Attributio
             ):
                 return None  # `"... timing." Gov. Pat McCrory said it would be`: a new sentence
             subject = _subject(token) or _agent_after(token) or _agent_before(token)
+            named = _name_between(tokens[:position])
+            if named is not None and (subject is None or not first <= subject.i < token.i):
+                # `"...," Flynn, a top surrogate, said on "Fox and Friends."`: the words
+                # between the quote and its cue name the speaker; the parse may not.
+                subject = named
             if subject is not None and (
                 quote.start <= subject.idx < quote.end or subject.ent_type_ in TIME_ENTITIES
             ):
