@@ -436,3 +436,9 @@ def test_object_of_a_naming_cue_is_not_its_speaker(nlp: Language) -> None:
     text = "Critics call people “losers” and worse."
     quote = find(quotes_of(nlp, text), "losers")
     assert quote.speaker != "people"
+
+
+def test_quoted_title_after_a_preposition_is_not_speech(nlp: Language) -> None:
+    text = "Speaking on “Harbour Morning Live,” Dana Holt said the ferry would run all winter."
+    quotes = quotes_of(nlp, text)
+    assert all(q.kind == "scare" for q in quotes if "Harbour Morning Live" in q.text)

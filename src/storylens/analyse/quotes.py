@@ -89,6 +89,11 @@ CLAUSE_HEAD_DEPS = frozenset({"ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"
 CLAUSE_START_MAX_TOKENS = 12
 # Dependents of a cue before its content: "said in the letter that", "told reporters".
 REPORT_FRAME_DEPS = frozenset({"prep", "advmod", "npadvmod", "dative", "punct", "agent"})
+# Words before a quoted title ("appeared on 'Fox News Sunday'"); "called" is left out, as
+# "what he called 'A Disgrace'" reports words.
+TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "titled", "entitled"})
+TITLE_MAX_WORDS = 8  # longer capitalised runs are headlines or shouted speech
+TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then", "adding", "before"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
@@ -251,6 +256,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     used_cues: set[int] = set()
     previous: _Found | None = None
     for quote in top:
+        if _is_title(text, quote):
+            embedded.append(quote)  # a show, book or song named in quotes is nobody's speech
+            continue
         if previous is not None and _continues_split_quote(article, previous, quote):
             # `"I love Larry," he said, but "he has a history ..."`: one quote, split by its
             # attribution, whatever the length or shape of its second part.
@@ -335,6 +343,19 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     quotes = [q for q in quotes if q.text.strip()]
     quotes.sort(key=lambda q: (q.start, q.end))
     return quotes
+
+
+def _is_title(text: str, quote: MarkedQuote) -> bool:
+    """`on "Fox News Sunday,"`, `of "The Steve Harvey Morning Show"`: a title-case phrase right
+    after a preposition names a work, it does not report speech."""
+    before = text[max(0, quote.open_at - TITLE_LOOKBACK_CHARS) : quote.open_at].split()
+    if not before or before[-1].lower() not in TITLE_PREPOSITIONS:
+        return False
+    words = [w.strip(".,!?:;’'\"") for w in text[quote.start : quote.end].split()]
+    words = [w for w in words if w]
+    if not words or len(words) > TITLE_MAX_WORDS or not words[0][:1].isupper():
+        return False
+    return all(w[:1].isupper() or not w[:1].isalpha() or len(w) <= 3 for w in words)
 
 
 def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuote) -> bool:
