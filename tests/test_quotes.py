@@ -442,3 +442,9 @@ def test_quoted_title_after_a_preposition_is_not_speech(nlp: Language) -> None:
     text = "Speaking on “Harbour Morning Live,” Dana Holt said the ferry would run all winter."
     quotes = quotes_of(nlp, text)
     assert all(q.kind == "scare" for q in quotes if "Harbour Morning Live" in q.text)
+
+
+def test_second_cue_between_parts_keeps_two_quotes(nlp: Language) -> None:
+    text = '"We cannot pay for this," Dana Holt said, adding later, "The ferry costs a fortune."'
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "direct"]
+    assert len(quotes) == 2

@@ -95,7 +95,7 @@ TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "ti
 TITLE_MAX_WORDS = 8  # longer capitalised runs are headlines or shouted speech
 TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
-SPLIT_JOINERS = frozenset({"and", "but", "still", "then", "adding", "before"})
+SPLIT_JOINERS = frozenset({"and", "but", "still", "then"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
@@ -369,6 +369,10 @@ def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuo
     between = article.text[previous.end : quote.open_at]
     if any(mark in between for mark in SENTENCE_END):
         return False
+    doc = article.doc
+    gap = doc[article.token_at(previous.end) : article.token_at(quote.open_at)]
+    if any(_is_cue(t) and t.i != cue.i for t in gap):
+        return False  # `"...," Trump said, adding later, "..."`: a second attribution
     tail = between.rstrip().rstrip(":").rstrip()
     words = tail.split()
     return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
