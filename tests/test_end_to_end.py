@@ -91,3 +91,19 @@ def test_broken_inputs_keep_the_rest(tmp_path: Path) -> None:
         assert summary.stored == 1
         assert len(summary.rejected) == 5
         assert store.count_articles() == 1
+
+
+def _partition(store: Store) -> list[list[str]]:
+    return sorted(sorted(s["article_ids"]) for s in story_records(store))
+
+
+def test_several_runs_give_the_stories_of_one_run(demo_store: Store, tmp_path: Path) -> None:
+    with Store(tmp_path / "batches.db") as store:
+        for one_input in DEMO_INPUTS:  # four runs, each restoring the clusterer from the store
+            assert analyze([one_input], store, batch_size=5).ok
+        assert _partition(store) == _partition(demo_store)
+        ids_by_first_article = {s["article_ids"][0]: s["story_id"] for s in story_records(store)}
+        for story in story_records(demo_store):
+            # a story keeps its id: the id follows the article that opened it
+            if story["article_ids"][0] in ids_by_first_article:
+                assert ids_by_first_article[story["article_ids"][0]] == story["story_id"]
