@@ -448,3 +448,16 @@ def test_second_cue_between_parts_keeps_two_quotes(nlp: Language) -> None:
     text = '"We cannot pay for this," Dana Holt said, adding later, "The ferry costs a fortune."'
     quotes = [q for q in quotes_of(nlp, text) if q.kind == "direct"]
     assert len(quotes) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "“This is fantastic!” beamed Dana Holt of Harbour Town.",
+        "“We have had better meetings than this one,” harbour delegate Dana Holt, wearing "
+        "a wide straw hat and two campaign pins, told the crowd.",
+    ],
+)
+def test_name_right_after_a_quote_signs_it(nlp: Language, text: str) -> None:
+    quote = next(q for q in quotes_of(nlp, text) if q.kind == "direct")
+    assert quote.speaker == "Dana Holt"

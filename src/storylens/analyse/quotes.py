@@ -41,6 +41,9 @@ __all__ = ["extract_quotes"]
 AFTER_CUE_MAX_TOKENS = 12
 # Conjunctions after a quote that start a clause of their own, so no cue after them signs it.
 AFTER_CUE_STOP_WORDS = frozenset({"but", "and", "or", "while", "because"})
+# A name signs a quote with no cue when it starts within this many tokens after the close
+# mark ("Texas delegate Bill Eastland"): a role and a name, or a verb and a name.
+NAME_AFTER_QUOTE_TOKENS = 5
 # A dash right after a closed quote signs it with a name (`"..." — Jane Doe`); the name starts
 # within this many tokens of the dash.
 SIGNATURE_MAX_TOKENS = 3
@@ -596,7 +599,6 @@ def _attribute_direct(
     article: _Article, quote: MarkedQuote, quotes: Sequence[MarkedQuote]
 ) -> _Attribution | None:
     """Find the speech verb (or colon) that attributes a top-level quote, and its subject."""
-    doc = article.doc
     text = article.text
     later = [q for q in quotes if q.open_at > quote.close_at]
     earlier = [q for q in quotes if q.close_at < quote.open_at]
@@ -631,8 +633,7 @@ def _attribute_direct(
         return before
     if after is not None:
         return after
-    del doc
-    return None
+    return _name_after_quote(article, quote, after_limit)
 
 
 def _has_own_speaker(after: _Attribution, colon_paragraph_before: bool) -> bool:
@@ -710,6 +711,36 @@ def _after_cue(article: _Article, quote: MarkedQuote, limit: int) -> _Attributio
                 if subject is None and agent is not None and agent.idx >= quote.end:
                     subject = agent  # `"...," Tulsa police Chief Chuck Jordan said`
             return _Attribution(token, token.text, subject)
+    return None
+
+
+def _name_after_quote(article: _Article, quote: MarkedQuote, limit: int) -> _Attribution | None:
+    """`"This is fantastic!" beamed Donald Hartley`, `"...," Texas delegate Bill Eastland,
+    wearing a cowboy hat ...`: a quote that ends on a comma, "!" or "?" and is followed at
+    once by a person's name (after at most one verb) is signed by that person, even when
+    the verb is not in the lexicon or comes too far on."""
+    if not quote.closed:
+        return None
+    content = article.text[quote.start : quote.end].rstrip()
+    if content[-1:] not in ",!?":
+        return None
+    doc = article.doc
+    first = article.token_at(quote.close_at + 1)
+    window = [t for t in doc[first : first + NAME_AFTER_QUOTE_TOKENS] if t.idx < limit]
+    verb: Token | None = None
+    for token in window:
+        if token.is_punct or token.is_space:
+            continue
+        if token.pos_ == "VERB" and verb is None:
+            verb = token
+            continue
+        if token.ent_type_ == "PERSON":
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+                head = head.head
+            return _Attribution(verb, verb.text if verb is not None else None, head)
+        if token.pos_ not in ("PROPN", "NOUN", "ADJ", "DET"):
+            return None
     return None
 
 
