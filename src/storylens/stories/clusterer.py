@@ -87,6 +87,9 @@ SPLIT_MAX_MEMBERS = 16
 # on ECB+ two halves of one event's coverage mostly score 0.5-0.7, the two same-kind events
 # of a topic mostly below 0.4.
 SPLIT_THRESHOLD = 0.40
+# The check runs each time a story's member count reaches a multiple of this: a second
+# event shows a step later at most, and the check's cost is spread thin.
+SPLIT_EVERY = 2
 # Features of this many most recent independent articles are kept for the split check: it
 # only looks at stories that are still small, hence young; bounds memory on long streams.
 RECENT_FEATURES = 20000
@@ -118,6 +121,7 @@ class StorySettings:
     split_min_part: int = SPLIT_MIN_PART
     split_max_members: int = SPLIT_MAX_MEMBERS
     split_threshold: float = SPLIT_THRESHOLD
+    split_every: int = SPLIT_EVERY
     minhash: MinHashParams = field(default_factory=MinHashParams)
 
     @property
@@ -327,6 +331,8 @@ class StoryClusterer:
         settings = self.settings
         ids = self._members.get(story_id, [])
         if not 2 * settings.split_min_part <= len(ids) <= settings.split_max_members:
+            return
+        if len(ids) % settings.split_every:
             return
         members = [self._recent.get(article_id) for article_id in ids]
         known = [m for m in members if m is not None]
