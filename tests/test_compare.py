@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from storylens.compare import QuoteInStory, align_quotes
+from storylens.compare.quotes import spoken_words
 
 
 def q(
@@ -44,3 +47,28 @@ def test_a_quote_trimmed_by_one_outlet_still_aligns() -> None:
     )
     assert len(groups) == 1 and len(groups[0].variants) == 2
     assert not align_quotes([q("a1", "Echo", "No.")])
+
+
+@pytest.mark.parametrize(
+    ("text", "opening_mark", "spoken"),
+    [
+        (
+            "The pier is unsafe,” Holt said at the meeting. “We close it today.",
+            "“",
+            "The pier is unsafe … We close it today.",
+        ),
+        ('It was wrong," she said, "and I am sorry.', '"', "It was wrong … and I am sorry."),
+        ("I’m sorry,’ Alec said, ‘I was wrong.", "‘", "I’m sorry … I was wrong."),
+        (
+            "She looked at me and said, ‘Put that down,’ and walked off",
+            "“",
+            "She looked at me and said, ‘Put that down,’ and walked off",
+        ),
+        ("No attribution inside.", "“", "No attribution inside."),
+        ("Not a quoted span", "", "Not a quoted span"),
+    ],
+)
+def test_spoken_words_cut_the_splitting_attribution(
+    text: str, opening_mark: str, spoken: str
+) -> None:
+    assert spoken_words(text, opening_mark) == spoken

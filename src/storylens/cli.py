@@ -218,7 +218,7 @@ def show_command(
         quotes.add_row(
             Text(quote["speaker"] or "(unknown)"),
             Text(quote["speaker_type"]),
-            Text(quote["text"]),
+            Text(quote["spoken"]),
             Text(quote["cue"] or ""),
             Text(quote["kind"]),
             Text(quote["outlet"] or quote["article_id"]),

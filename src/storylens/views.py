@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storylens.compare import compare_story
+from storylens.compare.quotes import spoken_words
 from storylens.records import StoryComparison
 from storylens.store import Store
 
@@ -47,10 +48,20 @@ def _boilerplate(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple((reason, text[start:end]) for start, end, reason in json.loads(row["boilerplate"]))
 
 
+def _with_spoken_words(quote: dict[str, Any], article_text: str) -> dict[str, Any]:
+    """The quote row plus ``spoken``: its words without a splitting attribution."""
+    start = quote["start_char"]
+    opening_mark = article_text[start - 1] if start > 0 else ""
+    return {**quote, "spoken": spoken_words(quote["text"], opening_mark)}
+
+
 def story_view(store: Store, story_id: str) -> StoryView:
     summary = store.story_summary(story_id)
     rows = list(store.article_rows(story_id))
-    quote_rows = tuple(store.quote_rows([row["id"] for row in rows]))
+    texts = {row["id"]: row["text"] for row in rows}
+    quote_rows = tuple(
+        _with_spoken_words(q, texts[q["article_id"]]) for q in store.quote_rows(texts)
+    )
     articles = tuple(
         ArticleInStory(
             article_id=row["id"],

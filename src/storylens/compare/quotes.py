@@ -23,6 +23,12 @@ MIN_ALIGN_WORDS = 2
 # Kinds of quote that carry someone's words; scare quotes and paraphrase are not aligned.
 ALIGNED_KINDS = frozenset({"direct", "mixed"})
 
+# Quote marks by family: a quote opened with one family is closed and reopened with it.
+_DOUBLE_MARKS = '"“”„«»'
+_SINGLE_MARKS = "'‘’‚‹›"
+# An attribution between two parts of a quote is short: ", Castellano said at a briefing. "
+MAX_INTERRUPTION_CHARS = 120
+
 _NON_WORD = re.compile(r"[^\w\s]")
 _SPACES = re.compile(r"\s+")
 
@@ -34,6 +40,34 @@ class QuoteInStory:
     text: str
     speaker: str | None
     kind: str
+
+
+def spoken_words(text: str, opening_mark: str = "") -> str:
+    """The quote without the attribution that splits it.
+
+    A quote stored as one span (``I'm sorry," Alec said, "I was wrong.``) holds the words
+    between its parts; these are cut to " … ". ``opening_mark`` is the character before the
+    quote in the article, which says which family of marks delimits its parts.
+    """
+    if opening_mark and opening_mark in _DOUBLE_MARKS:
+        marks = re.escape(_DOUBLE_MARKS)
+    elif opening_mark and opening_mark in _SINGLE_MARKS:
+        marks = re.escape(_SINGLE_MARKS)
+    else:
+        return text
+    # A closing mark is not followed by a letter (I’m), an opening one not preceded by one.
+    pattern = re.compile(
+        rf"(?<!\s)[{marks}](?!\w)([^{marks}]{{1,{MAX_INTERRUPTION_CHARS}}})(?<!\w)[{marks}](?=\w)"
+    )
+    parts: list[str] = []
+    position = 0
+    for interruption in pattern.finditer(text):
+        parts.append(text[position : interruption.start()].rstrip(" ,"))
+        position = interruption.end()
+    if not parts:
+        return text
+    parts.append(text[position:])
+    return " … ".join(part.strip() for part in parts if part.strip())
 
 
 def normalise_quote(text: str) -> str:

@@ -17,7 +17,7 @@ def compare_story(
         QuoteInStory(
             article_id=row["article_id"],
             outlet=row.get("outlet"),
-            text=row["text"],
+            text=row.get("spoken") or row["text"],
             speaker=row.get("speaker"),
             kind=row["kind"],
         )
