@@ -23,7 +23,7 @@ JAPAN = TOPIC + " sendai reactor nuclear"
 def test_a_second_event_that_crept_into_a_story_moves_to_its_own() -> None:
     clusterer = StoryClusterer(StorySettings(join_threshold=0.05))
     first = [_article(f"a{i}", CHILE, ["chile", "valparaiso", "bachelet"]) for i in range(4)]
-    second = [_article(f"b{i}", JAPAN, ["japan", "sendai", "kan"]) for i in range(3)]
+    second = [_article(f"b{i}", JAPAN, ["japan", "sendai", "kan"]) for i in range(4)]
     assignments = [clusterer.add(f) for f in first + second]
     revised = {r.article_id: r for r in clusterer.take_revisions()}
     final = {a.article_id: revised.get(a.article_id, a).story_id for a in assignments}
