@@ -19,13 +19,16 @@ from _data import read_jsonl, shared_data_dir  # noqa: E402
 
 DATA = shared_data_dir() / "quotes" / "polnear-dev"
 # Floors a little under the figures measured when this gate was last raised (bench/quotes.py):
-# direct F1@80 0.735, direct F1@30 0.812, all F1@30 0.661, direct speaker accuracy@80 0.899.
-# The direct figures count ''...'' passages as false positives: the gold `direct` flag was set
-# from curly and straight double marks only, and this extractor reads two apostrophes as one.
-DIRECT_F1_STRICT_FLOOR = 0.72
-DIRECT_F1_LENIENT_FLOOR = 0.80
-ALL_F1_LENIENT_FLOOR = 0.645
-DIRECT_SPEAKER_FLOOR = 0.885
+# direct F1@80 0.835 (strict 0.783), direct F1@30 0.903 (strict 0.841), all F1@30 0.673,
+# direct speaker accuracy@80 0.925. The strict direct figures count ''...'' passages as false
+# positives (the gold `direct` flag was set from double marks only, and this extractor reads
+# two apostrophes as one); the fair ones leave out predictions that match gold outside the
+# subset (bench/quotes.py, ``Tally.fair``).
+DIRECT_F1_STRICT_FLOOR = 0.77
+DIRECT_F1_STRICT_FAIR_FLOOR = 0.82
+DIRECT_F1_LENIENT_FLOOR = 0.83
+ALL_F1_LENIENT_FLOOR = 0.66
+DIRECT_SPEAKER_FLOOR = 0.915
 
 
 def _f1(tally: object) -> float:
@@ -48,6 +51,7 @@ def test_polnear_dev_floors() -> None:
     tallies, _ = bench.evaluate("storylens", docs, golds, bench.storylens_predictions)
 
     assert _f1(tallies["direct@80"]) >= DIRECT_F1_STRICT_FLOOR
+    assert _f1(tallies["direct@80"].fair()) >= DIRECT_F1_STRICT_FAIR_FLOOR
     assert _f1(tallies["direct@30"]) >= DIRECT_F1_LENIENT_FLOOR
     assert _f1(tallies["all@30"]) >= ALL_F1_LENIENT_FLOOR
     strict = tallies["direct@80"]
