@@ -461,3 +461,9 @@ def test_second_cue_between_parts_keeps_two_quotes(nlp: Language) -> None:
 def test_name_right_after_a_quote_signs_it(nlp: Language, text: str) -> None:
     quote = next(q for q in quotes_of(nlp, text) if q.kind == "direct")
     assert quote.speaker == "Dana Holt"
+
+
+def test_open_mark_typed_for_a_close_mark_closes() -> None:
+    text = "“It is unusual,“ said Dana Holt. “It is hard to pull off.”"
+    quotes = find_marked_quotes(text)
+    assert [text[q.start : q.end] for q in quotes] == ["It is unusual,", "It is hard to pull off."]

@@ -24,6 +24,8 @@ ALL_MARKS_WITH_STRAIGHT = ALL_MARKS + STRAIGHT_SINGLE
 
 # Characters after which a straight mark opens a quote ("said: 'Yes'", "(\"so-called\")").
 OPENING_CONTEXT = " \t\n([{—–-:;/" + DOUBLE_OPEN + SINGLE_OPEN + "\u00a0"
+# Characters after a mark that closes a quote ('"Yes." He', '"no";').
+CLOSING_FOLLOWERS = ".,;:!?)]"
 # A quote left open at the end of a paragraph is closed there when it is at most this many
 # characters long; longer runs are more likely a stray mark than a quote.
 MAX_UNCLOSED_QUOTE_CHARS = 1500
@@ -150,7 +152,17 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
         double = char in DOUBLE_OPEN or char in DOUBLE_CLOSE or char == STRAIGHT_DOUBLE
         top_same = next((o for o in reversed(stack) if o.double == double), None)
 
-        if char in DOUBLE_OPEN or char in SINGLE_OPEN:
+        if (
+            char in DOUBLE_OPEN
+            and top_same is not None
+            and not previous.isspace()
+            and previous not in OPENING_CONTEXT
+            and (following.isspace() or following in CLOSING_FOLLOWERS or index + 1 == length)
+        ):
+            # `“It's unusual,“ said Larry Noble`: an open mark typed for the close one; after
+            # a word or a comma and before a space it can only close the quote that is open.
+            _pop_to(stack, top_same, index, close)
+        elif char in DOUBLE_OPEN or char in SINGLE_OPEN:
             # A curly open mark between two letters is a typo for "said‘word’", still an open.
             stack.append(_Open(index, double, False, index + 1))
         elif char in DOUBLE_CLOSE or char in SINGLE_CLOSE:
