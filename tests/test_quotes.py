@@ -467,3 +467,16 @@ def test_open_mark_typed_for_a_close_mark_closes() -> None:
     text = "“It is unusual,“ said Dana Holt. “It is hard to pull off.”"
     quotes = find_marked_quotes(text)
     assert [text[q.start : q.end] for q in quotes] == ["It is unusual,", "It is hard to pull off."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When the old mayor died, Dana Holt released the following statement:\n\n"
+        "“We offer our condolences to the family.”",
+        "TURNOUT WAS HIGHER THAN EXPECTED - Dana Holt: “Voters came out in large numbers.”",
+    ],
+)
+def test_colon_without_a_speech_verb_still_names_the_speaker(nlp: Language, text: str) -> None:
+    quote = next(q for q in quotes_of(nlp, text) if q.kind == "direct")
+    assert quote.speaker == "Dana Holt"

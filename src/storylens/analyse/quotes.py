@@ -787,7 +787,26 @@ def _before_cue(
     if according is not None:
         return according
     if colon_before and window:
-        return _Attribution(None, ":", None)
+        return _Attribution(None, ":", _colon_speaker(window))
+    return None
+
+
+def _colon_speaker(window: list[Token]) -> Token | None:
+    """Who speaks in `- Michael P. McDonald: "..."`, `Clinton released the following
+    statement: "..."`, `Trump leaned in and boomed: "..."`: a name right before the colon,
+    else the subject of the last verb of the clause before it."""
+    words = [t for t in window if not (t.is_punct or t.is_space)]
+    if not words:
+        return None
+    last = words[-1]
+    if last.ent_type_ in ("PERSON", "ORG") and last.pos_ == "PROPN":
+        return last
+    for token in reversed(words):
+        if token.pos_ == "VERB":
+            subject = _subject(token)
+            if subject is not None and subject.lower_ not in ("it", "this", "that", "which"):
+                return subject
+            return None
     return None
 
 
