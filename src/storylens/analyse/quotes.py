@@ -799,10 +799,10 @@ def _colon_speaker(window: list[Token]) -> Token | None:
     if not words:
         return None
     last = words[-1]
-    if last.ent_type_ in ("PERSON", "ORG") and last.pos_ == "PROPN":
+    if last.pos_ == "PROPN" and last.ent_type_ in ("PERSON", "ORG", "") and not last.is_upper:
         return last
     for token in reversed(words):
-        if token.pos_ == "VERB":
+        if token.pos_ == "VERB" and token.dep_ != "amod":  # "the following statement"
             subject = _subject(token)
             if subject is not None and subject.lower_ not in ("it", "this", "that", "which"):
                 return subject

@@ -70,6 +70,9 @@ INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # Words that carry a source's description on after its head: "a source close to the couple".
 MENTION_PREPOSITIONS: frozenset[str] = frozenset({"close", "with", "at", "for", "from", "in", "of"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# An all-capitals word longer than this beside mixed-case name words is headline text, not a
+# name part; shorter ones ("JR", "III", "AJ") may be.
+HEADLINE_WORD_MIN_CHARS = 3
 COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
 
@@ -110,7 +113,11 @@ def _clean_name_tokens(tokens: list[Token]) -> list[str]:
     words = [t.text for t in tokens if not t.is_punct and t.text not in {"'s", "’s", "'", "’"}]
     while words and words[0].lower() in TITLES:
         words = words[1:]
-    return [w for w in words if NAME_TOKEN.match(w)]
+    words = [w for w in words if NAME_TOKEN.match(w)]
+    if any(not w.isupper() for w in words):
+        # "EXPECTED - Dana Holt": a capitalised headline word glued to a name is no part of it.
+        words = [w for w in words if not (w.isupper() and len(w) > HEADLINE_WORD_MIN_CHARS)]
+    return words
 
 
 class SpeakerTable:
