@@ -4,8 +4,10 @@
 
 The spaCy analysis runs once per set; the online clusterer then gets the articles one by one
 in several shuffled orders (mean and worst figures are printed), in file order, and in
-published order where dates exist. The batch baseline is TF-IDF + average-link agglomerative
-clustering with its best threshold found on the same data (an oracle: it sees the labels).
+published order where dates exist. Revised assignments (``take_revisions``: copies re-pointed,
+articles moved by the split check) replace the earlier ones, as the store does. The batch
+baseline is TF-IDF + average-link agglomerative clustering with its best threshold found on
+the same data (an oracle: it sees the labels).
 Only the clustering is timed. ``--cache`` keeps the analysed articles (pickled) in a folder
 outside the project so that repeated runs skip spaCy; texts never go into the repository.
 """
