@@ -480,3 +480,13 @@ def test_open_mark_typed_for_a_close_mark_closes() -> None:
 def test_colon_without_a_speech_verb_still_names_the_speaker(nlp: Language, text: str) -> None:
     quote = next(q for q in quotes_of(nlp, text) if q.kind == "direct")
     assert quote.speaker == "Dana Holt"
+
+
+def test_aside_cue_before_a_quote_reports_the_words_before_it(nlp: Language) -> None:
+    text = (
+        "So when the council signalled last summer that it would close the pier, "
+        'Dana Holt said, "we were floored."'
+    )
+    quote = find(quotes_of(nlp, text), "we were floored")
+    assert quote.text.startswith("So when the council")
+    assert quote.speaker == "Dana Holt"

@@ -297,6 +297,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             extended = _clause_around(article, quote, attribution.cue)
             if extended is not None and attribution.cue.idx < quote.open_at:
                 extended = _reported_rest(article, quote, attribution.cue, extended)
+            aside_start = _aside_start(article, quote, attribution)
+            if aside_start is not None:
+                extended = (aside_start, max(quote.end, extended[1] if extended else quote.end))
             if extended is not None and (extended[0] < quote.start or extended[1] > quote.end):
                 found_quote.start = min(extended[0], quote.start)
                 found_quote.end = max(extended[1], quote.end)
@@ -491,6 +494,28 @@ def _governing_cue(
                 return None
             return _Attribution(node, node.text, subject)
     return None
+
+
+def _aside_start(article: _Article, quote: MarkedQuote, attribution: _Attribution) -> int | None:
+    """`So when Patriot signalled a deal, Mr. Barrett said, "we were floored."`: a cue set off by
+    commas inside the sentence reports the words before it too; where that sentence starts."""
+    cue, subject = attribution.cue, attribution.subject
+    if cue is None or subject is None or not subject.i < cue.i < article.token_at(quote.open_at):
+        return None
+    doc = article.doc
+    between = doc[cue.i + 1 : article.token_at(quote.open_at)]
+    if not between or any(not t.is_punct for t in between) or between[-1].text != ",":
+        return None
+    left = min(t.i for t in subject.subtree)
+    if left == 0 or doc[left - 1].text != ",":
+        return None
+    sentence_start = cue.sent.start
+    words = [t for t in doc[sentence_start : left - 1] if not t.is_punct and not t.is_space]
+    if len(words) < ASIDE_MIN_WORDS or article.paragraph(words[0].idx) != article.paragraph(
+        quote.open_at
+    ):
+        return None
+    return words[0].idx
 
 
 def _reported_rest(
