@@ -40,3 +40,19 @@ def test_one_event_stays_whole() -> None:
     stories = {clusterer.add(f).story_id for f in articles}
     assert len(stories) == 1
     assert clusterer.take_revisions() == []
+
+
+def test_restore_after_a_split_continues_where_it_ended() -> None:
+    clusterer = StoryClusterer(StorySettings(join_threshold=0.05))
+    first = [_article(f"a{i}", CHILE, ["chile", "valparaiso", "bachelet"]) for i in range(4)]
+    second = [_article(f"b{i}", JAPAN, ["japan", "sendai", "kan"]) for i in range(4)]
+    stored = {}
+    for features in first + second:
+        stored[features.article_id] = (features, clusterer.add(features))
+        for revised in clusterer.take_revisions():
+            stored[revised.article_id] = (stored[revised.article_id][0], revised)
+    restored = StoryClusterer(StorySettings(join_threshold=0.05))
+    restored.restore(stored.values())
+    assert restored.stories() == clusterer.stories()
+    later = _article("b9", JAPAN, ["japan", "sendai", "kan"])
+    assert restored.add(later).story_id == stored["b0"][1].story_id
