@@ -490,3 +490,10 @@ def test_aside_cue_before_a_quote_reports_the_words_before_it(nlp: Language) -> 
     quote = find(quotes_of(nlp, text), "we were floored")
     assert quote.text.startswith("So when the council")
     assert quote.speaker == "Dana Holt"
+
+
+def test_someones_doctor_is_not_that_someone(nlp: Language) -> None:
+    text = "Dana Holt's doctor said she was “in excellent health for her age.”"
+    quote = find(quotes_of(nlp, text), "excellent health")
+    assert quote.speaker != "Dana Holt"
+    assert quote.speaker_mention is not None and "doctor" in quote.speaker_mention

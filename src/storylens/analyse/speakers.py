@@ -541,7 +541,18 @@ class SpeakerTable:
         if lower in UNRESOLVABLE_PRONOUNS:
             return ResolvedSpeaker(None, mention, start, end, "unknown")
 
-        names = [t for t in tokens if t.pos_ == "PROPN" or NAME_TOKEN.match(t.text)]
+        owned: set[int] = set()
+        if head.pos_ == "NOUN":
+            # "Gary Johnson's doctor", "the senator's spokesman": the owner is named, but the
+            # speaker is the one the noun describes.
+            for child in head.children:
+                if child.dep_ == "poss":
+                    owned.update(t.i for t in child.subtree)
+        names = [
+            t
+            for t in tokens
+            if (t.pos_ == "PROPN" or NAME_TOKEN.match(t.text)) and t.i not in owned
+        ]
         person = self._match_words(_clean_name_tokens(names)) if names else None
         if person is None and head.pos_ == "PROPN":
             person = self._match_words(_clean_name_tokens([head]))
