@@ -497,3 +497,12 @@ def test_someones_doctor_is_not_that_someone(nlp: Language) -> None:
     quote = find(quotes_of(nlp, text), "excellent health")
     assert quote.speaker != "Dana Holt"
     assert quote.speaker_mention is not None and "doctor" in quote.speaker_mention
+
+
+def test_phrase_inside_a_reported_clause_is_not_a_quote_of_its_own(nlp: Language) -> None:
+    text = (
+        "Dana Holt is claiming that ferry fraud is “a big, big problem in this town” but "
+        "“nobody has the guts to talk about it.”"
+    )
+    quotes = [q for q in quotes_of(nlp, text) if q.kind != "scare"]
+    assert len([q for q in quotes if "nobody has the guts" in q.text]) == 1

@@ -430,6 +430,10 @@ def _absorb_later_phrases(
         return embedded
     left: list[MarkedQuote] = []
     for quote in embedded:
+        holder = next((f for f in reports if f.start <= quote.open_at < f.end), None)
+        if holder is not None:
+            holder.end = max(holder.end, quote.end)  # inside the reported clause: part of it
+            continue
         first = article.token_at(quote.open_at)
         owner = None
         for item in reports:
