@@ -506,3 +506,13 @@ def test_phrase_inside_a_reported_clause_is_not_a_quote_of_its_own(nlp: Language
     )
     quotes = [q for q in quotes_of(nlp, text) if q.kind != "scare"]
     assert len([q for q in quotes if "nobody has the guts" in q.text]) == 1
+
+
+def test_quote_opening_inside_a_mixed_quote_merges_into_it(nlp: Language) -> None:
+    text = (
+        "Dana Holt said the harbour plan was “a fine idea” and then called the fee “a tax "
+        "on every family in town.”"
+    )
+    quotes = [q for q in quotes_of(nlp, text) if q.kind in ("direct", "mixed")]
+    spans = sorted((q.start, q.end) for q in quotes)
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))  # no overlap

@@ -312,7 +312,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         found.append(found_quote)
         previous = found_quote
 
-    found = _join_split_quotes(article, found)
+    found = _merge_overlapping(_join_split_quotes(article, found))
     indirect = _indirect_quotes(article, table, used_cues, found)
     direct_spans = [(f.start, f.end) for f in found]
     kept_indirect: list[_Found] = []
@@ -858,6 +858,19 @@ def _continuation(
     if gap > CONTINUATION_MAX_PARAGRAPHS:
         return None
     return previous.speaker
+
+
+def _merge_overlapping(found: list[_Found]) -> list[_Found]:
+    """A quote that opens inside the reported clause of the one before (widened over it as
+    mixed) is part of that quote: one span, the first one's speaker."""
+    merged: list[_Found] = []
+    for item in sorted(found, key=lambda f: f.start):
+        last = merged[-1] if merged else None
+        if last is not None and last.kind == "mixed" and item.start < last.end:
+            last.end = max(last.end, item.end)
+            continue
+        merged.append(item)
+    return merged
 
 
 def _join_split_quotes(article: _Article, found: list[_Found]) -> list[_Found]:
