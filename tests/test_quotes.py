@@ -516,3 +516,14 @@ def test_quote_opening_inside_a_mixed_quote_merges_into_it(nlp: Language) -> Non
     quotes = [q for q in quotes_of(nlp, text) if q.kind in ("direct", "mixed")]
     spans = sorted((q.start, q.end) for q in quotes)
     assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))  # no overlap
+
+
+def test_owned_speech_noun_attributes_its_clause(nlp: Language) -> None:
+    text = (
+        "Reporters checked Dana Holt's claim that there had been “thousands of complaints” "
+        "about the ferry this year."
+    )
+    quote = find(quotes_of(nlp, text), "thousands of complaints")
+    assert quote.kind == "mixed"
+    assert quote.speaker == "Dana Holt"
+    assert quote.cue == "claim"

@@ -40,6 +40,16 @@ BELIEF_VERBS: frozenset[str] = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
+# Nouns of speech whose owner is the speaker of the clause they hold: "Trump's claim that
+# there were 'thousands of shootings'", "her promise to be 'neutral'", "his earlier missive".
+SPEECH_NOUNS: frozenset[str] = frozenset(
+    """
+    claim statement remark comment assertion warning promise pledge vow suggestion
+    accusation allegation insistence argument message missive letter tweet post answer
+    reply response declaration announcement prediction admission denial boast threat
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
 # Verbs that must have a clause or a quote as content to count: "she called him" is no quote.
 CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
     """

@@ -28,6 +28,7 @@ from storylens.analyse.cues import (
     BELIEF_VERBS,
     CONTENT_REQUIRED_VERBS,
     QUOTATIVE_WORDS,
+    SPEECH_NOUNS,
     SPEECH_VERBS,
 )
 from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote, find_marked_quotes
@@ -483,6 +484,13 @@ def _governing_cue(
         node = node.head
         if node.i in used_cues:
             return None
+        if node.pos_ == "NOUN" and node.lemma_.lower() in SPEECH_NOUNS:
+            owner = next((c for c in node.children if c.dep_ == "poss"), None)
+            if owner is not None and not quote.start <= owner.idx < quote.end:
+                # "Trump's claim that there were 'thousands of shootings'": the noun is the
+                # cue and its owner the speaker.
+                return _Attribution(node, node.text, owner)
+            continue
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in node.children)
         if not passive and (
             _is_cue(node) or (node.lemma_.lower() in BELIEF_VERBS and node.pos_ == "VERB")
