@@ -345,6 +345,7 @@ class StoryClusterer:
             settings.weights,
             settings.split_min_part,
             settings.split_threshold,
+            settings.year_conflict_factor,
         )
         if found is None:
             return

@@ -10,8 +10,8 @@ are far less alike than two halves of one event's coverage.
 ``find_split`` looks for such a second group in a story that just grew: a 2-means over the
 members' features, seeded by the newcomer and the member least like it, and reports the group
 to move out when both groups are big enough and their profiles score below a threshold
-against each other. It works on one story of bounded size, so its cost does not grow with the
-stream.
+against each other (lowered, as a join score is, when the groups agree on different years).
+It works on one story of bounded size, so its cost does not grow with the stream.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from storylens.stories.features import ArticleFeatures
 from storylens.stories.index import DocumentFrequencies
 from storylens.stories.scoring import (
+    YEAR_CONFLICT_YEARS,
     ArticleVectors,
     StoryProfile,
     Weights,
@@ -50,6 +51,7 @@ def find_split(
     weights: Weights,
     min_part: int,
     threshold: float,
+    year_conflict: float = 1.0,
 ) -> Split | None:
     """The group to move out of a story whose members are ``members`` (founder first), or
     None when the story reads as one event."""
@@ -78,9 +80,11 @@ def find_split(
         groups = (near, other)
     if min(len(groups[0]), len(groups[1])) < min_part:
         return None
-    cross = profile_similarity(
-        _profile(groups[0], frequencies), _profile(groups[1], frequencies), frequencies, weights
-    )
+    left, right = _profile(groups[0], frequencies), _profile(groups[1], frequencies)
+    cross = profile_similarity(left, right, frequencies, weights)
+    left_year, right_year = left.year(), right.year()
+    if left_year and right_year and abs(left_year - right_year) >= YEAR_CONFLICT_YEARS:
+        cross *= year_conflict  # the groups' members agree on different years
     if cross >= threshold:
         return None
     founder = members[0].article_id
