@@ -23,7 +23,9 @@ Direct-subset figures are printed in the fair reading, with the strict one besid
 direct prediction that matches no direct gold quote but matches (by the same rule) a gold
 quote outside the subset is neither a true nor a false positive of the subset. PolNeAR sets
 ``direct`` from double quotation marks only, so a passage in two apostrophes (''Yes,'' she
-said) is a quote in the gold but not a direct one.
+said) is a quote in the gold but not a direct one. Likewise a quote that a speaker quotes
+inside their own (recorded with ``reported_by``) lies inside a gold quote that PolNeAR
+annotates only once: it too is neutral in the fair reading.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class Prediction:
     speaker_start: int | None
     speaker_end: int | None
     direct: bool
+    nested: bool = False  # a quote its speaker quotes inside their own (``reported_by``)
 
 
 @dataclass
@@ -158,10 +161,21 @@ def score(
     tally.predicted += len(predictions)
     tally.matched += len(matches)
     tally.speaker_right += sum(_speaker_right(gold[gi], predictions[pi]) for gi, pi in matches)
+    used = {pi for _, pi in matches}
+    rest = [p for pi, p in enumerate(predictions) if pi not in used]
     if outside_gold:
-        used = {pi for _, pi in matches}
-        rest = [p for pi, p in enumerate(predictions) if pi not in used]
-        tally.outside += len(_match(text, outside_gold, rest, threshold))
+        matched_outside = _match(text, outside_gold, rest, threshold)
+        tally.outside += len(matched_outside)
+        taken = {pi for _, pi in matched_outside}
+        rest = [p for pi, p in enumerate(rest) if pi not in taken]
+    # A quote inside a quote ("He said, 'She told me "no"'") is its own attribution here;
+    # the gold annotates only the outer one, so the inner is neutral in the fair reading.
+    every_gold = gold + (outside_gold or [])
+    tally.outside += sum(
+        1
+        for p in rest
+        if p.nested and any(g["start"] <= p.start and p.end <= g["end"] for g in every_gold)
+    )
 
 
 def storylens_predictions(doc: Any) -> list[Prediction]:
@@ -173,6 +187,7 @@ def storylens_predictions(doc: Any) -> list[Prediction]:
             q.speaker_start,
             q.speaker_end,
             q.kind in ("direct", "mixed"),
+            nested=q.reported_by is not None,
         )
         for q in extract_quotes(doc)
         if q.kind != "scare"
