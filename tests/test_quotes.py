@@ -527,3 +527,52 @@ def test_owned_speech_noun_attributes_its_clause(nlp: Language) -> None:
     assert quote.kind == "mixed"
     assert quote.speaker == "Dana Holt"
     assert quote.cue == "claim"
+
+
+def test_title_words_before_a_name_are_not_the_name(nlp: Language) -> None:
+    text = (
+        "Regional Commissioner Marian Quist met parents on Monday. "
+        "Regional Commissioner Marian Quist said that the bridge would reopen. "
+        "“We owe the town an answer,” Quist said."
+    )
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "bridge would reopen").speaker == "Marian Quist"
+    assert find(quotes, "owe the town").speaker == "Marian Quist"
+
+
+def test_role_noun_takes_the_latest_person_with_that_role(nlp: Language) -> None:
+    text = (
+        "Mayor Gretchen Olander opened the fair. Later Tomas Brede, the mayor of a "
+        "neighbouring town, arrived with his family. "
+        "“The rides are too expensive,” the mayor said."
+    )
+    quote = find(quotes_of(nlp, text), "rides are too expensive")
+    assert quote.speaker == "Tomas Brede"
+
+
+def test_his_wife_resolves_to_the_married_partner(nlp: Language) -> None:
+    text = (
+        "Dorian and Celeste Marlowe arrived late to the gala. The couple posed for photos.\n"
+        "Dorian started to answer a question about the film. "
+        "His wife stopped him, saying: “Not tonight.”"
+    )
+    quote = find(quotes_of(nlp, text), "Not tonight")
+    assert quote.speaker == "Celeste Marlowe"
+
+
+def test_first_use_of_a_definite_role_renames_the_sentence_subject(nlp: Language) -> None:
+    text = (
+        "Daniel Penhale, who mocked the senator on stage, was cornered by the producer "
+        "after the show - but according to the magician, the argument went on for hours."
+    )
+    quote = next(q for q in quotes_of(nlp, text) if q.text.startswith("the argument"))
+    assert quote.speaker == "Daniel Penhale"
+    assert quote.speaker_mention == "the magician"
+
+
+def test_role_noun_of_another_argument_of_the_subject_verb_stays_anonymous(
+    nlp: Language,
+) -> None:
+    text = "Daniel Penhale was cornered by the producer, who said that the show was over."
+    quote = find(quotes_of(nlp, text), "show was over")
+    assert quote.speaker != "Daniel Penhale"

@@ -75,6 +75,15 @@ SUBJECT_DEPS = ("nsubj", "nsubjpass")
 HEADLINE_WORD_MIN_CHARS = 3
 COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
+# Words that make "Ann and Bo Quill" a married pair rather than a parent and child.
+MARRIAGE_WORDS = re.compile(r"\b(?:couple|married|spouses|newlyweds)\b", re.IGNORECASE)
+# Kin nouns that name a spouse, found through a married pair.
+SPOUSE_NOUNS: frozenset[str] = frozenset({"wife", "husband", "spouse"})
+# Endings of nouns that describe a person by what they do (comedian, actor, chef is not
+# caught, pianist, attendant): a definite one may rename the sentence's subject.
+PERSON_ROLE_SUFFIXES = ("ian", "or", "er", "ist", "ant", "ess")
+# Speech-bearing things whose names end like a person's role ("the letter", "the order").
+THING_NOUNS: frozenset[str] = frozenset({"letter", "paper", "order", "number", "computer"})
 
 
 @dataclass
@@ -120,6 +129,23 @@ def _clean_name_tokens(tokens: list[Token]) -> list[str]:
     return words
 
 
+def _person_role_noun(lemma: str) -> bool:
+    if lemma in THING_NOUNS:
+        return False
+    return lemma in TITLES or lemma.endswith(PERSON_ROLE_SUFFIXES)
+
+
+def _titled_name(run: list[Token]) -> list[Token] | None:
+    """ "District Superintendent Lorraine Haddad" where the recogniser took only "Haddad": a
+    given name just before a one-word person entity, after capitalised title words, starts
+    the full name. The title words themselves are no part of it."""
+    first_person = next(i for i, t in enumerate(run) if t.ent_type_ == "PERSON")
+    entity_words = [t for t in run[first_person:] if t.ent_type_ == "PERSON"]
+    if first_person == 0 or len(entity_words) != 1 or not _given_name(run[first_person - 1].text):
+        return None
+    return run[first_person - 1 : first_person + 1]
+
+
 class SpeakerTable:
     """The people of one article, and the resolution of mentions against them."""
 
@@ -128,7 +154,9 @@ class SpeakerTable:
         self.people: list[Person] = []
         self._by_name: dict[str, Person] = {}
         self._aliases: dict[str, list[Person]] = defaultdict(list)
-        self._roles: dict[str, set[int]] = defaultdict(set)
+        # role lemma -> (offset where the article links it, id of the person), in text order
+        self._roles: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self._couples: list[tuple[str, str]] = []  # names of a married pair, as first built
         self._kin: dict[tuple[int, str], Person] = {}
         self._quoted = sorted(quoted)
         self._mentions: list[tuple[int, int, Person]] = []  # (start, end, person), by start
@@ -165,7 +193,14 @@ class SpeakerTable:
         # the entity; one without it must start with a known given name ("Sunset Villas").
         for run in self._propn_runs():
             words = _clean_name_tokens(run)
-            if any(t.ent_type_ == "PERSON" for t in run) or not words:
+            if any(t.ent_type_ == "PERSON" for t in run):
+                titled = _titled_name(run)
+                if titled is not None:
+                    full_names.append(
+                        (doc[titled[0].i : titled[-1].i + 1], _clean_name_tokens(titled))
+                    )
+                continue
+            if not words:
                 continue
             if not _given_name(words[0]):
                 continue
@@ -211,6 +246,8 @@ class SpeakerTable:
             first, second, surname = match.groups()
             if f"{second} {surname}" in self._by_name and first not in self._aliases:
                 self._person([first, surname])
+            if MARRIAGE_WORDS.search(self.doc.text) and f"{first} {surname}" in self._by_name:
+                self._couples.append((f"{first} {surname}", f"{second} {surname}"))
 
     def _link_kin_and_roles(self) -> None:
         """Kin and role nouns next to a name: "her husband Alec", "comedian Jason Scoop",
@@ -219,11 +256,20 @@ class SpeakerTable:
         for token in doc:
             # "Mayor Gretchen Olander", "Photographer Idris Malik": a capitalised role word
             # outside the name entity is a role as much as "comedian Jason Scoop" is.
+            # "Superintendent Lorraine Haddad" with only "Haddad" recognised counts as well.
+            following = doc[token.i + 1 : token.i + 3]
             title = (
                 token.pos_ == "PROPN"
                 and token.ent_type_ != "PERSON"
-                and token.i + 1 < len(doc)
-                and doc[token.i + 1].ent_type_ == "PERSON"
+                and len(following) > 0
+                and (
+                    following[0].ent_type_ == "PERSON"
+                    or (
+                        len(following) == 2
+                        and _given_name(following[0].text)
+                        and following[1].ent_type_ == "PERSON"
+                    )
+                )
             )
             if token.pos_ != "NOUN" and not title:
                 continue
@@ -234,7 +280,7 @@ class SpeakerTable:
             nouns = [token] + [c for c in token.children if c.dep_ in ("compound", "amod")]
             for noun in nouns:
                 if noun.pos_ == "NOUN" or noun is token:
-                    self._roles[noun.lemma_.lower()].add(id(person))
+                    self._roles[noun.lemma_.lower()].append((token.idx, id(person)))
             lemma = token.lemma_.lower()
             if lemma in KIN_NOUNS:
                 owner = next((c for c in token.children if c.dep_ == "poss"), None)
@@ -273,10 +319,10 @@ class SpeakerTable:
                 continue
             for child in token.children:
                 if child.dep_ in ("compound", "amod", "nmod") and child.pos_ == "NOUN":
-                    self._roles[child.lemma_.lower()].add(id(kin))
+                    self._roles[child.lemma_.lower()].append((token.idx, id(kin)))
                     for grandchild in child.children:
                         if grandchild.dep_ == "compound" and grandchild.pos_ == "NOUN":
-                            self._roles[grandchild.lemma_.lower()].add(id(kin))
+                            self._roles[grandchild.lemma_.lower()].append((token.idx, id(kin)))
 
     def _merge_into(self, person: Person, words: list[str]) -> None:
         full = self._person(words)
@@ -297,10 +343,8 @@ class SpeakerTable:
         for key, value in list(self._kin.items()):
             if value is person:
                 self._kin[key] = full
-        for ids in self._roles.values():
-            if id(person) in ids:
-                ids.discard(id(person))
-                ids.add(id(full))
+        for links in self._roles.values():
+            links[:] = [(at, id(full) if pid == id(person) else pid) for at, pid in links]
 
     def _name_after(self, noun: Token) -> tuple[Person, list[Token]] | None:
         """A name right after a role or kin noun: "husband Alec", "comedian Jason Scoop"."""
@@ -564,6 +608,8 @@ class SpeakerTable:
         if head_lemma in KIN_NOUNS and owner is not None:
             owner_person = self._owner(owner)
             kin = self._kin.get((id(owner_person), head_lemma)) if owner_person else None
+            if kin is None and owner_person is not None:
+                kin = self._married_partner(owner_person, head_lemma)
             if kin is not None:
                 return ResolvedSpeaker(kin.name, mention, start, end, "person")
         if head.pos_ == "PROPN" and head.ent_type_ in ORGANIZATION_LABELS:
@@ -575,7 +621,9 @@ class SpeakerTable:
         if head_lemma in ORGANIZATION_NOUNS:
             return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
         if head.pos_ == "NOUN":
-            linked = self._role_person(head_lemma)
+            linked = self._role_person(head_lemma, start)
+            if linked is None:
+                linked = self._role_from_sentence_subject(head)
             if linked is not None:
                 return ResolvedSpeaker(linked.name, mention, start, end, "person")
             # "one firefighter", "the ex-employee": a person the article describes but never
@@ -615,12 +663,75 @@ class SpeakerTable:
             return None
         return None
 
-    def _role_person(self, lemma: str) -> Person | None:
-        ids = self._roles.get(lemma)
-        if not ids or len(ids) != 1:
+    def _role_person(self, lemma: str, offset: int) -> Person | None:
+        """The person the article last described with this role before ``offset`` ("Mayor
+        Olander ... the mayor said"); with none before, the one person it ever links to it."""
+        links = self._roles.get(lemma)
+        if not links:
             return None
-        wanted = next(iter(ids))
+        before = [pid for at, pid in links if at < offset]
+        if before:
+            wanted = before[-1]
+        elif len({pid for _, pid in links}) == 1:
+            wanted = links[0][1]
+        else:
+            return None
         return next((p for p in self.people if id(p) == wanted), None)
+
+    def _role_from_sentence_subject(self, head: Token) -> Person | None:
+        """A definite role noun met for the first time ("X, who ..., was threatened by ... -
+        but according to the comedian, ...") takes up the named main subject of its own
+        sentence, as news style renames its subject by what they do. The subject's own
+        verb never takes it as an argument: "X was threatened by the actor" is two people."""
+        lemma = head.lemma_.lower()
+        if head.tag_ != "NN" or not _person_role_noun(lemma):
+            return None
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in head.children):
+            return None
+        if any(c.dep_ == "poss" for c in head.children):
+            return None
+        doc = self.doc
+        if any(t.lemma_.lower() == lemma for t in doc[: head.i]):
+            return None  # the article used the role before, maybe of someone else
+        clause_verb = next(
+            (a for a in head.ancestors if a.pos_ in ("VERB", "AUX") and a.dep_ != "prep"), None
+        )
+        sentence = head.sent
+        for start, end, person in self._mentions:
+            if start < sentence.start_char or start >= head.idx:
+                continue
+            if self._inside_quote(start):
+                continue
+            span = doc.char_span(start, end, alignment_mode="expand")
+            if span is None:
+                continue
+            root = span.root
+            if root.dep_ not in SUBJECT_DEPS or root.head.dep_ != "ROOT":
+                continue
+            if clause_verb is not None and root.head == clause_verb:
+                return None
+            return person
+        return None
+
+    def _married_partner(self, owner: Person, kin_lemma: str) -> Person | None:
+        """ "his wife" where the article pairs the couple ("Ann and Bo Quill ... the couple")
+        but never says "his wife Ann": the partner of the pair, of the other gender."""
+        if kin_lemma not in SPOUSE_NOUNS:
+            return None
+        for first, second in self._couples:
+            pair = (self._by_name.get(first), self._by_name.get(second))
+            if owner not in pair:
+                continue
+            partner = pair[1] if pair[0] is owner else pair[0]
+            if partner is None or partner is owner:
+                continue
+            wanted = {"wife": "f", "husband": "m"}.get(kin_lemma)
+            if wanted is not None and partner.gender not in (wanted, None):
+                continue
+            if owner.gender is not None and owner.gender == partner.gender:
+                continue
+            return partner
+        return None
 
 
 def mention_tokens(head: Token) -> list[Token]:
