@@ -194,10 +194,30 @@ def test_dense_embeddings_say_how_to_install_them() -> None:
     import importlib.util
 
     from storylens.errors import ModelError
-    from storylens.stories.embeddings import ArticleEncoder, dense_similarity
+    from storylens.stories.embeddings import ArticleEncoder
 
-    assert dense_similarity(None, (1.0,)) == 0.0
     if importlib.util.find_spec("sentence_transformers") is not None:
         pytest.skip("the embeddings extra is installed")
     with pytest.raises(ModelError, match=r"storylens\[embeddings\]"):
         ArticleEncoder()
+
+
+def test_embeddings_take_their_share_of_the_score_when_both_sides_have_them() -> None:
+    from dataclasses import replace
+
+    plain = StoryClusterer()
+    plain.add(features("fire-1", "fire"))
+    without = plain.add(features("fire-2", "fire2"))
+
+    dense = StoryClusterer()
+    dense.add(replace(features("fire-1", "fire"), dense=(1.0, 0.0)))
+    same = dense.add(replace(features("fire-2", "fire2"), dense=(1.0, 0.0)))
+    assert same.story_id == without.story_id
+    weight = StorySettings().dense_weight
+    assert same.score == pytest.approx((1 - weight) * without.score + weight * 1.0, abs=1e-3)
+    assert "embeddings 1.00" in same.reasons[0]
+
+    apart = StoryClusterer()
+    apart.add(replace(features("fire-1", "fire"), dense=(1.0, 0.0)))
+    orthogonal = apart.add(replace(features("fire-2", "fire2"), dense=(0.0, 1.0)))
+    assert orthogonal.score == pytest.approx((1 - weight) * without.score, abs=1e-3)

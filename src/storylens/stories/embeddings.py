@@ -72,10 +72,3 @@ class ArticleEncoder:
             texts, batch_size=EMBED_BATCH_SIZE, normalize_embeddings=True, show_progress_bar=False
         )
         return [tuple(float(v) for v in vector) for vector in vectors]
-
-
-def dense_similarity(left: Sequence[float] | None, right: Sequence[float] | None) -> float:
-    """Cosine of two unit vectors; 0 when either article has none."""
-    if not left or not right or len(left) != len(right):
-        return 0.0
-    return max(0.0, sum(a * b for a, b in zip(left, right, strict=True)))

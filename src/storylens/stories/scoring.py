@@ -127,6 +127,7 @@ class StoryProfile:
     first_day: int | None = None
     last_day: int | None = None
     years: dict[int, int] = field(default_factory=dict)
+    dense_sum: list[float] | None = None  # sum of members' unit embeddings, when they have them
     _term_norm: float = 0.0
     _name_norm: float = 0.0
     _norm_documents: int = -1
@@ -139,6 +140,13 @@ class StoryProfile:
             self.names[key] = self.names.get(key, 0.0) + weight
         if len(self.quote_shingles) < PROFILE_QUOTE_SHINGLES:
             self.quote_shingles |= quote_shingles(features.quotes)
+        if features.dense is not None:
+            if self.dense_sum is None:
+                self.dense_sum = [0.0] * len(features.dense)
+            if len(self.dense_sum) == len(features.dense):
+                self.dense_sum = [
+                    a + b for a, b in zip(self.dense_sum, features.dense, strict=True)
+                ]
         year = latest_year(features)
         if year is not None:
             self.years[year] = self.years.get(year, 0) + 1
@@ -184,6 +192,7 @@ class Weights:
     terms: float
     names: float
     quotes: float
+    dense: float = 0.0  # share of the score taken by embeddings, when both sides have them
 
 
 @dataclass(frozen=True)
@@ -196,6 +205,7 @@ class Similarity:
     names: float
     quotes: float
     time: float
+    dense: float | None = None  # cosine of the embeddings, when both sides have them
     shared_terms: tuple[str, ...] = ()
     shared_names: tuple[str, ...] = ()
     shared_quotes: tuple[str, ...] = ()
@@ -203,7 +213,9 @@ class Similarity:
     def reasons(self) -> tuple[str, ...]:
         reasons = [
             f"score {self.score:.2f} (words {self.terms:.2f}, names {self.names:.2f}, "
-            f"quotes {self.quotes:.2f}, time x{self.time:.2f})"
+            f"quotes {self.quotes:.2f}"
+            + (f", embeddings {self.dense:.2f}" if self.dense is not None else "")
+            + f", time x{self.time:.2f})"
         ]
         if self.shared_names:
             reasons.append("shared names: " + ", ".join(self.shared_names))
@@ -246,7 +258,12 @@ def similarity(
         story_year = story.year()
         if story_year is not None and abs(story_year - article.year) >= YEAR_CONFLICT_YEARS:
             time *= year_conflict
-    score = time * (weights.terms * terms + weights.names * names + weights.quotes * quotes)
+    sparse = weights.terms * terms + weights.names * names + weights.quotes * quotes
+    dense = _dense_cosine(features.dense, story.dense_sum)
+    if dense is None:
+        score = time * sparse
+    else:
+        score = time * ((1.0 - weights.dense) * sparse + weights.dense * dense)
     return Similarity(
         story_id=story.story_id,
         score=score,
@@ -254,10 +271,23 @@ def similarity(
         names=names,
         quotes=quotes,
         time=time,
+        dense=dense,
         shared_terms=_top_keys(term_parts, REASON_TERMS),
         shared_names=_readable_names(name_parts),
         shared_quotes=_shared_quotes(features.quotes, story) if quotes > 0 else (),
     )
+
+
+def _dense_cosine(
+    vector: Sequence[float] | None, story_sum: Sequence[float] | None
+) -> float | None:
+    """Cosine between an article's embedding and the story's summed embeddings, if both exist."""
+    if vector is None or story_sum is None or len(vector) != len(story_sum):
+        return None
+    norm = _norm(story_sum)
+    if norm == 0.0:
+        return None
+    return max(0.0, sum(a * b for a, b in zip(vector, story_sum, strict=True)) / norm)
 
 
 def _shared_parts(
