@@ -576,3 +576,10 @@ def test_role_noun_of_another_argument_of_the_subject_verb_stays_anonymous(
     text = "Daniel Penhale was cornered by the producer, who said that the show was over."
     quote = find(quotes_of(nlp, text), "show was over")
     assert quote.speaker != "Daniel Penhale"
+
+
+def test_naming_cue_with_what_reports_the_free_relative(nlp: Language) -> None:
+    text = "The council rejected what the mayor called a “reckless gamble” on Tuesday."
+    quote = find(quotes_of(nlp, text), "reckless gamble")
+    assert quote.text.startswith("what the mayor called")
+    assert quote.kind == "mixed"

@@ -96,6 +96,9 @@ REPORT_FRAME_DEPS = frozenset({"prep", "advmod", "npadvmod", "dative", "punct", 
 # Words before a quoted title ("appeared on 'Fox News Sunday'"); "called" is left out, as
 # "what he called 'A Disgrace'" reports words.
 TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "titled", "entitled"})
+# Naming verbs whose quoted words are reported as a free relative ("what she called a
+# 'rant'"): the reported content is the whole "what ..." phrase, not the quoted word alone.
+NAMING_CUES: frozenset[str] = frozenset({"call", "describe", "term", "dub", "label", "brand"})
 TITLE_MAX_WORDS = 8  # longer capitalised runs are headlines or shouted speech
 TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
@@ -304,6 +307,11 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             if extended is not None and (extended[0] < quote.start or extended[1] > quote.end):
                 found_quote.start = min(extended[0], quote.start)
                 found_quote.end = max(extended[1], quote.end)
+                found_quote.kind = "mixed"
+        if attribution.cue is not None:
+            relative_start = _naming_relative_start(article, quote, attribution.cue)
+            if relative_start is not None and relative_start < found_quote.start:
+                found_quote.start = relative_start
                 found_quote.kind = "mixed"
         if attribution.subject is not None:
             found_quote.speaker = table.resolve(attribution.subject)
@@ -616,6 +624,20 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
     start = doc[left].idx if left < first else quote.start
     end = doc[right].idx + len(doc[right]) if right > last else quote.end
     return start, end
+
+
+def _naming_relative_start(article: _Article, quote: MarkedQuote, cue: Token) -> int | None:
+    """Where `what she called a "rant"` starts: a naming cue before its quoted words whose
+    object is "what" reports the whole free relative, so the quote is mixed from "what"."""
+    if cue.lemma_.lower() not in NAMING_CUES or cue.idx > quote.open_at:
+        return None
+    what = next((c for c in cue.lefts if c.lower_ == "what" and c.dep_ != "nsubj"), None)
+    if what is None:
+        return None
+    first = article.token_at(quote.start)
+    if first < len(article.doc) and article.doc[first].sent.start > what.i:
+        return None  # the quote is in a later sentence than the naming phrase
+    return what.idx
 
 
 def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
