@@ -22,6 +22,7 @@ import sys
 import time
 import types
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -162,11 +163,22 @@ def baseline(articles: Sequence[Article], gold: dict[str, str]) -> tuple[float, 
     return best
 
 
-def run_set(name: str, seeds: int, cache: Path | None, settings: StorySettings | None) -> None:
+def run_set(
+    name: str,
+    seeds: int,
+    cache: Path | None,
+    settings: StorySettings | None,
+    embeddings: bool = False,
+) -> None:
     articles, gold = load_set(name)
     started = time.perf_counter()
     analysed = analyse_set(articles, cache, name)
     features = [extract_features(a) for a in analysed]
+    if embeddings:  # the optional dense path, as `storylens analyze --embeddings` runs it
+        from storylens.stories.embeddings import ArticleEncoder
+
+        vectors = ArticleEncoder().embed(analysed)
+        features = [replace(f, dense=v) for f, v in zip(features, vectors, strict=True)]
     print(
         f"\n== {name}: {len(articles)} articles, {len(set(gold.values()))} stories "
         f"(analysis + features {time.perf_counter() - started:.1f}s)"
@@ -200,12 +212,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sets", default=",".join(SETS))
     parser.add_argument("--seeds", type=int, default=DEFAULT_SEEDS)
     parser.add_argument("--cache", type=Path, default=None, help="folder for analysed articles")
+    parser.add_argument(
+        "--embeddings", action="store_true", help="add sentence embeddings (storylens[embeddings])"
+    )
     args = parser.parse_args(argv)
     for name in args.sets.split(","):
         if not (shared_data_dir() / "clustering" / name).exists():
             print(f"skipping {name}: {shared_data_dir() / 'clustering' / name} is missing")
             continue
-        run_set(name, args.seeds, args.cache, None)
+        run_set(name, args.seeds, args.cache, None, args.embeddings)
 
 
 if __name__ == "__main__":
