@@ -124,3 +124,13 @@ def test_revised_assignments_are_saved_with_the_batch(any_db: str) -> None:
         store.save_batch([make_stored("orig", "s-2", "Wire", "2026-04-01")], revised=[revised])
         rows = {row["id"]: row for row in store.article_rows()}
         assert (rows["copy"]["story_id"], rows["copy"]["duplicate_of"]) == ("s-2", "orig")
+
+
+def test_a_story_opened_by_a_revision_gets_its_row(any_db: str) -> None:
+    with Store(any_db) as store:
+        store.save_batch([make_stored("a1", "s-1", "Echo", "2026-04-02")])
+        moved = StoryAssignment("a1", "s-9", 0.0, True, reasons=("moved from s-1",))
+        store.save_batch([], revised=[moved])
+        summary = store.story_summary("s-9")
+        assert summary.article_ids == ("a1",)
+        assert summary.title and summary.title.startswith("Mayor Dana Holt said")

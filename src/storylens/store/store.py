@@ -59,15 +59,20 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _shorten(sentence: str) -> str:
+    sentence = sentence.strip()
+    if len(sentence) > MAX_STORY_TITLE_CHARS:
+        sentence = sentence[: MAX_STORY_TITLE_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    return sentence
+
+
 def _title_for(analysed: AnalysedArticle) -> str | None:
+    """A story's title: its founding article's title, else that article's first sentence."""
     if analysed.article.title:
         return analysed.article.title
     if analysed.sentences:
         first = analysed.sentences[0]
-        sentence = analysed.article.text[first.start : first.end].strip()
-        if len(sentence) > MAX_STORY_TITLE_CHARS:
-            sentence = sentence[: MAX_STORY_TITLE_CHARS - 1].rsplit(" ", 1)[0] + "…"
-        return sentence
+        return _shorten(analysed.article.text[first.start : first.end])
     return None
 
 
@@ -125,6 +130,7 @@ class Store:
                         story_reasons=json.dumps(list(assignment.reasons)),
                     )
                 )
+                self._ensure_story(connection, assignment, now)
             for rejection in rejected:
                 connection.execute(
                     insert(rejections).values(
@@ -214,6 +220,25 @@ class Store:
             connection.execute(insert(details), detail_rows)
         self._touch_story(connection, assignment.story_id, analysed, now)
 
+    def _ensure_story(self, connection: Connection, assignment: StoryAssignment, now: str) -> None:
+        """A story that a revision opened (a split) gets its row, titled by the moved article."""
+        if connection.scalar(select(stories.c.id).where(stories.c.id == assignment.story_id)):
+            return
+        row = connection.execute(
+            select(articles.c.title, articles.c.text).where(articles.c.id == assignment.article_id)
+        ).first()
+        if row is None:
+            return
+        connection.execute(
+            insert(stories).values(
+                id=assignment.story_id,
+                title=row.title or _shorten(row.text.split("\n", 1)[0]),
+                founding_article_id=assignment.article_id,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+
     def _touch_story(
         self, connection: Connection, story_id: str, analysed: AnalysedArticle, now: str
     ) -> None:
@@ -270,22 +295,24 @@ class Store:
         with self.engine.connect() as connection:
             return connection.scalar(select(func.count()).select_from(articles)) or 0
 
-    def story_summaries(self) -> list[StorySummary]:
-        """Every story with its articles, outlets and dates; largest and newest first."""
+    def story_summaries(self, story_id: str | None = None) -> list[StorySummary]:
+        """Every story (or the one asked for) with its articles, outlets and dates; largest
+        and newest first."""
+        members_query = select(
+            articles.c.id,
+            articles.c.story_id,
+            articles.c.outlet,
+            articles.c.published,
+            articles.c.duplicate_of,
+        ).order_by(articles.c.seq)
+        if story_id is not None:
+            members_query = members_query.where(articles.c.story_id == story_id)
         with self.engine.connect() as connection:
             titles = {
                 row.id: row.title
                 for row in connection.execute(select(stories.c.id, stories.c.title))
             }
-            rows = connection.execute(
-                select(
-                    articles.c.id,
-                    articles.c.story_id,
-                    articles.c.outlet,
-                    articles.c.published,
-                    articles.c.duplicate_of,
-                ).order_by(articles.c.seq)
-            )
+            rows = connection.execute(members_query)
             grouped: dict[str, list[Any]] = {}
             for row in rows:
                 grouped.setdefault(row.story_id, []).append(row)
@@ -308,9 +335,8 @@ class Store:
         return summaries
 
     def story_summary(self, story_id: str) -> StorySummary:
-        for summary in self.story_summaries():
-            if summary.story_id == story_id:
-                return summary
+        for summary in self.story_summaries(story_id):
+            return summary
         raise NotFound(f"no story {story_id!r} in {self.db}: list them with `storylens stories`")
 
     def article_rows(self, story_id: str | None = None) -> Iterator[dict[str, Any]]:
