@@ -49,6 +49,18 @@ def test_a_quote_trimmed_by_one_outlet_still_aligns() -> None:
     assert not align_quotes([q("a1", "Echo", "No.")])
 
 
+def test_a_quote_with_a_dropped_word_still_aligns() -> None:
+    groups = align_quotes(
+        [
+            q("a1", "Echo", "Maybe run for something people actually want, Dana."),
+            q("a2", "Courier", "Maybe run for something people want, Dana,"),
+            q("a3", "Ledger", "The ferry will run from the north jetty until May."),
+        ]
+    )
+    assert [g.article_count for g in groups] == [2, 1]
+    assert groups[0].wording_differs
+
+
 @pytest.mark.parametrize(
     ("text", "opening_mark", "spoken"),
     [

@@ -1,8 +1,8 @@
 """Aligning quotes across the articles of a story: which outlet carries which words, and how.
 
-Two quotes are the same utterance when one's words appear, nearly verbatim, inside the other's
-(rapidfuzz's partial ratio on normalised text): outlets trim, split and re-punctuate quotes
-more often than they reword them.
+Two quotes are the same utterance when one's words appear, nearly verbatim, inside the other's,
+or when the two differ by a word or two (rapidfuzz's partial and plain ratios on normalised
+text): outlets trim, split and re-punctuate quotes more often than they reword them.
 """
 
 from __future__ import annotations
@@ -76,9 +76,14 @@ def normalise_quote(text: str) -> str:
 
 
 def _same_utterance(a: str, b: str) -> float:
+    """How surely two normalised quotes are one utterance (0-100).
+
+    The partial ratio finds a quote trimmed by one outlet inside the other's longer version;
+    the plain ratio finds one re-worded by a dropped or changed word.
+    """
     if not a or not b:
         return 0.0
-    return float(fuzz.partial_ratio(a, b)) if min(len(a), len(b)) > 0 else 0.0
+    return max(float(fuzz.partial_ratio(a, b)), float(fuzz.ratio(a, b)))
 
 
 def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
