@@ -583,3 +583,44 @@ def test_naming_cue_with_what_reports_the_free_relative(nlp: Language) -> None:
     quote = find(quotes_of(nlp, text), "reckless gamble")
     assert quote.text.startswith("what the mayor called")
     assert quote.kind == "mixed"
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "cue"),
+    [
+        (
+            "Senator Maria Lopez criticized the new harbour tax at a meeting.",
+            "the new harbour tax",
+            "criticized",
+        ),
+        (
+            "Mayor Tom Reed cited the flooding of the old mill as an example of neglect.",
+            "the flooding of the old mill as an example of neglect",
+            "cited",
+        ),
+        (
+            "Governor Anna Kessler called for a full review of the port contracts.",
+            "a full review of the port contracts",
+            "called",
+        ),
+    ],
+)
+def test_cue_with_a_noun_object_reports_the_object(
+    nlp: Language, text: str, content: str, cue: str
+) -> None:
+    quote = find(quotes_of(nlp, text), content)
+    assert quote.kind == "indirect"
+    assert quote.cue == cue
+    assert quote.speaker is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maria Lopez told reporters about the bridge.",
+        "Maria Lopez thanked the volunteers after the race.",
+        "Maria Lopez denied the charges on Friday.",
+    ],
+)
+def test_addressee_or_unreliable_object_is_no_content(nlp: Language, text: str) -> None:
+    assert [q for q in quotes_of(nlp, text) if q.kind != "scare"] == []

@@ -104,6 +104,39 @@ TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# Speech verbs whose direct object is the addressee or a sound, not what was said ("told
+# reporters", "thanked voters", "laughed a little"), or whose object was mostly not what was
+# said on labelled news ("said Monday", "denied the charges", "maintained his lead").
+NO_OBJECT_CONTENT_CUES: frozenset[str] = frozenset(
+    """
+    tell ask inform assure reassure thank urge advise warn remind beg plead answer call
+    begin finish laugh smile grin giggle chuckle sigh sob cry breathe sing chant gasp figure
+    interrupt correct guess add continue write post tweet quote
+    say maintain deny counter protest charge claim boast concede disclose scream roar imply
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Right dependents after a reported object that still belong to what was reported ("cited
+# the remarks as examples of ...", "blasted him for not paying ...").
+OBJECT_TAIL_DEPS = frozenset({"prep", "oprd", "xcomp", "advcl"})
+# Cue verbs with a particle or preposition whose object is what was said ("called for a
+# repeal", "warned against hackers", "complained about his mic").
+PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("call", "for"),
+        ("call", "on"),
+        ("warn", "against"),
+        ("warn", "of"),
+        ("warn", "about"),
+        ("complain", "about"),
+        ("speak", "of"),
+        ("speak", "about"),
+        ("talk", "about"),
+        ("point", "to"),
+        ("refer", "to"),
+        ("argue", "for"),
+        ("argue", "against"),
+    }
+)
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 
@@ -1007,7 +1040,34 @@ def _indirect_content(token: Token) -> set[int] | None:
         complement = [c for c in token.rights if c.dep_ in ("oprd", "xcomp", "ccomp")]
         if complement and any(c.dep_ in ("dobj", "obj") for c in token.rights):
             return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
+    if speech or lemma in {v for v, _ in PHRASAL_CUES}:
+        return _object_content(token, lemma)
     return None
+
+
+def _object_content(token: Token, lemma: str) -> set[int] | None:
+    """What a cue reports as a noun phrase: `cited the remarks as examples`, `called for a
+    repeal`, `questioned the integrity of the vote`. The object and what follows it."""
+    rights = [c for c in token.rights if c.dep_ != "punct"]
+    start: Token | None = None
+    for child in rights:
+        if child.dep_ in ("dobj", "obj") and lemma not in NO_OBJECT_CONTENT_CUES:
+            start = child
+            break
+        if (
+            child.dep_ == "prep"
+            and (lemma, child.lower_) in PHRASAL_CUES
+            and any(c.dep_ in ("pobj", "pcomp") for c in child.children)
+        ):
+            start = child
+            break
+    if start is None:
+        return None
+    content = {t.i for t in start.subtree if t.i != start.i or start.dep_ != "prep"}
+    for child in rights:
+        if child.i > start.i and child.dep_ in OBJECT_TAIL_DEPS:
+            content.update(t.i for t in child.subtree)
+    return content
 
 
 def _aside_content(token: Token) -> set[int] | None:
