@@ -48,6 +48,13 @@ MIN_QUOTE_WORDS = 5
 MAX_COMMON_INTEGER = 12
 # Numbers in this range are mostly years; years come in through the dates.
 YEAR_RANGE = (1800, 2100)
+# A report tells its event in the title and first sentences; later paragraphs give background,
+# often an earlier event of the same kind ("her second stint in rehab after 2008").
+# Three sentences: the title line (often repeated as the first line) and the two that follow.
+LEAD_SENTENCES = 3
+# A word or name in the lead counts this many times a mention further down (2-3 measured
+# alike on ECB+; 2 keeps the body's vocabulary in play for stories told in other words).
+LEAD_WEIGHT = 2.0
 
 # Entity kinds that name the who/where/what of an event; the rest (MONEY, ORDINAL, ...)
 # are handled as numbers or ignored.
@@ -149,7 +156,7 @@ def extract_features(
         published=published,
         outlet=article.outlet,
         title=article.title,
-        terms=top_terms(article.title or "", body),
+        terms=top_terms(article.title or "", body, lead_text(analysed)),
         entities=entity_keys(analysed, published),
         quotes=direct_quotes(analysed, body),
         agency=is_agency(article.outlet, body),
@@ -194,10 +201,36 @@ def term_counts(text: str) -> Counter[str]:
     return counts
 
 
-def top_terms(title: str, body: str) -> tuple[tuple[str, float], ...]:
-    counts = term_counts(body)
+def lead_end(analysed: AnalysedArticle) -> int:
+    """Where the lead (the first ``LEAD_SENTENCES`` sentences outside boilerplate) ends."""
+    boilerplate = analysed.clean.boilerplate
+    taken = 0
+    end = 0
+    for sentence in sorted(analysed.sentences, key=lambda s: s.start):
+        if any(b.start <= sentence.start < b.end for b in boilerplate):
+            continue
+        end = sentence.end
+        taken += 1
+        if taken >= LEAD_SENTENCES:
+            break
+    return end
+
+
+def lead_text(analysed: AnalysedArticle) -> str:
+    """The lead's text, without boilerplate; empty when the article has no sentences."""
+    end = lead_end(analysed)
+    text = analysed.clean.text[:end]
+    return body_without_boilerplate(text, analysed.clean.boilerplate) if end else ""
+
+
+def top_terms(title: str, body: str, lead: str = "") -> tuple[tuple[str, float], ...]:
+    """The top words with their counts: a title word counts ``TITLE_WEIGHT`` more times, a
+    lead word ``LEAD_WEIGHT`` times (``lead`` is part of ``body``)."""
+    counts: dict[str, float] = {t: float(c) for t, c in term_counts(body).items()}
+    for term, count in term_counts(lead).items():
+        counts[term] = counts.get(term, 0.0) + (LEAD_WEIGHT - 1.0) * count
     for term, count in term_counts(title).items():
-        counts[term] += TITLE_WEIGHT * count
+        counts[term] = counts.get(term, 0.0) + TITLE_WEIGHT * count
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_TERMS]
     return tuple((term, float(count)) for term, count in ranked)
 
@@ -229,16 +262,25 @@ def entity_key(text: str, label: str) -> str | None:
 
 
 def entity_keys(analysed: AnalysedArticle, published: str | None) -> tuple[tuple[str, float], ...]:
-    counts: Counter[str] = Counter()
+    # A mention in the lead counts LEAD_WEIGHT times: the lead names this report's event,
+    # later paragraphs also name earlier events of the same kind.
+    counts: dict[str, float] = {}
+    end = lead_end(analysed)
+
+    def weight(start: int) -> float:
+        return LEAD_WEIGHT if start < end else 1.0
+
     for entity in analysed.entities:
         if entity.label in NAME_LABELS:
-            counts.update(entity_keys_of(entity.text, entity.label))
+            for key in entity_keys_of(entity.text, entity.label):
+                counts[key] = counts.get(key, 0.0) + weight(entity.start)
     for span in analysed.dates:
-        counts.update(_date_keys(span.label, span.text, published))
+        for key in _date_keys(span.label, span.text, published):
+            counts[key] = counts.get(key, 0.0) + weight(span.start)
     for span in analysed.numbers:
-        key = _number_key(span.label)
-        if key:
-            counts[key] += 1
+        number = _number_key(span.label)
+        if number:
+            counts[number] = counts.get(number, 0.0) + weight(span.start)
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_ENTITIES]
     # Sublinear: the tenth mention of a name says little more than the third.
     return tuple((key, round(1.0 + math.log(count), 3)) for key, count in ranked)
