@@ -603,6 +603,16 @@ def test_naming_cue_with_what_reports_the_free_relative(nlp: Language) -> None:
             "a full review of the port contracts",
             "called",
         ),
+        (
+            "The city council endorsed the plan for a second ferry terminal.",
+            "the plan for a second ferry terminal",
+            "endorsed",
+        ),
+        (
+            "Mayor Tom Reed spoke about the closure of the northern bridge.",
+            "the closure of the northern bridge",
+            "spoke",
+        ),
     ],
 )
 def test_cue_with_a_noun_object_reports_the_object(

@@ -60,6 +60,15 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
+# Verbs of a public stance whose object is what a source said or backed ("endorsed the
+# plan", "rejected the calls for a commission"); they report a noun object or a passive
+# subject only, never a clause or a direct quote.
+STANCE_VERBS: frozenset[str] = frozenset(
+    """
+    endorse reject defend echo discuss express reference
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
 # Words that open a quote in the phrase "be like" ("She's like, 'Oh my God'"), the spoken
 # quotative; they count only right before a quotation mark.
 QUOTATIVE_WORDS: frozenset[str] = frozenset({"like", "go", "goes", "went"})

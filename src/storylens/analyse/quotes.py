@@ -30,6 +30,7 @@ from storylens.analyse.cues import (
     QUOTATIVE_WORDS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
+    STANCE_VERBS,
 )
 from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote, find_marked_quotes
 from storylens.analyse.speakers import ResolvedSpeaker, SpeakerTable
@@ -137,6 +138,7 @@ PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
         ("argue", "against"),
     }
 )
+PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 
@@ -1021,7 +1023,8 @@ def _indirect_content(token: Token) -> set[int] | None:
     lemma = token.lemma_.lower()
     speech = _is_cue(token)
     belief = lemma in BELIEF_VERBS and token.pos_ in CUE_POS
-    if not (speech or belief):
+    stance = (lemma in STANCE_VERBS or lemma in PHRASAL_VERBS) and token.pos_ in CUE_POS
+    if not (speech or belief or stance):
         return None
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
@@ -1040,7 +1043,7 @@ def _indirect_content(token: Token) -> set[int] | None:
         complement = [c for c in token.rights if c.dep_ in ("oprd", "xcomp", "ccomp")]
         if complement and any(c.dep_ in ("dobj", "obj") for c in token.rights):
             return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
-    if speech or lemma in {v for v, _ in PHRASAL_CUES}:
+    if speech or stance:
         return _object_content(token, lemma)
     return None
 
