@@ -634,3 +634,26 @@ def test_cue_with_a_noun_object_reports_the_object(
 )
 def test_addressee_or_unreliable_object_is_no_content(nlp: Language, text: str) -> None:
     assert [q for q in quotes_of(nlp, text) if q.kind != "scare"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "speaker_word"),
+    [
+        (
+            "The harbour plan was rejected by the city council on Tuesday.",
+            "The harbour plan",
+            "council",
+        ),
+        (
+            "The shipyard faces a record fine proposed by the port authority.",
+            "a record fine",
+            "authority",
+        ),
+    ],
+)
+def test_passive_cue_with_by_phrase_names_the_source(
+    nlp: Language, text: str, content: str, speaker_word: str
+) -> None:
+    quote = find(quotes_of(nlp, text), content)
+    assert quote.kind == "indirect"
+    assert speaker_word in (quote.speaker_mention or "")

@@ -139,6 +139,9 @@ PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
     }
 )
 PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
+# Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
+# proposed by"): in the active their object is too often no reported content.
+PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 
@@ -996,11 +999,15 @@ def _indirect_quotes(
             if item is not None:
                 results.append(item)
             continue
-        content = _indirect_content(token)
-        if content is None:
-            continue
-        subject = _subject(token) or _agent_after(token)
-        if subject is None or subject.i in content:
+        passive = _passive_content(token)
+        content: set[int] | None
+        subject: Token | None
+        if passive is not None:
+            content, subject = passive
+        else:
+            content = _indirect_content(token)
+            subject = _subject(token) or _agent_after(token) if content is not None else None
+        if content is None or subject is None or subject.i in content:
             continue
         tokens = [doc[i] for i in sorted(content) if i != token.i]
         if not tokens:
@@ -1045,6 +1052,28 @@ def _indirect_content(token: Token) -> set[int] | None:
             return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
     if speech or stance:
         return _object_content(token, lemma)
+    return None
+
+
+def _passive_content(token: Token) -> tuple[set[int], Token] | None:
+    """A cue in the passive with its source in a by-phrase: `The plan was rejected by the
+    council`, `a fine proposed by the regulator`. The content is the passive subject (or the
+    noun a reduced relative modifies), the source the object of "by"."""
+    lemma = token.lemma_.lower()
+    if token.pos_ not in CUE_POS or not (
+        lemma in SPEECH_VERBS or lemma in STANCE_VERBS or lemma in PASSIVE_ONLY_CUES
+    ):
+        return None
+    agent = next((c for c in token.children if c.dep_ == "agent"), None)
+    source = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
+    if source is None:
+        return None
+    subject = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
+    if subject is not None:
+        return {t.i for t in subject.subtree}, source
+    if token.dep_ == "acl" and token.tag_ == "VBN" and token.head.i < token.i:
+        own = {t.i for t in token.subtree}
+        return {t.i for t in token.head.subtree if t.i not in own}, source
     return None
 
 
