@@ -172,3 +172,20 @@ def test_embeddings_are_stored_with_the_story_features(tmp_path: Path) -> None:
         features = [ArticleFeatures.from_json(f) for f, _ in store.story_state()]
     assert len(features) == 3
     assert all(f.dense is not None and len(f.dense) == 384 for f in features)
+
+
+def test_control_characters_never_reach_the_database(postgres_db: str) -> None:
+    line = json.dumps(
+        {
+            "id": "nul\u0000id",
+            "outlet": "Echo\u0000",
+            "authors": ["A\u0000B"],
+            "text": PIER_ECHO.replace("pier", "pi\u0000er\u0007", 1),
+        }
+    )
+    result = runner.invoke(app, ["analyze", "-", "--db", postgres_db], input=line + "\n")
+    assert result.exit_code == 0, result.output
+    exported = runner.invoke(app, ["export", "articles", "--db", postgres_db])
+    record = json.loads(exported.output)
+    assert (record["id"], record["outlet"], record["authors"]) == ("nulid", "Echo", ["AB"])
+    assert "\u0000" not in record["text"] and "\u0007" not in record["text"]

@@ -15,7 +15,9 @@ import ftfy
 _FTFY_CONFIG = ftfy.TextFixerConfig(uncurl_quotes=False, fix_latin_ligatures=True)
 
 _HORIZONTAL_SPACE = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
-_ZERO_WIDTH = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]")
+# Zero-width characters, and control characters other than line breaks and tabs: invisible,
+# and PostgreSQL refuses NUL in text.
+_INVISIBLE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _MANY_BLANK_LINES = re.compile(r"\n{3,}")
 
 
@@ -27,7 +29,7 @@ def repair_text(text: str) -> str:
     """
     text = ftfy.fix_text(text, config=_FTFY_CONFIG)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = _ZERO_WIDTH.sub("", text)
+    text = _INVISIBLE.sub("", text)
     lines = [_HORIZONTAL_SPACE.sub(" ", line).strip() for line in text.split("\n")]
     text = "\n".join(lines)
     text = _MANY_BLANK_LINES.sub("\n\n", text)

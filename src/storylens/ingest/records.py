@@ -12,6 +12,16 @@ from storylens.ingest.limits import MAX_ARTICLE_CHARS, MIN_ARTICLE_CHARS
 from storylens.records import Article, Rejection
 
 _SPACES = re.compile(r"\s+")
+# NUL cannot be stored in PostgreSQL text and never belongs in metadata.
+_NUL = "\x00"
+
+
+def _field(value: Any) -> str | None:
+    """A metadata value as clean text, or None when empty."""
+    if value is None:
+        return None
+    text = str(value).replace(_NUL, "").strip()
+    return text or None
 
 
 def content_id(text: str) -> str:
@@ -52,7 +62,7 @@ def normalise_authors(value: Any) -> tuple[str, ...]:
         parts = value
     else:
         return (str(value),)
-    return tuple(str(part).strip() for part in parts if str(part).strip())
+    return tuple(text for part in parts if (text := _field(part)))
 
 
 def build_article(
@@ -75,11 +85,11 @@ def build_article(
     if len(body.strip()) < MIN_ARTICLE_CHARS:
         return Rejection(source, f"text shorter than {MIN_ARTICLE_CHARS} characters")
     return Article(
-        id=str(article_id) if article_id not in (None, "") else content_id(body),
+        id=_field(article_id) or content_id(body),
         text=body,
-        title=str(title).strip() or None if title else None,
-        url=str(url) if url else None,
-        outlet=str(outlet).strip() or None if outlet else None,
+        title=_field(title),
+        url=_field(url),
+        outlet=_field(outlet),
         published=normalise_published(published),
         authors=normalise_authors(authors),
         source=source,
