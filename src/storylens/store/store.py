@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy.exc import SQLAlchemyError
 
-from storylens.errors import NotFound
+from storylens.errors import NotFound, StoreError
 from storylens.records import AnalysedArticle, Rejection, StoryAssignment
 from storylens.store.database import create_database_engine, migrate
 from storylens.store.schema import articles, details, entities, quotes, rejections, stories
@@ -115,28 +116,46 @@ class Store:
     ) -> None:
         """Write a batch of articles with their quotes, entities and details in one transaction."""
         now = _now()
-        with self.engine.begin() as connection:
-            next_seq = (connection.scalar(select(func.max(articles.c.seq))) or 0) + 1
-            for offset, item in enumerate(batch):
-                self._insert_article(connection, item, next_seq + offset, now)
-            for assignment in revised:  # earlier articles the story stage re-pointed
-                connection.execute(
-                    update(articles)
-                    .where(articles.c.id == assignment.article_id)
-                    .values(
-                        story_id=assignment.story_id,
-                        duplicate_of=assignment.duplicate_of,
-                        story_score=assignment.score,
-                        story_reasons=json.dumps(list(assignment.reasons)),
-                    )
+        try:
+            with self.engine.begin() as connection:
+                self._write_batch(connection, batch, rejected, revised, now)
+        except SQLAlchemyError as error:
+            first = batch[0].analysed.article.source if batch else "rejections"
+            cause = getattr(error, "orig", None) or error
+            raise StoreError(
+                f"cannot store the batch starting at {first} in {self.db}; nothing of it was "
+                f"kept, earlier batches are safe ({type(cause).__name__}: {cause})"
+            ) from error
+
+    def _write_batch(
+        self,
+        connection: Connection,
+        batch: Sequence[StoredArticle],
+        rejected: Sequence[Rejection],
+        revised: Sequence[StoryAssignment],
+        now: str,
+    ) -> None:
+        next_seq = (connection.scalar(select(func.max(articles.c.seq))) or 0) + 1
+        for offset, item in enumerate(batch):
+            self._insert_article(connection, item, next_seq + offset, now)
+        for assignment in revised:  # earlier articles the story stage re-pointed
+            connection.execute(
+                update(articles)
+                .where(articles.c.id == assignment.article_id)
+                .values(
+                    story_id=assignment.story_id,
+                    duplicate_of=assignment.duplicate_of,
+                    story_score=assignment.score,
+                    story_reasons=json.dumps(list(assignment.reasons)),
                 )
-                self._ensure_story(connection, assignment, now)
-            for rejection in rejected:
-                connection.execute(
-                    insert(rejections).values(
-                        input=rejection.input, reason=rejection.reason, rejected_at=now
-                    )
+            )
+            self._ensure_story(connection, assignment, now)
+        for rejection in rejected:
+            connection.execute(
+                insert(rejections).values(
+                    input=rejection.input, reason=rejection.reason, rejected_at=now
                 )
+            )
 
     def _insert_article(
         self, connection: Connection, item: StoredArticle, seq: int, now: str
