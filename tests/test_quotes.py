@@ -657,3 +657,24 @@ def test_passive_cue_with_by_phrase_names_the_source(
     quote = find(quotes_of(nlp, text), content)
     assert quote.kind == "indirect"
     assert speaker_word in (quote.speaker_mention or "")
+
+
+def test_paragraph_label_with_colon_reports_the_rest(nlp: Language) -> None:
+    text = (
+        "Mayor Reed: The Northern Bridge Will Reopen Before Winter.\n\n"
+        "The bridge has been closed since March."
+    )
+    quote = find(quotes_of(nlp, text), "The Northern Bridge Will Reopen")
+    assert quote.kind == "indirect"
+    assert quote.speaker_mention is not None and "Reed" in quote.speaker_mention
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Update: The bridge has reopened to traffic this morning.\n\nMore later.",
+        "Road closures: none.\n\nThe bridge is open.",
+    ],
+)
+def test_page_part_label_is_no_source(nlp: Language, text: str) -> None:
+    assert [q for q in quotes_of(nlp, text) if q.cue == ":"] == []

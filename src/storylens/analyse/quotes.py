@@ -144,6 +144,18 @@ PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
 PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
+# A paragraph opened by a short capitalised label and a colon ("Poll: Voters ...", "SMITH:
+# We will ...") reports the label's words: headline and transcript style. Longer labels are
+# sentences of their own that introduce a list or a quote.
+LABEL_MAX_WORDS = 4
+LABEL_MIN_CONTENT_WORDS = 4  # "Update: none" and the like carry no statement
+# Labels that name a part of the page, not a source.
+NON_SOURCE_LABELS = frozenset(
+    """
+    update updated note editor abstract related watch video photo photos image source
+    sources read more see also correction disclaimer transcript summary background
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 
 
 @dataclass
@@ -372,6 +384,10 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             embedded = [q for q in embedded if q not in inner]
         kept_indirect.append(candidate)
     found.extend(kept_indirect)
+    taken = [(f.start, f.end) for f in found]
+    for item in _label_quotes(article, table):
+        if not any(s < item.end and item.start < e for s, e in taken):
+            found.append(item)
     embedded = _absorb_later_phrases(article, found, embedded)
     for quote in embedded:
         kind: QuoteKind = (
@@ -1053,6 +1069,41 @@ def _indirect_content(token: Token) -> set[int] | None:
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def _label_quotes(article: _Article, table: SpeakerTable) -> list[_Found]:
+    """`Poll: Voters abandon the party.`, `"SMITH: We will win.`: a paragraph opened by a
+    short capitalised label and a colon is what the label's bearer said."""
+    doc, text = article.doc, article.text
+    results: list[_Found] = []
+    for start in article.paragraph_starts:
+        first = article.token_at(start)
+        while first < len(doc) and (doc[first].is_space or doc[first].text in ALL_MARKS):
+            first += 1
+        label: list[Token] = []
+        for token in doc[first : first + LABEL_MAX_WORDS + 1]:
+            if token.text == ":" or not (token.is_alpha and token.text[0].isupper()):
+                break
+            label.append(token)
+        colon = first + len(label)
+        if not label or colon >= len(doc) or doc[colon].text != ":":
+            continue
+        if any(t.lower_ in NON_SOURCE_LABELS or t.ent_type_ in TIME_ENTITIES for t in label):
+            continue
+        if article.paragraph(doc[colon].idx) != article.paragraph(start):
+            continue
+        end = article.paragraph_end(start)
+        span = _trimmed(doc, colon + 1, article.token_before(max(end - 1, start)))
+        if span is None or span[0] >= end:
+            continue
+        span = (span[0], min(span[1], end))
+        if _content_words(text[span[0] : span[1]]) < LABEL_MIN_CONTENT_WORDS:
+            continue
+        subject = label[-1]
+        item = _Found(span[0], span[1], "indirect", doc[colon], ":", subject)
+        item.speaker = table.resolve(subject)
+        results.append(item)
+    return results
 
 
 def _passive_content(token: Token) -> tuple[set[int], Token] | None:
