@@ -678,3 +678,11 @@ def test_paragraph_label_with_colon_reports_the_rest(nlp: Language) -> None:
 )
 def test_page_part_label_is_no_source(nlp: Language, text: str) -> None:
     assert [q for q in quotes_of(nlp, text) if q.cue == ":"] == []
+
+
+def test_possessed_speech_noun_reports_its_content(nlp: Language) -> None:
+    text = "Reporters doubted the mayor's claims about the cost of the new bridge."
+    quote = find(quotes_of(nlp, text), "the cost of the new bridge")
+    assert quote.kind == "indirect"
+    assert quote.cue == "claims"
+    assert quote.speaker_mention is not None and "mayor" in quote.speaker_mention

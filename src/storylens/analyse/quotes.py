@@ -142,6 +142,9 @@ PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
 # Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
 # proposed by"): in the active their object is too often no reported content.
 PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
+# Prepositions after a speech noun that introduce its content ("his claim about the vote");
+# others ("her statement on Monday", "his letter to voters") give time or addressee.
+OWNED_SPEECH_PREPOSITIONS = frozenset({"about", "of", "against", "that"})
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 # A paragraph opened by a short capitalised label and a colon ("Poll: Voters ...", "SMITH:
@@ -1015,6 +1018,13 @@ def _indirect_quotes(
             if item is not None:
                 results.append(item)
             continue
+        owned = _owned_speech_content(token)
+        if owned is not None:
+            content_tokens, owner = owned
+            span = _trimmed(doc, min(content_tokens), max(content_tokens))
+            if span is not None:
+                results.append(_Found(*span, "indirect", token, token.text, owner))
+            continue
         passive = _passive_content(token)
         content: set[int] | None
         subject: Token | None
@@ -1104,6 +1114,25 @@ def _label_quotes(article: _Article, table: SpeakerTable) -> list[_Found]:
         item.speaker = table.resolve(subject)
         results.append(item)
     return results
+
+
+def _owned_speech_content(token: Token) -> tuple[set[int], Token] | None:
+    """`Trump's claims about the vote`, `her warning that rates would rise`: a speech noun
+    with a possessive owner reports what hangs on its right."""
+    if token.pos_ != "NOUN" or token.lemma_.lower() not in SPEECH_NOUNS:
+        return None
+    owner = next((c for c in token.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return None
+    content: set[int] = set()
+    for child in token.rights:
+        if child.dep_ in ("acl", "ccomp"):
+            content.update(t.i for t in child.subtree)
+        elif child.dep_ == "prep" and child.lower_ in OWNED_SPEECH_PREPOSITIONS:
+            content.update(t.i for t in child.subtree if t.i != child.i)
+    if not content:
+        return None
+    return content, owner
 
 
 def _passive_content(token: Token) -> tuple[set[int], Token] | None:
