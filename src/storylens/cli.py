@@ -17,6 +17,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.table import Table
 from rich.text import Text
 
+from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
 from storylens.errors import NotFound, StorylensError
 from storylens.export import EXPORT_FORMATS, EXPORT_TABLES, write_export
 from storylens.pipeline import DEFAULT_PIPELINE_BATCH, AnalyzeSummary, analyze
@@ -79,6 +80,14 @@ def analyze_command(
         int, typer.Option(min=1, help="Articles per batch and per transaction.")
     ] = DEFAULT_PIPELINE_BATCH,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    workers: Annotated[
+        int,
+        typer.Option(min=0, help="Analyse on a local Dask cluster of this many processes."),
+    ] = 0,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Analyse on the Dask cluster at this address (tcp://host:8786)."),
+    ] = None,
     embeddings: Annotated[
         bool,
         typer.Option(
@@ -90,6 +99,16 @@ def analyze_command(
     """Ingest articles, analyse them, group them into stories and store everything."""
     console, errors = _stdout(), _stderr()
     store = _open_store(db)
+    try:
+        analyser = (
+            DaskAnalyser(model, scheduler=scheduler, workers=workers or 1)
+            if scheduler or workers
+            else LocalAnalyser(model)
+        )
+    except StorylensError as error:
+        errors.print(Text(f"error: {error}", style="red"))
+        store.close()
+        raise typer.Exit(EXIT_USAGE) from error
     progress = Progress(
         SpinnerColumn(),
         TextColumn("[progress.description]{task.description}"),
@@ -117,11 +136,13 @@ def analyze_command(
                 stdin=sys.stdin,
                 on_batch=report,
                 embeddings=embeddings,
+                analyser=analyser,
             )
         except StorylensError as error:
             errors.print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_USAGE) from error
         finally:
+            analyser.close()
             stories = store.story_summaries()
             store.close()
 

@@ -11,13 +11,11 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import TextIO
 
-from spacy.language import Language
-
-from storylens.analyse.article import analyse_articles
 from storylens.analyse.nlp import load_pipeline
-from storylens.clean import clean_article, repair_text
+from storylens.analyse.workers import Analyser, LocalAnalyser
+from storylens.clean import repair_text
 from storylens.ingest import iter_inputs
-from storylens.records import AnalysedArticle, Article, CleanArticle, Rejection, StoryAssignment
+from storylens.records import Article, Rejection, StoryAssignment
 from storylens.store import Store, StoredArticle
 from storylens.store.store import text_hash
 from storylens.stories import ArticleFeatures, StoryClusterer, extract_features
@@ -50,27 +48,6 @@ def _batches(
         yield batch
 
 
-def _analyse_safely(
-    cleans: list[CleanArticle], nlp: Language
-) -> tuple[list[AnalysedArticle], list[Rejection]]:
-    """Analyse a batch; if spaCy fails on it, find the article that fails and reject only that."""
-    try:
-        return list(analyse_articles(cleans, nlp)), []
-    except Exception:  # noqa: BLE001 - isolate the article, report it, keep the batch
-        if len(cleans) == 1:
-            raise
-    analysed: list[AnalysedArticle] = []
-    rejected: list[Rejection] = []
-    for clean in cleans:
-        try:
-            analysed.extend(analyse_articles([clean], nlp))
-        except Exception as error:  # noqa: BLE001
-            rejected.append(
-                Rejection(clean.article.source or clean.id, f"analysis failed: {error}")
-            )
-    return analysed, rejected
-
-
 def analyze(
     inputs: Iterable[str],
     store: Store,
@@ -80,13 +57,16 @@ def analyze(
     stdin: TextIO | None = None,
     on_batch: Callable[[AnalyzeSummary], None] | None = None,
     embeddings: bool = False,
+    analyser: Analyser | None = None,
 ) -> AnalyzeSummary:
     """Run the full pipeline over ``inputs`` and store the results in ``store``.
 
     With ``embeddings``, each article also gets a dense sentence embedding that the story
     stage scores beside words and names (needs ``pip install 'storylens[embeddings]'``).
+    ``analyser`` says where analysis runs (default: this process; see ``analyse.workers``).
     """
-    nlp = load_pipeline(model)
+    analyser = analyser or LocalAnalyser(model)
+    load_pipeline(model)  # fail early, before any input is read, when the model is missing
     encoder = ArticleEncoder() if embeddings else None
     clusterer = StoryClusterer()
     clusterer.restore(_stored_state(store))
@@ -102,8 +82,7 @@ def analyze(
             summary,
             rejected,
         )
-        cleans = [clean_article(article) for article in fresh]
-        analysed, failed = _analyse_safely(cleans, nlp)
+        analysed, failed = analyser(fresh)
         rejected.extend(failed)
         stored: list[StoredArticle] = []
         vectors = encoder.embed(analysed) if encoder else [None] * len(analysed)
