@@ -18,6 +18,7 @@ from pathlib import Path
 
 from _data import read_jsonl, shared_data_dir
 from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.workers import DaskAnalyser
 from storylens.pipeline import analyze
 from storylens.store import Store
 
@@ -29,6 +30,7 @@ def peak_rss_mb() -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpora", nargs="*", type=Path)
+    parser.add_argument("--workers", type=int, default=0, help="analyse on N Dask processes")
     args = parser.parse_args()
     corpora = args.corpora or [
         shared_data_dir() / "clustering" / name / "corpus.jsonl" for name in ("basil", "ecbplus")
@@ -48,7 +50,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "bench.db")
         started = time.perf_counter()
-        summary = analyze([str(path) for path in corpora], store)
+        analyser = DaskAnalyser(workers=args.workers) if args.workers else None
+        summary = analyze([str(path) for path in corpora], store, analyser=analyser)
+        if analyser:
+            analyser.close()
         pipeline_seconds = time.perf_counter() - started
         stories = len(store.story_summaries())
         store.close()
