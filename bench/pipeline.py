@@ -65,10 +65,8 @@ def main() -> int:
     )
     print(f"{'':28}{'seconds':>10}{'articles/s':>12}")
     print(f"{'spaCy nlp.pipe alone':28}{spacy_seconds:10.1f}{count / spacy_seconds:12.1f}")
-    print(
-        f"{'storylens analyze (all)':28}{pipeline_seconds:10.1f}"
-        f"{summary.stored / pipeline_seconds:12.1f}"
-    )
+    label = f"analyze, {args.workers} Dask workers" if args.workers else "storylens analyze (all)"
+    print(f"{label:28}{pipeline_seconds:10.1f}{summary.stored / pipeline_seconds:12.1f}")
     print(f"overhead above spaCy: {100 * (pipeline_seconds / spacy_seconds - 1):.0f}%")
     print(f"peak memory (RSS): {peak_rss_mb():.0f} MB")
     return 0
