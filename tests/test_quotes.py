@@ -613,6 +613,16 @@ def test_naming_cue_with_what_reports_the_free_relative(nlp: Language) -> None:
             "the closure of the northern bridge",
             "spoke",
         ),
+        (
+            "Senator Maria Lopez blamed the harbour board for the delays.",
+            "the harbour board for the delays",
+            "blamed",
+        ),
+        (
+            "Councillor Anna Kessler asked about the cost of the ferry terminal.",
+            "the cost of the ferry terminal",
+            "asked",
+        ),
     ],
 )
 def test_cue_with_a_noun_object_reports_the_object(

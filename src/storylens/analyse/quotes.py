@@ -136,6 +136,8 @@ PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
         ("refer", "to"),
         ("argue", "for"),
         ("argue", "against"),
+        ("ask", "about"),
+        ("ask", "for"),
     }
 )
 PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
