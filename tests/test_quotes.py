@@ -696,3 +696,11 @@ def test_possessed_speech_noun_reports_its_content(nlp: Language) -> None:
     assert quote.kind == "indirect"
     assert quote.cue == "claims"
     assert quote.speaker_mention is not None and "mayor" in quote.speaker_mention
+
+
+def test_finding_verb_reports_its_clause_only(nlp: Language) -> None:
+    quotes = quotes_of(nlp, "A university study found that the new bridge cut travel times.")
+    quote = find(quotes, "the new bridge cut travel times")
+    assert quote.kind == "indirect"
+    assert quote.cue == "found"
+    assert [q for q in quotes_of(nlp, "Maria Lopez found the keys under the mat.")] == []

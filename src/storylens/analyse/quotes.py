@@ -144,6 +144,9 @@ PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
 # Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
 # proposed by"): in the active their object is too often no reported content.
 PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
+# Verbs that report a finding only as a clause ("the study found that ...", "the court
+# ruled that ..."); their noun objects ("found the keys") are no content.
+CLAUSE_ONLY_CUES: frozenset[str] = frozenset({"find", "rule", "determine"})
 # Prepositions after a speech noun that introduce its content ("his claim about the vote");
 # others ("her statement on Monday", "his letter to voters") give time or addressee.
 OWNED_SPEECH_PREPOSITIONS = frozenset({"about", "of", "against", "that"})
@@ -1059,13 +1062,16 @@ def _indirect_content(token: Token) -> set[int] | None:
     speech = _is_cue(token)
     belief = lemma in BELIEF_VERBS and token.pos_ in CUE_POS
     stance = (lemma in STANCE_VERBS or lemma in PHRASAL_VERBS) and token.pos_ in CUE_POS
-    if not (speech or belief or stance):
+    finding = lemma in CLAUSE_ONLY_CUES and token.pos_ in CUE_POS
+    if not (speech or belief or stance or finding):
         return None
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
     clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
     if clause is not None:
         return {t.i for t in clause.subtree}
+    if finding:
+        return None
     if lemma in INFINITIVE_CUES:
         plan = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if plan is not None and any(c.lower_ == "to" for c in plan.children):
