@@ -4,10 +4,12 @@
 and its result is what the store saves per article so that the clusterer can be rebuilt
 without running spaCy again. It holds only what tells events apart:
 
-- ``terms``: the top-K content words of title and body with their (title-boosted) counts;
+- ``terms``: the top-K content words of title and body with their counts, boosted in the
+  title and the lead (the first sentences tell the event; later paragraphs give background);
   IDF is *not* applied here, because document frequencies belong to the stream and change;
 - ``entities``: people, organisations, places and other names (a person by surname, since
-  later mentions use it), plus "details": explicit dates and distinctive numbers;
+  later mentions use it), plus "details": explicit dates and distinctive numbers; a mention
+  in the lead counts more than one in the background;
 - ``quotes``: direct quotations, normalised, since outlets covering one event quote the same
   people;
 - ``signature``: the MinHash of the body for near-duplicate detection, with its parameters.
