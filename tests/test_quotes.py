@@ -704,3 +704,18 @@ def test_finding_verb_reports_its_clause_only(nlp: Language) -> None:
     assert quote.kind == "indirect"
     assert quote.cue == "found"
     assert [q for q in quotes_of(nlp, "Maria Lopez found the keys under the mat.")] == []
+
+
+def test_according_to_stays_in_its_paragraph(nlp: Language) -> None:
+    text = (
+        "The ferry is now cleared to sail again, according to the F.A.A.\n\n"
+        "Most owners of boats keep one vessel at a time in the harbour."
+    )
+    quote = find(quotes_of(nlp, text), "cleared to sail again")
+    assert quote.cue == "according to"
+    assert "\n" not in quote.text and "Most owners" not in (quote.speaker_mention or "")
+
+
+def test_finding_with_quoted_words_is_left_to_the_quote(nlp: Language) -> None:
+    quotes = quotes_of(nlp, 'The panel found that the plan was "a total failure" for the town.')
+    assert not [q for q in quotes if q.cue == "found"]

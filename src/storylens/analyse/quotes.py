@@ -1068,10 +1068,11 @@ def _indirect_content(token: Token) -> set[int] | None:
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
     clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    # A finding that holds quoted words is a reporter's framing of someone else's quote.
+    if finding and (clause is None or any(t.text in ALL_MARKS for t in clause.subtree)):
+        return None
     if clause is not None:
         return {t.i for t in clause.subtree}
-    if finding:
-        return None
     if lemma in INFINITIVE_CUES:
         plan = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if plan is not None and any(c.lower_ == "to" for c in plan.children):
@@ -1217,17 +1218,25 @@ def _cue_phrase(token: Token) -> str:
 def _according_to(article: _Article, according: Token) -> _Found | None:
     doc = article.doc
     to = doc[according.i + 1]
+    # The small model runs sentences over paragraph breaks ("according to the F.A.A.\n\n
+    # Most people ..."): the phrase, its source and its content stay in its own paragraph.
+    first = article.token_at(article.paragraph_start(according.idx))
+    last = article.token_before(article.paragraph_end(according.idx) - 1)
     source = next((c for c in to.children if c.dep_ == "pobj"), None)
+    if source is not None and source.i > last:
+        source = next((t for t in reversed(doc[to.i + 1 : last + 1]) if t.is_alpha), None)
     if source is None:
         return None
-    phrase_end = max(t.i for t in according.subtree)
-    phrase_end = max(phrase_end, max(t.i for t in to.subtree))
+    phrase_end = max(t.i for t in according.subtree if t.i <= last)
+    phrase_end = max(phrase_end, max(t.i for t in to.subtree if t.i <= last))
     sentence = according.sent
-    clause = [t.i for t in according.head.subtree] if according.head is not according else []
-    clause_start = min(clause) if clause else sentence.start
-    clause_end = max(clause) if clause else sentence.end - 1
+    head = according.head
+    inside = head is not according and first <= head.i <= last
+    clause = [t.i for t in head.subtree] if inside else []
+    clause_start = max(min(clause) if clause else sentence.start, first)
+    clause_end = min(max(clause) if clause else sentence.end - 1, last)
     after_start, after_end = phrase_end + 1, min(sentence.end - 1, clause_end)
-    before_start, before_end = max(sentence.start, clause_start), according.i - 1
+    before_start, before_end = max(sentence.start, clause_start, first), according.i - 1
     if after_end - after_start >= before_end - before_start:
         span = _trimmed(doc, after_start, after_end)
     else:
