@@ -623,6 +623,11 @@ def test_naming_cue_with_what_reports_the_free_relative(nlp: Language) -> None:
             "the cost of the ferry terminal",
             "asked",
         ),
+        (
+            "The harbour company declined to comment on the new ferry contract.",
+            "to comment on the new ferry contract",
+            "declined",
+        ),
     ],
 )
 def test_cue_with_a_noun_object_reports_the_object(

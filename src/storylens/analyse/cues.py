@@ -65,7 +65,7 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
 # subject only, never a clause or a direct quote.
 STANCE_VERBS: frozenset[str] = frozenset(
     """
-    endorse reject defend echo discuss express reference blame
+    endorse reject defend echo discuss express reference blame decline refuse
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 

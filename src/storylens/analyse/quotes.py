@@ -76,7 +76,7 @@ CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
 INFINITIVE_CUES: frozenset[str] = frozenset(
     """
     promise pledge vow swear threaten urge plead beg demand propose ask plan intend want
-    hope expect agree decide refuse offer
+    hope expect agree decide refuse offer decline
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Dependents that belong to an aside cue itself ("Mr. Obama said in a statement on Monday"),
