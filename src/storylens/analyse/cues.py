@@ -60,9 +60,9 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
-# Verbs of a public stance whose object is what a source said or backed ("endorsed the
-# plan", "rejected the calls for a commission"); they report a noun object or a passive
-# subject only, never a clause or a direct quote.
+# Verbs of a public stance or refusal whose object is what a source said or backed
+# ("endorsed the plan", "rejected the calls for a commission", "declined to comment"); they
+# report a clause, a noun object, a to-infinitive or a passive subject, not a direct quote.
 STANCE_VERBS: frozenset[str] = frozenset(
     """
     endorse reject defend echo discuss express reference blame decline refuse
