@@ -724,3 +724,16 @@ def test_according_to_stays_in_its_paragraph(nlp: Language) -> None:
 def test_finding_with_quoted_words_is_left_to_the_quote(nlp: Language) -> None:
     quotes = quotes_of(nlp, 'The panel found that the plan was "a total failure" for the town.')
     assert not [q for q in quotes if q.cue == "found"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u201cWe lost the early varieties,\u201d said grower Priya Nand.",
+        "\u201cWe lost the early varieties,\u201d said orchard owner Priya Nand.",
+    ],
+)
+def test_role_word_before_the_name_after_the_cue(nlp: Language, text: str) -> None:
+    (quote,) = quotes_of(nlp, text)
+    assert (quote.speaker, quote.speaker_type) == ("Priya Nand", "person")
+    assert quote.speaker_mention is not None and quote.speaker_mention.endswith("Priya Nand")

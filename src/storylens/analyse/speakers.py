@@ -81,6 +81,8 @@ MARRIAGE_WORDS = re.compile(r"\b(?:couple|married|spouses|newlyweds)\b", re.IGNO
 SPOUSE_NOUNS: frozenset[str] = frozenset({"wife", "husband", "spouse"})
 # Endings of nouns that describe a person by what they do (comedian, actor, chef is not
 # caught, pianist, attendant): a definite one may rename the sentence's subject.
+# Tags a role word before a name can get from the parser ("grower" is sometimes a verb).
+ROLE_WORD_TAGS = frozenset({"NOUN", "VERB", "ADJ"})
 PERSON_ROLE_SUFFIXES = ("ian", "or", "er", "ist", "ant", "ess")
 # Speech-bearing things whose names end like a person's role ("the letter", "the order").
 THING_NOUNS: frozenset[str] = frozenset({"letter", "paper", "order", "number", "computer"})
@@ -602,6 +604,16 @@ class SpeakerTable:
             person = self._match_words(_clean_name_tokens([head]))
         if person is not None:
             return ResolvedSpeaker(person.name, mention, start, end, "person")
+
+        if head.pos_ in ROLE_WORD_TAGS:
+            # "said grower Priya Nand": a role word with the name right after it (the small
+            # model sometimes tags such a role word as a verb or an adjective).
+            named = self._name_after(head)
+            if named is not None and any(t.ent_type_ == "PERSON" for t in named[1]):
+                last = named[1][-1]
+                end = max(end, last.idx + len(last))
+                mention = self.doc.text[start:end]
+                return ResolvedSpeaker(named[0].name, mention, start, end, "person")
 
         head_lemma = head.lemma_.lower()
         owner = next((c for c in head.children if c.dep_ == "poss"), None)
