@@ -737,3 +737,12 @@ def test_role_word_before_the_name_after_the_cue(nlp: Language, text: str) -> No
     (quote,) = quotes_of(nlp, text)
     assert (quote.speaker, quote.speaker_type) == ("Priya Nand", "person")
     assert quote.speaker_mention is not None and quote.speaker_mention.endswith("Priya Nand")
+
+
+def test_inverted_cue_with_a_role_word_after_an_earlier_sentence(nlp: Language) -> None:
+    text = (
+        "Frost destroyed blossom around Kellby, growers said on Sunday. "
+        "\u201cWe lost the early varieties,\u201d said grower Priya Nand."
+    )
+    speakers = [q.speaker for q in quotes_of(nlp, text) if q.kind == "direct"]
+    assert speakers == ["Priya Nand"]

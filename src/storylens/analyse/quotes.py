@@ -229,6 +229,10 @@ def _is_cue(token: Token) -> bool:
     )
 
 
+# Words between an inverted cue and the name of its speaker ("said orchard owner Priya Nand").
+POSTPOSED_SPEAKER_WINDOW = 4
+
+
 def _subject(verb: Token) -> Token | None:
     """The subject of a speech verb; for a participle or infinitive, the subject of the verb it
     hangs from ("..., recalling:", "leading Hilaria to snap:")."""
@@ -256,6 +260,23 @@ def _subject(verb: Token) -> Token | None:
             # "Aaron Kall, the director ..., compared": a finite verb parsed as a modifier.
             return current.head
         break
+    return _postposed_person(verb)
+
+
+def _postposed_person(verb: Token) -> Token | None:
+    """ "..., said grower Priya Nand": an inverted cue whose named speaker the parse did not
+    make its subject. Only right after a quote or comma, where the name cannot be an addressee."""
+    before = verb.doc[verb.i - 1] if verb.i > 0 else None
+    if before is None or not before.is_punct:
+        return None
+    for token in verb.doc[verb.i + 1 : verb.i + 1 + POSTPOSED_SPEAKER_WINDOW]:
+        if token.is_punct or token.sent != verb.sent:
+            return None
+        if token.ent_type_ == "PERSON":
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+                head = head.head
+            return head
     return None
 
 
