@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from storylens.stories.features import ArticleFeatures
+from storylens.stories.features import ArticleFeatures, published_day
 from storylens.stories.index import DocumentFrequencies
 
 # Words kept in a story profile, by TF-IDF weight: bounds the cost of scoring and memory
@@ -54,12 +54,9 @@ def sublinear(count: float) -> float:
 
 
 def day_number(published: str | None) -> int | None:
-    if not published:
-        return None
-    try:
-        return date.fromisoformat(published[:10]).toordinal()
-    except ValueError:
-        return None
+    """The publication day as a day count, for distances in days (``published_day`` reads it)."""
+    day = published_day(published)
+    return date.fromisoformat(day).toordinal() if day else None
 
 
 def latest_year(features: ArticleFeatures) -> int | None:
