@@ -23,9 +23,10 @@ Direct-subset figures are printed in the fair reading, with the strict one besid
 direct prediction that matches no direct gold quote but matches (by the same rule) a gold
 quote outside the subset is neither a true nor a false positive of the subset. PolNeAR sets
 ``direct`` from double quotation marks only, so a passage in two apostrophes (''Yes,'' she
-said) is a quote in the gold but not a direct one. Likewise a quote that a speaker quotes
-inside their own (recorded with ``reported_by``) lies inside a gold quote that PolNeAR
-annotates only once: it too is neutral in the fair reading.
+said) or in single marks is a quote in the gold but not a direct one. A quote that a speaker
+quotes inside their own (kind ``nested``, with ``reported_by``) is not in the direct subset:
+PolNeAR annotates the outer quote only. In ``all@`` it lies inside a gold quote; it is scored
+like any prediction there.
 """
 
 from __future__ import annotations
@@ -61,7 +62,6 @@ class Prediction:
     speaker_start: int | None
     speaker_end: int | None
     direct: bool
-    nested: bool = False  # a quote its speaker quotes inside their own (``reported_by``)
 
 
 @dataclass
@@ -168,14 +168,6 @@ def score(
         tally.outside += len(matched_outside)
         taken = {pi for _, pi in matched_outside}
         rest = [p for pi, p in enumerate(rest) if pi not in taken]
-    # A quote inside a quote ("He said, 'She told me "no"'") is its own attribution here;
-    # the gold annotates only the outer one, so the inner is neutral in the fair reading.
-    every_gold = gold + (outside_gold or [])
-    tally.outside += sum(
-        1
-        for p in rest
-        if p.nested and any(g["start"] <= p.start and p.end <= g["end"] for g in every_gold)
-    )
 
 
 def storylens_predictions(doc: Any) -> list[Prediction]:
@@ -187,7 +179,6 @@ def storylens_predictions(doc: Any) -> list[Prediction]:
             q.speaker_start,
             q.speaker_end,
             q.kind in ("direct", "mixed"),
-            nested=q.reported_by is not None,
         )
         for q in extract_quotes(doc)
         if q.kind != "scare"

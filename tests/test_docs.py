@@ -1,17 +1,18 @@
-"""Docs kept honest: the README documents every command, option and export field, and the
-architecture doc names every module."""
+"""Docs kept honest: the README documents every command, option, export field and quote kind,
+and the architecture doc names every module."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import typer.main
 
 from storylens.cli import app
 from storylens.export import EXPORT_TABLES
+from storylens.records import QuoteKind
 
 REPO = Path(__file__).resolve().parents[1]
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -33,6 +34,12 @@ def test_export_fields_are_in_the_readme(table: str, fields: tuple[str, ...]) ->
     row = re.search(rf"^\| {table} \| `([^`]+)` \|$", README, re.MULTILINE)
     assert row, f"no export row for {table}"
     assert tuple(row.group(1).split(", ")) == fields
+
+
+@pytest.mark.parametrize("kind", get_args(QuoteKind))
+def test_every_quote_kind_is_in_the_readme(kind: str) -> None:
+    fields = README.split("## Export fields", 1)[1].split("\n## ", 1)[0]
+    assert f"`{kind}`" in fields, f"quote kind {kind!r} is not documented in Export fields"
 
 
 def test_quick_start_has_exactly_two_commands() -> None:

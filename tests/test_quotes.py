@@ -122,6 +122,19 @@ def test_nested_quote_keeps_outer_speaker(nlp: Language) -> None:
     assert inner and inner[0].text.startswith("What are you all doing")
     assert inner[0].reported_by == "Ivo Stern"
     assert inner[0].speaker == "Mira Cole"
+    assert inner[0].kind == "nested"
+    assert outer.kind == "direct"
+
+
+def test_nested_quote_without_its_own_cue_is_nested(nlp: Language) -> None:
+    text = (
+        "“The guard read the sign aloud, ‘No entry after dark for anyone at all,’ and "
+        "then he shut the gate,” the night porter Abel Ruiz said."
+    )
+    quotes = quotes_of(nlp, text)
+    inner = [q for q in quotes if q.text.startswith("No entry after dark")]
+    assert inner and inner[0].kind == "nested"
+    assert inner[0].reported_by == "Abel Ruiz"
 
 
 def test_scare_quotes_are_not_speech(nlp: Language) -> None:

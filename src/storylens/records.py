@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 SpeakerType = Literal["person", "organization", "anonymous", "unknown"]
-QuoteKind = Literal["direct", "indirect", "mixed", "scare"]
+QuoteKind = Literal["direct", "indirect", "mixed", "nested", "scare"]
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,9 @@ class Quote:
     ``start``/``end`` cover the quoted content in the article text; ``speaker_start``/
     ``speaker_end`` cover the words naming the speaker (``she``, ``the insider``).
     ``speaker`` is the resolved name, or a description for anonymous sources, or None.
-    ``reported_by`` is set on a quote that a speaker quotes inside their own quote.
+    ``reported_by`` is set on a quote that a speaker quotes inside their own quote; such a
+    quote has ``kind`` "nested" (second-hand words: the outer speaker's account of what the
+    inner one said), or "scare" when it is a short phrase with no speaker.
     """
 
     text: str

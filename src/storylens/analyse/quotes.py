@@ -6,8 +6,9 @@ the spaCy ``Doc`` of the whole text. It works in three passes:
 1. direct quotes, found by their marks (``quote_marks``), each attributed to a speech verb
    after it (`"...," she said`), before it (`she snapped: "..."`), in the paragraph before
    (`Trump wrote:` then the quote), or carried on from the quote before it; a quote split by
-   its attribution is joined back into one; a quote inside a quote is recorded with the outer
-   speaker as ``reported_by``; a short quoted phrase with no speech around it is a scare quote;
+   its attribution is joined back into one; a quote inside a quote is recorded as "nested",
+   with the outer speaker as ``reported_by``; a short quoted phrase with no speech around it
+   is a scare quote;
 2. indirect quotes: a speech verb with a clause as content (`X said (that) ...`, `X told Y
    ...`), and `according to X, ...`; a clause that holds a quoted phrase is "mixed";
 3. speakers resolved against the article's people (``speakers``).
@@ -1286,7 +1287,8 @@ def _nested_quotes(
     article: _Article, table: SpeakerTable, marked: list[MarkedQuote], found: list[_Found]
 ) -> list[_Found]:
     """A quote inside a speaker's quote: its own speaker if a cue names one, reported by the
-    outer speaker."""
+    outer speaker. Its kind is "nested", not "direct": the words are the outer speaker's
+    account of what someone said, a second-hand attribution."""
     results: list[_Found] = []
     outer_quotes = [f for f in found if f.kind in ("direct", "mixed")]
     for quote in marked:
@@ -1301,7 +1303,7 @@ def _nested_quotes(
         before = _before_cue(article, outer.start, quote.open_at, False)
         words = _content_words(article.text[quote.start : quote.end])
         if before is None or before.subject is None:
-            kind: QuoteKind = "scare" if words <= SCARE_MAX_WORDS else "direct"
+            kind: QuoteKind = "scare" if words <= SCARE_MAX_WORDS else "nested"
             results.append(
                 _Found(quote.start, quote.end, kind, None, None, None, reported_by=outer_name)
             )
@@ -1309,7 +1311,7 @@ def _nested_quotes(
         item = _Found(
             quote.start,
             quote.end,
-            "direct",
+            "nested",
             before.cue,
             before.cue_text,
             before.subject,

@@ -20,8 +20,9 @@ from storylens.records import QuoteGroup, QuoteVariant
 SAME_UTTERANCE_SCORE = 85.0
 # Quotes shorter than this many words are too generic to align ("No.", "I'm sorry").
 MIN_ALIGN_WORDS = 2
-# Kinds of quote that carry someone's words; scare quotes and paraphrase are not aligned.
-ALIGNED_KINDS = frozenset({"direct", "mixed"})
+# Kinds of quote that carry someone's words (a nested quote too: other outlets may print the
+# same words first-hand); scare quotes and paraphrase are not aligned.
+ALIGNED_KINDS = frozenset({"direct", "mixed", "nested"})
 
 # Quote marks by family: a quote opened with one family is closed and reopened with it.
 _DOUBLE_MARKS = '"“”„«»'
