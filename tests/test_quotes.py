@@ -759,3 +759,25 @@ def test_inverted_cue_with_a_role_word_after_an_earlier_sentence(nlp: Language) 
     )
     speakers = [q.speaker for q in quotes_of(nlp, text) if q.kind == "direct"]
     assert speakers == ["Priya Nand"]
+
+
+def test_quote_signed_by_a_name_out_of_cue_reach_joins_its_next_part(nlp: Language) -> None:
+    text = (
+        "“The bridge will reopen in May,” Rep. Jane Roe (D-Ore.), a member of the transport "
+        "panel, said in a phone interview on Friday. “We have the money now.”"
+    )
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "direct"]
+    assert len(quotes) == 1
+    assert "reopen in May" in quotes[0].text and "the money now" in quotes[0].text
+    assert quotes[0].speaker == "Jane Roe"
+
+
+def test_split_quote_after_a_colon_cue_is_one_quote(nlp: Language) -> None:
+    text = (
+        "Mayor Lena Ortiz fired back on the radio: “As the person who signs the budget,” she "
+        "said, “I can tell you the pools stay open all summer.”"
+    )
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "direct"]
+    assert len(quotes) == 1
+    assert quotes[0].text.endswith("all summer.")
+    assert quotes[0].speaker == "Lena Ortiz"

@@ -997,6 +997,14 @@ def _join_split_quotes(article: _Article, found: list[_Found]) -> list[_Found]:
                 article.paragraph(last.end) == article.paragraph(item.start)
             )
             cue_between = last.cue is not None and last.end <= last.cue.idx < item.start
+            # `"...," Rep. Jane Roe (D-Ore.), a panel member, said in an interview. "..."`: the
+            # name after the first part signs it, even with the cue out of reach.
+            signed_between = (
+                last.cue is None
+                and last.cue_text is None
+                and last.speaker is not None
+                and last.end <= last.speaker.start < item.start
+            )
             next_paragraph = article.paragraph(item.start) == article.paragraph(last.end) + 1
             if (
                 next_paragraph
@@ -1013,14 +1021,39 @@ def _join_split_quotes(article: _Article, found: list[_Found]) -> list[_Found]:
                 continue
             if (
                 same_paragraph
-                and cue_between
+                and (cue_between or signed_between)
                 and (item.cue is None or (last.cue is not None and item.cue.i == last.cue.i))
                 and item.kind == "direct"
             ):
                 last.end = item.end
                 continue
+            if (
+                same_paragraph
+                and item.kind == "direct"
+                and _attribution_splits(article, last, item)
+            ):
+                # `Fallon fired back: "As a guardian ...," he wrote, "we know ..."`: the cue
+                # between the parts attributes the second, yet both are one quote.
+                last.end = item.end
+                continue
         joined.append(item)
     return joined
+
+
+def _attribution_splits(article: _Article, last: _Found, item: _Found) -> bool:
+    """The second part's own cue stands between the parts, in one sentence, set off by commas
+    (`"...," he wrote, "..."`): the attribution splits one quote."""
+    cue = item.cue
+    if cue is None or last.kind != "direct" or not last.end <= cue.idx < item.start:
+        return False
+    if last.cue is not None and last.cue.i != cue.i and last.end <= last.cue.idx < item.start:
+        return False  # `"...," Trump said, adding later, "..."`: two attributions
+    between = article.text[last.end : item.start]
+    if any(mark in between for mark in SENTENCE_END):
+        return False
+    first_part = article.text[last.start : last.end].rstrip()
+    opens_aside = first_part.endswith(",") or between.lstrip(ALL_MARKS).lstrip().startswith(",")
+    return opens_aside and between.rstrip().rstrip(ALL_MARKS).rstrip().endswith(",")
 
 
 def _indirect_quotes(
