@@ -781,3 +781,26 @@ def test_split_quote_after_a_colon_cue_is_one_quote(nlp: Language) -> None:
     assert len(quotes) == 1
     assert quotes[0].text.endswith("all summer.")
     assert quotes[0].speaker == "Lena Ortiz"
+
+
+def test_governing_cue_is_not_a_word_of_the_quote(nlp: Language) -> None:
+    text = 'The governor asked that voters "patiently consider" the future of the plan.'
+    quote = find(quotes_of(nlp, text), "patiently consider")
+    assert quote.speaker == "the governor"
+    assert quote.kind == "mixed"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "She is the co-editor of ''Ports and Harbors: A Short History.'' It sold well.",
+            "Ports and Harbors",
+        ),
+        ('The movie, "Nine Days in Lisbon: The Untold Story," is based on a memoir.', "Nine Days"),
+        ("Her memoir “Lessons From the Long Valley of Home” came out in May.", "Lessons From"),
+    ],
+)
+def test_long_quoted_title_of_a_work_is_not_speech(nlp: Language, text: str, title: str) -> None:
+    quotes = [q for q in quotes_of(nlp, text) if title in q.text]
+    assert quotes and all(q.kind == "scare" for q in quotes), quotes

@@ -101,6 +101,15 @@ TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "ti
 # Naming verbs whose quoted words are reported as a free relative ("what she called a
 # 'rant'"): the reported content is the whole "what ..." phrase, not the quoted word alone.
 NAMING_CUES: frozenset[str] = frozenset({"call", "describe", "term", "dub", "label", "brand"})
+# Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
+# "Dreams From My Father""): the quoted words name it, nobody says them.
+WORK_NOUNS = frozenset(
+    """
+    book novel memoir biography film movie documentary show series sitcom episode program
+    programme podcast song album single play musical opera poem essay article column op-ed
+    editorial headline report study
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 TITLE_MAX_WORDS = 8  # longer capitalised runs are headlines or shouted speech
 TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
@@ -340,11 +349,12 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
 
     found: list[_Found] = []
     embedded: list[MarkedQuote] = []
+    titles: list[MarkedQuote] = []
     used_cues: set[int] = set()
     previous: _Found | None = None
     for quote in top:
         if _is_title(text, quote):
-            embedded.append(quote)  # a show, book or song named in quotes is nobody's speech
+            titles.append(quote)  # a show, book or song named in quotes is nobody's speech
             continue
         if previous is not None and _continues_split_quote(article, previous, quote):
             # `"I love Larry," he said, but "he has a history ..."`: one quote, split by its
@@ -431,6 +441,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             if clause_start is not None and clause_start < quote.start:
                 item.start, item.kind = clause_start, "mixed"
         found.append(item)
+    # A title is recorded like a scare quote: marked words that are not speech, whatever their
+    # length, and no sign that the sentence around them reports anyone's words.
+    found.extend(_Found(q.start, q.end, "scare", None, None, None) for q in titles)
     found.extend(_nested_quotes(article, table, marked, found))
 
     skip_ranges = list(skip)
@@ -445,10 +458,14 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
 
 
 def _is_title(text: str, quote: MarkedQuote) -> bool:
-    """`on "Fox News Sunday,"`, `of "The Steve Harvey Morning Show"`: a title-case phrase right
-    after a preposition names a work, it does not report speech."""
-    before = text[max(0, quote.open_at - TITLE_LOOKBACK_CHARS) : quote.open_at].split()
-    if not before or before[-1].lower() not in TITLE_PREPOSITIONS:
+    """`on "Fox News Sunday,"`, `of "The Steve Harvey Morning Show"`, `the film "Hidden
+    Figures"`: a title-case phrase right after a preposition or a noun for a work names a work,
+    it does not report speech."""
+    lead = text[max(0, quote.open_at - TITLE_LOOKBACK_CHARS) : quote.open_at]
+    before = lead.rstrip(ALL_MARKS + "'").rstrip().rstrip(",").split()  # ''Title'' marks too
+    if not before or (
+        before[-1].lower() not in TITLE_PREPOSITIONS and before[-1].lower() not in WORK_NOUNS
+    ):
         return False
     words = [w.strip(".,!?:;’'\"") for w in text[quote.start : quote.end].split()]
     words = [w for w in words if w]
@@ -576,6 +593,8 @@ def _governing_cue(
         node = node.head
         if node.i in used_cues:
             return None
+        if quote.start <= node.idx < quote.end:
+            continue  # `asked that voters "patiently consider" ...`: the quote's own words
         if node.pos_ == "NOUN" and node.lemma_.lower() in SPEECH_NOUNS:
             owner = next((c for c in node.children if c.dep_ == "poss"), None)
             if owner is not None and not quote.start <= owner.idx < quote.end:
