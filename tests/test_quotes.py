@@ -804,3 +804,25 @@ def test_governing_cue_is_not_a_word_of_the_quote(nlp: Language) -> None:
 def test_long_quoted_title_of_a_work_is_not_speech(nlp: Language, text: str, title: str) -> None:
     quotes = [q for q in quotes_of(nlp, text) if title in q.text]
     assert quotes and all(q.kind == "scare" for q in quotes), quotes
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        ('Ms. Lee said she had proposed to "scrap" the parking fee.', "she had proposed"),
+        ("The governor said he expects an “aggressive appeal” of the ruling.", "he expects"),
+    ],
+)
+def test_quote_in_a_reported_clause_belongs_to_the_outer_speaker(
+    nlp: Language, text: str, starts: str
+) -> None:
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "mixed"]
+    assert len(quotes) == 1
+    assert quotes[0].text.startswith(starts)
+    assert quotes[0].cue == "said"
+
+
+def test_named_inner_speaker_keeps_the_quoted_words(nlp: Language) -> None:
+    text = 'Ms. Lee said Mr. Park had called the plan "a scam" on the radio.'
+    quote = find(quotes_of(nlp, text), "a scam")
+    assert quote.speaker == "Park"

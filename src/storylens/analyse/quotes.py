@@ -67,6 +67,9 @@ CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
 # Parents walked up from a mid-sentence quoted phrase to the cue that governs it (phrase ->
 # noun -> preposition -> verb is typical; deeper chains are other clauses).
 GOVERNING_CUE_DEPTH = 6
+# Clause levels walked up from a cue to the speech verb that reports its clause ("said (that)
+# she had proposed to ...": one level; a conjoined clause adds one).
+OUTER_REPORT_DEPTH = 2
 # Dependents of a "call"/"describe" cue that hold what was said ("called him a 'liar'").
 OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
 # Dependencies of a word after a cue that make it what was named, not who spoke.
@@ -367,6 +370,8 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         if attribution is None and not _starts_sentence(text, quote.open_at):
             # `Trump called Clinton a "con artist"`: the cue governs the quoted phrase.
             attribution = _governing_cue(article, quote, used_cues)
+        if attribution is not None and not _starts_sentence(text, quote.open_at):
+            attribution = _outer_report(attribution, quote, used_cues)
         if attribution is None:
             if _starts_sentence(text, quote.open_at) and (
                 quote.closed or _content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS
@@ -617,6 +622,31 @@ def _governing_cue(
                 return None
             return _Attribution(node, node.text, subject)
     return None
+
+
+def _outer_report(
+    attribution: _Attribution, quote: MarkedQuote, used_cues: set[int]
+) -> _Attribution:
+    """`Ms. Lee said she had proposed to "scrap" the fee`: a cue with a pronoun subject inside
+    the clause that a speech verb reports is part of what that verb reports; the quoted words
+    belong to the outer statement and its speaker."""
+    cue, subject = attribution.cue, attribution.subject
+    if cue is None or subject is None or subject.pos_ != "PRON" or cue.idx > quote.open_at:
+        return attribution
+    node = cue
+    for _ in range(OUTER_REPORT_DEPTH):
+        if node.dep_ not in ("ccomp", "conj") or node.head is node:
+            return attribution
+        head = node.head
+        if node.dep_ == "ccomp" and head.i < node.i and head.i not in used_cues and _is_cue(head):
+            if any(c.dep_ in ("auxpass", "nsubjpass") for c in head.children):
+                return attribution
+            outer_subject = _subject(head)
+            if outer_subject is None or quote.start <= outer_subject.idx < quote.end:
+                return attribution
+            return _Attribution(head, head.text, outer_subject)
+        node = head
+    return attribution
 
 
 def _aside_start(article: _Article, quote: MarkedQuote, attribution: _Attribution) -> int | None:
