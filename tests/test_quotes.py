@@ -826,3 +826,30 @@ def test_named_inner_speaker_keeps_the_quoted_words(nlp: Language) -> None:
     text = 'Ms. Lee said Mr. Park had called the plan "a scam" on the radio.'
     quote = find(quotes_of(nlp, text), "a scam")
     assert quote.speaker == "Park"
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        (
+            'Mayor Ann Cole attacked the budget, which she declared "a total disaster" for the '
+            "county.",
+            "which she declared",
+        ),
+        (
+            "The fund lost money, which the treasurer said was “deeply regrettable” on Monday.",
+            "which the treasurer said",
+        ),
+    ],
+)
+def test_relative_pronoun_starts_what_a_relative_cue_reports(
+    nlp: Language, text: str, starts: str
+) -> None:
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "mixed"]
+    assert len(quotes) == 1 and quotes[0].text.startswith(starts), quotes
+
+
+def test_relative_pronoun_subject_is_the_speaker_not_the_content(nlp: Language) -> None:
+    text = 'It was a voice that said "never give up on your neighbors" to everyone.'
+    quote = find(quotes_of(nlp, text), "never give up")
+    assert not quote.text.startswith("that")

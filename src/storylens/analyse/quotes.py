@@ -103,6 +103,9 @@ REPORT_FRAME_DEPS = frozenset({"prep", "advmod", "npadvmod", "dative", "punct", 
 TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "titled", "entitled"})
 # Naming verbs whose quoted words are reported as a free relative ("what she called a
 # 'rant'"): the reported content is the whole "what ..." phrase, not the quoted word alone.
+# Relative pronouns that stand for what a cue in a relative clause reports ("which he
+# called ...").
+RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "that"})
 NAMING_CUES: frozenset[str] = frozenset({"call", "describe", "term", "dub", "label", "brand"})
 # Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
 # "Dreams From My Father""): the quoted words name it, nobody says them.
@@ -761,16 +764,33 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
 
 def _naming_relative_start(article: _Article, quote: MarkedQuote, cue: Token) -> int | None:
     """Where `what she called a "rant"` starts: a naming cue before its quoted words whose
-    object is "what" reports the whole free relative, so the quote is mixed from "what"."""
-    if cue.lemma_.lower() not in NAMING_CUES or cue.idx > quote.open_at:
+    object is "what" reports the whole free relative, so the quote is mixed from "what"; a cue
+    heading a relative clause reports from its pronoun (``_relative_pronoun``)."""
+    if cue.idx > quote.open_at:
         return None
     what = next((c for c in cue.lefts if c.lower_ == "what" and c.dep_ != "nsubj"), None)
+    if what is None or cue.lemma_.lower() not in NAMING_CUES:
+        what = _relative_pronoun(cue)
     if what is None:
         return None
     first = article.token_at(quote.start)
     if first < len(article.doc) and article.doc[first].sent.start > what.i:
         return None  # the quote is in a later sentence than the naming phrase
     return what.idx
+
+
+def _relative_pronoun(cue: Token) -> Token | None:
+    """`the plan, which he declared "a total disaster"`, `a rival who she dubbed "the little
+    mayor"`: a cue heading a relative clause whose pronoun is what was said about, not who
+    said it; the reported content starts at the pronoun."""
+    if cue.dep_ != "relcl":
+        return None
+    pronoun = cue.left_edge
+    if pronoun.lower_ not in RELATIVE_PRONOUNS or pronoun.i >= cue.i:
+        return None
+    if pronoun.head.i == cue.i and pronoun.dep_ in SUBJECT_DEPS:
+        return None  # `a voice that said "..."`: the pronoun is the speaker
+    return pronoun
 
 
 def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
