@@ -853,3 +853,13 @@ def test_relative_pronoun_subject_is_the_speaker_not_the_content(nlp: Language) 
     text = 'It was a voice that said "never give up on your neighbors" to everyone.'
     quote = find(quotes_of(nlp, text), "never give up")
     assert not quote.text.startswith("that")
+
+
+def test_clause_conjoined_to_the_reported_one_keeps_its_start(nlp: Language) -> None:
+    text = (
+        "Mr. Obi argued that rents are rising, but instead the council is giving tenants "
+        '"lectures and excuses."'
+    )
+    quote = find(quotes_of(nlp, text), "lectures and excuses")
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("that rents are rising")

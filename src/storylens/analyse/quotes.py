@@ -744,6 +744,14 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
         subtree = [t.i for c in cue.rights if c.dep_ != "punct" for t in c.subtree]
     else:
         subtree = [t.i for t in node.subtree]
+        if node.dep_ == "conj":
+            # `X argued that rents rise, but the council gives "lectures"`: the parse hangs the
+            # second clause on the cue; it continues the reported clause before it.
+            reported = next(
+                (c for c in cue.children if c.dep_ == "ccomp" and cue.i < c.i < node.i), None
+            )
+            if reported is not None:
+                subtree.extend(t.i for t in reported.subtree)
     if not subtree:  # a cue whose right side is only punctuation has no clause to widen to
         return None
     left = min(subtree)
