@@ -863,3 +863,13 @@ def test_clause_conjoined_to_the_reported_one_keeps_its_start(nlp: Language) -> 
     quote = find(quotes_of(nlp, text), "lectures and excuses")
     assert quote.kind == "mixed"
     assert quote.text.startswith("that rents are rising")
+
+
+def test_mixed_quote_ending_a_sentence_stops_at_its_close_mark(nlp: Language) -> None:
+    text = (
+        'The senator described the new rules as "a gift to polluters." All of this is laid out '
+        "in the report."
+    )
+    quote = find(quotes_of(nlp, text), "a gift to polluters")
+    assert quote.kind == "mixed"
+    assert "All of this" not in quote.text

@@ -695,6 +695,8 @@ def _reported_rest(
         start = doc[begin].idx
     paragraph_end = article.paragraph_end(quote.end)
     end = clause[1]
+    if article.text[quote.start : quote.end].rstrip()[-1:] in SENTENCE_END:
+        return start, min(end, quote.end)  # `... as "super predators." All of this`: it ended
     index = last + 1
     while index < len(doc) and doc[index].idx < paragraph_end:
         token = doc[index]
