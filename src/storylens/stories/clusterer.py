@@ -348,7 +348,7 @@ class StoryClusterer:
         ]
         main = self._profiles.get(story_id)
         limit = max(DISTINCTIVE_NAME_DF, DISTINCTIVE_NAME_DF_SHARE * self._frequencies.documents)
-        central: dict[str, set[str]] = {}
+        central: dict[str, frozenset[str]] = {}
         shared: dict[str, int] = {}
         for key in vectors.names:
             if not key.startswith("e:") or self._frequencies.count(key) > limit:
@@ -359,7 +359,9 @@ class StoryClusterer:
                 if other == story_id or other not in self._profiles:
                     continue
                 if other not in central:
-                    central[other] = self._central_names(other)
+                    central[other] = self._profiles[other].central_names(
+                        self._frequencies, CENTRAL_NAMES
+                    )
                 if key in central[other]:
                     shared[other] = shared.get(other, 0) + 1
         by_names = sorted(
@@ -368,12 +370,6 @@ class StoryClusterer:
         )
         found += [other for other in by_names if other not in found]
         return tuple(found[: self.settings.max_secondary])
-
-    def _central_names(self, story_id: str) -> set[str]:
-        """The story's ``CENTRAL_NAMES`` most weighty names (by summed count x IDF)."""
-        names = self._profiles[story_id].names
-        ranked = sorted(names, key=lambda key: (-names[key] * self._frequencies.idf(key), key))
-        return set(ranked[:CENTRAL_NAMES])
 
     # -- split check ----------------------------------------------------------------------
 

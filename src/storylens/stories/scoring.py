@@ -128,6 +128,7 @@ class StoryProfile:
     _term_norm: float = 0.0
     _name_norm: float = 0.0
     _norm_documents: int = -1
+    _central: frozenset[str] | None = None
 
     def add(self, features: ArticleFeatures, frequencies: DocumentFrequencies) -> None:
         self.articles += 1
@@ -154,6 +155,16 @@ class StoryProfile:
         _prune(self.terms, PROFILE_TERMS, frequencies)
         _prune(self.names, PROFILE_NAMES, frequencies)
         self._norm_documents = -1
+        self._central = None
+
+    def central_names(self, frequencies: DocumentFrequencies, count: int) -> frozenset[str]:
+        """The ``count`` weightiest names (summed weight x IDF): what the story is about.
+        Kept until the story changes, since many articles ask about the same few stories."""
+        if self._central is None:
+            names = self.names
+            ranked = sorted(names, key=lambda key: (-names[key] * frequencies.idf(key), key))
+            self._central = frozenset(ranked[:count])
+        return self._central
 
     def norms(self, frequencies: DocumentFrequencies) -> tuple[float, float]:
         stale = self._norm_documents < 0 or frequencies.documents > self._norm_documents * (
