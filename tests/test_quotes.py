@@ -873,3 +873,18 @@ def test_mixed_quote_ending_a_sentence_stops_at_its_close_mark(nlp: Language) ->
     quote = find(quotes_of(nlp, text), "a gift to polluters")
     assert quote.kind == "mixed"
     assert "All of this" not in quote.text
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ('Senator Ames told WKRB\'s "Morning Drive" that nobody doubted her record.', "Morning"),
+        ('The host took calls on his "Talk It Through" radio program all morning.', "Talk It"),
+    ],
+)
+def test_title_owned_by_an_outlet_or_before_a_work_noun_is_not_speech(
+    nlp: Language, text: str, title: str
+) -> None:
+    quotes = quotes_of(nlp, text)
+    assert all(q.kind == "scare" for q in quotes if title in q.text)
+    assert not [q for q in quotes if q.kind == "mixed"]

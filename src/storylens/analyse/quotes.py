@@ -467,13 +467,24 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
 
 def _is_title(text: str, quote: MarkedQuote) -> bool:
     """`on "Fox News Sunday,"`, `of "The Steve Harvey Morning Show"`, `the film "Hidden
-    Figures"`: a title-case phrase right after a preposition or a noun for a work names a work,
-    it does not report speech."""
+    Figures"`, `CNN's "State of the Union"`, `his "Keep It Real" radio show`: a title-case
+    phrase right after a preposition, a noun for a work or an owner's name, or right before a
+    noun for a work, names a work; it does not report speech."""
     lead = text[max(0, quote.open_at - TITLE_LOOKBACK_CHARS) : quote.open_at]
     before = lead.rstrip(ALL_MARKS + "'").rstrip().rstrip(",").split()  # ''Title'' marks too
-    if not before or (
-        before[-1].lower() not in TITLE_PREPOSITIONS and before[-1].lower() not in WORK_NOUNS
-    ):
+    after = text[quote.close_at + 1 : quote.close_at + 1 + TITLE_LOOKBACK_CHARS]
+    after_words = after.lstrip(ALL_MARKS + "'").split()
+    previous = before[-1] if before else ""
+    named = (
+        previous.lower() in TITLE_PREPOSITIONS
+        or previous.lower() in WORK_NOUNS
+        # `MSNBC's "Morning Joe"`: a title owned by an outlet or author
+        or (previous[:1].isupper() and previous.endswith(("'s", "’s")))
+        # `his "Keep It Real" radio program`
+        or (bool(after_words) and after_words[0].lower().strip(".,") in WORK_NOUNS)
+        or (len(after_words) > 1 and after_words[1].lower().strip(".,") in WORK_NOUNS)
+    )
+    if not named:
         return False
     words = [w.strip(".,!?:;’'\"") for w in text[quote.start : quote.end].split()]
     words = [w for w in words if w]
