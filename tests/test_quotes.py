@@ -888,3 +888,14 @@ def test_title_owned_by_an_outlet_or_before_a_work_noun_is_not_speech(
     quotes = quotes_of(nlp, text)
     assert all(q.kind == "scare" for q in quotes if title in q.text)
     assert not [q for q in quotes if q.kind == "mixed"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'For years, Rep. Robert C. "Bobby" Lane has opened his yard for a cookout in May.',
+        'The city hired Gen. "Big Tom" Harlan to lead the effort.',
+    ],
+)
+def test_nickname_after_an_initial_or_title_is_not_speech(nlp: Language, text: str) -> None:
+    assert all(q.kind == "scare" for q in quotes_of(nlp, text))

@@ -103,6 +103,10 @@ REPORT_FRAME_DEPS = frozenset({"prep", "advmod", "npadvmod", "dative", "punct", 
 TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "titled", "entitled"})
 # Naming verbs whose quoted words are reported as a free relative ("what she called a
 # 'rant'"): the reported content is the whole "what ..." phrase, not the quoted word alone.
+# Titles written before a name; a period after one ends no sentence ("Sen. "Chip" Roy").
+NAME_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr sen rep gov lt gen col sgt capt st rev prof pres supt atty".split()  # noqa: SIM905
+)
 # Relative pronouns that stand for what a cue in a relative clause reports ("which he
 # called ...").
 RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "that"})
@@ -825,7 +829,20 @@ def _starts_sentence(text: str, open_at: int) -> bool:
         index -= 1  # ''Yes,'' she said: the mark is the pair, read from its first apostrophe
     while index >= 0 and text[index] in " \t\u00a0":
         index -= 1
+    if index >= 0 and text[index] == "." and _ends_in_abbreviation(text, index):
+        return False  # `Robert C. "Bobby" Scott`, `Sen. "Chip" Roy`: an initial, no sentence end
     return index < 0 or text[index] in "\n.!?:;" + ALL_MARKS or text[index] in "—–-("
+
+
+def _ends_in_abbreviation(text: str, period_at: int) -> bool:
+    """The word before the period at ``period_at`` is an initial or a title ("C.", "Sen.")."""
+    start = period_at
+    while start > 0 and text[start - 1].isalpha():
+        start -= 1
+    word = text[start:period_at]
+    if start > 0 and not text[start - 1].isspace():
+        return False
+    return (len(word) == 1 and word.isupper()) or word.lower() in NAME_ABBREVIATIONS
 
 
 def _attribute_direct(
