@@ -899,3 +899,17 @@ def test_title_owned_by_an_outlet_or_before_a_work_noun_is_not_speech(
 )
 def test_nickname_after_an_initial_or_title_is_not_speech(nlp: Language, text: str) -> None:
     assert all(q.kind == "scare" for q in quotes_of(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('The mayor later defended his comments as being "sarcastic."', "sarcastic"),
+        ("Mr. Dole misjudged the dictator, having referred to him as a “reformer.”", "reformer"),
+    ],
+)
+def test_quoted_phrase_ending_a_reported_clause_makes_it_mixed(
+    nlp: Language, text: str, words: str
+) -> None:
+    quote = find([q for q in quotes_of(nlp, text) if q.kind != "scare"], words)
+    assert quote.kind == "mixed"

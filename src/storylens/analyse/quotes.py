@@ -430,9 +430,12 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     for candidate in indirect:
         if any(s < candidate.end and candidate.start < e for s, e in direct_spans):
             continue
-        inner = [q for q in embedded if candidate.start <= q.open_at and q.end <= candidate.end]
+        # A quoted phrase that opens inside the clause is part of it, up to its close mark
+        # (the parse often leaves the phrase's final period outside the clause).
+        inner = [q for q in embedded if candidate.start <= q.open_at and q.start < candidate.end]
         if inner:
             candidate.kind = "mixed"
+            candidate.end = max([candidate.end] + [q.end for q in inner])
             embedded = [q for q in embedded if q not in inner]
         kept_indirect.append(candidate)
     found.extend(kept_indirect)
