@@ -15,6 +15,7 @@ from storylens.stories import (
     extract_features,
     story_id_for,
 )
+from storylens.stories.dedup import make_signature
 
 FIRE = (
     "A fire destroyed the Kestrel Logistics warehouse on the Port Alder waterfront on Tuesday. "
@@ -173,6 +174,40 @@ def test_time_keeps_far_apart_articles_apart() -> None:
     first = clusterer.add(features("fire-1", "fire", published="2026-03-04"))
     later = clusterer.add(features("fire-2", "fire2", published="2026-09-04"))
     assert later.new_story and later.story_id != first.story_id
+
+
+def _made_up(article_id: str, terms: list[str], names: dict[str, float]) -> ArticleFeatures:
+    """Features written by hand, to control exactly which names a story is about."""
+    text = " ".join([article_id, *terms, *names])
+    return ArticleFeatures(
+        article_id=article_id,
+        signature=make_signature(text),
+        published="2026-03-04",
+        terms=tuple((term, 2.0) for term in terms),
+        entities=tuple(names.items()),
+    )
+
+
+def test_a_secondary_link_needs_names_the_other_story_is_about() -> None:
+    fire_words = ["warehouse", "blaze", "firefighter", "smoke", "evacuated"]
+    central = {f"e:{n}": 3.0 for n in ("kestrel", "whitcombe", "alder", "tanner", "quay")}
+    passing = {"e:ostrander": 1.0, "e:vellacott": 1.0, "e:harbourmaster": 1.0}
+    passing |= {f"e:{n}": 1.0 for n in ("pell", "ruddock", "amesbury", "linch")}
+    clusterer = StoryClusterer()
+    fire = clusterer.add(_made_up("fire-1", fire_words, central | passing))
+    clusterer.add(_made_up("fire-2", fire_words, central | passing))
+    vote_words = ["council", "library", "budget", "vote", "branch"]
+    vote = {"e:olander": 3.0, "e:ferris": 3.0}
+    clusterer.add(_made_up("vote-1", vote_words, vote))
+    recalls = clusterer.add(
+        _made_up("vote-2", vote_words, vote | {"e:kestrel": 1.0, "e:whitcombe": 1.0})
+    )
+    in_passing = clusterer.add(
+        _made_up("vote-3", vote_words, vote | {"e:ostrander": 1.0, "e:vellacott": 1.0})
+    )
+    assert recalls.story_id == in_passing.story_id != fire.story_id
+    assert fire.story_id in recalls.secondary_story_ids
+    assert fire.story_id not in in_passing.secondary_story_ids
 
 
 @pytest.mark.parametrize("seed", range(5))
