@@ -12,6 +12,7 @@ import pytest
 from storylens.export import article_records, quote_records, story_records
 from storylens.pipeline import analyze
 from storylens.store import Store
+from storylens.views import story_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 DEMO_INPUTS = [str(EXAMPLES / name) for name in ("corpus.jsonl", "wire.jsonl", "text", "html")]
@@ -48,6 +49,26 @@ def test_the_syndicated_copy_points_to_its_original(demo_store: Store) -> None:
     for copy, original in GOLD["duplicates"].items():
         assert by_id[copy]["duplicate_of"] == original
     assert sum(1 for a in by_id.values() if a["duplicate_of"]) == len(GOLD["duplicates"])
+
+
+def test_recalled_events_are_linked_in_the_story_view(demo_store: Store) -> None:
+    # A link can only point to a story that exists when the article arrives, so in the
+    # demo's input order it is recorded in one direction or the other.
+    story_of = {a["id"]: a["story_id"] for a in article_records(demo_store)}
+    for article_id, recalled_slug in GOLD["secondary"].items():
+        main_story = story_of[article_id]
+        recalled_story = story_of[GOLD["stories"][recalled_slug][0]]
+        forward = story_view(demo_store, main_story)
+        backward = story_view(demo_store, recalled_story)
+        linked = {
+            (a.article_id, other)
+            for view in (forward, backward)
+            for a in view.articles
+            for other, _ in a.recalls
+        }
+        assert (article_id, recalled_story) in linked or any(
+            other == main_story and story_of[a] == recalled_story for a, other in linked
+        ), (article_id, recalled_slug, linked)
 
 
 def _matches(expectation: dict[str, Any], quote: dict[str, Any]) -> bool:

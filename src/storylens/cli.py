@@ -223,6 +223,15 @@ def show_command(
         )
     console.print(articles)
 
+    recalls = [(a.article_id, other, title) for a in view.articles for other, title in a.recalls]
+    if recalls:
+        recalled = Table(title="Other events these articles recall")
+        for column in ("article", "story", "title"):
+            recalled.add_column(column, overflow="fold")
+        for article_id, other, title in recalls:
+            recalled.add_row(Text(article_id), Text(other), Text(title or ""))
+        console.print(recalled)
+
     marked = [(a.article_id, reason, line) for a in view.articles for reason, line in a.boilerplate]
     if marked:
         boilerplate = Table(title="Boilerplate marked and skipped")

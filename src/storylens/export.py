@@ -22,6 +22,7 @@ ARTICLE_FIELDS = (
     "text",
     "story_id",
     "duplicate_of",
+    "secondary_story_ids",
 )
 STORY_FIELDS = (
     "story_id",
@@ -51,10 +52,15 @@ EXPORT_TABLES = {"articles": ARTICLE_FIELDS, "stories": STORY_FIELDS, "quotes": 
 EXPORT_FORMATS = ("jsonl", "csv", "json")
 
 
+# Article columns the store keeps as JSON lists.
+_JSON_LISTS = ("authors", "secondary_story_ids")
+
+
 def article_records(store: Store) -> Iterator[dict[str, Any]]:
     for row in store.article_rows():
-        record = {name: row[name] for name in ARTICLE_FIELDS if name != "authors"}
-        record["authors"] = json.loads(row["authors"])
+        record = {name: row[name] for name in ARTICLE_FIELDS if name not in _JSON_LISTS}
+        for name in _JSON_LISTS:
+            record[name] = json.loads(row[name] or "[]")
         yield {name: record[name] for name in ARTICLE_FIELDS}
 
 

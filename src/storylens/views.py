@@ -23,6 +23,7 @@ class ArticleInStory:
     score: float | None
     why: str
     boilerplate: tuple[tuple[str, str], ...]  # (reason, line) for each line analysis skipped
+    recalls: tuple[tuple[str, str | None], ...] = ()  # (story id, title) of other events named
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,18 @@ def _with_spoken_words(quote: dict[str, Any], article_text: str) -> dict[str, An
     return {**quote, "spoken": spoken_words(quote["text"], opening_mark)}
 
 
+def _recalled_stories(store: Store, rows: list[dict[str, Any]]) -> dict[str, str | None]:
+    """Titles of the other stories the articles recall, leaving out any since emptied."""
+    wanted = {other for row in rows for other in json.loads(row.get("secondary_story_ids") or "[]")}
+    if not wanted:
+        return {}
+    return {s.story_id: s.title for s in store.story_summaries() if s.story_id in wanted}
+
+
 def story_view(store: Store, story_id: str) -> StoryView:
     summary = store.story_summary(story_id)
     rows = list(store.article_rows(story_id))
+    recalled = _recalled_stories(store, rows)
     texts = {row["id"]: row["text"] for row in rows}
     quote_rows = tuple(
         _with_spoken_words(q, texts[q["article_id"]]) for q in store.quote_rows(texts)
@@ -73,6 +83,11 @@ def story_view(store: Store, story_id: str) -> StoryView:
             score=row["story_score"],
             why=_why(row),
             boilerplate=_boilerplate(row),
+            recalls=tuple(
+                (other, recalled[other])
+                for other in json.loads(row.get("secondary_story_ids") or "[]")
+                if other in recalled and other != story_id
+            ),
         )
         for row in rows
     )
