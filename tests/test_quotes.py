@@ -913,3 +913,11 @@ def test_quoted_phrase_ending_a_reported_clause_makes_it_mixed(
 ) -> None:
     quote = find([q for q in quotes_of(nlp, text) if q.kind != "scare"], words)
     assert quote.kind == "mixed"
+
+
+def test_quote_after_a_reported_clause_and_colon_is_its_speakers(nlp: Language) -> None:
+    text = 'Ms. Ruiz said the plan had one flaw: "It costs too much."'
+    quote = find(quotes_of(nlp, text), "costs too much")
+    assert quote.speaker == "Ruiz"
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("the plan had one flaw")

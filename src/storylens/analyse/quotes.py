@@ -70,6 +70,9 @@ GOVERNING_CUE_DEPTH = 6
 # Clause levels walked up from a cue to the speech verb that reports its clause ("said (that)
 # she had proposed to ...": one level; a conjoined clause adds one).
 OUTER_REPORT_DEPTH = 2
+# Parents walked up from the verb before a colon to the speech verb reporting its clause
+# ("said she has the one quality the job needs:": needs -> quality -> has -> said).
+REPORTING_CUE_DEPTH = 4
 # Dependents of a "call"/"describe" cue that hold what was said ("called him a 'liar'").
 OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
 # Dependencies of a word after a cue that make it what was named, not who spoke.
@@ -399,6 +402,11 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             attribution.cue_text,
             attribution.subject,
         )
+        colon_lead = _colon_clause_start(article, quote, attribution.cue)
+        if colon_lead is not None:
+            # `Ms. Ruiz said the plan had one flaw: "It costs too much."`: the reported clause
+            # and the quote that completes it are one statement.
+            found_quote.start, found_quote.kind = colon_lead, "mixed"
         if not _starts_sentence(text, quote.open_at) and attribution.cue is not None:
             extended = _clause_around(article, quote, attribution.cue)
             if extended is not None and attribution.cue.idx < quote.open_at:
@@ -1025,6 +1033,11 @@ def _before_cue(
             # subject; otherwise look further back for a speech verb.
             subject = _subject(token)
             if subject is not None and token.dep_ != "acl":
+                reporting = _reporting_cue(token, window[0].i, window[-1].i)
+                if reporting is not None:
+                    # `Ms. Ruiz said the plan had one flaw: "..."`: the clause before the
+                    # colon is reported speech; its speaker speaks the quote too.
+                    return reporting
                 # "she threatened to leave:" : name the speech verb the infinitive hangs from.
                 cue = token.head if token.dep_ == "xcomp" and _is_cue(token.head) else token
                 return _Attribution(cue, cue.text, subject)
@@ -1041,6 +1054,44 @@ def _before_cue(
         return according
     if colon_before and window:
         return _Attribution(None, ":", _colon_speaker(window))
+    return None
+
+
+def _colon_clause_start(article: _Article, quote: MarkedQuote, cue: Token | None) -> int | None:
+    """Where the clause a cue reports starts when that clause ends in the colon that opens the
+    quote (`said the plan had one flaw: "..."`)."""
+    if cue is None or cue.idx > quote.open_at:
+        return None
+    clause = next((c for c in cue.rights if c.dep_ == "ccomp"), None)
+    if clause is None:
+        return None
+    tokens = [t for t in clause.subtree if not (t.is_punct or t.is_space)]
+    if not tokens:
+        return None
+    end = tokens[-1].idx + len(tokens[-1])
+    if article.text[end : quote.open_at].strip() != ":":
+        return None
+    if article.paragraph(tokens[0].idx) != article.paragraph(quote.open_at):
+        return None
+    return tokens[0].idx
+
+
+def _reporting_cue(verb: Token, first: int, last: int) -> _Attribution | None:
+    """The speech verb (between tokens ``first`` and ``last``) whose reported clause holds
+    ``verb``."""
+    node = verb
+    for _ in range(REPORTING_CUE_DEPTH):
+        if node.head is node:
+            return None
+        reported = node.dep_ == "ccomp"
+        node = node.head
+        if not first <= node.i <= last:
+            return None
+        if reported and _is_cue(node):
+            if any(c.dep_ in ("auxpass", "nsubjpass") for c in node.children):
+                return None
+            subject = _subject(node)
+            return _Attribution(node, node.text, subject) if subject is not None else None
     return None
 
 
