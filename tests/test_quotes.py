@@ -921,3 +921,13 @@ def test_quote_after_a_reported_clause_and_colon_is_its_speakers(nlp: Language) 
     assert quote.speaker == "Ruiz"
     assert quote.kind == "mixed"
     assert quote.text.startswith("the plan had one flaw")
+
+
+def test_title_case_quote_alone_on_its_line_is_a_heading(nlp: Language) -> None:
+    text = (
+        "The mayor spoke for an hour.\n\n'The River Is Not for Sale.'\n\n"
+        "It was raining when the crews arrived.\n\n“No.”\n\nShe left."
+    )
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "The River").kind == "scare"
+    assert find(quotes, "No.").kind == "direct"

@@ -123,6 +123,7 @@ WORK_NOUNS = frozenset(
     editorial headline report study
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+SUBHEADING_MIN_WORDS = 2  # "No." alone on its line is an answer, not a heading
 TITLE_MAX_WORDS = 8  # longer capitalised runs are headlines or shouted speech
 TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
@@ -382,6 +383,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             attribution = _governing_cue(article, quote, used_cues)
         if attribution is not None and not _starts_sentence(text, quote.open_at):
             attribution = _outer_report(attribution, quote, used_cues)
+        if attribution is None and _is_subheading(article, quote):
+            titles.append(quote)  # `'All Bets Are Off.'` alone on its line: a heading
+            continue
         if attribution is None:
             if _starts_sentence(text, quote.open_at) and (
                 quote.closed or _content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS
@@ -480,6 +484,26 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     return quotes
 
 
+def _is_subheading(article: _Article, quote: MarkedQuote) -> bool:
+    """A short title-case quote that is a paragraph on its own is a heading set in quotation
+    marks (a section head, a pull-quote), not a statement with a speaker."""
+    text = article.text
+    start, end = article.paragraph_start(quote.open_at), article.paragraph_end(quote.open_at)
+    if text[start : quote.open_at].strip() or text[quote.close_at + 1 : end].strip().strip("."):
+        return False
+    content = text[quote.start : quote.end]
+    return _content_words(content) >= SUBHEADING_MIN_WORDS and _title_case(content)
+
+
+def _title_case(content: str) -> bool:
+    """Every word capitalised but short function words, at most ``TITLE_MAX_WORDS`` words."""
+    words = [w.strip(".,!?:;’'\"") for w in content.split()]
+    words = [w for w in words if w]
+    if not words or len(words) > TITLE_MAX_WORDS or not words[0][:1].isupper():
+        return False
+    return all(w[:1].isupper() or not w[:1].isalpha() or len(w) <= 3 for w in words)
+
+
 def _is_title(text: str, quote: MarkedQuote) -> bool:
     """`on "Fox News Sunday,"`, `of "The Steve Harvey Morning Show"`, `the film "Hidden
     Figures"`, `CNN's "State of the Union"`, `his "Keep It Real" radio show`: a title-case
@@ -499,13 +523,7 @@ def _is_title(text: str, quote: MarkedQuote) -> bool:
         or (bool(after_words) and after_words[0].lower().strip(".,") in WORK_NOUNS)
         or (len(after_words) > 1 and after_words[1].lower().strip(".,") in WORK_NOUNS)
     )
-    if not named:
-        return False
-    words = [w.strip(".,!?:;’'\"") for w in text[quote.start : quote.end].split()]
-    words = [w for w in words if w]
-    if not words or len(words) > TITLE_MAX_WORDS or not words[0][:1].isupper():
-        return False
-    return all(w[:1].isupper() or not w[:1].isalpha() or len(w) <= 3 for w in words)
+    return named and _title_case(text[quote.start : quote.end])
 
 
 def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuote) -> bool:
