@@ -323,7 +323,9 @@ def direct_quotes(analysed: AnalysedArticle, body: str) -> tuple[str, ...]:
     """Quoted statements: from the quote extractor when it ran, and from quotation marks."""
     found: list[str] = []
     for quote in analysed.quotes:
-        if quote.kind in ("direct", "mixed"):
+        # Quoted words of any speaker, first- or second-hand: outlets covering one event
+        # repeat them. Scare quotes and titles are too short or too generic to tell.
+        if quote.kind in ("direct", "mixed", "nested"):
             normalised = normalise_quote(quote.text)
             if normalised:
                 found.append(normalised)
