@@ -822,6 +822,45 @@ def test_quote_in_a_reported_clause_belongs_to_the_outer_speaker(
     assert quotes[0].cue == "said"
 
 
+@pytest.mark.parametrize(
+    ("text", "starts", "cue"),
+    [
+        (
+            "Garcia says she admired the mayor through what she calls a “season of hard choices.”",
+            "she admired",
+            "says",
+        ),
+        (
+            "Jones mocked the remark, saying anyone who complains about rain “is not having fun.”",
+            "anyone who complains",
+            "saying",
+        ),
+    ],
+)
+def test_cue_deeper_in_a_reported_clause_reports_for_the_outer_speaker(
+    nlp: Language, text: str, starts: str, cue: str
+) -> None:
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "mixed"]
+    assert len(quotes) == 1
+    assert quotes[0].text.startswith(starts)
+    assert quotes[0].cue == cue
+    assert quotes[0].speaker_mention in ("Garcia", "Jones")
+
+
+def test_thing_as_subject_of_an_inner_cue_leaves_the_quote_to_the_reporter(
+    nlp: Language,
+) -> None:
+    text = (
+        "City lawyer Ann Cole said in the letter that the flyer “plainly and falsely” implies "
+        "that the police back the mayor."
+    )
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "mixed"]
+    assert len(quotes) == 1
+    assert quotes[0].text.startswith("that the flyer")
+    assert quotes[0].cue == "said"
+    assert quotes[0].speaker_mention == "City lawyer Ann Cole"
+
+
 def test_named_inner_speaker_keeps_the_quoted_words(nlp: Language) -> None:
     text = 'Ms. Lee said Mr. Park had called the plan "a scam" on the radio.'
     quote = find(quotes_of(nlp, text), "a scam")
@@ -931,3 +970,34 @@ def test_title_case_quote_alone_on_its_line_is_a_heading(nlp: Language) -> None:
     quotes = quotes_of(nlp, text)
     assert find(quotes, "The River").kind == "scare"
     assert find(quotes, "No.").kind == "direct"
+
+
+def test_capitalised_quote_after_a_comma_cue_is_its_own_sentence(nlp: Language) -> None:
+    text = "When the bill came due at last, Smith boasted, “That makes me clever.” He left."
+    quote = find(quotes_of(nlp, text), "That makes me clever")
+    assert quote.kind == "direct"
+    assert quote.text.startswith("That makes")
+    assert quote.speaker_mention == "Smith"
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "speaker"),
+    [
+        ("“We want the best schools for our sons,” the letter reads.", "We want", "the letter"),
+        (
+            'The statement from the club reads: "We will not comment on cases that are open."',
+            "We will not",
+            "The statement from the club",
+        ),
+    ],
+)
+def test_what_a_document_reads_is_quoted(
+    nlp: Language, text: str, content: str, speaker: str
+) -> None:
+    quote = find(quotes_of(nlp, text), content)
+    assert quote.cue in ("reads", "read")
+    assert quote.speaker_mention == speaker
+
+
+def test_reading_a_document_is_not_a_quote(nlp: Language) -> None:
+    assert quotes_of(nlp, "She read the report twice before the meeting.") == []

@@ -27,7 +27,7 @@ SPEECH_VERBS: frozenset[str] = frozenset(
     hiss roar bellow sing chant gasp breathe venture offer volunteer clarify correct
     elaborate observe cite quote call label brand dub show
     condemn denounce decry hail laud liken compare exhort proclaim rate term
-    characterize characterise portray
+    characterize characterise portray read
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -56,7 +56,7 @@ CONTENT_REQUIRED_VERBS: frozenset[str] = frozenset(
     call label brand dub find show cite quote begin finish continue laugh smile grin
     sigh cry offer answer figure signal attack thank charge
     condemn denounce decry hail laud liken compare exhort rate term characterize
-    characterise portray
+    characterise portray read
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 

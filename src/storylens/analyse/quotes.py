@@ -67,9 +67,13 @@ CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
 # Parents walked up from a mid-sentence quoted phrase to the cue that governs it (phrase ->
 # noun -> preposition -> verb is typical; deeper chains are other clauses).
 GOVERNING_CUE_DEPTH = 6
-# Clause levels walked up from a cue to the speech verb that reports its clause ("said (that)
-# she had proposed to ...": one level; a conjoined clause adds one).
-OUTER_REPORT_DEPTH = 2
+# Parents walked up from a cue to the speech verb that reports its clause ("said (that) she had
+# proposed to ...": one level; a conjoined clause adds one; "says she admired him through what
+# she calls ...": calls -> through -> admired -> says, three).
+OUTER_REPORT_DEPTH = 4
+# Links a cue may hang on inside the reported clause: a clause, a conjunct, a relative clause
+# ("anyone who complains ..."), or a preposition's clause ("through what she calls ...").
+OUTER_REPORT_DEPS = frozenset({"ccomp", "conj", "relcl", "pcomp", "prep", "pobj", "nsubj", "dobj"})
 # Parents walked up from the verb before a colon to the speech verb reporting its clause
 # ("said she has the one quality the job needs:": needs -> quality -> has -> said).
 REPORTING_CUE_DEPTH = 4
@@ -138,6 +142,7 @@ NO_OBJECT_CONTENT_CUES: frozenset[str] = frozenset(
     begin finish laugh smile grin giggle chuckle sigh sob cry breathe sing chant gasp figure
     interrupt correct guess add continue write post tweet quote
     say maintain deny counter protest charge claim boast concede disclose scream roar imply
+    read
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Right dependents after a reported object that still belong to what was reported ("cited
@@ -676,13 +681,20 @@ def _outer_report(
 ) -> _Attribution:
     """`Ms. Lee said she had proposed to "scrap" the fee`: a cue with a pronoun subject inside
     the clause that a speech verb reports is part of what that verb reports; the quoted words
-    belong to the outer statement and its speaker."""
+    belong to the outer statement and its speaker. The cue may sit deeper in that clause
+    (`says she admired him through what she calls a "..."`, `saying anyone who complains
+    "is ..."`). A thing as subject (`said the flyer "falsely" implies ...`) speaks for nobody
+    when its verb comes after the quoted words."""
     cue, subject = attribution.cue, attribution.subject
-    if cue is None or subject is None or subject.pos_ != "PRON" or cue.idx > quote.open_at:
+    if cue is None or subject is None or subject.idx > quote.open_at:
+        return attribution
+    if subject.pos_ != "PRON" and (
+        subject.pos_ != "NOUN" or subject.ent_type_ or cue.idx < quote.open_at
+    ):
         return attribution
     node = cue
     for _ in range(OUTER_REPORT_DEPTH):
-        if node.dep_ not in ("ccomp", "conj") or node.head is node:
+        if node.dep_ not in OUTER_REPORT_DEPS or node.head is node:
             return attribution
         head = node.head
         if node.dep_ == "ccomp" and head.i < node.i and head.i not in used_cues and _is_cue(head):
@@ -706,6 +718,9 @@ def _aside_start(article: _Article, quote: MarkedQuote, attribution: _Attributio
     between = doc[cue.i + 1 : article.token_at(quote.open_at)]
     if not between or any(not t.is_punct for t in between) or between[-1].text != ",":
         return None
+    if _opens_own_sentence(doc[article.token_at(quote.start)]):
+        # `When asked, Mr. Barrett said, "That is all."`: a capital opens a sentence of its own.
+        return None
     left = min(t.i for t in subject.subtree)
     if left == 0 or doc[left - 1].text != ",":
         return None
@@ -716,6 +731,11 @@ def _aside_start(article: _Article, quote: MarkedQuote, attribution: _Attributio
     ):
         return None
     return words[0].idx
+
+
+def _opens_own_sentence(first: Token) -> bool:
+    """A quote's first word in capitals that is neither a name nor "I" starts a new sentence."""
+    return first.text[:1].isupper() and first.pos_ != "PROPN" and first.text != "I"
 
 
 def _reported_rest(
