@@ -1001,3 +1001,13 @@ def test_what_a_document_reads_is_quoted(
 
 def test_reading_a_document_is_not_a_quote(nlp: Language) -> None:
     assert quotes_of(nlp, "She read the report twice before the meeting.") == []
+
+
+def test_reported_clause_around_a_phrase_stays_in_its_paragraph(nlp: Language) -> None:
+    text = (
+        "Senators Slam The Plan As A ‘Costly Mistake.’\n\nWASHINGTON ― The new budget plan is a "
+        "gift to the richest families in the state, several senators said on Friday."
+    )
+    quote = find(quotes_of(nlp, text), "Costly Mistake")
+    assert "\n" not in quote.text
+    assert "WASHINGTON" not in quote.text

@@ -423,6 +423,13 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             aside_start = _aside_start(article, quote, attribution)
             if aside_start is not None:
                 extended = (aside_start, max(quote.end, extended[1] if extended else quote.end))
+            if extended is not None:
+                # What a cue reports around a quoted phrase stays in the phrase's paragraphs;
+                # a parse that runs a headline into the next paragraph does not.
+                extended = (
+                    max(extended[0], article.paragraph_start(quote.open_at)),
+                    min(extended[1], article.paragraph_end(quote.end)),
+                )
             if extended is not None and (extended[0] < quote.start or extended[1] > quote.end):
                 found_quote.start = min(extended[0], quote.start)
                 found_quote.end = max(extended[1], quote.end)
