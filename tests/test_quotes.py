@@ -1011,3 +1011,25 @@ def test_reported_clause_around_a_phrase_stays_in_its_paragraph(nlp: Language) -
     quote = find(quotes_of(nlp, text), "Costly Mistake")
     assert "\n" not in quote.text
     assert "WASHINGTON" not in quote.text
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("'Thin-skinned' mayor sues three of his critics.", "Thin-skinned"),
+        ("“Low energy” rivals were his favourite target that spring.", "Low energy"),
+    ],
+)
+def test_short_quote_opening_a_sentence_that_runs_on_is_a_label(
+    nlp: Language, text: str, label: str
+) -> None:
+    quote = find(quotes_of(nlp, text), label)
+    assert quote.kind == "scare"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["“Big time.” She left the stage.", "“Call the roll,” the crowd chanted."],
+)
+def test_short_quote_that_ends_its_sentence_is_still_speech(nlp: Language, text: str) -> None:
+    assert any(q.kind == "direct" for q in quotes_of(nlp, text))

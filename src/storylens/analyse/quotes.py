@@ -127,6 +127,10 @@ WORK_NOUNS = frozenset(
     editorial headline report study
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Characters read after a close mark to see whether its sentence carries on.
+RUN_ON_LOOKAHEAD_CHARS = 3
+# Punctuation at the end of quoted words that ends their sentence or hands it to a cue.
+RUN_ON_STOPS = frozenset(".,!?;:…")
 SUBHEADING_MIN_WORDS = 2  # "No." alone on its line is an answer, not a heading
 TITLE_MAX_WORDS = 8  # longer capitalised runs are headlines or shouted speech
 TITLE_LOOKBACK_CHARS = 20  # enough for the word before the open mark
@@ -392,8 +396,11 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             titles.append(quote)  # `'All Bets Are Off.'` alone on its line: a heading
             continue
         if attribution is None:
-            if _starts_sentence(text, quote.open_at) and (
-                quote.closed or _content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS
+            short = _content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
+            if (
+                _starts_sentence(text, quote.open_at)
+                and (quote.closed or not short)
+                and not (short and _sentence_runs_on(text, quote))
             ):
                 carried = _continuation(article, previous, quote)
                 found_quote = _Found(quote.start, quote.end, "direct", None, None, None)
@@ -494,6 +501,15 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     quotes = [q for q in quotes if q.text.strip()]
     quotes.sort(key=lambda q: (q.start, q.end))
     return quotes
+
+
+def _sentence_runs_on(text: str, quote: MarkedQuote) -> bool:
+    """`'Thin-skinned' mayor sues his critics`: words right after the close mark carry the
+    sentence on, so the quoted words open it as a label, not as a statement of their own."""
+    if not quote.closed or text[quote.start : quote.end].rstrip()[-1:] in RUN_ON_STOPS:
+        return False  # `"Big time." She left.`, `"Call the roll," they chanted`: it ended
+    rest = text[quote.close_at + 1 : quote.close_at + 1 + RUN_ON_LOOKAHEAD_CHARS].lstrip(" ")
+    return rest[:1].isalnum()
 
 
 def _is_subheading(article: _Article, quote: MarkedQuote) -> bool:
