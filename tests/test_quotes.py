@@ -1033,3 +1033,8 @@ def test_short_quote_opening_a_sentence_that_runs_on_is_a_label(
 )
 def test_short_quote_that_ends_its_sentence_is_still_speech(nlp: Language, text: str) -> None:
     assert any(q.kind == "direct" for q in quotes_of(nlp, text))
+
+
+def test_quoted_items_in_a_list_are_not_statements(nlp: Language) -> None:
+    text = 'Staff searched the files for words such as "budget," "audit," "Denver" and "payroll."'
+    assert all(q.kind == "scare" for q in quotes_of(nlp, text))

@@ -903,6 +903,8 @@ def _starts_sentence(text: str, open_at: int) -> bool:
         index -= 1
     if index >= 0 and text[index] == "." and _ends_in_abbreviation(text, index):
         return False  # `Robert C. "Bobby" Scott`, `Sen. "Chip" Roy`: an initial, no sentence end
+    if index > 0 and text[index] in ALL_MARKS and text[index - 1] in ",;":
+        return False  # `words such as "budget," "audit," ...`: a list of quoted items runs on
     return index < 0 or text[index] in "\n.!?:;" + ALL_MARKS or text[index] in "—–-("
 
 
