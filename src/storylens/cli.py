@@ -7,6 +7,7 @@ stored), 2 on usage errors (bad options, unknown story, unreadable database).
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -162,6 +163,16 @@ def analyze_command(
     raise typer.Exit(EXIT_OK if summary.ok else EXIT_REJECTED)
 
 
+def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
+    """A table of untrusted text: every cell goes in as ``Text``, never read as markup."""
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    return table
+
+
 @app.command("stories")
 def stories_command(
     db: DbOption = DEFAULT_DB_PATH,
@@ -172,21 +183,22 @@ def stories_command(
     store = _open_store(db)
     summaries = store.story_summaries()
     store.close()
-    table = Table(title=f"{len(summaries)} stories")
-    for column in ("story", "title", "outlets", "articles", "first", "last"):
-        table.add_column(column, overflow="fold")
-    for summary in summaries[:limit]:
-        table.add_row(
-            Text(summary.story_id),
-            Text(summary.title or ""),
-            Text(", ".join(summary.outlets)),
-            Text(
+    table = _table(
+        f"{len(summaries)} stories",
+        ("story", "title", "outlets", "articles", "first", "last"),
+        (
+            (
+                summary.story_id,
+                summary.title or "",
+                ", ".join(summary.outlets),
                 str(summary.article_count)
-                + (f" ({summary.duplicate_count} copies)" if summary.duplicate_count else "")
-            ),
-            Text((summary.first_published or "")[:10]),
-            Text((summary.last_published or "")[:10]),
-        )
+                + (f" ({summary.duplicate_count} copies)" if summary.duplicate_count else ""),
+                (summary.first_published or "")[:10],
+                (summary.last_published or "")[:10],
+            )
+            for summary in summaries[:limit]
+        ),
+    )
     console.print(table)
 
 
@@ -208,67 +220,64 @@ def show_command(
 
     console.print(Text(view.title or view.story_id, style="bold"))
     console.print(Text(f"story {view.story_id} · {len(view.articles)} articles"))
-    articles = Table(title="Articles")
-    for column in ("article", "outlet", "published", "why it is here"):
-        articles.add_column(column, overflow="fold")
-    for article in view.articles:
-        why = article.why
-        if article.duplicate_of:
-            why = f"copy of {article.duplicate_of}. {why}"
-        articles.add_row(
-            Text(article.article_id),
-            Text(article.outlet or ""),
-            Text((article.published or "")[:10]),
-            Text(why),
+    articles = [
+        (
+            article.article_id,
+            article.outlet or "",
+            (article.published or "")[:10],
+            f"copy of {article.duplicate_of}. {article.why}"
+            if article.duplicate_of
+            else article.why,
         )
-    console.print(articles)
+        for article in view.articles
+    ]
+    console.print(
+        _table("Articles", ("article", "outlet", "published", "why it is here"), articles)
+    )
 
-    recalls = [(a.article_id, other, title) for a in view.articles for other, title in a.recalls]
+    recalls = [
+        (a.article_id, other, title or "") for a in view.articles for other, title in a.recalls
+    ]
     if recalls:
-        recalled = Table(title="Other events these articles recall")
-        for column in ("article", "story", "title"):
-            recalled.add_column(column, overflow="fold")
-        for article_id, other, title in recalls:
-            recalled.add_row(Text(article_id), Text(other), Text(title or ""))
-        console.print(recalled)
+        console.print(
+            _table("Other events these articles recall", ("article", "story", "title"), recalls)
+        )
 
     marked = [(a.article_id, reason, line) for a in view.articles for reason, line in a.boilerplate]
     if marked:
-        boilerplate = Table(title="Boilerplate marked and skipped")
-        for column in ("article", "reason", "line"):
-            boilerplate.add_column(column, overflow="fold")
-        for article_id, reason, line in marked:
-            boilerplate.add_row(Text(article_id), Text(reason), Text(line))
-        console.print(boilerplate)
-
-    quotes = Table(title="Who said what")
-    for column in ("speaker", "type", "quote", "cue", "kind", "outlet"):
-        quotes.add_column(column, overflow="fold")
-    for quote in view.quotes:
-        quotes.add_row(
-            Text(quote["speaker"] or "(unknown)"),
-            Text(quote["speaker_type"]),
-            Text(quote["spoken"]),
-            Text(quote["cue"] or ""),
-            Text(quote["kind"]),
-            Text(quote["outlet"] or quote["article_id"]),
+        console.print(
+            _table("Boilerplate marked and skipped", ("article", "reason", "line"), marked)
         )
-    console.print(quotes)
+
+    quotes = [
+        (
+            quote["speaker"] or "(unknown)",
+            quote["speaker_type"],
+            quote["spoken"],
+            quote["cue"] or "",
+            quote["kind"],
+            quote["outlet"] or quote["article_id"],
+        )
+        for quote in view.quotes
+    ]
+    console.print(
+        _table("Who said what", ("speaker", "type", "quote", "cue", "kind", "outlet"), quotes)
+    )
 
     shared = [g for g in view.comparison.quote_groups if g.article_count > 1]
     if shared:
-        aligned = Table(title="Quotes carried by several articles")
-        for column in ("speaker", "outlets", "wording"):
-            aligned.add_column(column, overflow="fold")
-        for group in shared:
-            wording = "\n".join(f"{v.outlet or v.article_id}: {v.text}" for v in group.variants)
-            label = "differs" if group.wording_differs else "same"
-            aligned.add_row(
-                Text(group.speaker or "(unknown)"),
-                Text(f"{group.article_count} articles, wording {label}"),
-                Text(wording),
+        aligned = [
+            (
+                group.speaker or "(unknown)",
+                f"{group.article_count} articles, wording "
+                + ("differs" if group.wording_differs else "same"),
+                "\n".join(f"{v.outlet or v.article_id}: {v.text}" for v in group.variants),
             )
-        console.print(aligned)
+            for group in shared
+        ]
+        console.print(
+            _table("Quotes carried by several articles", ("speaker", "outlets", "wording"), aligned)
+        )
 
 
 class ExportTable(StrEnum):

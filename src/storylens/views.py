@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from storylens.compare import compare_story
 from storylens.compare.quotes import spoken_words
+from storylens.errors import NotFound
 from storylens.records import StoryComparison
 from storylens.store import Store
 
@@ -56,18 +58,22 @@ def _with_spoken_words(quote: dict[str, Any], article_text: str) -> dict[str, An
     return {**quote, "spoken": spoken_words(quote["text"], opening_mark)}
 
 
-def _recalled_stories(store: Store, rows: list[dict[str, Any]]) -> dict[str, str | None]:
-    """Titles of the other stories the articles recall, leaving out any since emptied."""
-    wanted = {other for row in rows for other in json.loads(row.get("secondary_story_ids") or "[]")}
-    if not wanted:
-        return {}
-    return {s.story_id: s.title for s in store.story_summaries() if s.story_id in wanted}
+def _recalled_stories(store: Store, recalled_ids: Iterable[str]) -> dict[str, str | None]:
+    """Titles of the other stories the articles recall, leaving out any emptied since."""
+    titles: dict[str, str | None] = {}
+    for other in sorted(set(recalled_ids)):
+        try:
+            titles[other] = store.story_summary(other).title
+        except NotFound:
+            continue  # its articles all moved to another story (a split)
+    return titles
 
 
 def story_view(store: Store, story_id: str) -> StoryView:
     summary = store.story_summary(story_id)
     rows = list(store.article_rows(story_id))
-    recalled = _recalled_stories(store, rows)
+    recalls = {row["id"]: json.loads(row.get("secondary_story_ids") or "[]") for row in rows}
+    titles = _recalled_stories(store, (o for ids in recalls.values() for o in ids))
     texts = {row["id"]: row["text"] for row in rows}
     quote_rows = tuple(
         _with_spoken_words(q, texts[q["article_id"]]) for q in store.quote_rows(texts)
@@ -84,9 +90,9 @@ def story_view(store: Store, story_id: str) -> StoryView:
             why=_why(row),
             boilerplate=_boilerplate(row),
             recalls=tuple(
-                (other, recalled[other])
-                for other in json.loads(row.get("secondary_story_ids") or "[]")
-                if other in recalled and other != story_id
+                (other, titles[other])
+                for other in recalls[row["id"]]
+                if other in titles and other != story_id
             ),
         )
         for row in rows
