@@ -38,12 +38,13 @@ class StoryView:
 
 
 def _why(row: dict[str, Any]) -> str:
+    # The stored reasons already carry the score ("score 0.48 (words ...)", "copy of X
+    # (containment 0.89)"); only an article without reasons needs it said.
     reasons = json.loads(row["story_reasons"] or "[]")
+    if reasons:
+        return "; ".join(reasons)
     score = row["story_score"]
-    text = "; ".join(reasons) if reasons else "opened the story"
-    if score:
-        text = f"score {score:.2f}: {text}"
-    return text
+    return f"score {score:.2f}" if score else "opened the story"
 
 
 def _boilerplate(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
