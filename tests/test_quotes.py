@@ -1038,3 +1038,51 @@ def test_short_quote_that_ends_its_sentence_is_still_speech(nlp: Language, text:
 def test_quoted_items_in_a_list_are_not_statements(nlp: Language) -> None:
     text = 'Staff searched the files for words such as "budget," "audit," "Denver" and "payroll."'
     assert all(q.kind == "scare" for q in quotes_of(nlp, text))
+
+
+def test_according_to_opening_a_sentence_reports_the_rest(nlp: Language) -> None:
+    # The small model hangs the claim on the source as an apposition; it is still the claim.
+    quotes = quotes_of(
+        nlp, "According to radio host Dana Holt, the move reeks of “fear” and desperation."
+    )
+    quote = find(quotes, "the move reeks of")
+    assert quote.cue == "according to"
+    assert quote.kind == "mixed"
+    assert quote.speaker == "Dana Holt"
+
+
+def test_quoted_phrase_a_clause_opens_with_makes_it_mixed(nlp: Language) -> None:
+    text = (
+        "The fund did not name the mayor, but it referenced "
+        '"political tensions" in cities that are generating broader uncertainty.'
+    )
+    quote = find(quotes_of(nlp, text), "political tensions")
+    assert quote.kind == "mixed"
+    assert "broader uncertainty" in quote.text
+
+
+def test_quoted_name_inside_a_reported_clause_makes_it_mixed(nlp: Language) -> None:
+    quotes = quotes_of(nlp, 'In his speech, Tom Reyes proclaimed a goal of "Peace Through Trade."')
+    quote = find(quotes, "a goal of")
+    assert quote.kind == "mixed"
+    assert "Peace Through Trade" in quote.text
+    assert not [q for q in quotes if q.kind == "scare"]
+
+
+def test_short_capitalised_quote_after_cue_and_comma_is_speech(nlp: Language) -> None:
+    text = "Asked about the fees, Tom Reyes boasted, “That makes me smart.” He left."
+    quotes = quotes_of(nlp, text)
+    quote = find(quotes, "That makes me smart")
+    assert quote.kind == "direct"
+    assert quote.speaker == "Tom Reyes"
+
+
+def test_asked_participle_does_not_make_the_subject_the_asker(nlp: Language) -> None:
+    quotes = quotes_of(nlp, "Asked about the fees, Tom Reyes left the hall without a word.")
+    assert not [q for q in quotes if q.cue and q.cue.lower() == "asked"]
+
+
+def test_close_mark_and_ellipsis_opening_a_paragraph_open_a_quote() -> None:
+    text = "Dana Holt noted that he won.\n\n” … he spoke with a calm few could match,” Holt wrote."
+    (quote,) = find_marked_quotes(text)
+    assert text[quote.start : quote.end].strip().startswith("… he spoke")

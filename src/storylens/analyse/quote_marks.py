@@ -29,6 +29,8 @@ CLOSING_FOLLOWERS = ".,;:!?)]"
 # A quote left open at the end of a paragraph is closed there when it is at most this many
 # characters long; longer runs are more likely a stray mark than a quote.
 MAX_UNCLOSED_QUOTE_CHARS = 1500
+# How far past a mark an ellipsis and its spaces may run ("” . . . he said") before a word.
+ELLIPSIS_LOOKAHEAD_CHARS = 8
 # A quote longer than this is a pairing error (a missed close mark swallowing an article).
 MAX_QUOTE_CHARS = 6000
 
@@ -70,6 +72,12 @@ def _next_non_space(text: str, index: int) -> str:
     while index < len(text) and text[index] in " \t\u00a0":
         index += 1
     return text[index] if index < len(text) else ""
+
+
+def _after_ellipsis(text: str, index: int) -> str:
+    """The first character from ``index`` on past spaces and an ellipsis ("… he said")."""
+    rest = text[index : index + ELLIPSIS_LOOKAHEAD_CHARS].lstrip(" \u00a0.…")
+    return rest[:1]
 
 
 def _single_close_is_apostrophe(text: str, index: int, paragraph_end: int) -> bool:
@@ -172,10 +180,10 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
                 top_same is None
                 and double
                 and (previous == "\n" or index == 0)
-                and _is_word(following)
+                and _is_word(_after_ellipsis(text, index + 1))
             ):
-                # ”Mr. Trump embodies ...” at a paragraph start: a close mark typed for an
-                # open one (autocorrect); nothing is open, so it can only open.
+                # ”Mr. Trump embodies ...” or ”… he delivered” at a paragraph start: a close
+                # mark typed for an open one (autocorrect); nothing is open, so it can only open.
                 stack.append(_Open(index, double, False, index + 1))
             elif top_same is None:
                 pass  # a close with nothing to close: a possessive (Baldwins’) or a stray mark

@@ -280,7 +280,7 @@ def _subject(verb: Token) -> Token | None:
             if objects:
                 return objects[0]
         if current.dep_ in ("advcl", "conj", "xcomp", "pcomp", "acl", "prep", "ccomp") and (
-            current.head is not current
+            current.head.i != current.i
         ):
             head = current.head
             if current.dep_ == "conj" and head.dep_ == "ccomp" and _is_cue(head.head):
@@ -462,12 +462,17 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         if any(s < candidate.end and candidate.start < e for s, e in direct_spans):
             continue
         # A quoted phrase that opens inside the clause is part of it, up to its close mark
-        # (the parse often leaves the phrase's final period outside the clause).
-        inner = [q for q in embedded if candidate.start <= q.open_at and q.start < candidate.end]
+        # (the parse often leaves the phrase's final period outside the clause, and the open
+        # mark outside a clause that starts with the phrase). So is a quoted name: `proclaimed
+        # a goal of "Peace Through Strength."` reports the speaker's words.
+        inner = [
+            q for q in embedded + titles if candidate.start <= q.start and q.start < candidate.end
+        ]
         if inner:
             candidate.kind = "mixed"
             candidate.end = max([candidate.end] + [q.end for q in inner])
             embedded = [q for q in embedded if q not in inner]
+            titles = [q for q in titles if q not in inner]
         kept_indirect.append(candidate)
     found.extend(kept_indirect)
     taken = [(f.start, f.end) for f in found]
@@ -586,7 +591,7 @@ def _clause_start(article: _Article, quote: MarkedQuote) -> int | None:
     for _ in range(GOVERNING_CUE_DEPTH):
         if node.dep_ in CLAUSE_HEAD_DEPS and node.pos_ in CUE_POS:
             break
-        if node.head is node:
+        if node.head.i == node.i:
             return None
         node = node.head
     else:
@@ -654,7 +659,14 @@ def _is_embedded_phrase(text: str, quote: MarkedQuote, attribution: _Attribution
     content = text[quote.start : quote.end].rstrip()
     cue = attribution.cue
     # '"Sorry," he said' : a short quote, but speech.
-    return not (cue is not None and cue.idx > quote.end and content[-1:] in ",!?")
+    if cue is not None and cue.idx > quote.end and content[-1:] in ",!?":
+        return False
+    # 'Trump boasted, "That makes me smart."': a cue, a comma or colon, then a capitalised
+    # sentence is speech however short; 'called it "a disgrace"' runs on without a break.
+    if cue is not None and cue.idx < quote.open_at and content[:1].isupper():
+        between = text[cue.idx + len(cue.text) : quote.open_at].strip()
+        return between not in (",", ":")
+    return True
 
 
 def _governing_cue(
@@ -668,7 +680,7 @@ def _governing_cue(
         return None
     node = doc[first]
     for _ in range(GOVERNING_CUE_DEPTH):
-        if node.head is node:
+        if node.head.i == node.i:
             break
         node = node.head
         if node.i in used_cues:
@@ -717,7 +729,7 @@ def _outer_report(
         return attribution
     node = cue
     for _ in range(OUTER_REPORT_DEPTH):
-        if node.dep_ not in OUTER_REPORT_DEPS or node.head is node:
+        if node.dep_ not in OUTER_REPORT_DEPS or node.head.i == node.i:
             return attribution
         head = node.head
         if node.dep_ == "ccomp" and head.i < node.i and head.i not in used_cues and _is_cue(head):
@@ -808,7 +820,7 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
     last = max(first, article.token_before(max(quote.end - 1, quote.start)))
     node = doc[first]
     for _ in range(len(doc)):
-        if node.head.i == cue.i or node.head is node:
+        if node.head.i == cue.i or node.head.i == node.i:
             break
         node = node.head
     sentence = doc[first].sent
@@ -1144,7 +1156,7 @@ def _reporting_cue(verb: Token, first: int, last: int) -> _Attribution | None:
     ``verb``."""
     node = verb
     for _ in range(REPORTING_CUE_DEPTH):
-        if node.head is node:
+        if node.head.i == node.i:
             return None
         reported = node.dep_ == "ccomp"
         node = node.head
@@ -1346,6 +1358,12 @@ def _indirect_content(token: Token) -> set[int] | None:
         return None
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
+    if (
+        token.tag_ == "VBN"
+        and token.dep_ in ("advcl", "acl")
+        and not any(c.dep_ in ("aux", "nsubj") for c in token.children)
+    ):
+        return None  # "Asked about taxes, Trump said ...": Trump was asked, he did not ask
     clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
     # A finding that holds quoted words is a reporter's framing of someone else's quote.
     if finding and (clause is None or any(t.text in ALL_MARKS for t in clause.subtree)):
@@ -1506,11 +1524,10 @@ def _according_to(article: _Article, according: Token) -> _Found | None:
         source = next((t for t in reversed(doc[to.i + 1 : last + 1]) if t.is_alpha), None)
     if source is None:
         return None
-    phrase_end = max(t.i for t in according.subtree if t.i <= last)
-    phrase_end = max(phrase_end, max(t.i for t in to.subtree if t.i <= last))
     sentence = according.sent
+    phrase_end = _source_phrase_end(according, source, last)
     head = according.head
-    inside = head is not according and first <= head.i <= last
+    inside = head.i != according.i and first <= head.i <= last
     clause = [t.i for t in head.subtree] if inside else []
     clause_start = max(min(clause) if clause else sentence.start, first)
     clause_end = min(max(clause) if clause else sentence.end - 1, last)
@@ -1524,6 +1541,24 @@ def _according_to(article: _Article, according: Token) -> _Found | None:
         return None
     found = _Found(span[0], span[1], "indirect", according, "according to", source)
     return found
+
+
+def _source_phrase_end(according: Token, source: Token, last: int) -> int:
+    """The last token of `according to <source>`. The small model often parses a sentence that
+    opens with the phrase as hanging from it ("According to X, the move reeks of fear": the
+    claim as an apposition of X, "According" as the root): a part that runs to the end of the
+    sentence is then the claim, not the source."""
+    sentence_end = according.sent.end - 1
+    while sentence_end > according.i and according.doc[sentence_end].is_punct:
+        sentence_end -= 1
+    tokens = {t.i for t in according.doc[according.i + 1].subtree}
+    if according.head.i != according.i:
+        tokens |= {t.i for t in according.subtree}
+    for child in source.children:
+        child_tokens = {t.i for t in child.subtree}
+        if child.i > source.i and child.dep_ == "appos" and max(child_tokens) >= sentence_end:
+            tokens -= child_tokens
+    return max(i for i in tokens if i <= last)
 
 
 def _trimmed(doc: Doc, first: int, last: int) -> tuple[int, int] | None:

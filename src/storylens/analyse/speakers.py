@@ -281,7 +281,7 @@ class SpeakerTable:
             person, name_tokens = named
             nouns = [token] + [c for c in token.children if c.dep_ in ("compound", "amod")]
             for noun in nouns:
-                if noun.pos_ == "NOUN" or noun is token:
+                if noun.pos_ == "NOUN" or noun.i == token.i:
                     self._roles[noun.lemma_.lower()].append((token.idx, id(person)))
             lemma = token.lemma_.lower()
             if lemma in KIN_NOUNS:
