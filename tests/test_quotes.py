@@ -1086,3 +1086,21 @@ def test_close_mark_and_ellipsis_opening_a_paragraph_open_a_quote() -> None:
     text = "Dana Holt noted that he won.\n\n” … he spoke with a calm few could match,” Holt wrote."
     (quote,) = find_marked_quotes(text)
     assert text[quote.start : quote.end].strip().startswith("… he spoke")
+
+
+def test_fronted_title_is_not_the_content_of_a_cue_with_its_own(nlp: Language) -> None:
+    text = (
+        "In his 2010 book, ''Save Like a Miser,'' Mr. Reyes suggested "
+        "looking at the things on your credit card bill."
+    )
+    assert not [q for q in quotes_of(nlp, text) if "book" in q.text]
+
+
+@pytest.mark.parametrize("frame", ["said in a speech", "told reporters"])
+def test_cue_between_commas_with_a_fronted_subject_reports_around_it(
+    nlp: Language, frame: str
+) -> None:
+    text = f"The museum, Mr. Reyes {frame}, would tell the story of a people."
+    quote = find(quotes_of(nlp, text), "would tell the story")
+    assert quote.text.startswith("The museum")
+    assert quote.speaker == "Reyes"

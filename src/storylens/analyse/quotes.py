@@ -99,6 +99,8 @@ ASIDE_FRAME_DEPS = frozenset(
 ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
 # Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
+# A cue with one of these dependents on its right reports them, not the sentence around it.
+ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
 CLAUSE_HEAD_DEPS = frozenset({"ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp", "ROOT", "conj"})
 # A mid-sentence quote is widened back to its clause only over this many tokens; a longer
 # lead-in is the reporter's own sentence, not a paraphrase of the speaker.
@@ -271,7 +273,9 @@ def _subject(verb: Token) -> Token | None:
     hangs from ("..., recalling:", "leading Hilaria to snap:")."""
     current = verb
     for _ in range(SUBJECT_SEARCH_DEPTH):
-        for child in current.children:
+        # The nearest subject before the verb: in `The museum, Mr. Obama said, would ...` the
+        # parse gives "said" two subjects, and the first one opens the reported clause.
+        for child in sorted(current.children, key=lambda c: (c.i > current.i, -c.i)):
             if child.dep_ in SUBJECT_DEPS and child.ent_type_ not in TIME_ENTITIES:
                 return child
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
@@ -1364,7 +1368,19 @@ def _indirect_content(token: Token) -> set[int] | None:
         and not any(c.dep_ in ("aux", "nsubj") for c in token.children)
     ):
         return None  # "Asked about taxes, Trump said ...": Trump was asked, he did not ask
+    if speech and _fronted_subject(token) is not None:
+        aside = _aside_content(token)
+        if aside is not None:
+            return aside
     clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    if (
+        clause is not None
+        and clause.i < token.i
+        and any(c.dep_ in ASIDE_BLOCKING_DEPS for c in token.rights)
+    ):
+        # `In his book "Make Your Kid a Millionaire," he suggested looking at ...`: the parse
+        # makes a fronted title a clause; the cue's own complement follows it.
+        clause = None
     # A finding that holds quoted words is a reporter's framing of someone else's quote.
     if finding and (clause is None or any(t.text in ALL_MARKS for t in clause.subtree)):
         return None
@@ -1490,10 +1506,14 @@ def _object_content(token: Token, lemma: str) -> set[int] | None:
 
 def _aside_content(token: Token) -> set[int] | None:
     """`The museum, Mr. Obama said, would ...`, `The tax fell, the agency said in a report.`:
-    a cue set off by commas reports the rest of its sentence."""
+    a cue set off by commas reports the rest of its sentence. A cue with its own complement
+    (`suggested looking at ...`) is no aside."""
+    fronted = _fronted_subject(token)
+    if fronted is None and any(c.dep_ in ASIDE_BLOCKING_DEPS for c in token.rights):
+        return None
     frame = {token.i}
     for child in token.children:
-        if child.dep_ in ASIDE_FRAME_DEPS:
+        if child.dep_ in ASIDE_FRAME_DEPS and (fronted is None or child.i != fronted.i):
             frame.update(t.i for t in child.subtree)
     if not any(token.doc[i].dep_ in SUBJECT_DEPS for i in frame):
         return None
@@ -1506,6 +1526,17 @@ def _aside_content(token: Token) -> set[int] | None:
     if len(content) < ASIDE_MIN_WORDS or min(content) > left:
         return None
     return content  # the span runs from its first to its last word, over the aside
+
+
+def _fronted_subject(token: Token) -> Token | None:
+    """The first of two subjects a cue was given, when a comma parts them: `The museum, Mr.
+    Obama said, would ...` opens the reported clause with "The museum"."""
+    subjects = [c for c in token.lefts if c.dep_ in SUBJECT_DEPS]
+    if len(subjects) < 2:
+        return None
+    first, nearest = subjects[0], subjects[-1]
+    between = token.doc[first.right_edge.i + 1 : nearest.left_edge.i]
+    return first if any(t.text == "," for t in between) else None
 
 
 def _cue_phrase(token: Token) -> str:
