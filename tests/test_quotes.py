@@ -1104,3 +1104,21 @@ def test_cue_between_commas_with_a_fronted_subject_reports_around_it(
     quote = find(quotes_of(nlp, text), "would tell the story")
     assert quote.text.startswith("The museum")
     assert quote.speaker == "Reyes"
+
+
+def test_nickname_inside_a_name_is_no_speech(nlp: Language) -> None:
+    quotes = quotes_of(nlp, 'Wrestler Dwayne "The Rock" Reyes said he would run for mayor.')
+    nickname = find(quotes, "The Rock")
+    assert nickname.kind == "scare"
+    assert find(quotes, "he would run").kind == "indirect"
+
+
+def test_title_case_headline_quote_is_no_nickname(nlp: Language) -> None:
+    quotes = quotes_of(nlp, "Tom Reyes Calls Dana Holt ‘Disgrace’ After Attacking Police")
+    assert find(quotes, "Disgrace").kind == "mixed"
+
+
+def test_possessor_after_a_quote_is_not_its_speaker(nlp: Language) -> None:
+    text = '"We will win this year!" Reyes\'s niece shouted to the crowd of about a hundred.'
+    quote = find(quotes_of(nlp, text), "We will win")
+    assert quote.speaker != "Reyes"

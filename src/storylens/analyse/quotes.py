@@ -101,6 +101,10 @@ SENTENCE_END = frozenset({".", "!", "?"})
 # Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
 # A cue with one of these dependents on its right reports them, not the sentence around it.
 ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
+# A nickname between a first name and a surname (`Dwayne "The Rock" Johnson`) runs this long.
+NICKNAME_MAX_WORDS = 2
+# Words either side of a nickname checked for one in lower case (running text, no headline).
+NICKNAME_CONTEXT_WORDS = 3
 CLAUSE_HEAD_DEPS = frozenset({"ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp", "ROOT", "conj"})
 # A mid-sentence quote is widened back to its clause only over this many tokens; a longer
 # lead-in is the reporter's own sentence, not a paraphrase of the speaker.
@@ -373,6 +377,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     marked = find_marked_quotes(text)
     top = [q for q in marked if q.depth == 0]
     table = SpeakerTable(doc, [(q.start, q.end) for q in top])
+    # A nickname inside a name is neither speech nor a bound for the search of a speaker.
+    nicknames = [q for q in top if _is_nickname(text, q)]
+    top = [q for q in top if q not in nicknames]
 
     found: list[_Found] = []
     embedded: list[MarkedQuote] = []
@@ -498,7 +505,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         found.append(item)
     # A title is recorded like a scare quote: marked words that are not speech, whatever their
     # length, and no sign that the sentence around them reports anyone's words.
-    found.extend(_Found(q.start, q.end, "scare", None, None, None) for q in titles)
+    found.extend(_Found(q.start, q.end, "scare", None, None, None) for q in titles + nicknames)
     found.extend(_nested_quotes(article, table, marked, found))
 
     skip_ranges = list(skip)
@@ -561,6 +568,29 @@ def _is_title(text: str, quote: MarkedQuote) -> bool:
         or (len(after_words) > 1 and after_words[1].lower().strip(".,") in WORK_NOUNS)
     )
     return named and _title_case(text[quote.start : quote.end])
+
+
+def _is_nickname(text: str, quote: MarkedQuote) -> bool:
+    """`Marcia "Cia" Price`, `Dwayne "The Rock" Johnson`: a short capitalised phrase between a
+    first name and a surname is a nickname, part of the name, not anyone's words."""
+    before = text[max(0, quote.open_at - TITLE_LOOKBACK_CHARS) : quote.open_at].split()
+    previous = before[-1] if before else ""
+    after_words = text[quote.close_at + 1 : quote.close_at + 1 + TITLE_LOOKBACK_CHARS].split()
+    content = text[quote.start : quote.end].strip()
+    # In a title-case headline every word is capitalised: "Calls Clinton 'Disgrace' After".
+    around = before[-NICKNAME_CONTEXT_WORDS:] + after_words[:NICKNAME_CONTEXT_WORDS]
+    in_running_text = any(w[:1].islower() and len(w) > 3 for w in around)
+    return (
+        in_running_text
+        and 0 < len(content.split()) <= NICKNAME_MAX_WORDS
+        and content[:1].isupper()
+        and content[-1:].isalpha()
+        and previous[:1].isupper()
+        and previous.isalpha()
+        and bool(after_words)
+        and after_words[0][:1].isupper()
+        and after_words[0].rstrip(".,;:)'’s").isalpha()
+    )
 
 
 def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuote) -> bool:
@@ -1074,6 +1104,8 @@ def _name_after_quote(article: _Article, quote: MarkedQuote, limit: int) -> _Att
         if token.pos_ == "VERB" and verb is None:
             verb = token
             continue
+        if token.dep_ == "case" or _is_possessor(token):
+            continue  # `"...!" Scott's niece, Marcia Price, shouted`: the niece speaks
         if token.ent_type_ == "PERSON":
             head = token
             while head.dep_ in ("compound", "flat") and head.head.i > head.i:
@@ -1082,6 +1114,14 @@ def _name_after_quote(article: _Article, quote: MarkedQuote, limit: int) -> _Att
         if token.pos_ not in ("PROPN", "NOUN", "ADJ", "DET"):
             return None
     return None
+
+
+def _is_possessor(token: Token) -> bool:
+    """`Scott` in "Scott's niece": a name that owns the noun after it, not the noun itself."""
+    head = token
+    while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+        head = head.head
+    return head.dep_ == "poss"
 
 
 def _before_cue(
