@@ -1122,3 +1122,15 @@ def test_possessor_after_a_quote_is_not_its_speaker(nlp: Language) -> None:
     text = '"We will win this year!" Reyes\'s niece shouted to the crowd of about a hundred.'
     quote = find(quotes_of(nlp, text), "We will win")
     assert quote.speaker != "Reyes"
+
+
+def test_weak_cue_inside_a_reported_clause_leaves_the_words_to_the_reporter(
+    nlp: Language,
+) -> None:
+    text = (
+        "Tom Reyes posted a video on Friday saying that rival Dana Holt had shown "
+        "bad judgment in using the old mill “as a paragon of thrift.”"
+    )
+    quote = find(quotes_of(nlp, text), "paragon of thrift")
+    assert quote.speaker == "Tom Reyes"
+    assert quote.cue == "saying"

@@ -73,6 +73,9 @@ GOVERNING_CUE_DEPTH = 6
 OUTER_REPORT_DEPTH = 4
 # Links a cue may hang on inside the reported clause: a clause, a conjunct, a relative clause
 # ("anyone who complains ..."), or a preposition's clause ("through what she calls ...").
+# Cues that do not themselves report words ("had shown bad judgment in using X 'as a ...'");
+# under a speech verb, the quoted words belong to that verb's speaker whoever the subject is.
+WEAK_CUES = frozenset({"show", "find", "begin", "finish", "continue", "offer", "figure"})
 OUTER_REPORT_DEPS = frozenset({"ccomp", "conj", "relcl", "pcomp", "prep", "pobj", "nsubj", "dobj"})
 # Parents walked up from the verb before a colon to the speech verb reporting its clause
 # ("said she has the one quality the job needs:": needs -> quality -> has -> said).
@@ -757,8 +760,10 @@ def _outer_report(
     cue, subject = attribution.cue, attribution.subject
     if cue is None or subject is None or subject.idx > quote.open_at:
         return attribution
-    if subject.pos_ != "PRON" and (
-        subject.pos_ != "NOUN" or subject.ent_type_ or cue.idx < quote.open_at
+    if (
+        subject.pos_ != "PRON"
+        and cue.lemma_.lower() not in WEAK_CUES
+        and (subject.pos_ != "NOUN" or subject.ent_type_ or cue.idx < quote.open_at)
     ):
         return attribution
     node = cue
