@@ -1134,3 +1134,26 @@ def test_weak_cue_inside_a_reported_clause_leaves_the_words_to_the_reporter(
     quote = find(quotes_of(nlp, text), "paragon of thrift")
     assert quote.speaker == "Tom Reyes"
     assert quote.cue == "saying"
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        ("Senator Dana Holt has been pounding the mayor as a “con artist” all year.", "Dana Holt"),
+        (
+            "The Associated Press rated most of the claims as “entirely true” this week.",
+            "Associated Press",
+        ),
+    ],
+)
+def test_object_cast_as_a_quoted_phrase_is_the_casters_words(
+    nlp: Language, text: str, speaker: str
+) -> None:
+    quote = find(quotes_of(nlp, text), "as a" if "con artist" in text else "entirely true")
+    assert quote.kind == "mixed"
+    assert speaker in (quote.speaker or "")
+
+
+def test_thing_casting_as_a_quoted_phrase_is_the_reporters_framing(nlp: Language) -> None:
+    quotes = quotes_of(nlp, "The new rule treats most fees as “income” for tax purposes.")
+    assert find(quotes, "income").kind == "scare"

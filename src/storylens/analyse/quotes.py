@@ -76,6 +76,8 @@ OUTER_REPORT_DEPTH = 4
 # Cues that do not themselves report words ("had shown bad judgment in using X 'as a ...'");
 # under a speech verb, the quoted words belong to that verb's speaker whoever the subject is.
 WEAK_CUES = frozenset({"show", "find", "begin", "finish", "continue", "offer", "figure"})
+# Subjects that can cast something "as" a quoted phrase in their own words.
+CASTING_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
 OUTER_REPORT_DEPS = frozenset({"ccomp", "conj", "relcl", "pcomp", "prep", "pobj", "nsubj", "dobj"})
 # Parents walked up from the verb before a colon to the speech verb reporting its clause
 # ("said she has the one quality the job needs:": needs -> quality -> has -> said).
@@ -719,11 +721,14 @@ def _governing_cue(
     for _ in range(GOVERNING_CUE_DEPTH):
         if node.head.i == node.i:
             break
-        node = node.head
+        below, node = node, node.head
         if node.i in used_cues:
             return None
         if quote.start <= node.idx < quote.end:
             continue  # `asked that voters "patiently consider" ...`: the quote's own words
+        characterised = _characterisation(node, below)
+        if characterised is not None:
+            return characterised
         if node.pos_ == "NOUN" and node.lemma_.lower() in SPEECH_NOUNS:
             owner = next((c for c in node.children if c.dep_ == "poss"), None)
             if owner is not None and not quote.start <= owner.idx < quote.end:
@@ -746,6 +751,26 @@ def _governing_cue(
                 return None
             return _Attribution(node, node.text, subject)
     return None
+
+
+def _characterisation(verb: Token, below: Token) -> _Attribution | None:
+    """`Reid has been pounding Trump as a "con artist"`, `PolitiFact rated the claims as
+    "entirely true"`: a verb with an object cast "as" a quoted phrase gives its subject's
+    words for the object, whatever the verb. Only a person, an organisation or a personal
+    pronoun casts; `the rule treats fees as "income"` is the reporter's framing."""
+    if verb.pos_ != "VERB" or below.lower_ != "as" or below.dep_ != "prep":
+        return None
+    if any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children):
+        return None
+    if not any(c.dep_ in ("dobj", "obj") and c.i < below.i for c in verb.children):
+        return None
+    subject = _subject(verb)
+    if subject is None:
+        return None
+    human = subject.ent_type_ in CASTING_ENTITIES or (
+        subject.pos_ == "PRON" and subject.lower_ not in ("it", "this", "that")
+    )
+    return _Attribution(verb, verb.text, subject) if human else None
 
 
 def _outer_report(
