@@ -1157,3 +1157,17 @@ def test_object_cast_as_a_quoted_phrase_is_the_casters_words(
 def test_thing_casting_as_a_quoted_phrase_is_the_reporters_framing(nlp: Language) -> None:
     quotes = quotes_of(nlp, "The new rule treats most fees as “income” for tax purposes.")
     assert find(quotes, "income").kind == "scare"
+
+
+def test_quote_after_a_possessive_mark_continues_the_sentence(nlp: Language) -> None:
+    text = "Dana Holt says she respects Reyes’ “passion and commitment” but disagrees with him."
+    quote = find(quotes_of(nlp, text), "passion and commitment")
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("she respects")
+
+
+def test_quoted_modifier_of_a_cue_joins_what_the_cue_reports(nlp: Language) -> None:
+    text = "Tom Reyes pledged to oppose the new toll for commuters “today, tomorrow, forever.”"
+    quote = find(quotes_of(nlp, text), "today, tomorrow")
+    assert quote.kind == "mixed"
+    assert quote.text.startswith("to oppose the new toll")

@@ -78,6 +78,8 @@ OUTER_REPORT_DEPTH = 4
 WEAK_CUES = frozenset({"show", "find", "begin", "finish", "continue", "offer", "figure"})
 # Subjects that can cast something "as" a quoted phrase in their own words.
 CASTING_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+# Links of a quoted phrase that modifies its cue rather than completing it.
+MODIFIER_DEPS = frozenset({"npadvmod", "advmod", "dep", "punct", "appos"})
 OUTER_REPORT_DEPS = frozenset({"ccomp", "conj", "relcl", "pcomp", "prep", "pobj", "nsubj", "dobj"})
 # Parents walked up from the verb before a colon to the speech verb reporting its clause
 # ("said she has the one quality the job needs:": needs -> quality -> has -> said).
@@ -902,6 +904,14 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
                 start_token += 1
             return (doc[start_token].idx, quote.end) if start_token < first else None
         return None
+    reported_before = [
+        c for c in cue.rights if c.i < first and c.dep_ in ("xcomp", "ccomp", "dobj", "obj")
+    ]
+    if reported_before and node.dep_ in MODIFIER_DEPS:
+        # `pledged to oppose legal status for immigrants "today, tomorrow, forever."`: the
+        # quoted words hang on the cue as a modifier; what the cue reports comes before them.
+        left = min(c.left_edge.i for c in reported_before)
+        return doc[left].idx, quote.end
     if node.dep_ in OBJECT_DEPS and (
         cue.lemma_.lower() in CONTENT_REQUIRED_VERBS or node.dep_ not in CLAUSE_DEPS
     ):
@@ -981,6 +991,8 @@ def _starts_sentence(text: str, open_at: int) -> bool:
         return False  # `Robert C. "Bobby" Scott`, `Sen. "Chip" Roy`: an initial, no sentence end
     if index > 0 and text[index] in ALL_MARKS and text[index - 1] in ",;":
         return False  # `words such as "budget," "audit," ...`: a list of quoted items runs on
+    if index > 0 and text[index] in ALL_MARKS and text[index - 1].isalnum():
+        return False  # `Sanders’ “passion”`: a possessive, or a mark closing no sentence
     return index < 0 or text[index] in "\n.!?:;" + ALL_MARKS or text[index] in "—–-("
 
 
