@@ -1171,3 +1171,14 @@ def test_quoted_modifier_of_a_cue_joins_what_the_cue_reports(nlp: Language) -> N
     quote = find(quotes_of(nlp, text), "today, tomorrow")
     assert quote.kind == "mixed"
     assert quote.text.startswith("to oppose the new toll")
+
+
+def test_so_called_is_no_speech_verb(nlp: Language) -> None:
+    text = (
+        "According to Tom Reyes, he was once part of the so-called establishment, "
+        "but is now “the worst thing that ever happened to the establishment.”"
+    )
+    quote = find(quotes_of(nlp, text), "the worst thing")
+    assert quote.cue == "according to"
+    assert quote.text.startswith("he was once part")
+    assert quote.speaker == "Tom Reyes"

@@ -270,8 +270,22 @@ class _Article:
 
 
 def _is_cue(token: Token) -> bool:
-    return token.lemma_.lower() in SPEECH_VERBS and (
-        token.pos_ in CUE_POS or token.tag_.startswith("VB")
+    return (
+        token.lemma_.lower() in SPEECH_VERBS
+        and (token.pos_ in CUE_POS or token.tag_.startswith("VB"))
+        and not _in_compound_word(token)
+    )
+
+
+def _in_compound_word(token: Token) -> bool:
+    """`so-called`, `well-said`, `self-described`: a verb joined by a hyphen to the word
+    before it is part of an adjective, not a speech verb."""
+    doc = token.doc
+    return (
+        token.i >= 2
+        and doc[token.i - 1].text == "-"
+        and not doc[token.i - 1].whitespace_
+        and not doc[token.i - 2].whitespace_
     )
 
 
@@ -894,6 +908,10 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
         # Quote after its cue but not parsed under it: the words between cue and quote.
         if cue.i < first and cue.sent.start <= cue.i:
             start_token = cue.i + 1
+            source = _according_source(cue)
+            if source is not None:
+                # `According to Trump, he is now "the worst thing ..."`: from after the source.
+                start_token = _source_phrase_end(cue, source, first - 1) + 1
             while start_token < first and doc[start_token].is_punct:
                 start_token += 1
             return (doc[start_token].idx, quote.end) if start_token < first else None
@@ -1654,6 +1672,14 @@ def _according_to(article: _Article, according: Token) -> _Found | None:
         return None
     found = _Found(span[0], span[1], "indirect", according, "according to", source)
     return found
+
+
+def _according_source(token: Token) -> Token | None:
+    """The source named by `according to <source>`, when ``token`` is "according"."""
+    doc = token.doc
+    if token.lower_ != "according" or token.i + 1 >= len(doc) or doc[token.i + 1].lower_ != "to":
+        return None
+    return next((c for c in doc[token.i + 1].children if c.dep_ == "pobj"), None)
 
 
 def _source_phrase_end(according: Token, source: Token, last: int) -> int:
