@@ -56,3 +56,29 @@ def test_restore_after_a_split_continues_where_it_ended() -> None:
     assert restored.stories() == clusterer.stories()
     later = _article("b9", JAPAN, ["japan", "sendai", "kan"])
     assert restored.add(later).story_id == stored["b0"][1].story_id
+
+
+def _one_heist_in_two_tellings(settings: StorySettings) -> list[list[str]]:
+    """Stories holding six reports of one heist: the same core words and names, each with
+    words and names of its own, told two ways ("wigs disguise" / "armed guns")."""
+    clusterer = StoryClusterer(settings)
+    for k in range(30):  # other news, so that the heist's words are rare in the stream
+        clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    for i in range(6):
+        telling = "wigs disguise" if i % 2 else "armed guns"
+        own = " ".join(f"w{i}{j}" for j in range(10))
+        names = ["paris", "montaigne"] + [f"n{i}{k}" for k in range(4)]
+        words = f"heist jewels boutique robbers stole {telling} {own}"
+        clusterer.add(_article(f"a{i}", words, names))
+    return [ids for ids in clusterer.stories().values() if ids[0].startswith("a")]
+
+
+def test_one_event_told_in_many_words_is_not_cut_in_two() -> None:
+    # The 2-means finds the cut between the two tellings, and its groups' profiles score
+    # below the split threshold; but every report is about as close to the other half as to
+    # the rest of its own, so the story stays whole.
+    assert _one_heist_in_two_tellings(StorySettings(join_threshold=0.05)) == [
+        [f"a{i}" for i in range(6)]
+    ]
+    without_margin = StorySettings(join_threshold=0.05, split_min_margin=0.0)
+    assert len(_one_heist_in_two_tellings(without_margin)) == 2
