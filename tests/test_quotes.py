@@ -1061,12 +1061,10 @@ def test_quoted_phrase_a_clause_opens_with_makes_it_mixed(nlp: Language) -> None
     assert "broader uncertainty" in quote.text
 
 
-def test_quoted_name_inside_a_reported_clause_makes_it_mixed(nlp: Language) -> None:
-    quotes = quotes_of(nlp, 'In his speech, Tom Reyes proclaimed a goal of "Peace Through Trade."')
-    quote = find(quotes, "a goal of")
-    assert quote.kind == "mixed"
-    assert "Peace Through Trade" in quote.text
-    assert not [q for q in quotes if q.kind == "scare"]
+def test_title_inside_a_reported_clause_quotes_nobody(nlp: Language) -> None:
+    quotes = quotes_of(nlp, 'Dana Holt said she would appear on "The Morning Hour" next week.')
+    assert find(quotes, "she would appear").kind == "indirect"
+    assert [q.text for q in quotes if q.kind == "scare"] == ["The Morning Hour"]
 
 
 def test_short_capitalised_quote_after_cue_and_comma_is_speech(nlp: Language) -> None:

@@ -495,16 +495,13 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             continue
         # A quoted phrase that opens inside the clause is part of it, up to its close mark
         # (the parse often leaves the phrase's final period outside the clause, and the open
-        # mark outside a clause that starts with the phrase). So is a quoted name: `proclaimed
-        # a goal of "Peace Through Strength."` reports the speaker's words.
-        inner = [
-            q for q in embedded + titles if candidate.start <= q.start and q.start < candidate.end
-        ]
+        # mark outside a clause that starts with the phrase). A quoted title is not: `is to
+        # appear on "The View"` quotes nobody.
+        inner = [q for q in embedded if candidate.start <= q.start and q.start < candidate.end]
         if inner:
             candidate.kind = "mixed"
             candidate.end = max([candidate.end] + [q.end for q in inner])
             embedded = [q for q in embedded if q not in inner]
-            titles = [q for q in titles if q not in inner]
         kept_indirect.append(candidate)
     found.extend(kept_indirect)
     taken = [(f.start, f.end) for f in found]
