@@ -1180,3 +1180,11 @@ def test_so_called_is_no_speech_verb(nlp: Language) -> None:
     assert quote.cue == "according to"
     assert quote.text.startswith("he was once part")
     assert quote.speaker == "Tom Reyes"
+
+
+def test_title_after_a_work_noun_is_no_speech(nlp: Language) -> None:
+    text = (
+        "Ms. Holt got a huge roar from the crowd at the end of her rendition of the "
+        "civil rights anthem “A Change Will Surely Come,” and then she left the stage."
+    )
+    assert find(quotes_of(nlp, text), "A Change Will Surely Come").kind == "scare"

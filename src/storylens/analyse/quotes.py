@@ -135,9 +135,9 @@ NAMING_CUES: frozenset[str] = frozenset({"call", "describe", "term", "dub", "lab
 # "Dreams From My Father""): the quoted words name it, nobody says them.
 WORK_NOUNS = frozenset(
     """
-    book novel memoir biography film movie documentary show series sitcom episode program
-    programme podcast song album single play musical opera poem essay article column op-ed
-    editorial headline report study
+    book novel memoir biography autobiography film movie documentary show series sitcom
+    episode program programme podcast song anthem hymn ballad album single play musical opera
+    poem essay article column op-ed editorial headline report study painting exhibition
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Characters read after a close mark to see whether its sentence carries on.
