@@ -1188,3 +1188,11 @@ def test_title_after_a_work_noun_is_no_speech(nlp: Language) -> None:
         "civil rights anthem “A Change Will Surely Come,” and then she left the stage."
     )
     assert find(quotes_of(nlp, text), "A Change Will Surely Come").kind == "scare"
+
+
+def test_borrowed_phrase_the_sentence_runs_past_is_scare(nlp: Language) -> None:
+    text = (
+        "The paper sent its reporter into “a living room in the western hills” "
+        "to watch the convention with the couple."
+    )
+    assert find(quotes_of(nlp, text), "a living room").kind == "scare"

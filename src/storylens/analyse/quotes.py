@@ -57,6 +57,9 @@ BEFORE_CUE_MAX_GAP = 8
 # A quoted phrase of at most this many words with no speech around it is a scare quote
 # ('banter', 'elder abuse'), not speech.
 SCARE_MAX_WORDS = 4
+# A lower-case phrase in marks that the reporter's sentence runs on past, with no cue, is a
+# borrowed phrase (kind scare) up to this many words; longer runs are more likely speech.
+BORROWED_PHRASE_MAX_WORDS = 12
 # A quote with no cue of its own carries on the speaker of the quote before it when that quote
 # ended at most this many paragraphs earlier (news runs a speaker's quotes in a row).
 CONTINUATION_MAX_PARAGRAPHS = 2
@@ -513,6 +516,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         kind: QuoteKind = (
             "scare"
             if _content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
+            or _borrowed_phrase(text, quote)
             else "direct"
         )
         item = _Found(quote.start, quote.end, kind, None, None, None)
@@ -629,6 +633,19 @@ def _continues_split_quote(article: _Article, previous: _Found, quote: MarkedQuo
     tail = between.rstrip().rstrip(":").rstrip()
     words = tail.split()
     return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
+
+
+def _borrowed_phrase(text: str, quote: MarkedQuote) -> bool:
+    """`sent its reporter into "a living room in western Pennsylvania" to watch`: words in
+    marks that open in lower case mid-sentence, with no speech verb anywhere near, and that
+    the sentence runs on past, are a phrase borrowed into the reporter's own sentence."""
+    content = text[quote.start : quote.end].strip()
+    return (
+        _content_words(content) <= BORROWED_PHRASE_MAX_WORDS
+        and content[:1].islower()
+        and not _starts_sentence(text, quote.open_at)
+        and _sentence_runs_on(text, quote)
+    )
 
 
 def _clause_start(article: _Article, quote: MarkedQuote) -> int | None:
