@@ -1196,3 +1196,20 @@ def test_borrowed_phrase_the_sentence_runs_past_is_scare(nlp: Language) -> None:
         "to watch the convention with the couple."
     )
     assert find(quotes_of(nlp, text), "a living room").kind == "scare"
+
+
+def test_second_act_joined_to_a_naming_cue_is_its_own_quote(nlp: Language) -> None:
+    text = "Dana Holt called the plan “a disgrace” and said the council had “lost its way.”"
+    quotes = quotes_of(nlp, text)
+    first, second = find(quotes, "a disgrace"), find(quotes, "lost its way")
+    assert first is not second
+    assert "said" not in first.text
+
+
+def test_cue_in_a_subordinate_clause_reports_no_further_than_it(nlp: Language) -> None:
+    text = (
+        "Though she called the fees “outrageous” and called for bonuses to be “clawed back” "
+        "for executives, Dana Holt restricted her comments to the bank."
+    )
+    quote = find(quotes_of(nlp, text), "clawed back")
+    assert "restricted" not in quote.text

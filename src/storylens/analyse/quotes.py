@@ -890,8 +890,14 @@ def _reported_rest(
     end = clause[1]
     if article.text[quote.start : quote.end].rstrip()[-1:] in SENTENCE_END:
         return start, min(end, quote.end)  # `... as "super predators." All of this`: it ended
+    # `Though she called for pay to be "clawed back" for executives, Clinton restricted ...`:
+    # a cue in a subordinate clause reports no further than that clause.
+    clause_root = cue
+    while clause_root.dep_ == "conj" and clause_root.head.i != clause_root.i:
+        clause_root = clause_root.head
+    clause_last = clause_root.right_edge.i if clause_root.dep_ == "advcl" else len(doc)
     index = last + 1
-    while index < len(doc) and doc[index].idx < paragraph_end:
+    while index < len(doc) and doc[index].idx < paragraph_end and index <= clause_last:
         token = doc[index]
         if token.text in SENTENCE_END or token.text == ";" or _is_cue(token):
             break
@@ -947,8 +953,13 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
     if node.dep_ in OBJECT_DEPS and (
         cue.lemma_.lower() in CONTENT_REQUIRED_VERBS or node.dep_ not in CLAUSE_DEPS
     ):
-        # "called Clinton a 'con artist'", "described it as 'a disgrace'": all after the cue.
-        subtree = [t.i for c in cue.rights if c.dep_ != "punct" for t in c.subtree]
+        # "called Clinton a 'con artist'", "described it as 'a disgrace'": all after the cue,
+        # short of a second act joined to it ("... and called for ...").
+        subtree = [
+            t.i for c in cue.rights if c.dep_ != "punct" and not _joined_act(c) for t in c.subtree
+        ]
+        if subtree:
+            subtree = [i for i in subtree if i < _joined_act_start(cue, len(doc))]
     else:
         subtree = [t.i for t in node.subtree]
         if node.dep_ == "conj":
@@ -975,6 +986,29 @@ def _clause_around(article: _Article, quote: MarkedQuote, cue: Token) -> tuple[i
     start = doc[left].idx if left < first else quote.start
     end = doc[right].idx + len(doc[right]) if right > last else quote.end
     return start, end
+
+
+def _joined_act(token: Token) -> bool:
+    """A verb joined by "and" that reports an act of its own (`called X "outrageous" and
+    called for ...`) or the "and" before it."""
+    if token.dep_ == "cc":
+        return any(c.dep_ == "conj" and _joined_act(c) for c in token.head.children)
+    return (
+        token.dep_ == "conj"
+        and token.pos_ == "VERB"
+        and _is_cue(token)
+        and token.lemma_.lower() not in WEAK_CUES
+    )
+
+
+def _joined_act_start(head: Token, limit: int) -> int:
+    """The first token of the earliest joined act after ``head`` (its "and"), or ``limit``."""
+    acts = [c for c in head.rights if c.dep_ == "conj" and _joined_act(c)]
+    if not acts:
+        return limit
+    act = acts[0]
+    ands = [c.i for c in head.children if c.dep_ == "cc" and c.i < act.i]
+    return max(ands) if ands else act.left_edge.i
 
 
 def _naming_relative_start(article: _Article, quote: MarkedQuote, cue: Token) -> int | None:
