@@ -1213,3 +1213,10 @@ def test_cue_in_a_subordinate_clause_reports_no_further_than_it(nlp: Language) -
     )
     quote = find(quotes_of(nlp, text), "clawed back")
     assert "restricted" not in quote.text
+
+
+def test_relative_pronoun_speaker_resolves_to_the_person_it_stands_for(nlp: Language) -> None:
+    text = "The panel heard from Dana Holt, who said the old bridge was “falling apart.”"
+    quote = find(quotes_of(nlp, text), "falling apart")
+    assert quote.speaker == "Dana Holt"
+    assert quote.speaker_mention == "who"

@@ -105,6 +105,10 @@ class Person:
         return None
 
 
+# Tags of "who", "which" and "that" heading a relative clause.
+RELATIVE_PRONOUN_TAGS = frozenset({"WP", "WDT"})
+
+
 @dataclass(frozen=True)
 class ResolvedSpeaker:
     """What a speaker mention resolved to; offsets cover the mention's words."""
@@ -584,6 +588,11 @@ class SpeakerTable:
             group = self._group_before(head)
             if group is not None:
                 return ResolvedSpeaker(group[0], mention, start, end, group[1])
+        if head.tag_ in RELATIVE_PRONOUN_TAGS and head.head.dep_ == "relcl":
+            # `Ms. Ruiz, who said ...`, `a letter from his doctor that says ...`: the pronoun
+            # stands for the noun its clause describes; the mention stays the pronoun.
+            antecedent = self.resolve(head.head.head)
+            return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
         if lower in UNRESOLVABLE_PRONOUNS:
             return ResolvedSpeaker(None, mention, start, end, "unknown")
 
