@@ -1220,3 +1220,9 @@ def test_relative_pronoun_speaker_resolves_to_the_person_it_stands_for(nlp: Lang
     quote = find(quotes_of(nlp, text), "falling apart")
     assert quote.speaker == "Dana Holt"
     assert quote.speaker_mention == "who"
+
+
+def test_who_after_a_place_stands_for_the_people(nlp: Language) -> None:
+    text = "The plan will calm nervous Democrats on Capitol Hill, who have argued that it helps."
+    quote = find(quotes_of(nlp, text), "that it helps")
+    assert "Democrats" in (quote.speaker or "")

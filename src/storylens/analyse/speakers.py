@@ -107,6 +107,8 @@ class Person:
 
 # Tags of "who", "which" and "that" heading a relative clause.
 RELATIVE_PRONOUN_TAGS = frozenset({"WP", "WDT"})
+# Entity labels of a noun that "who" cannot stand for: a place or an organisation.
+PLACE_OR_GROUP_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG"})
 
 
 @dataclass(frozen=True)
@@ -591,7 +593,17 @@ class SpeakerTable:
         if head.tag_ in RELATIVE_PRONOUN_TAGS and head.head.dep_ == "relcl":
             # `Ms. Ruiz, who said ...`, `a letter from his doctor that says ...`: the pronoun
             # stands for the noun its clause describes; the mention stays the pronoun.
-            antecedent = self.resolve(head.head.head)
+            noun = head.head.head
+            if (
+                head.lower_ == "who"
+                and noun.dep_ == "pobj"
+                and noun.ent_type_ in PLACE_OR_GROUP_LABELS
+                and noun.head.head.pos_ in ("NOUN", "PROPN")
+            ):
+                # `Democrats on Capitol Hill, who have argued`: "who" is the people, not the
+                # place the parse hung the clause on.
+                noun = noun.head.head
+            antecedent = self.resolve(noun)
             return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
         if lower in UNRESOLVABLE_PRONOUNS:
             return ResolvedSpeaker(None, mention, start, end, "unknown")
