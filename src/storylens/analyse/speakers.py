@@ -111,6 +111,18 @@ RELATIVE_PRONOUN_TAGS = frozenset({"WP", "WDT"})
 PLACE_OR_GROUP_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG"})
 
 
+def _people_before(preposition: Token) -> Token | None:
+    """The noun that `on Capitol Hill` describes: the preposition's head, or, when the parse
+    hangs the preposition on the verb, the verb's object or subject before it."""
+    owner = preposition.head
+    if owner.pos_ in ("NOUN", "PROPN"):
+        return owner
+    before = [
+        c for c in owner.children if c.i < preposition.i and c.dep_ in ("dobj", "nsubj", "attr")
+    ]
+    return before[-1] if before else None
+
+
 @dataclass(frozen=True)
 class ResolvedSpeaker:
     """What a speaker mention resolved to; offsets cover the mention's words."""
@@ -598,11 +610,10 @@ class SpeakerTable:
                 head.lower_ == "who"
                 and noun.dep_ == "pobj"
                 and noun.ent_type_ in PLACE_OR_GROUP_LABELS
-                and noun.head.head.pos_ in ("NOUN", "PROPN")
             ):
                 # `Democrats on Capitol Hill, who have argued`: "who" is the people, not the
                 # place the parse hung the clause on.
-                noun = noun.head.head
+                noun = _people_before(noun.head) or noun
             antecedent = self.resolve(noun)
             return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
         if lower in UNRESOLVABLE_PRONOUNS:
