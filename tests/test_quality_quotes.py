@@ -19,16 +19,18 @@ from _data import read_jsonl, shared_data_dir  # noqa: E402
 
 DATA = shared_data_dir() / "quotes" / "polnear-dev"
 # Floors a little under the figures measured when this gate was last raised (bench/quotes.py):
-# direct F1@80 strict 0.836 (fair 0.893), direct F1@30 strict 0.878, all F1@30 0.727, direct
-# speaker accuracy@80 0.931. Nested quotes (kind "nested") are outside the direct subset. The
-# strict direct figures still count ''...'' passages as false positives: the gold `direct`
-# flag was set from double marks only, and this extractor reads two apostrophes as one
-# double mark (with the flag counting them too, strict direct F1@80 is 0.884); the fair ones
-# leave out predictions that match gold outside the subset (bench/quotes.py, ``Tally.fair``).
-DIRECT_F1_STRICT_FLOOR = 0.82
-DIRECT_F1_STRICT_FAIR_FLOOR = 0.875
-DIRECT_F1_LENIENT_FLOOR = 0.86
-ALL_F1_LENIENT_FLOOR = 0.71
+# direct F1@80 strict 0.842 (fair 0.901, marked 0.898), direct F1@30 strict 0.883, all F1@30
+# 0.729, direct speaker accuracy@80 0.932 (marked 0.926). Nested quotes (kind "nested") are
+# outside the direct subset. The strict direct figures count ''...'' passages as false
+# positives: the gold `direct` flag was set from double marks only, and this extractor reads
+# two apostrophes as one double mark. The marked reading counts those gold passages as direct,
+# as the data's definition of the flag reads; the fair one leaves out predictions that match
+# gold outside the subset (bench/quotes.py, ``Tally.fair``).
+DIRECT_F1_STRICT_FLOOR = 0.83
+DIRECT_F1_STRICT_FAIR_FLOOR = 0.89
+DIRECT_F1_STRICT_MARKED_FLOOR = 0.885
+DIRECT_F1_LENIENT_FLOOR = 0.87
+ALL_F1_LENIENT_FLOOR = 0.72
 DIRECT_SPEAKER_FLOOR = 0.92
 
 
@@ -53,7 +55,9 @@ def test_polnear_dev_floors() -> None:
 
     assert _f1(tallies["direct@80"]) >= DIRECT_F1_STRICT_FLOOR
     assert _f1(tallies["direct@80"].fair()) >= DIRECT_F1_STRICT_FAIR_FLOOR
+    assert _f1(tallies["marked@80"]) >= DIRECT_F1_STRICT_MARKED_FLOOR
     assert _f1(tallies["direct@30"]) >= DIRECT_F1_LENIENT_FLOOR
     assert _f1(tallies["all@30"]) >= ALL_F1_LENIENT_FLOOR
-    strict = tallies["direct@80"]
-    assert strict.speaker_right / max(strict.matched, 1) >= DIRECT_SPEAKER_FLOOR
+    for key in ("direct@80", "marked@80"):
+        tally = tallies[key]
+        assert tally.speaker_right / max(tally.matched, 1) >= DIRECT_SPEAKER_FLOOR, key
