@@ -1,0 +1,439 @@
+"""Reported speech without quotation marks, and quotes inside quotes: a speech verb with
+a clause as content (`X said (that) ...`), a speech noun with an owner (`Trump's claim that
+...`), a passive with a by-phrase, `according to X, ...`, a paragraph opened by a label and a
+colon (`SMITH: We will win.`), and a quote nested in another speaker's quote.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from storylens.analyse.cues import (
+    BELIEF_VERBS,
+    CONTENT_REQUIRED_VERBS,
+    SPEECH_NOUNS,
+    SPEECH_VERBS,
+    STANCE_VERBS,
+)
+from storylens.analyse.quote_attribution import cue_before
+from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote
+from storylens.analyse.quote_parse import (
+    ASIDE_MIN_WORDS,
+    CUE_POS,
+    SCARE_MAX_WORDS,
+    SUBJECT_DEPS,
+    TIME_ENTITIES,
+    FoundQuote,
+    ParsedArticle,
+    agent_after,
+    count_content_words,
+    is_cue,
+    source_phrase_end,
+    subject_of,
+    trimmed_span,
+)
+from storylens.analyse.speakers import SpeakerTable
+from storylens.records import QuoteKind
+
+# Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
+INFINITIVE_CUES: frozenset[str] = frozenset(
+    """
+    promise pledge vow swear threaten urge plead beg demand propose ask plan intend want
+    hope expect agree decide refuse offer decline
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Dependents that belong to an aside cue itself ("Mr. Obama said in a statement on Monday"),
+# not to what it reports.
+ASIDE_FRAME_DEPS = frozenset(
+    {"nsubj", "aux", "neg", "advmod", "npadvmod", "prep", "dative", "agent", "punct", "dobj"}
+)
+# Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
+# A cue with one of these dependents on its right reports them, not the sentence around it.
+ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
+# Speech verbs whose direct object is the addressee or a sound, not what was said ("told
+# reporters", "thanked voters", "laughed a little"), or whose object was mostly not what was
+# said on labelled news ("said Monday", "denied the charges", "maintained his lead").
+NO_OBJECT_CONTENT_CUES: frozenset[str] = frozenset(
+    """
+    tell ask inform assure reassure thank urge advise warn remind beg plead answer call
+    begin finish laugh smile grin giggle chuckle sigh sob cry breathe sing chant gasp figure
+    interrupt correct guess add continue write post tweet quote
+    say maintain deny counter protest charge claim boast concede disclose scream roar imply
+    read
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Right dependents after a reported object that still belong to what was reported ("cited
+# the remarks as examples of ...", "blasted him for not paying ...").
+OBJECT_TAIL_DEPS = frozenset({"prep", "oprd", "xcomp", "advcl"})
+# Cue verbs with a particle or preposition whose object is what was said ("called for a
+# repeal", "warned against hackers", "complained about his mic").
+PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("call", "for"),
+        ("call", "on"),
+        ("warn", "against"),
+        ("warn", "of"),
+        ("warn", "about"),
+        ("complain", "about"),
+        ("speak", "of"),
+        ("speak", "about"),
+        ("talk", "about"),
+        ("point", "to"),
+        ("refer", "to"),
+        ("argue", "for"),
+        ("argue", "against"),
+        ("ask", "about"),
+        ("ask", "for"),
+    }
+)
+PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
+# Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
+# proposed by"): in the active their object is too often no reported content.
+PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
+# Verbs that report a finding only as a clause ("the study found that ...", "the court
+# ruled that ..."); their noun objects ("found the keys") are no content.
+CLAUSE_ONLY_CUES: frozenset[str] = frozenset({"find", "rule", "determine"})
+# Prepositions after a speech noun that introduce its content ("his claim about the vote");
+# others ("her statement on Monday", "his letter to voters") give time or addressee.
+OWNED_SPEECH_PREPOSITIONS = frozenset({"about", "of", "against", "that"})
+# A paragraph opened by a short capitalised label and a colon ("Poll: Voters ...", "SMITH:
+# We will ...") reports the label's words: headline and transcript style. Longer labels are
+# sentences of their own that introduce a list or a quote.
+LABEL_MAX_WORDS = 4
+LABEL_MIN_CONTENT_WORDS = 4  # "Update: none" and the like carry no statement
+# Labels that name a part of the page, not a source.
+NON_SOURCE_LABELS = frozenset(
+    """
+    update updated note editor abstract related watch video photo photos image source
+    sources read more see also correction disclaimer transcript summary background
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+
+def find_indirect_quotes(
+    article: ParsedArticle, table: SpeakerTable, used_cues: set[int], direct: list[FoundQuote]
+) -> list[FoundQuote]:
+    """Speech verbs with a clause as content, and "according to X"."""
+    doc = article.doc
+    inside = sorted((f.start, f.end) for f in direct)
+    starts = [s for s, _ in inside]
+
+    def in_direct(offset: int) -> bool:
+        position = bisect_right(starts, offset) - 1
+        return position >= 0 and inside[position][0] <= offset < inside[position][1]
+
+    results: list[FoundQuote] = []
+    for token in doc:
+        if token.i in used_cues or in_direct(token.idx):
+            continue
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if token.lower_ == "according" and following is not None and following.lower_ == "to":
+            item = _according_to(article, token)
+            if item is not None:
+                results.append(item)
+            continue
+        owned = _owned_speech_content(token)
+        if owned is not None:
+            content_tokens, owner = owned
+            span = trimmed_span(doc, min(content_tokens), max(content_tokens))
+            if span is not None:
+                results.append(FoundQuote(*span, "indirect", token, token.text, owner))
+            continue
+        passive = _passive_content(token)
+        content: set[int] | None
+        subject: Token | None
+        if passive is not None:
+            content, subject = passive
+        else:
+            content = _indirect_content(token)
+            subject = subject_of(token) or agent_after(token) if content is not None else None
+        if content is None or subject is None or subject.i in content:
+            continue
+        tokens = [doc[i] for i in sorted(content) if i != token.i]
+        if not tokens:
+            continue
+        span = trimmed_span(doc, tokens[0].i, tokens[-1].i)
+        if span is None:
+            continue
+        start, end = span
+        results.append(FoundQuote(start, end, "indirect", token, _cue_phrase(token), subject))
+    for item in results:
+        if item.subject is not None:
+            item.speaker = table.resolve(item.subject)
+    return results
+
+
+def _indirect_content(token: Token) -> set[int] | None:
+    """The token indices of what a cue reports: its clause (`said (that) ...`, `believes
+    ...`), a to-infinitive of a promise or plea (`vowed to ...`), or the object and its
+    complement of a naming verb (`called climate change a hoax`)."""
+    lemma = token.lemma_.lower()
+    speech = is_cue(token)
+    belief = lemma in BELIEF_VERBS and token.pos_ in CUE_POS
+    stance = (lemma in STANCE_VERBS or lemma in PHRASAL_VERBS) and token.pos_ in CUE_POS
+    finding = lemma in CLAUSE_ONLY_CUES and token.pos_ in CUE_POS
+    if not (speech or belief or stance or finding):
+        return None
+    if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
+        return None  # "was told", "is expected": the subject is not the source
+    if (
+        token.tag_ == "VBN"
+        and token.dep_ in ("advcl", "acl")
+        and not any(c.dep_ in ("aux", "nsubj") for c in token.children)
+    ):
+        return None  # "Asked about taxes, Trump said ...": Trump was asked, he did not ask
+    if speech and _fronted_subject(token) is not None:
+        aside = _aside_content(token)
+        if aside is not None:
+            return aside
+    clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    if (
+        clause is not None
+        and clause.i < token.i
+        and any(c.dep_ in ASIDE_BLOCKING_DEPS for c in token.rights)
+    ):
+        # `In his book "Make Your Kid a Millionaire," he suggested looking at ...`: the parse
+        # makes a fronted title a clause; the cue's own complement follows it.
+        clause = None
+    # A finding that holds quoted words is a reporter's framing of someone else's quote.
+    if finding and (clause is None or any(t.text in ALL_MARKS for t in clause.subtree)):
+        return None
+    if clause is not None:
+        return {t.i for t in clause.subtree}
+    if lemma in INFINITIVE_CUES:
+        plan = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+        if plan is not None and any(c.lower_ == "to" for c in plan.children):
+            return {t.i for t in plan.subtree}
+    if speech and lemma not in CONTENT_REQUIRED_VERBS:
+        aside = _aside_content(token)
+        if aside is not None:
+            return aside
+    if speech and lemma in CONTENT_REQUIRED_VERBS:
+        complement = [c for c in token.rights if c.dep_ in ("oprd", "xcomp", "ccomp")]
+        if complement and any(c.dep_ in ("dobj", "obj") for c in token.rights):
+            return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
+    if speech or stance:
+        return _object_content(token, lemma)
+    return None
+
+
+def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[FoundQuote]:
+    """`Poll: Voters abandon the party.`, `"SMITH: We will win.`: a paragraph opened by a
+    short capitalised label and a colon is what the label's bearer said."""
+    doc, text = article.doc, article.text
+    results: list[FoundQuote] = []
+    for start in article.paragraph_starts:
+        first = article.token_at(start)
+        while first < len(doc) and (doc[first].is_space or doc[first].text in ALL_MARKS):
+            first += 1
+        label: list[Token] = []
+        for token in doc[first : first + LABEL_MAX_WORDS + 1]:
+            if token.text == ":" or not (token.is_alpha and token.text[0].isupper()):
+                break
+            label.append(token)
+        colon = first + len(label)
+        if not label or colon >= len(doc) or doc[colon].text != ":":
+            continue
+        if any(t.lower_ in NON_SOURCE_LABELS or t.ent_type_ in TIME_ENTITIES for t in label):
+            continue
+        if article.paragraph(doc[colon].idx) != article.paragraph(start):
+            continue
+        end = article.paragraph_end(start)
+        span = trimmed_span(doc, colon + 1, article.token_before(max(end - 1, start)))
+        if span is None or span[0] >= end:
+            continue
+        span = (span[0], min(span[1], end))
+        if count_content_words(text[span[0] : span[1]]) < LABEL_MIN_CONTENT_WORDS:
+            continue
+        subject = label[-1]
+        item = FoundQuote(span[0], span[1], "indirect", doc[colon], ":", subject)
+        item.speaker = table.resolve(subject)
+        results.append(item)
+    return results
+
+
+def _owned_speech_content(token: Token) -> tuple[set[int], Token] | None:
+    """`Trump's claims about the vote`, `her warning that rates would rise`: a speech noun
+    with a possessive owner reports what hangs on its right."""
+    if token.pos_ != "NOUN" or token.lemma_.lower() not in SPEECH_NOUNS:
+        return None
+    owner = next((c for c in token.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return None
+    content: set[int] = set()
+    for child in token.rights:
+        if child.dep_ in ("acl", "ccomp"):
+            content.update(t.i for t in child.subtree)
+        elif child.dep_ == "prep" and child.lower_ in OWNED_SPEECH_PREPOSITIONS:
+            content.update(t.i for t in child.subtree if t.i != child.i)
+    if not content:
+        return None
+    return content, owner
+
+
+def _passive_content(token: Token) -> tuple[set[int], Token] | None:
+    """A cue in the passive with its source in a by-phrase: `The plan was rejected by the
+    council`, `a fine proposed by the regulator`. The content is the passive subject (or the
+    noun a reduced relative modifies), the source the object of "by"."""
+    lemma = token.lemma_.lower()
+    if token.pos_ not in CUE_POS or not (
+        lemma in SPEECH_VERBS or lemma in STANCE_VERBS or lemma in PASSIVE_ONLY_CUES
+    ):
+        return None
+    agent = next((c for c in token.children if c.dep_ == "agent"), None)
+    source = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
+    if source is None:
+        return None
+    subject = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
+    if subject is not None:
+        return {t.i for t in subject.subtree}, source
+    if token.dep_ == "acl" and token.tag_ == "VBN" and token.head.i < token.i:
+        own = {t.i for t in token.subtree}
+        return {t.i for t in token.head.subtree if t.i not in own}, source
+    return None
+
+
+def _object_content(token: Token, lemma: str) -> set[int] | None:
+    """What a cue reports as a noun phrase: `cited the remarks as examples`, `called for a
+    repeal`, `questioned the integrity of the vote`. The object and what follows it."""
+    rights = [c for c in token.rights if c.dep_ != "punct"]
+    start: Token | None = None
+    for child in rights:
+        if child.dep_ in ("dobj", "obj") and lemma not in NO_OBJECT_CONTENT_CUES:
+            start = child
+            break
+        if (
+            child.dep_ == "prep"
+            and (lemma, child.lower_) in PHRASAL_CUES
+            and any(c.dep_ in ("pobj", "pcomp") for c in child.children)
+        ):
+            start = child
+            break
+    if start is None:
+        return None
+    content = {t.i for t in start.subtree if t.i != start.i or start.dep_ != "prep"}
+    for child in rights:
+        if child.i > start.i and child.dep_ in OBJECT_TAIL_DEPS:
+            content.update(t.i for t in child.subtree)
+    return content
+
+
+def _aside_content(token: Token) -> set[int] | None:
+    """`The museum, Mr. Obama said, would ...`, `The tax fell, the agency said in a report.`:
+    a cue set off by commas reports the rest of its sentence. A cue with its own complement
+    (`suggested looking at ...`) is no aside."""
+    fronted = _fronted_subject(token)
+    if fronted is None and any(c.dep_ in ASIDE_BLOCKING_DEPS for c in token.rights):
+        return None
+    frame = {token.i}
+    for child in token.children:
+        if child.dep_ in ASIDE_FRAME_DEPS and (fronted is None or child.i != fronted.i):
+            frame.update(t.i for t in child.subtree)
+    if not any(token.doc[i].dep_ in SUBJECT_DEPS for i in frame):
+        return None
+    doc = token.doc
+    left = min(i for i in frame if not doc[i].is_punct)
+    if left == 0 or doc[left - 1].text != ",":
+        return None
+    sentence = token.sent
+    content = {t.i for t in sentence if t.i not in frame and not t.is_punct}
+    if len(content) < ASIDE_MIN_WORDS or min(content) > left:
+        return None
+    return content  # the span runs from its first to its last word, over the aside
+
+
+def _fronted_subject(token: Token) -> Token | None:
+    """The first of two subjects a cue was given, when a comma parts them: `The museum, Mr.
+    Obama said, would ...` opens the reported clause with "The museum"."""
+    subjects = [c for c in token.lefts if c.dep_ in SUBJECT_DEPS]
+    if len(subjects) < 2:
+        return None
+    first, nearest = subjects[0], subjects[-1]
+    between = token.doc[first.right_edge.i + 1 : nearest.left_edge.i]
+    return first if any(t.text == "," for t in between) else None
+
+
+def _cue_phrase(token: Token) -> str:
+    return token.text
+
+
+def _according_to(article: ParsedArticle, according: Token) -> FoundQuote | None:
+    doc = article.doc
+    to = doc[according.i + 1]
+    # The small model runs sentences over paragraph breaks ("according to the F.A.A.\n\n
+    # Most people ..."): the phrase, its source and its content stay in its own paragraph.
+    first = article.token_at(article.paragraph_start(according.idx))
+    last = article.token_before(article.paragraph_end(according.idx) - 1)
+    source = next((c for c in to.children if c.dep_ == "pobj"), None)
+    if source is not None and source.i > last:
+        source = next((t for t in reversed(doc[to.i + 1 : last + 1]) if t.is_alpha), None)
+    if source is None:
+        return None
+    sentence = according.sent
+    phrase_end = source_phrase_end(according, source, last)
+    head = according.head
+    inside = head.i != according.i and first <= head.i <= last
+    clause = [t.i for t in head.subtree] if inside else []
+    clause_start = max(min(clause) if clause else sentence.start, first)
+    clause_end = min(max(clause) if clause else sentence.end - 1, last)
+    after_start, after_end = phrase_end + 1, min(sentence.end - 1, clause_end)
+    before_start, before_end = max(sentence.start, clause_start, first), according.i - 1
+    if after_end - after_start >= before_end - before_start:
+        span = trimmed_span(doc, after_start, after_end)
+    else:
+        span = trimmed_span(doc, before_start, before_end)
+    if span is None:
+        return None
+    found = FoundQuote(span[0], span[1], "indirect", according, "according to", source)
+    return found
+
+
+def find_nested_quotes(
+    article: ParsedArticle, table: SpeakerTable, marked: list[MarkedQuote], found: list[FoundQuote]
+) -> list[FoundQuote]:
+    """A quote inside a speaker's quote: its own speaker if a cue names one, reported by the
+    outer speaker. Its kind is "nested", not "direct": the words are the outer speaker's
+    account of what someone said, a second-hand attribution."""
+    results: list[FoundQuote] = []
+    outer_quotes = [f for f in found if f.kind in ("direct", "mixed")]
+    for quote in marked:
+        if quote.depth == 0:
+            continue
+        outer = next(
+            (f for f in outer_quotes if f.start <= quote.open_at and quote.end <= f.end), None
+        )
+        if outer is None:
+            continue
+        outer_name = outer.speaker.speaker if outer.speaker else None
+        before = cue_before(article, outer.start, quote.open_at, False)
+        words = count_content_words(article.text[quote.start : quote.end])
+        if before is None or before.subject is None:
+            kind: QuoteKind = "scare" if words <= SCARE_MAX_WORDS else "nested"
+            results.append(
+                FoundQuote(quote.start, quote.end, kind, None, None, None, reported_by=outer_name)
+            )
+            continue
+        item = FoundQuote(
+            quote.start,
+            quote.end,
+            "nested",
+            before.cue,
+            before.cue_text,
+            before.subject,
+            reported_by=outer_name,
+            depth=1,
+        )
+        if before.subject.lower_ in ("i", "me", "we") and outer.speaker is not None:
+            item.speaker = replace(
+                outer.speaker,
+                mention=before.subject.text,
+                start=before.subject.idx,
+                end=before.subject.idx + len(before.subject),
+            )
+        else:
+            item.speaker = table.resolve(before.subject)
+        results.append(item)
+    return results

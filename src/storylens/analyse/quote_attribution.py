@@ -1,0 +1,439 @@
+"""Who said a direct quote: the speech verb after it (`"...," she said`), before it
+(`she snapped: "..."`), in the paragraph before (`Trump wrote:`), a dash and a name after it, a
+name right after it, a colon, or `according to X`; and the joining of a quote split by its own
+attribution (`"I'm sorry," Alec said, "I was wrong."`) back into one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Token
+
+from storylens.analyse.cues import QUOTATIVE_WORDS
+from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote
+from storylens.analyse.quote_parse import (
+    SENTENCE_END,
+    SUBJECT_DEPS,
+    TIME_ENTITIES,
+    Attribution,
+    FoundQuote,
+    ParsedArticle,
+    agent_after,
+    agent_before,
+    is_cue,
+    subject_of,
+)
+from storylens.analyse.speakers import ResolvedSpeaker
+
+# A speech verb after a quote attributes it when it is at most this many tokens after the
+# close mark (`"...," Oversight Chairman Jason Chaffetz (R-Utah) said`).
+AFTER_CUE_MAX_TOKENS = 12
+# Conjunctions after a quote that start a clause of their own, so no cue after them signs it.
+AFTER_CUE_STOP_WORDS = frozenset({"but", "and", "or", "while", "because"})
+# A name signs a quote with no cue when it starts within this many tokens after the close
+# mark ("Texas delegate Bill Eastland"): a role and a name, or a verb and a name.
+NAME_AFTER_QUOTE_TOKENS = 5
+# A dash right after a closed quote signs it with a name (`"..." — Jane Doe`); the name starts
+# within this many tokens of the dash.
+SIGNATURE_MAX_TOKENS = 3
+SIGNATURE_DASHES = "―—–"  # horizontal bar, em and en dash; a hyphen is too often a word joiner
+# A speech verb before a quote attributes it when at most this many tokens stand between it
+# and the open mark (`Trump said in a statement on Tuesday, "..."`) unless a colon binds them.
+BEFORE_CUE_MAX_GAP = 8
+# A quote with no cue of its own carries on the speaker of the quote before it when that quote
+# ended at most this many paragraphs earlier (news runs a speaker's quotes in a row).
+CONTINUATION_MAX_PARAGRAPHS = 2
+# Parents walked up from the verb before a colon to the speech verb reporting its clause
+# ("said she has the one quality the job needs:": needs -> quality -> has -> said).
+REPORTING_CUE_DEPTH = 4
+# Words that carry a quote on past its attribution ('"...," he said, but "..."').
+SPLIT_JOINERS = frozenset({"and", "but", "still", "then"})
+
+
+def attribute_direct_quote(
+    article: ParsedArticle, quote: MarkedQuote, quotes: Sequence[MarkedQuote]
+) -> Attribution | None:
+    """Find the speech verb (or colon) that attributes a top-level quote, and its subject."""
+    text = article.text
+    later = [q for q in quotes if q.open_at > quote.close_at]
+    earlier = [q for q in quotes if q.close_at < quote.open_at]
+    paragraph_end = article.paragraph_end(quote.close_at)
+    after_limit = min([paragraph_end] + [q.open_at for q in later[:1]])
+    paragraph_start = article.paragraph_start(quote.open_at)
+    before_limit = max([paragraph_start] + [q.close_at + 1 for q in earlier[-1:]])
+
+    # Text before the quote that ends with a colon binds it to the clause before the colon.
+    before_text = text[before_limit : quote.open_at].rstrip()
+    colon_before = before_text.endswith(":")
+    colon_paragraph_before = False
+    if not before_text and paragraph_start > 0:
+        # A quote opening a paragraph after "X said:" at the end of the one before.
+        previous_end = paragraph_start - 1
+        while previous_end > 0 and text[previous_end - 1].isspace():
+            previous_end -= 1
+        if text[:previous_end].endswith(":"):
+            previous_start = article.paragraph_start(previous_end - 1)
+            before_limit, colon_before = previous_start, True
+            before_text = text[previous_start:previous_end]
+            colon_paragraph_before = True
+
+    signed = _signature(article, quote, after_limit)
+    if signed is not None:
+        return signed
+    after = _after_cue(article, quote, after_limit)
+    if after is not None and (not colon_before or _has_own_speaker(after, colon_paragraph_before)):
+        return after
+    before = cue_before(article, before_limit, quote.open_at, colon_before)
+    if before is not None and (before.cue is not None or after is None):
+        return before
+    if after is not None:
+        return after
+    return _name_after_quote(article, quote, after_limit)
+
+
+def _has_own_speaker(after: Attribution, colon_paragraph_before: bool) -> bool:
+    """`The scene was recorded in detail:` then a paragraph `"Here he comes," she said.`: the
+    quote's own cue and subject name its speaker sooner than the paragraph before it."""
+    return colon_paragraph_before and after.cue is not None and after.subject is not None
+
+
+def _signature(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attribution | None:
+    """`"..." — Jane Doe`: a quote signed with a dash and a name (reader comments, vox pops)."""
+    if not quote.closed:
+        return None
+    text = article.text
+    index = quote.close_at + 1
+    while index < limit and text[index] in " \t\u00a0,":
+        index += 1
+    if index >= limit or text[index] not in SIGNATURE_DASHES:
+        return None
+    doc = article.doc
+    first = article.token_at(index + 1)
+    for token in doc[first : first + SIGNATURE_MAX_TOKENS]:
+        if token.idx >= limit:
+            break
+        if token.pos_ in ("PROPN", "NOUN", "PRON") and not token.is_punct:
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i < first + SIGNATURE_MAX_TOKENS:
+                head = head.head
+            return Attribution(None, text[index], head)
+    return None
+
+
+def _after_cue(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attribution | None:
+    doc = article.doc
+    text = article.text
+    content = text[quote.start : quote.end].rstrip()
+    first = article.token_at(quote.close_at + 1 if quote.closed else quote.end)
+    tokens = [t for t in doc[first : first + AFTER_CUE_MAX_TOKENS + 1] if t.idx < limit]
+    if not tokens:
+        return None
+    words = [t for t in tokens if not t.is_punct]
+    if content.endswith(".") and words and words[0].text[:1].isupper() and words[0].pos_ != "PROPN":
+        return None  # "Quote." He said... starts a new sentence, not an attribution
+    for position, token in enumerate(tokens):
+        if token.text in SENTENCE_END and position > 0:
+            return None
+        if token.lower_ in AFTER_CUE_STOP_WORDS:
+            return None  # `"...," but stopped short of calling ...`: a new clause
+        if is_cue(token):
+            if content.endswith(".") and any(
+                c.dep_ == "ccomp" and c.i > token.i for c in token.children
+            ):
+                return None  # `"... timing." Gov. Pat McCrory said it would be`: a new sentence
+            subject = subject_of(token) or agent_after(token) or agent_before(token)
+            named = _name_between(tokens[:position])
+            if named is not None and (subject is None or not first <= subject.i < token.i):
+                # `"...," Flynn, a top surrogate, said on "Fox and Friends."`: the words
+                # between the quote and its cue name the speaker; the parse may not.
+                subject = named
+            if subject is not None and (
+                quote.start <= subject.idx < quote.end or subject.ent_type_ in TIME_ENTITIES
+            ):
+                # The parse took a word of the quote or a time ("said Monday") as subject:
+                # another subject of the cue outside the quote, else the name after it.
+                subject = next(
+                    (
+                        c
+                        for c in token.children
+                        if c.dep_ in SUBJECT_DEPS
+                        and c.idx >= quote.end
+                        and c.ent_type_ not in TIME_ENTITIES
+                    ),
+                    None,
+                ) or agent_after(token)
+                agent = agent_before(token)
+                if subject is None and agent is not None and agent.idx >= quote.end:
+                    subject = agent  # `"...," Tulsa police Chief Chuck Jordan said`
+            return Attribution(token, token.text, subject)
+    return None
+
+
+def _name_between(tokens: Sequence[Token]) -> Token | None:
+    """The first name or pronoun standing between a quote and its cue, as the head of its
+    name ("Chuck Jordan" -> Jordan); None when the cue follows the quote at once."""
+    for token in tokens:
+        if token.is_punct or token.is_space:
+            continue
+        if token.pos_ in ("PROPN", "PRON") and token.ent_type_ not in TIME_ENTITIES:
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+                head = head.head
+            return head
+        if token.pos_ not in ("DET", "ADJ", "NOUN"):
+            return None
+    return None
+
+
+def _name_after_quote(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attribution | None:
+    """`"This is fantastic!" beamed Donald Hartley`, `"...," Texas delegate Bill Eastland,
+    wearing a cowboy hat ...`: a quote that ends on a comma, "!" or "?" and is followed at
+    once by a person's name (after at most one verb) is signed by that person, even when
+    the verb is not in the lexicon or comes too far on."""
+    if not quote.closed:
+        return None
+    content = article.text[quote.start : quote.end].rstrip()
+    if content[-1:] not in ",!?":
+        return None
+    doc = article.doc
+    first = article.token_at(quote.close_at + 1)
+    window = [t for t in doc[first : first + NAME_AFTER_QUOTE_TOKENS] if t.idx < limit]
+    verb: Token | None = None
+    for token in window:
+        if token.is_punct or token.is_space:
+            continue
+        if token.pos_ == "VERB" and verb is None:
+            verb = token
+            continue
+        if token.dep_ == "case" or _is_possessor(token):
+            continue  # `"...!" Scott's niece, Marcia Price, shouted`: the niece speaks
+        if token.ent_type_ == "PERSON":
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+                head = head.head
+            return Attribution(verb, verb.text if verb is not None else None, head)
+        if token.pos_ not in ("PROPN", "NOUN", "ADJ", "DET"):
+            return None
+    return None
+
+
+def _is_possessor(token: Token) -> bool:
+    """`Scott` in "Scott's niece": a name that owns the noun after it, not the noun itself."""
+    head = token
+    while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+        head = head.head
+    return head.dep_ == "poss"
+
+
+def cue_before(
+    article: ParsedArticle, limit: int, open_at: int, colon_before: bool
+) -> Attribution | None:
+    doc = article.doc
+    first = article.token_at(limit)
+    last = article.token_before(open_at - 1) if open_at > 0 else -1
+    if last < first:
+        return None
+    window = list(doc[first : last + 1])
+    # Only the sentence nearest the quote, unless a colon ties the clause to it.
+    for position in range(len(window) - 1, -1, -1):
+        if window[position].text in SENTENCE_END and not colon_before:
+            window = window[position + 1 :]
+            break
+    nearer_verb = False
+    for position in range(len(window) - 1, -1, -1):
+        token = window[position]
+        gap = len(window) - 1 - position
+        if gap > BEFORE_CUE_MAX_GAP and not colon_before:
+            break
+        if is_cue(token) and (not colon_before or not nearer_verb):
+            subject = subject_of(token) or agent_after(token) or agent_before(token)
+            return Attribution(token, token.text, subject)
+        if colon_before and token.pos_ == "VERB" and not nearer_verb:
+            # `Alec jumped in with: "..."`: the verb nearest the colon speaks, if it has a
+            # subject; otherwise look further back for a speech verb.
+            subject = subject_of(token)
+            if subject is not None and token.dep_ != "acl":
+                reporting = _reporting_cue(token, window[0].i, window[-1].i)
+                if reporting is not None:
+                    # `Ms. Ruiz said the plan had one flaw: "..."`: the clause before the
+                    # colon is reported speech; its speaker speaks the quote too.
+                    return reporting
+                # "she threatened to leave:" : name the speech verb the infinitive hangs from.
+                cue = token.head if token.dep_ == "xcomp" and is_cue(token.head) else token
+                return Attribution(cue, cue.text, subject)
+            nearer_verb = token.dep_ != "acl" and token.dep_ != "relcl"
+        if token.lower_ in QUOTATIVE_WORDS and all(t.is_punct for t in window[position + 1 :]):
+            be = doc[token.i - 1] if token.i > 0 else None
+            if token.lower_ == "like" and be is not None and be.lemma_ in ("be", "’", "'s"):
+                subject = next((c for c in be.children if c.dep_ in SUBJECT_DEPS), None)
+                if subject is None and be.i > 0 and doc[be.i - 1].pos_ in ("PRON", "PROPN"):
+                    subject = doc[be.i - 1]
+                return Attribution(token, f"{be.text} {token.text}".strip(), subject)
+    according = _according_before(window)
+    if according is not None:
+        return according
+    if colon_before and window:
+        return Attribution(None, ":", _colon_speaker(window))
+    return None
+
+
+def _reporting_cue(verb: Token, first: int, last: int) -> Attribution | None:
+    """The speech verb (between tokens ``first`` and ``last``) whose reported clause holds
+    ``verb``."""
+    node = verb
+    for _ in range(REPORTING_CUE_DEPTH):
+        if node.head.i == node.i:
+            return None
+        reported = node.dep_ == "ccomp"
+        node = node.head
+        if not first <= node.i <= last:
+            return None
+        if reported and is_cue(node):
+            if any(c.dep_ in ("auxpass", "nsubjpass") for c in node.children):
+                return None
+            subject = subject_of(node)
+            return Attribution(node, node.text, subject) if subject is not None else None
+    return None
+
+
+def _colon_speaker(window: list[Token]) -> Token | None:
+    """Who speaks in `- Michael P. McDonald: "..."`, `Clinton released the following
+    statement: "..."`, `Trump leaned in and boomed: "..."`: a name right before the colon,
+    else the subject of the last verb of the clause before it."""
+    words = [t for t in window if not (t.is_punct or t.is_space)]
+    if not words:
+        return None
+    last = words[-1]
+    if last.pos_ == "PROPN" and last.ent_type_ in ("PERSON", "ORG", "") and not last.is_upper:
+        return last
+    for token in reversed(words):
+        if token.pos_ == "VERB" and token.dep_ != "amod":  # "the following statement"
+            subject = subject_of(token)
+            if subject is not None and subject.lower_ not in ("it", "this", "that", "which"):
+                return subject
+            return None
+    return None
+
+
+def _according_before(window: list[Token]) -> Attribution | None:
+    """`According to Limbaugh, "..."`: the source of the phrase right before the quote."""
+    for position in range(len(window) - 1, 0, -1):
+        if window[position - 1].lower_ == "according" and window[position].lower_ == "to":
+            source = next((c for c in window[position].children if c.dep_ == "pobj"), None)
+            if source is not None:
+                return Attribution(window[position - 1], "according to", source)
+    return None
+
+
+def carried_speaker(
+    article: ParsedArticle, previous: FoundQuote | None, quote: MarkedQuote
+) -> ResolvedSpeaker | None:
+    if previous is None or previous.speaker is None:
+        return None
+    gap = article.paragraph(quote.open_at) - article.paragraph(previous.end)
+    if gap > CONTINUATION_MAX_PARAGRAPHS:
+        return None
+    return previous.speaker
+
+
+def continues_split_quote(article: ParsedArticle, previous: FoundQuote, quote: MarkedQuote) -> bool:
+    """The quote opens in the sentence of the attribution that follows ``previous``: between
+    them stand only that cue, its speaker and a comma or a conjunction."""
+    cue = previous.cue
+    if cue is None or not previous.end <= cue.idx < quote.open_at or previous.kind == "scare":
+        return False
+    if article.paragraph(previous.end) != article.paragraph(quote.open_at):
+        return False
+    between = article.text[previous.end : quote.open_at]
+    if any(mark in between for mark in SENTENCE_END):
+        return False
+    doc = article.doc
+    gap = doc[article.token_at(previous.end) : article.token_at(quote.open_at)]
+    if any(is_cue(t) and t.i != cue.i for t in gap):
+        return False  # `"...," Trump said, adding later, "..."`: a second attribution
+    tail = between.rstrip().rstrip(":").rstrip()
+    words = tail.split()
+    return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
+
+
+def merge_overlapping(found: list[FoundQuote]) -> list[FoundQuote]:
+    """A quote that opens inside the reported clause of the one before (widened over it as
+    mixed) is part of that quote: one span, the first one's speaker."""
+    merged: list[FoundQuote] = []
+    for item in sorted(found, key=lambda f: f.start):
+        last = merged[-1] if merged else None
+        if last is not None and last.kind == "mixed" and item.start < last.end:
+            last.end = max(last.end, item.end)
+            continue
+        merged.append(item)
+    return merged
+
+
+def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[FoundQuote]:
+    """`"I'm sorry," Alec said, "I was wrong."`: one quote, split by its attribution."""
+    joined: list[FoundQuote] = []
+    for item in found:
+        if joined:
+            last = joined[-1]
+            same_paragraph = article.paragraph(last.start) == article.paragraph(item.start) or (
+                article.paragraph(last.end) == article.paragraph(item.start)
+            )
+            cue_between = last.cue is not None and last.end <= last.cue.idx < item.start
+            # `"...," Rep. Jane Roe (D-Ore.), a panel member, said in an interview. "..."`: the
+            # name after the first part signs it, even with the cue out of reach.
+            signed_between = (
+                last.cue is None
+                and last.cue_text is None
+                and last.speaker is not None
+                and last.end <= last.speaker.start < item.start
+            )
+            next_paragraph = article.paragraph(item.start) == article.paragraph(last.end) + 1
+            if (
+                next_paragraph
+                and cue_between
+                and item.cue is None
+                and item.cue_text is None
+                and item.start - 1 == article.paragraph_start(item.start)
+                and item.kind == "direct"
+                and article.paragraph(last.cue.idx if last.cue is not None else 0)
+                == article.paragraph(last.end)
+            ):
+                # `"...," he said.` then a paragraph of his words with no cue: one quote.
+                last.end = item.end
+                continue
+            if (
+                same_paragraph
+                and (cue_between or signed_between)
+                and (item.cue is None or (last.cue is not None and item.cue.i == last.cue.i))
+                and item.kind == "direct"
+            ):
+                last.end = item.end
+                continue
+            if (
+                same_paragraph
+                and item.kind == "direct"
+                and _attribution_splits(article, last, item)
+            ):
+                # `Fallon fired back: "As a guardian ...," he wrote, "we know ..."`: the cue
+                # between the parts attributes the second, yet both are one quote.
+                last.end = item.end
+                continue
+        joined.append(item)
+    return joined
+
+
+def _attribution_splits(article: ParsedArticle, last: FoundQuote, item: FoundQuote) -> bool:
+    """The second part's own cue stands between the parts, in one sentence, set off by commas
+    (`"...," he wrote, "..."`): the attribution splits one quote."""
+    cue = item.cue
+    if cue is None or last.kind != "direct" or not last.end <= cue.idx < item.start:
+        return False
+    if last.cue is not None and last.cue.i != cue.i and last.end <= last.cue.idx < item.start:
+        return False  # `"...," Trump said, adding later, "..."`: two attributions
+    between = article.text[last.end : item.start]
+    if any(mark in between for mark in SENTENCE_END):
+        return False
+    first_part = article.text[last.start : last.end].rstrip()
+    opens_aside = first_part.endswith(",") or between.lstrip(ALL_MARKS).lstrip().startswith(",")
+    return opens_aside and between.rstrip().rstrip(ALL_MARKS).rstrip().endswith(",")

@@ -1,0 +1,264 @@
+"""Look-ups over one parsed article that every quote pass shares.
+
+``ParsedArticle`` finds tokens and paragraphs by character offset; ``is_cue`` tells a speech
+verb; ``subject_of``, ``agent_before`` and ``agent_after`` find who speaks; the rest reads
+sentence starts, "according to" phrases and word counts. ``Attribution`` and ``FoundQuote`` are
+the working records the passes hand each other before ``quotes`` turns them into ``Quote``s.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+from storylens.analyse.cues import SPEECH_VERBS
+from storylens.analyse.quote_marks import ALL_MARKS
+from storylens.analyse.speakers import ResolvedSpeaker
+from storylens.records import QuoteKind
+
+# A quoted phrase of at most this many words with no speech around it is a scare quote
+# ('banter', 'elder abuse'), not speech.
+SCARE_MAX_WORDS = 4
+# Parents walked up from a participle cue ("..., recalling:") to find its subject.
+SUBJECT_SEARCH_DEPTH = 6
+# Parts of speech a cue word may carry; the small model tags some quotatives oddly.
+CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
+# An aside cue reports the rest of its sentence only when that holds at least this many words.
+ASIDE_MIN_WORDS = 4
+SENTENCE_END = frozenset({".", "!", "?"})
+# Titles written before a name; a period after one ends no sentence ("Sen. "Chip" Roy").
+NAME_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr sen rep gov lt gen col sgt capt st rev prof pres supt atty".split()  # noqa: SIM905
+)
+SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
+TIME_ENTITIES = frozenset({"DATE", "TIME"})
+# Words between an inverted cue and the name of its speaker ("said orchard owner Priya Nand").
+POSTPOSED_SPEAKER_WINDOW = 4
+
+
+@dataclass
+class Attribution:
+    """What attributes a quote: its cue (a speech verb; None for a colon or a signature),
+    the words shown as the cue, and the token that names the speaker."""
+
+    cue: Token | None
+    cue_text: str | None
+    subject: Token | None
+    inherited: ResolvedSpeaker | None = None
+
+
+@dataclass
+class FoundQuote:
+    """A quote while the passes still attribute, widen and join it; mutable because later
+    passes move its bounds and change its kind. ``quotes`` makes a ``Quote`` of it at the end."""
+
+    start: int
+    end: int
+    kind: QuoteKind
+    cue: Token | None
+    cue_text: str | None
+    subject: Token | None
+    speaker: ResolvedSpeaker | None = None
+    reported_by: str | None = None
+    depth: int = 0
+
+
+class ParsedArticle:
+    """Token and paragraph look-ups over one ``Doc``, by character offset."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.text = doc.text
+        self.token_starts = [t.idx for t in doc]
+        # A blank line is no paragraph of its own: "\n\n" and "\n" both start the next one.
+        self.paragraph_starts = [0] + [
+            i + 1
+            for i, c in enumerate(self.text)
+            if c == "\n" and (i + 1 >= len(self.text) or self.text[i + 1] != "\n")
+        ]
+
+    def token_at(self, offset: int) -> int:
+        """Index of the token that holds or follows ``offset``."""
+        return bisect_left(self.token_starts, offset)
+
+    def token_before(self, offset: int) -> int:
+        return bisect_right(self.token_starts, offset) - 1
+
+    def paragraph(self, offset: int) -> int:
+        return bisect_right(self.paragraph_starts, offset) - 1
+
+    def paragraph_start(self, offset: int) -> int:
+        return self.paragraph_starts[self.paragraph(offset)]
+
+    def paragraph_end(self, offset: int) -> int:
+        index = self.paragraph(offset) + 1
+        return (
+            self.paragraph_starts[index] - 1
+            if index < len(self.paragraph_starts)
+            else len(self.text)
+        )
+
+
+def is_cue(token: Token) -> bool:
+    return (
+        token.lemma_.lower() in SPEECH_VERBS
+        and (token.pos_ in CUE_POS or token.tag_.startswith("VB"))
+        and not _in_compound_word(token)
+    )
+
+
+def _in_compound_word(token: Token) -> bool:
+    """`so-called`, `well-said`, `self-described`: a verb joined by a hyphen to the word
+    before it is part of an adjective, not a speech verb."""
+    doc = token.doc
+    return (
+        token.i >= 2
+        and doc[token.i - 1].text == "-"
+        and not doc[token.i - 1].whitespace_
+        and not doc[token.i - 2].whitespace_
+    )
+
+
+def subject_of(verb: Token) -> Token | None:
+    """The subject of a speech verb; for a participle or infinitive, the subject of the verb it
+    hangs from ("..., recalling:", "leading Hilaria to snap:")."""
+    current = verb
+    for _ in range(SUBJECT_SEARCH_DEPTH):
+        # The nearest subject before the verb: in `The museum, Mr. Obama said, would ...` the
+        # parse gives "said" two subjects, and the first one opens the reported clause.
+        for child in sorted(current.children, key=lambda c: (c.i > current.i, -c.i)):
+            if child.dep_ in SUBJECT_DEPS and child.ent_type_ not in TIME_ENTITIES:
+                return child
+        infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
+        if current.dep_ == "xcomp" or (infinitive and current.dep_ == "advcl"):
+            objects = [c for c in current.head.children if c.dep_ in ("dobj", "obj")]
+            if objects:
+                return objects[0]
+        if current.dep_ in ("advcl", "conj", "xcomp", "pcomp", "acl", "prep", "ccomp") and (
+            current.head.i != current.i
+        ):
+            head = current.head
+            if current.dep_ == "conj" and head.dep_ == "ccomp" and is_cue(head.head):
+                # "X said the video should be released but said ...": the parse hangs the
+                # second cue on the reported clause; it shares the first cue's subject.
+                head = head.head
+            current = head
+            continue
+        if current.dep_ == "relcl" or (current.dep_ == "acl" and current.tag_ == "VBD"):
+            # "Aaron Kall, the director ..., compared": a finite verb parsed as a modifier.
+            return current.head
+        break
+    return _postposed_person(verb)
+
+
+def _postposed_person(verb: Token) -> Token | None:
+    """ "..., said grower Priya Nand": an inverted cue whose named speaker the parse did not
+    make its subject. Only right after a quote or comma, where the name cannot be an addressee."""
+    before = verb.doc[verb.i - 1] if verb.i > 0 else None
+    if before is None or not before.is_punct:
+        return None
+    for token in verb.doc[verb.i + 1 : verb.i + 1 + POSTPOSED_SPEAKER_WINDOW]:
+        if token.is_punct or token.sent != verb.sent:
+            return None
+        if token.ent_type_ == "PERSON":
+            head = token
+            while head.dep_ in ("compound", "flat") and head.head.i > head.i:
+                head = head.head
+            return head
+    return None
+
+
+def agent_before(verb: Token) -> Token | None:
+    """ "as a fourth added:" parsed without a subject: the noun phrase right before the verb."""
+    if verb.i == 0:
+        return None
+    previous = verb.doc[verb.i - 1]
+    if previous.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") and previous.dep_ not in ("dobj", "pobj"):
+        return previous
+    return None
+
+
+def agent_after(verb: Token) -> Token | None:
+    """ "said Caddell" parsed without a subject: a name or pronoun right after the verb."""
+    doc = verb.doc
+    for token in doc[verb.i + 1 : verb.i + 4]:
+        if token.ent_type_ in TIME_ENTITIES:
+            break  # "said Monday": a time, not a speaker
+        if token.pos_ in ("PROPN", "PRON", "NOUN") and not token.is_punct:
+            return token.head if token.dep_ == "compound" else token
+        if not (token.pos_ == "DET" or token.pos_ == "ADJ"):
+            break
+    return None
+
+
+def count_content_words(text: str) -> int:
+    return len([w for w in text.split() if any(c.isalnum() for c in w)])
+
+
+def starts_sentence(text: str, open_at: int) -> bool:
+    index = open_at - 1
+    if text[open_at : open_at + 1] == "'" and text[index:open_at] == "'":
+        index -= 1  # ''Yes,'' she said: the mark is the pair, read from its first apostrophe
+    while index >= 0 and text[index] in " \t\u00a0":
+        index -= 1
+    if index >= 0 and text[index] == "." and _ends_in_abbreviation(text, index):
+        return False  # `Robert C. "Bobby" Scott`, `Sen. "Chip" Roy`: an initial, no sentence end
+    if index > 0 and text[index] in ALL_MARKS and text[index - 1] in ",;":
+        return False  # `words such as "budget," "audit," ...`: a list of quoted items runs on
+    if index > 0 and text[index] in ALL_MARKS and text[index - 1].isalnum():
+        return False  # `Sanders’ “passion”`: a possessive, or a mark closing no sentence
+    return index < 0 or text[index] in "\n.!?:;" + ALL_MARKS or text[index] in "—–-("
+
+
+def _ends_in_abbreviation(text: str, period_at: int) -> bool:
+    """The word before the period at ``period_at`` is an initial or a title ("C.", "Sen.")."""
+    start = period_at
+    while start > 0 and text[start - 1].isalpha():
+        start -= 1
+    word = text[start:period_at]
+    if start > 0 and not text[start - 1].isspace():
+        return False
+    return (len(word) == 1 and word.isupper()) or word.lower() in NAME_ABBREVIATIONS
+
+
+def trimmed_span(doc: Doc, first: int, last: int) -> tuple[int, int] | None:
+    while first <= last and (doc[first].is_punct or doc[first].is_space):
+        first += 1
+    while (
+        last >= first
+        and (doc[last].is_punct or doc[last].is_space)
+        and (doc[last].text not in ALL_MARKS)
+    ):
+        last -= 1
+    if last < first:
+        return None
+    return doc[first].idx, doc[last].idx + len(doc[last])
+
+
+def according_source(token: Token) -> Token | None:
+    """The source named by `according to <source>`, when ``token`` is "according"."""
+    doc = token.doc
+    if token.lower_ != "according" or token.i + 1 >= len(doc) or doc[token.i + 1].lower_ != "to":
+        return None
+    return next((c for c in doc[token.i + 1].children if c.dep_ == "pobj"), None)
+
+
+def source_phrase_end(according: Token, source: Token, last: int) -> int:
+    """The last token of `according to <source>`. The small model often parses a sentence that
+    opens with the phrase as hanging from it ("According to X, the move reeks of fear": the
+    claim as an apposition of X, "According" as the root): a part that runs to the end of the
+    sentence is then the claim, not the source."""
+    sentence_end = according.sent.end - 1
+    while sentence_end > according.i and according.doc[sentence_end].is_punct:
+        sentence_end -= 1
+    tokens = {t.i for t in according.doc[according.i + 1].subtree}
+    if according.head.i != according.i:
+        tokens |= {t.i for t in according.subtree}
+    for child in source.children:
+        child_tokens = {t.i for t in child.subtree}
+        if child.i > source.i and child.dep_ == "appos" and max(child_tokens) >= sentence_end:
+            tokens -= child_tokens
+    return max(i for i in tokens if i <= last)

@@ -1,0 +1,455 @@
+"""Quoted phrases inside a reporter's sentence (`Trump called Clinton a "con artist"`):
+the cue that governs the phrase, the outer speech verb that reports that cue's clause, and the
+reported clause around the phrase that makes the quote "mixed" (`X said he had "areas of
+disagreement" with Y`).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from storylens.analyse.cues import BELIEF_VERBS, CONTENT_REQUIRED_VERBS, SPEECH_NOUNS
+from storylens.analyse.quote_marks import MarkedQuote
+from storylens.analyse.quote_parse import (
+    ASIDE_MIN_WORDS,
+    CUE_POS,
+    SENTENCE_END,
+    SUBJECT_DEPS,
+    Attribution,
+    FoundQuote,
+    ParsedArticle,
+    according_source,
+    agent_after,
+    is_cue,
+    source_phrase_end,
+    subject_of,
+)
+
+# Parents walked up from a mid-sentence quoted phrase to the cue that governs it (phrase ->
+# noun -> preposition -> verb is typical; deeper chains are other clauses).
+GOVERNING_CUE_DEPTH = 6
+# Parents walked up from a cue to the speech verb that reports its clause ("said (that) she had
+# proposed to ...": one level; a conjoined clause adds one; "says she admired him through what
+# she calls ...": calls -> through -> admired -> says, three).
+OUTER_REPORT_DEPTH = 4
+# Cues that do not themselves report words ("had shown bad judgment in using X 'as a ...'");
+# under a speech verb, the quoted words belong to that verb's speaker whoever the subject is.
+WEAK_CUES = frozenset({"show", "find", "begin", "finish", "continue", "offer", "figure"})
+# Subjects that can cast something "as" a quoted phrase in their own words.
+CASTING_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+# Links of a quoted phrase that modifies its cue rather than completing it.
+MODIFIER_DEPS = frozenset({"npadvmod", "advmod", "dep", "punct", "appos"})
+# Links a cue may hang on inside the reported clause: a clause, a conjunct, a relative clause
+# ("anyone who complains ..."), or a preposition's clause ("through what she calls ...").
+OUTER_REPORT_DEPS = frozenset({"ccomp", "conj", "relcl", "pcomp", "prep", "pobj", "nsubj", "dobj"})
+# Dependents of a "call"/"describe" cue that hold what was said ("called him a 'liar'").
+OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
+# Dependencies of a word after a cue that make it what was named, not who spoke.
+OBJECT_LIKE_DEPS = frozenset({"dobj", "obj", "dative", "prep", "pobj", "attr", "oprd"})
+# Dependents that are a clause of their own: the reported content is that clause alone.
+CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
+# Links of a verb heading the clause that a mid-sentence quote ends, where that clause starts.
+CLAUSE_HEAD_DEPS = frozenset({"ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp", "ROOT", "conj"})
+# A mid-sentence quote is widened back to its clause only over this many tokens; a longer
+# lead-in is the reporter's own sentence, not a paraphrase of the speaker.
+CLAUSE_START_MAX_TOKENS = 12
+# Dependents of a cue before its content: "said in the letter that", "told reporters".
+REPORT_FRAME_DEPS = frozenset({"prep", "advmod", "npadvmod", "dative", "punct", "agent"})
+# Relative pronouns that stand for what a cue in a relative clause reports ("which he
+# called ...").
+RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "that"})
+# Naming verbs whose quoted words are reported as a free relative ("what she called a
+# 'rant'"): the reported content is the whole "what ..." phrase, not the quoted word alone.
+NAMING_CUES: frozenset[str] = frozenset({"call", "describe", "term", "dub", "label", "brand"})
+
+
+def governing_cue(
+    article: ParsedArticle, quote: MarkedQuote, used_cues: set[int]
+) -> Attribution | None:
+    """The speech verb whose clause holds a mid-sentence quoted phrase: walk up the parse from
+    the phrase to its sentence root, and take the first cue with a subject."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    if first >= len(doc):
+        return None
+    node = doc[first]
+    for _ in range(GOVERNING_CUE_DEPTH):
+        if node.head.i == node.i:
+            break
+        below, node = node, node.head
+        if node.i in used_cues:
+            return None
+        if quote.start <= node.idx < quote.end:
+            continue  # `asked that voters "patiently consider" ...`: the quote's own words
+        characterised = _characterisation(node, below)
+        if characterised is not None:
+            return characterised
+        if node.pos_ == "NOUN" and node.lemma_.lower() in SPEECH_NOUNS:
+            owner = next((c for c in node.children if c.dep_ == "poss"), None)
+            if owner is not None and not quote.start <= owner.idx < quote.end:
+                # "Trump's claim that there were 'thousands of shootings'": the noun is the
+                # cue and its owner the speaker.
+                return Attribution(node, node.text, owner)
+            continue
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in node.children)
+        if not passive and (
+            is_cue(node) or (node.lemma_.lower() in BELIEF_VERBS and node.pos_ == "VERB")
+        ):
+            # No name-after fallback: after a cue that governs a quoted phrase stands its
+            # object ("compared Trump to a 'coach'"), not its speaker.
+            subject = subject_of(node)
+            if subject is None:
+                agent = agent_after(node)
+                if agent is not None and agent.dep_ not in OBJECT_LIKE_DEPS:
+                    subject = agent
+            if subject is None or quote.start <= subject.idx < quote.end:
+                return None
+            return Attribution(node, node.text, subject)
+    return None
+
+
+def _characterisation(verb: Token, below: Token) -> Attribution | None:
+    """`Reid has been pounding Trump as a "con artist"`, `PolitiFact rated the claims as
+    "entirely true"`: a verb with an object cast "as" a quoted phrase gives its subject's
+    words for the object, whatever the verb. Only a person, an organisation or a personal
+    pronoun casts; `the rule treats fees as "income"` is the reporter's framing."""
+    if verb.pos_ != "VERB" or below.lower_ != "as" or below.dep_ != "prep":
+        return None
+    if any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children):
+        return None
+    if not any(c.dep_ in ("dobj", "obj") and c.i < below.i for c in verb.children):
+        return None
+    subject = subject_of(verb)
+    if subject is None:
+        return None
+    human = subject.ent_type_ in CASTING_ENTITIES or (
+        subject.pos_ == "PRON" and subject.lower_ not in ("it", "this", "that")
+    )
+    return Attribution(verb, verb.text, subject) if human else None
+
+
+def outer_report(attribution: Attribution, quote: MarkedQuote, used_cues: set[int]) -> Attribution:
+    """`Ms. Lee said she had proposed to "scrap" the fee`: a cue with a pronoun subject inside
+    the clause that a speech verb reports is part of what that verb reports; the quoted words
+    belong to the outer statement and its speaker. The cue may sit deeper in that clause
+    (`says she admired him through what she calls a "..."`, `saying anyone who complains
+    "is ..."`). A thing as subject (`said the flyer "falsely" implies ...`) speaks for nobody
+    when its verb comes after the quoted words."""
+    cue, subject = attribution.cue, attribution.subject
+    if cue is None or subject is None or subject.idx > quote.open_at:
+        return attribution
+    if (
+        subject.pos_ != "PRON"
+        and cue.lemma_.lower() not in WEAK_CUES
+        and (subject.pos_ != "NOUN" or subject.ent_type_ or cue.idx < quote.open_at)
+    ):
+        return attribution
+    node = cue
+    for _ in range(OUTER_REPORT_DEPTH):
+        if node.dep_ not in OUTER_REPORT_DEPS or node.head.i == node.i:
+            return attribution
+        head = node.head
+        if node.dep_ == "ccomp" and head.i < node.i and head.i not in used_cues and is_cue(head):
+            if any(c.dep_ in ("auxpass", "nsubjpass") for c in head.children):
+                return attribution
+            outer_subject = subject_of(head)
+            if outer_subject is None or quote.start <= outer_subject.idx < quote.end:
+                return attribution
+            return Attribution(head, head.text, outer_subject)
+        node = head
+    return attribution
+
+
+def clause_around(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> tuple[int, int] | None:
+    """The reported clause holding a mid-sentence quote: `X said he had "areas of
+    disagreement" with Y` reports "he had ... with Y", so the quote is mixed and covers it;
+    `X called Y a "con artist"` reports "Y a con artist"."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    if first >= len(doc):
+        return None
+    last = max(first, article.token_before(max(quote.end - 1, quote.start)))
+    node = doc[first]
+    for _ in range(len(doc)):
+        if node.head.i == cue.i or node.head.i == node.i:
+            break
+        node = node.head
+    sentence = doc[first].sent
+    if node.head.i != cue.i or node.dep_ in ("nsubj", "nsubjpass", "punct"):
+        # Quote after its cue but not parsed under it: the words between cue and quote.
+        if cue.i < first and cue.sent.start <= cue.i:
+            start_token = cue.i + 1
+            source = according_source(cue)
+            if source is not None:
+                # `According to Trump, he is now "the worst thing ..."`: from after the source.
+                start_token = source_phrase_end(cue, source, first - 1) + 1
+            while start_token < first and doc[start_token].is_punct:
+                start_token += 1
+            return (doc[start_token].idx, quote.end) if start_token < first else None
+        sentence_start = sentence.start
+        if cue.i > first and sentence_start < first:
+            start_token = sentence_start
+            while start_token < first and doc[start_token].is_punct:
+                start_token += 1
+            return (doc[start_token].idx, quote.end) if start_token < first else None
+        return None
+    reported_before = [
+        c for c in cue.rights if c.i < first and c.dep_ in ("xcomp", "ccomp", "dobj", "obj")
+    ]
+    if reported_before and node.dep_ in MODIFIER_DEPS:
+        # `pledged to oppose legal status for immigrants "today, tomorrow, forever."`: the
+        # quoted words hang on the cue as a modifier; what the cue reports comes before them.
+        left = min(c.left_edge.i for c in reported_before)
+        return doc[left].idx, quote.end
+    if node.dep_ in OBJECT_DEPS and (
+        cue.lemma_.lower() in CONTENT_REQUIRED_VERBS or node.dep_ not in CLAUSE_DEPS
+    ):
+        # "called Clinton a 'con artist'", "described it as 'a disgrace'": all after the cue,
+        # short of a second act joined to it ("... and called for ...").
+        subtree = [
+            t.i for c in cue.rights if c.dep_ != "punct" and not _joined_act(c) for t in c.subtree
+        ]
+        if subtree:
+            subtree = [i for i in subtree if i < _joined_act_start(cue, len(doc))]
+    else:
+        subtree = [t.i for t in node.subtree]
+        if node.dep_ == "conj":
+            # `X argued that rents rise, but the council gives "lectures"`: the parse hangs the
+            # second clause on the cue; it continues the reported clause before it.
+            reported = next(
+                (c for c in cue.children if c.dep_ == "ccomp" and cue.i < c.i < node.i), None
+            )
+            if reported is not None:
+                subtree.extend(t.i for t in reported.subtree)
+    if not subtree:  # a cue whose right side is only punctuation has no clause to widen to
+        return None
+    left = min(subtree)
+    right = max(subtree)
+    if left <= cue.i < first:
+        left = cue.i + 1
+    if cue.i > last:
+        right = min(right, cue.i - 1)
+    right = min(right, sentence.end - 1)
+    while left < first and (doc[left].is_punct or doc[left].is_space):
+        left += 1
+    while right > last and (doc[right].is_punct or doc[right].is_space):
+        right -= 1
+    start = doc[left].idx if left < first else quote.start
+    end = doc[right].idx + len(doc[right]) if right > last else quote.end
+    return start, end
+
+
+def _joined_act(token: Token) -> bool:
+    """A verb joined by "and" that reports an act of its own (`called X "outrageous" and
+    called for ...`) or the "and" before it."""
+    if token.dep_ == "cc":
+        return any(c.dep_ == "conj" and _joined_act(c) for c in token.head.children)
+    return (
+        token.dep_ == "conj"
+        and token.pos_ == "VERB"
+        and is_cue(token)
+        and token.lemma_.lower() not in WEAK_CUES
+    )
+
+
+def _joined_act_start(head: Token, limit: int) -> int:
+    """The first token of the earliest joined act after ``head`` (its "and"), or ``limit``."""
+    acts = [c for c in head.rights if c.dep_ == "conj" and _joined_act(c)]
+    if not acts:
+        return limit
+    act = acts[0]
+    ands = [c.i for c in head.children if c.dep_ == "cc" and c.i < act.i]
+    return max(ands) if ands else act.left_edge.i
+
+
+def reported_rest(
+    article: ParsedArticle, quote: MarkedQuote, cue: Token, clause: tuple[int, int]
+) -> tuple[int, int]:
+    """`Lynch said there remains a "significant difference," when it comes to ...`: what a cue
+    before a quoted phrase reports runs from the cue to the end of its sentence, whatever
+    the parse made of the marks; it stops early at another cue or a semicolon."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    last = max(first, article.token_before(max(quote.end - 1, quote.start)))
+    start = clause[0]
+    begin = cue.i + 1
+    # Skip the cue's own frame ("said in the letter", "told reporters") up to its content.
+    for child in cue.rights:
+        if child.dep_ in REPORT_FRAME_DEPS and max(t.i for t in child.subtree) < first:
+            begin = max(begin, max(t.i for t in child.subtree) + 1)
+    while begin < first and (doc[begin].is_punct or doc[begin].is_space):
+        begin += 1
+    if begin < first and doc[begin].idx < start:
+        start = doc[begin].idx
+    paragraph_end = article.paragraph_end(quote.end)
+    end = clause[1]
+    if article.text[quote.start : quote.end].rstrip()[-1:] in SENTENCE_END:
+        return start, min(end, quote.end)  # `... as "super predators." All of this`: it ended
+    # `Though she called for pay to be "clawed back" for executives, Clinton restricted ...`:
+    # a cue in a subordinate clause reports no further than that clause.
+    clause_root = cue
+    while clause_root.dep_ == "conj" and clause_root.head.i != clause_root.i:
+        clause_root = clause_root.head
+    clause_last = clause_root.right_edge.i if clause_root.dep_ == "advcl" else len(doc)
+    index = last + 1
+    while index < len(doc) and doc[index].idx < paragraph_end and index <= clause_last:
+        token = doc[index]
+        if token.text in SENTENCE_END or token.text == ";" or is_cue(token):
+            break
+        if not (token.is_punct or token.is_space):
+            end = max(end, token.idx + len(token))
+        index += 1
+    if index < len(doc) and is_cue(doc[index]):
+        return start, clause[1]  # `..., "a disgrace," he said`: an aside signs it, no more
+    return start, end
+
+
+def quoted_clause_start(article: ParsedArticle, quote: MarkedQuote) -> int | None:
+    """Where the clause holding a mid-sentence quote begins: `that Trump would be "the
+    healthiest ..."`, `if they "participated ..."`. The quote's words are the end of a
+    statement whose start the reporter paraphrased."""
+    doc = article.doc
+    first = article.token_at(quote.start)
+    if first >= len(doc):
+        return None
+    node = doc[first]
+    for _ in range(GOVERNING_CUE_DEPTH):
+        if node.dep_ in CLAUSE_HEAD_DEPS and node.pos_ in CUE_POS:
+            break
+        if node.head.i == node.i:
+            return None
+        node = node.head
+    else:
+        return None
+    left = node.left_edge.i
+    if left >= first or first - left > CLAUSE_START_MAX_TOKENS:
+        return None
+    while left < first and (doc[left].is_punct or doc[left].is_space):
+        left += 1
+    return doc[left].idx if left < first else None
+
+
+def naming_relative_start(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> int | None:
+    """Where `what she called a "rant"` starts: a naming cue before its quoted words whose
+    object is "what" reports the whole free relative, so the quote is mixed from "what"; a cue
+    heading a relative clause reports from its pronoun (``_relative_pronoun``)."""
+    if cue.idx > quote.open_at:
+        return None
+    what = next((c for c in cue.lefts if c.lower_ == "what" and c.dep_ != "nsubj"), None)
+    if what is None or cue.lemma_.lower() not in NAMING_CUES:
+        what = _relative_pronoun(cue)
+    if what is None:
+        return None
+    first = article.token_at(quote.start)
+    if first < len(article.doc) and article.doc[first].sent.start > what.i:
+        return None  # the quote is in a later sentence than the naming phrase
+    return what.idx
+
+
+def _relative_pronoun(cue: Token) -> Token | None:
+    """`the plan, which he declared "a total disaster"`, `a rival who she dubbed "the little
+    mayor"`: a cue heading a relative clause whose pronoun is what was said about, not who
+    said it; the reported content starts at the pronoun."""
+    if cue.dep_ != "relcl":
+        return None
+    pronoun = cue.left_edge
+    if pronoun.lower_ not in RELATIVE_PRONOUNS or pronoun.i >= cue.i:
+        return None
+    if pronoun.head.i == cue.i and pronoun.dep_ in SUBJECT_DEPS:
+        return None  # `a voice that said "..."`: the pronoun is the speaker
+    return pronoun
+
+
+def aside_sentence_start(
+    article: ParsedArticle, quote: MarkedQuote, attribution: Attribution
+) -> int | None:
+    """`So when Patriot signalled a deal, Mr. Barrett said, "we were floored."`: a cue set off by
+    commas inside the sentence reports the words before it too; where that sentence starts."""
+    cue, subject = attribution.cue, attribution.subject
+    if cue is None or subject is None or not subject.i < cue.i < article.token_at(quote.open_at):
+        return None
+    doc = article.doc
+    between = doc[cue.i + 1 : article.token_at(quote.open_at)]
+    if not between or any(not t.is_punct for t in between) or between[-1].text != ",":
+        return None
+    if _opens_own_sentence(doc[article.token_at(quote.start)]):
+        # `When asked, Mr. Barrett said, "That is all."`: a capital opens a sentence of its own.
+        return None
+    left = min(t.i for t in subject.subtree)
+    if left == 0 or doc[left - 1].text != ",":
+        return None
+    sentence_start = cue.sent.start
+    words = [t for t in doc[sentence_start : left - 1] if not t.is_punct and not t.is_space]
+    if len(words) < ASIDE_MIN_WORDS or article.paragraph(words[0].idx) != article.paragraph(
+        quote.open_at
+    ):
+        return None
+    return words[0].idx
+
+
+def _opens_own_sentence(first: Token) -> bool:
+    """A quote's first word in capitals that is neither a name nor "I" starts a new sentence."""
+    return first.text[:1].isupper() and first.pos_ != "PROPN" and first.text != "I"
+
+
+def colon_clause_start(article: ParsedArticle, quote: MarkedQuote, cue: Token | None) -> int | None:
+    """Where the clause a cue reports starts when that clause ends in the colon that opens the
+    quote (`said the plan had one flaw: "..."`)."""
+    if cue is None or cue.idx > quote.open_at:
+        return None
+    clause = next((c for c in cue.rights if c.dep_ == "ccomp"), None)
+    if clause is None:
+        return None
+    tokens = [t for t in clause.subtree if not (t.is_punct or t.is_space)]
+    if not tokens:
+        return None
+    end = tokens[-1].idx + len(tokens[-1])
+    if article.text[end : quote.open_at].strip() != ":":
+        return None
+    if article.paragraph(tokens[0].idx) != article.paragraph(quote.open_at):
+        return None
+    return tokens[0].idx
+
+
+def absorb_later_phrases(
+    article: ParsedArticle, found: list[FoundQuote], embedded: list[MarkedQuote]
+) -> list[MarkedQuote]:
+    """`X said voting fraud is "a big problem" but "nobody has the guts to talk about it."`:
+    a quoted phrase later in the sentence of a reported clause, with no speech verb between,
+    is more of that clause; the quote is widened over it. Returns the phrases left alone."""
+    doc = article.doc
+    reports = sorted(
+        (
+            f
+            for f in found
+            if f.kind in ("mixed", "indirect", "direct")
+            and f.cue is not None
+            and f.cue.idx < f.start
+        ),
+        key=lambda f: f.start,
+    )
+    if not reports:
+        return embedded
+    left: list[MarkedQuote] = []
+    for quote in embedded:
+        holder = next((f for f in reports if f.start <= quote.open_at < f.end), None)
+        if holder is not None:
+            holder.end = max(holder.end, quote.end)  # inside the reported clause: part of it
+            continue
+        first = article.token_at(quote.open_at)
+        owner = None
+        for item in reports:
+            if item.end > quote.open_at or first >= len(doc) or item.cue is None:
+                continue
+            if doc[first].sent.start != item.cue.sent.start:
+                continue
+            gap = doc[article.token_at(item.end) : first]
+            if any(is_cue(t) for t in gap):
+                continue
+            owner = item
+        if owner is None:
+            left.append(quote)
+            continue
+        owner.end = max(owner.end, quote.end)
+        owner.kind = "mixed"  # its words and the reporter's, whatever it was before
+    return left
