@@ -82,3 +82,33 @@ def test_one_event_told_in_many_words_is_not_cut_in_two() -> None:
     ]
     without_margin = StorySettings(join_threshold=0.05, split_min_margin=0.0)
     assert len(_one_heist_in_two_tellings(without_margin)) == 2
+
+
+def test_an_early_article_of_an_event_moves_to_that_events_story_once_it_has_grown() -> None:
+    # j0 reports the Fukushima evacuation before the Japan story speaks of it: it shares more
+    # words with the Chile story and joins it. Once the Japan story carries Fukushima too, j0
+    # (the Chile story's weakest member) scores higher there than with the rest of its story.
+    clusterer = StoryClusterer()
+    for k in range(30):  # other news, so that the quake's words are rare in the stream
+        clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    japan = "quake sendai reactor nuclear"
+    chile = "quake valparaiso tsunami coast"
+    fukushima = "quake sendai reactor fukushima evacuation"
+    stream = [
+        _article("b0", japan, ["japan", "kan"]),
+        _article("b1", japan, ["japan", "kan"]),
+        _article("a0", chile, ["chile", "bachelet"]),
+        _article("a1", chile, ["chile", "bachelet"]),
+        _article("j0", "quake tsunami coast fukushima evacuation", ["japan", "fukushima"]),
+        _article("b2", fukushima, ["japan", "kan", "fukushima"]),
+        _article("b3", fukushima, ["japan", "kan", "fukushima"]),
+        _article("a2", chile, ["chile", "bachelet"]),
+    ]
+    final = {}
+    for features in stream:
+        final[features.article_id] = clusterer.add(features)
+        for revised in clusterer.take_revisions():
+            final[revised.article_id] = revised
+    assert final["j0"].story_id == final["b0"].story_id != final["a0"].story_id
+    assert final["j0"].reasons[0].startswith("moved from " + final["a0"].story_id)
+    assert final["a2"].story_id == final["a0"].story_id
