@@ -256,3 +256,20 @@ def test_embeddings_take_their_share_of_the_score_when_both_sides_have_them() ->
     apart.add(replace(features("fire-1", "fire"), dense=(1.0, 0.0)))
     orthogonal = apart.add(replace(features("fire-2", "fire2"), dense=(0.0, 1.0)))
     assert orthogonal.score == pytest.approx((1 - weight) * without.score, abs=1e-3)
+
+
+def test_idf_follows_every_added_article() -> None:
+    # IDF values are kept between adds only until the next one: a key grows less rare as
+    # articles use it, and an article that does not use it makes it rarer.
+    from storylens.stories.index import DocumentFrequencies
+
+    frequencies = DocumentFrequencies()
+    frequencies.add(["chile"])
+    frequencies.add(["quake"])
+    first = frequencies.idf("quake")
+    assert frequencies.idf("quake") == first
+    frequencies.add(["quake"])
+    assert frequencies.idf("quake") < first
+    before = frequencies.idf("chile")
+    frequencies.add(["other"])
+    assert frequencies.idf("chile") > before

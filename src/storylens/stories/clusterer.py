@@ -44,6 +44,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from storylens.records import StoryAssignment
 from storylens.stories.dedup import DuplicateIndex, MinHashParams
@@ -57,12 +58,12 @@ from storylens.stories.index import (
 from storylens.stories.scoring import (
     YEAR_CONFLICT_YEARS,
     ArticleVectors,
-    Similarity,
     StoryProfile,
     Weights,
     day_number,
     profile_similarity,
     similarity,
+    similarity_score,
 )
 
 # Join the best story when the combined score reaches this (calibrated on the ECB+ and BASIL
@@ -145,6 +146,13 @@ SPLIT_ROUNDS = 1
 def story_id_for(article_id: str) -> str:
     """The stable id of the story an article founds."""
     return "s-" + hashlib.sha1(article_id.encode("utf-8")).hexdigest()[:STORY_ID_HEX_CHARS]
+
+
+class _Scored(NamedTuple):
+    """A candidate story and the article's score with it."""
+
+    story_id: str
+    score: float
 
 
 @dataclass(frozen=True)
@@ -312,15 +320,18 @@ class StoryClusterer:
         self._frequencies.add(_keys(features))
         vectors = ArticleVectors.build(features, self._frequencies)
         scored = [
-            similarity(
-                vectors,
-                features,
-                self._profiles[story_id],
-                self._frequencies,
-                settings.weights,
-                settings.time_grace_days,
-                settings.time_decay_days,
-                settings.year_conflict_factor,
+            _Scored(
+                story_id,
+                similarity_score(
+                    vectors,
+                    features,
+                    self._profiles[story_id],
+                    self._frequencies,
+                    settings.weights,
+                    settings.time_grace_days,
+                    settings.time_decay_days,
+                    settings.year_conflict_factor,
+                ),
             )
             for story_id in self._candidates(vectors)
         ]
@@ -337,12 +348,22 @@ class StoryClusterer:
                 secondary_story_ids=self._secondary(scored, story_id, vectors),
             )
         else:
+            explained = similarity(  # the reasons of the one story joined, not of every candidate
+                vectors,
+                features,
+                self._profiles[best.story_id],
+                self._frequencies,
+                settings.weights,
+                settings.time_grace_days,
+                settings.time_decay_days,
+                settings.year_conflict_factor,
+            )
             assignment = StoryAssignment(
                 article_id=features.article_id,
                 story_id=best.story_id,
                 score=round(best.score, 4),
                 new_story=False,
-                reasons=best.reasons(),
+                reasons=explained.reasons(),
                 secondary_story_ids=self._secondary(scored, best.story_id, vectors),
             )
         self._add_to_story(features, assignment.story_id)
@@ -364,7 +385,7 @@ class StoryClusterer:
         return kept
 
     def _secondary(
-        self, scored: list[Similarity], story_id: str, vectors: ArticleVectors
+        self, scored: list[_Scored], story_id: str, vectors: ArticleVectors
     ) -> tuple[str, ...]:
         """Other events the article mentions: close scores, or several rare names that are
         central to the other story (a name the other story only mentions in passing, like a
@@ -475,11 +496,11 @@ class StoryClusterer:
         mine = vectors[weakest.article_id]
         rest = _profile([m for m in known if m is not weakest], frequencies)
         own = _score(mine, weakest, rest, frequencies, weights)
-        best: Similarity | None = None
+        best: tuple[float, str] | None = None
         for other in self._candidates(mine):
             if other == story_id:
                 continue
-            found = similarity(
+            found = similarity_score(
                 mine,
                 weakest,
                 self._profiles[other],
@@ -489,24 +510,25 @@ class StoryClusterer:
                 settings.time_decay_days,
                 settings.year_conflict_factor,
             )
-            if best is None or found.score > best.score:
-                best = found
-        if best is None or best.score < max(settings.join_threshold, own - REHOME_SLACK):
+            if best is None or found > best[0]:
+                best = (found, other)
+        if best is None or best[0] < max(settings.join_threshold, own - REHOME_SLACK):
             return
+        best_score, best_story = best
         self._profiles[story_id] = StoryProfile(story_id)
         self._members[story_id] = []
         for member in known:
             if member is not weakest:
                 self._add_to_story(member, story_id)
-        self._add_to_story(weakest, best.story_id)
+        self._add_to_story(weakest, best_story)
         reason = (
-            f"moved from {story_id}: it scores {best.score:.2f} with this story, "
+            f"moved from {story_id}: it scores {best_score:.2f} with this story, "
             f"{own:.2f} with the rest of that one"
         )
         for article_id in [weakest.article_id, *self._copies.get(weakest.article_id, [])]:
             old = self._assignments[article_id]
             revised = replace(
-                old, story_id=best.story_id, new_story=False, reasons=(reason, *old.reasons)
+                old, story_id=best_story, new_story=False, reasons=(reason, *old.reasons)
             )
             self._assignments[article_id] = revised
             self._revisions[article_id] = revised
@@ -542,7 +564,7 @@ def _keys(features: ArticleFeatures) -> list[str]:
     return [t for t, _ in features.terms] + [k for k, _ in features.entities]
 
 
-def _new_story_reasons(scored: list[Similarity]) -> tuple[str, ...]:
+def _new_story_reasons(scored: list[_Scored]) -> tuple[str, ...]:
     if not scored:
         return ("no earlier story shares its distinctive words or names",)
     best = scored[0]
@@ -640,4 +662,4 @@ def _score(
     weights: Weights,
 ) -> float:
     # No time decay and no year check: the members already passed those against the story.
-    return similarity(vectors, features, profile, frequencies, weights, math.inf, 1.0).score
+    return similarity_score(vectors, features, profile, frequencies, weights, math.inf, 1.0)

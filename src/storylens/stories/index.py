@@ -28,10 +28,14 @@ class DocumentFrequencies:
     def __init__(self) -> None:
         self.documents = 0
         self._counts: Counter[str] = Counter()
+        # IDF values computed since the last add: scoring one article against its candidate
+        # stories (and a story's members against it) asks for the same keys many times over.
+        self._idf: dict[str, float] = {}
 
     def add(self, keys: Iterable[str]) -> None:
         self.documents += 1
         self._counts.update(keys)
+        self._idf.clear()
 
     def count(self, key: str) -> int:
         return self._counts.get(key, 0)
@@ -39,7 +43,11 @@ class DocumentFrequencies:
     def idf(self, key: str) -> float:
         # Smoothed as in scikit-learn (+1 on both sides, +1 after the log): a key seen in
         # every article keeps a small positive weight, an unseen key gets the largest.
-        return math.log((1 + self.documents) / (1 + self._counts.get(key, 0))) + 1.0
+        value = self._idf.get(key)
+        if value is None:
+            value = math.log((1 + self.documents) / (1 + self._counts.get(key, 0))) + 1.0
+            self._idf[key] = value
+        return value
 
     def __len__(self) -> int:
         return len(self._counts)

@@ -251,6 +251,62 @@ def similarity(
     decay_days: float,
     year_conflict: float = 1.0,
 ) -> Similarity:
+    parts = _similarity_parts(
+        article, features, story, frequencies, weights, grace_days, decay_days, year_conflict
+    )
+    return Similarity(
+        story_id=story.story_id,
+        score=parts.score,
+        terms=parts.terms,
+        names=parts.names,
+        quotes=parts.quotes,
+        time=parts.time,
+        dense=parts.dense,
+        shared_terms=_top_keys(parts.term_parts, REASON_TERMS),
+        shared_names=_readable_names(parts.name_parts),
+        shared_quotes=_shared_quotes(features.quotes, story) if parts.quotes > 0 else (),
+    )
+
+
+def similarity_score(
+    article: ArticleVectors,
+    features: ArticleFeatures,
+    story: StoryProfile,
+    frequencies: DocumentFrequencies,
+    weights: Weights,
+    grace_days: float,
+    decay_days: float,
+    year_conflict: float = 1.0,
+) -> float:
+    """The score of ``similarity`` alone, without ranking the shared words and names into
+    reasons: for the checks that compare many article-profile pairs and explain none."""
+    return _similarity_parts(
+        article, features, story, frequencies, weights, grace_days, decay_days, year_conflict
+    ).score
+
+
+@dataclass(frozen=True)
+class _Parts:
+    score: float
+    terms: float
+    names: float
+    quotes: float
+    time: float
+    dense: float | None
+    term_parts: dict[str, float]
+    name_parts: dict[str, float]
+
+
+def _similarity_parts(
+    article: ArticleVectors,
+    features: ArticleFeatures,
+    story: StoryProfile,
+    frequencies: DocumentFrequencies,
+    weights: Weights,
+    grace_days: float,
+    decay_days: float,
+    year_conflict: float,
+) -> _Parts:
     term_norm, name_norm = story.norms(frequencies)
     term_parts = _shared_parts(article.terms, story.terms, frequencies)
     name_parts = _shared_parts(article.names, story.names, frequencies)
@@ -272,18 +328,7 @@ def similarity(
         score = time * sparse
     else:
         score = time * ((1.0 - weights.dense) * sparse + weights.dense * dense)
-    return Similarity(
-        story_id=story.story_id,
-        score=score,
-        terms=terms,
-        names=names,
-        quotes=quotes,
-        time=time,
-        dense=dense,
-        shared_terms=_top_keys(term_parts, REASON_TERMS),
-        shared_names=_readable_names(name_parts),
-        shared_quotes=_shared_quotes(features.quotes, story) if quotes > 0 else (),
-    )
+    return _Parts(score, terms, names, quotes, time, dense, term_parts, name_parts)
 
 
 def _dense_cosine(
