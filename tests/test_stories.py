@@ -257,6 +257,16 @@ def test_embeddings_take_their_share_of_the_score_when_both_sides_have_them() ->
     orthogonal = apart.add(replace(features("fire-2", "fire2"), dense=(0.0, 1.0)))
     assert orthogonal.score == pytest.approx((1 - weight) * without.score, abs=1e-3)
 
+    # A cosine at the floor (two reports of the same kind of event) adds nothing: the dense
+    # part counts only what lies above DENSE_FLOOR.
+    from storylens.stories.scoring import DENSE_FLOOR
+
+    kin = StoryClusterer()
+    kin.add(replace(features("fire-1", "fire"), dense=(1.0, 0.0)))
+    at_floor = (DENSE_FLOOR, (1 - DENSE_FLOOR**2) ** 0.5)
+    alike = kin.add(replace(features("fire-2", "fire2"), dense=at_floor))
+    assert alike.score == pytest.approx((1 - weight) * without.score, abs=1e-3)
+
 
 def test_idf_follows_every_added_article() -> None:
     # IDF values are kept between adds only until the next one: a key grows less rare as
