@@ -1226,3 +1226,13 @@ def test_who_after_a_place_stands_for_the_people(nlp: Language) -> None:
     text = "The plan will calm nervous Democrats on Capitol Hill, who have argued that it helps."
     quote = find(quotes_of(nlp, text), "that it helps")
     assert "Democrats" in (quote.speaker or "")
+
+
+def test_short_label_that_is_all_a_cue_governs_is_scare(nlp: Language) -> None:
+    text = (
+        "The clip raised questions, with many condemning her, "
+        "and some even alleging ‘elder neglect.’"
+    )
+    quote = find(quotes_of(nlp, text), "elder neglect")
+    assert quote.kind == "scare"
+    assert quote.speaker is None

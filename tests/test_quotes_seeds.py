@@ -112,3 +112,14 @@ def test_scoop_quotes_hilaria(articles: list[tuple[str, list[Quote]]]) -> None:
     assert inner[0].reported_by == "Jason Scoop"
     outer = _holding(quotes, "She's like")
     assert outer and outer[0].speaker == "Jason Scoop"
+
+
+def test_short_labels_in_marks_are_scare_quotes(articles: list[tuple[str, list[Quote]]]) -> None:
+    # Issue #3: "Short scare quotes ('banter', 'elder abuse') are recorded as such (kind)".
+    # Whatever quotes hold these words, a quote that is only the label is kind scare.
+    for label in ("elder abuse", "banter"):
+        alone = [
+            q for _, quotes in articles for q in quotes if _normal(q.text).strip(" .,’'") == label
+        ]
+        assert alone, f"no quote holds only {label!r}"
+        assert all(q.kind == "scare" for q in alone), [(q.text, q.kind) for q in alone]

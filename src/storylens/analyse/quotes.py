@@ -106,7 +106,8 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             previous.end = max(previous.end, quote.end)
             continue
         attribution = attribute_direct_quote(article, quote, top)
-        if attribution is not None and is_embedded_phrase(text, quote, attribution):
+        phrase = attribution is not None and is_embedded_phrase(text, quote, attribution)
+        if phrase:
             attribution = None
         if attribution is None and not starts_sentence(text, quote.open_at):
             # `Trump called Clinton a "con artist"`: the cue governs the quoted phrase.
@@ -167,6 +168,11 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             if relative_start is not None and relative_start < found_quote.start:
                 found_quote.start = relative_start
                 found_quote.kind = "mixed"
+        if phrase and found_quote.kind == "direct" and text[quote.start : quote.end][:1].islower():
+            # `some even alleging 'elder abuse'`: a short phrase that is all a cue governs,
+            # with no reported clause around it, is a label in marks, not a statement.
+            found.append(FoundQuote(quote.start, quote.end, "scare", None, None, None))
+            continue
         if attribution.subject is not None:
             found_quote.speaker = table.resolve(attribution.subject)
             _note(table, found_quote.speaker)
