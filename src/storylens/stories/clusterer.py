@@ -58,6 +58,7 @@ from storylens.stories.index import (
 from storylens.stories.scoring import (
     YEAR_CONFLICT_YEARS,
     ArticleVectors,
+    Similarity,
     StoryProfile,
     Weights,
     day_number,
@@ -320,19 +321,7 @@ class StoryClusterer:
         self._frequencies.add(_keys(features))
         vectors = ArticleVectors.build(features, self._frequencies)
         scored = [
-            _Scored(
-                story_id,
-                similarity_score(
-                    vectors,
-                    features,
-                    self._profiles[story_id],
-                    self._frequencies,
-                    settings.weights,
-                    settings.time_grace_days,
-                    settings.time_decay_days,
-                    settings.year_conflict_factor,
-                ),
-            )
+            _Scored(story_id, self._score_with(vectors, features, story_id))
             for story_id in self._candidates(vectors)
         ]
         scored.sort(key=lambda s: (-s.score, s.story_id))
@@ -348,16 +337,8 @@ class StoryClusterer:
                 secondary_story_ids=self._secondary(scored, story_id, vectors),
             )
         else:
-            explained = similarity(  # the reasons of the one story joined, not of every candidate
-                vectors,
-                features,
-                self._profiles[best.story_id],
-                self._frequencies,
-                settings.weights,
-                settings.time_grace_days,
-                settings.time_decay_days,
-                settings.year_conflict_factor,
-            )
+            # The reasons of the one story joined, not of every candidate.
+            explained = self._similarity_with(vectors, features, best.story_id)
             assignment = StoryAssignment(
                 article_id=features.article_id,
                 story_id=best.story_id,
@@ -368,6 +349,38 @@ class StoryClusterer:
             )
         self._add_to_story(features, assignment.story_id)
         return assignment
+
+    def _score_with(
+        self, vectors: ArticleVectors, features: ArticleFeatures, story_id: str
+    ) -> float:
+        """The article's score with a story, as the join decision weighs it."""
+        settings = self.settings
+        return similarity_score(
+            vectors,
+            features,
+            self._profiles[story_id],
+            self._frequencies,
+            settings.weights,
+            settings.time_grace_days,
+            settings.time_decay_days,
+            settings.year_conflict_factor,
+        )
+
+    def _similarity_with(
+        self, vectors: ArticleVectors, features: ArticleFeatures, story_id: str
+    ) -> Similarity:
+        """``_score_with`` and the shared words, names and quotes that explain it."""
+        settings = self.settings
+        return similarity(
+            vectors,
+            features,
+            self._profiles[story_id],
+            self._frequencies,
+            settings.weights,
+            settings.time_grace_days,
+            settings.time_decay_days,
+            settings.year_conflict_factor,
+        )
 
     def _candidates(self, vectors: ArticleVectors) -> list[str]:
         found = self._index.candidates(
@@ -500,16 +513,7 @@ class StoryClusterer:
         for other in self._candidates(mine):
             if other == story_id:
                 continue
-            found = similarity_score(
-                mine,
-                weakest,
-                self._profiles[other],
-                frequencies,
-                weights,
-                settings.time_grace_days,
-                settings.time_decay_days,
-                settings.year_conflict_factor,
-            )
+            found = self._score_with(mine, weakest, other)
             if best is None or found > best[0]:
                 best = (found, other)
         if best is None or best[0] < max(settings.join_threshold, own - REHOME_SLACK):
