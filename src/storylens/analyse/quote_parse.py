@@ -47,7 +47,6 @@ class Attribution:
     cue: Token | None
     cue_text: str | None
     subject: Token | None
-    inherited: ResolvedSpeaker | None = None
 
 
 @dataclass
