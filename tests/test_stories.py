@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
-from storylens.records import AnalysedArticle, Article, CleanArticle, Entity
+from storylens.records import AnalysedArticle, Article, CleanArticle, Entity, Span
 from storylens.stories import (
     ArticleFeatures,
     StoryClusterer,
@@ -283,3 +284,29 @@ def test_idf_follows_every_added_article() -> None:
     before = frequencies.idf("chile")
     frequencies.add(["other"])
     assert frequencies.idf("chile") > before
+
+
+def test_the_lead_says_whom_a_report_is_about() -> None:
+    lines = (
+        "Police arrested Jamal Williams Jr. early Sunday.",
+        "Williams failed a sobriety test.",
+        "The team said Williams would play.",
+        "Vincent Jackson was arrested a month earlier.",
+    )
+    text = " ".join(lines)
+    sentences = [Span(text.find(line), text.find(line) + len(line), "sentence") for line in lines]
+    people = ("Jamal Williams Jr.", r"Williams(?! Jr)", "Vincent Jackson")
+    entities = [
+        Entity(match.group(), "PERSON", match.start(), match.end())
+        for pattern in people
+        for match in re.finditer(pattern, text)
+    ]
+    article = Article(id="a", text=text, title=None)
+    found = extract_features(
+        AnalysedArticle(
+            clean=CleanArticle(article), sentences=tuple(sentences), entities=tuple(entities)
+        )
+    )
+    # A generational suffix is no surname; Jackson is named only after the three-sentence lead.
+    assert found.actors == (("e:williams", 3.0),)
+    assert "e:jackson" in dict(found.entities) and "e:jr" not in dict(found.entities)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings
 from storylens.stories.dedup import make_signature
+from storylens.stories.scoring import actors_differ
 
 
 def _article(article_id: str, words: str, names: list[str]) -> ArticleFeatures:
@@ -112,3 +115,37 @@ def test_an_early_article_of_an_event_moves_to_that_events_story_once_it_has_gro
     assert final["j0"].story_id == final["b0"].story_id != final["a0"].story_id
     assert final["j0"].reasons[0].startswith("moved from " + final["a0"].story_id)
     assert final["a2"].story_id == final["a0"].story_id
+
+
+def _two_arrests_told_alike(settings: StorySettings) -> list[list[str]]:
+    """Stories holding two drunk-driving arrests of players of one team, a month apart, told
+    in the same words: only whom the leads are about tells them apart. Reports of the second
+    arrest recall the first player in passing."""
+    clusterer = StoryClusterer(settings)
+    for k in range(30):  # other news, so that the arrests' words are rare in the stream
+        clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    for i in range(12):
+        player, road = ("jackson", "route 52") if i % 2 == 0 else ("williams", "route 94")
+        recalled = (("e:jackson", 1.0),) if i % 4 == 1 else ()
+        own = " ".join(f"w{i}{j}" for j in range(6))
+        words = f"arrested suspicion drunk driving chargers highway patrol sobriety {own}"
+        names = ["chargers", "san diego", player, road, f"n{i}"]
+        features = _article(f"{player[0]}{i}", words, names)
+        clusterer.add(replace(features, actors=((f"e:{player}", 3.0), *recalled)))
+    return sorted(ids for ids in clusterer.stories().values() if not ids[0].startswith("o"))
+
+
+def test_two_events_told_alike_split_by_whom_their_leads_are_about() -> None:
+    settings = StorySettings(join_threshold=0.05)
+    assert _two_arrests_told_alike(settings) == [
+        [f"j{i}" for i in range(0, 12, 2)],
+        [f"w{i}" for i in range(1, 12, 2)],
+    ]
+    # Without the lead's people the two arrests read as one event.
+    assert len(_two_arrests_told_alike(replace(settings, split_actor_factor=1.0))) == 1
+
+
+def test_leads_about_different_people_differ_even_where_one_recalls_the_other() -> None:
+    assert actors_differ({"e:williams": 9.0, "e:jackson": 1.0}, {"e:jackson": 8.0})
+    assert not actors_differ({"e:williams": 5.0, "e:jackson": 4.0}, {"e:jackson": 8.0})
+    assert not actors_differ({}, {"e:jackson": 8.0})

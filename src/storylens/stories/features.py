@@ -32,6 +32,8 @@ from storylens.stories.dedup import MinHashParams, Signature, body_without_boile
 from storylens.stories.dedup import make_signature as _make_signature
 
 FEATURES_VERSION = 1
+# People kept per article lead (the lead rarely names more).
+TOP_ACTORS = 5
 # Content words kept per article: covers the vocabulary of a typical news article (~200
 # distinct content words) by its most frequent part, and keeps the stored JSON small.
 TOP_TERMS = 80
@@ -78,6 +80,8 @@ _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 _POSSESSIVE = re.compile(r"['’]s$")
 _SPACES = re.compile(r"\s+")
+# Generational suffixes that end a person's name without being the surname.
+_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class ArticleFeatures:
     entities: tuple[tuple[str, float], ...] = ()
     quotes: tuple[str, ...] = ()
     agency: bool = False  # published by a news agency (the likely original of copies)
+    actors: tuple[tuple[str, float], ...] = ()  # people the lead names, with their mentions
     dense: tuple[float, ...] | None = field(default=None)  # optional sentence embedding
 
     def to_json(self) -> str:
@@ -107,6 +112,7 @@ class ArticleFeatures:
             "entities": [[key, round(weight, 3)] for key, weight in self.entities],
             "quotes": list(self.quotes),
             "agency": self.agency,
+            "actors": [[key, weight] for key, weight in self.actors],
             "minhash": {
                 "num_perm": params.num_perm,
                 "shingle_words": params.shingle_words,
@@ -141,6 +147,7 @@ class ArticleFeatures:
             entities=tuple((str(k), float(w)) for k, w in payload.get("entities", ())),
             quotes=tuple(payload.get("quotes", ())),
             agency=bool(payload.get("agency", False)),
+            actors=tuple((str(k), float(w)) for k, w in payload.get("actors", ())),
             dense=tuple(float(v) for v in dense) if dense is not None else None,
         )
 
@@ -162,6 +169,7 @@ def extract_features(
         entities=entity_keys(analysed, published),
         quotes=direct_quotes(analysed, body),
         agency=is_agency(article.outlet, body),
+        actors=lead_actors(analysed),
     )
 
 
@@ -257,7 +265,10 @@ def entity_key(text: str, label: str) -> str | None:
     if not name or not any(ch.isalpha() for ch in name):
         return None
     if label == "PERSON":
-        name = name.split(" ")[-1]
+        words = name.split(" ")
+        while len(words) > 1 and words[-1].strip(".,") in _NAME_SUFFIXES:
+            words.pop()
+        name = words[-1]
     if len(name) < 2 or name in STOP_WORDS:
         return None
     return "e:" + name
@@ -286,6 +297,25 @@ def entity_keys(analysed: AnalysedArticle, published: str | None) -> tuple[tuple
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_ENTITIES]
     # Sublinear: the tenth mention of a name says little more than the third.
     return tuple((key, round(1.0 + math.log(count), 3)) for key, count in ranked)
+
+
+def lead_actors(analysed: AnalysedArticle) -> tuple[tuple[str, float], ...]:
+    """The people the lead names (by surname key), most mentioned first: who the report's
+    event happened to or was done by. Two events of one kind (two players arrested for drunk
+    driving) differ in them while their words and places agree."""
+    end = lead_end(analysed)
+    in_lead: Counter[str] = Counter()
+    in_all: Counter[str] = Counter()  # breaks ties between people the lead names alike
+    for entity in analysed.entities:
+        if entity.label != "PERSON":
+            continue
+        key = entity_key(entity.text, entity.label)
+        if key:
+            in_all[key] += 1
+            if entity.start < end:
+                in_lead[key] += 1
+    ranked = sorted(in_lead, key=lambda key: (-in_lead[key], -in_all[key], key))[:TOP_ACTORS]
+    return tuple((key, float(in_lead[key])) for key in ranked)
 
 
 def _date_keys(value: str, phrase: str, published: str | None) -> list[str]:

@@ -47,6 +47,9 @@ REASON_QUOTE_WORDS = 10
 YEAR_CONFLICT_YEARS = 2
 # Members that must agree on a year before it counts as the story's year.
 MIN_YEAR_SUPPORT = 2
+# A person who gets at most this share of a group's lead mentions is a minor name there: the
+# reports of a second drunk-driving arrest recall the first player in passing.
+MINOR_ACTOR_SHARE = 0.2
 
 
 def sublinear(count: float) -> float:
@@ -124,6 +127,7 @@ class StoryProfile:
     first_day: int | None = None
     last_day: int | None = None
     years: dict[int, int] = field(default_factory=dict)
+    actors: dict[str, float] = field(default_factory=dict)  # people the members' leads name
     dense_sum: list[float] | None = None  # sum of members' unit embeddings, when they have them
     _term_norm: float = 0.0
     _name_norm: float = 0.0
@@ -145,6 +149,8 @@ class StoryProfile:
                 self.dense_sum = [
                     a + b for a, b in zip(self.dense_sum, features.dense, strict=True)
                 ]
+        for key, count in features.actors:
+            self.actors[key] = self.actors.get(key, 0.0) + count
         year = latest_year(features)
         if year is not None:
             self.years[year] = self.years.get(year, 0) + 1
@@ -232,6 +238,22 @@ class Similarity:
         for quote in self.shared_quotes:
             reasons.append(f"shared quote: “{quote}”")
         return tuple(reasons)
+
+
+def actors_differ(left: dict[str, float], right: dict[str, float]) -> bool:
+    """Whether two groups' leads are about different people: each group's main person (the
+    one its leads name most) is at most a minor name in the other group's leads."""
+    if not left or not right:
+        return False
+    left_main, right_main = main_actor(left), main_actor(right)
+    return left.get(right_main, 0.0) <= MINOR_ACTOR_SHARE * sum(left.values()) and right.get(
+        left_main, 0.0
+    ) <= MINOR_ACTOR_SHARE * sum(right.values())
+
+
+def main_actor(actors: dict[str, float]) -> str:
+    """The person named most (the first by key on a tie, so that the choice is stable)."""
+    return min(actors, key=lambda key: (-actors[key], key))
 
 
 def time_factor(days_apart: int | None, grace_days: float, decay_days: float) -> float:
