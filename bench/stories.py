@@ -20,8 +20,7 @@ import random
 import statistics
 import sys
 import time
-import types
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -63,21 +62,6 @@ def load_set(name: str) -> tuple[list[Article], dict[str, str]]:
     return articles, gold
 
 
-def _analyse_function() -> Callable[..., Iterable[AnalysedArticle]]:
-    """``analyse_articles``, or (while quotes.py is being written) one without quotes."""
-    try:
-        from storylens.analyse.article import analyse_articles
-    except ImportError as error:
-        if "storylens.analyse.quotes" not in str(error):
-            raise
-        print("note: storylens.analyse.quotes is missing; analysing without quotes")
-        stub = types.ModuleType("storylens.analyse.quotes")
-        stub.extract_quotes = lambda doc, skip=(): []  # type: ignore[attr-defined]
-        sys.modules["storylens.analyse.quotes"] = stub
-        from storylens.analyse.article import analyse_articles
-    return analyse_articles
-
-
 def analyse_set(
     articles: Sequence[Article], cache: Path | None, name: str
 ) -> list[AnalysedArticle]:
@@ -86,10 +70,8 @@ def analyse_set(
         with cached.open("rb") as handle:
             loaded: list[AnalysedArticle] = pickle.load(handle)
         return loaded
-    from storylens.analyse.nlp import load_pipeline
-
-    _analyse_function()  # makes storylens.analyse.article importable
     from storylens.analyse import article as analyse_module
+    from storylens.analyse.nlp import load_pipeline
 
     nlp = load_pipeline()
     model = f"{nlp.meta.get('name', '')}-{nlp.meta.get('version', '')}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -21,8 +20,6 @@ EXAMPLES = ROOT / "examples"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 # Input orders tried on the examples: each shuffles the whole corpus differently.
 ORDERS = 6
-
-sys.path.insert(0, str(ROOT / "bench"))
 
 
 def _example_articles() -> Iterator[Article]:
@@ -48,13 +45,11 @@ def _example_articles() -> Iterator[Article]:
 
 
 def _features(articles: list[Article]) -> list[ArticleFeatures]:
-    from stories import _analyse_function  # bench/stories.py
+    from storylens.analyse.article import analyse_articles
     from storylens.analyse.nlp import load_pipeline
 
-    analyse = _analyse_function()
-    return [
-        extract_features(a) for a in analyse((clean_article(a) for a in articles), load_pipeline())
-    ]
+    cleaned = (clean_article(a) for a in articles)
+    return [extract_features(a) for a in analyse_articles(cleaned, load_pipeline())]
 
 
 @lru_cache(maxsize=1)
