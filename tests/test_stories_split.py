@@ -121,6 +121,11 @@ def _two_arrests_told_alike(settings: StorySettings) -> list[list[str]]:
     """Stories holding two drunk-driving arrests of players of one team, a month apart, told
     in the same words: only whom the leads are about tells them apart. Reports of the second
     arrest recall the first player in passing."""
+    stories = _arrests_clusterer(settings).stories().values()
+    return sorted(ids for ids in stories if not ids[0].startswith("o"))
+
+
+def _arrests_clusterer(settings: StorySettings) -> StoryClusterer:
     clusterer = StoryClusterer(settings)
     for k in range(30):  # other news, so that the arrests' words are rare in the stream
         clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
@@ -132,7 +137,7 @@ def _two_arrests_told_alike(settings: StorySettings) -> list[list[str]]:
         names = ["chargers", "san diego", player, road, f"n{i}"]
         features = _article(f"{player[0]}{i}", words, names)
         clusterer.add(replace(features, actors=((f"e:{player}", 3.0), *recalled)))
-    return sorted(ids for ids in clusterer.stories().values() if not ids[0].startswith("o"))
+    return clusterer
 
 
 def test_two_events_told_alike_split_by_whom_their_leads_are_about() -> None:
@@ -141,6 +146,11 @@ def test_two_events_told_alike_split_by_whom_their_leads_are_about() -> None:
         [f"j{i}" for i in range(0, 12, 2)],
         [f"w{i}" for i in range(1, 12, 2)],
     ]
+    clusterer = _arrests_clusterer(settings)
+    moved = [a for a in clusterer.take_revisions() if a.reasons[0].startswith("moved from")]
+    assert moved and all(
+        "leads are about williams, that story's about jackson" in a.reasons[0] for a in moved
+    )
     # Without the lead's people the two arrests read as one event.
     assert len(_two_arrests_told_alike(replace(settings, split_actor_factor=1.0))) == 1
 

@@ -63,6 +63,7 @@ from storylens.stories.scoring import (
     Weights,
     actors_differ,
     day_number,
+    main_actor,
     profile_similarity,
     similarity,
     similarity_score,
@@ -175,6 +176,7 @@ class Split:
     moved: tuple[str, ...]  # article ids to move out, in the order they joined
     cross_score: float
     margin: float = 0.0  # how much closer members are to their own group than to the other
+    people: tuple[str, str] | None = None  # whom the leads are about (kept, moved), if they differ
 
 
 # Share of the score given to sentence-embedding similarity when both sides have vectors
@@ -480,10 +482,14 @@ class StoryClusterer:
         self._members[story_id] = []
         for member in kept:
             self._add_to_story(member, story_id)
+        about = ""
+        if found.people is not None:
+            kept_person, moved_person = (name.removeprefix("e:") for name in found.people)
+            about = f"; their leads are about {moved_person}, that story's about {kept_person}"
         reason = (
             f"moved from {story_id}: its articles fell into two events "
             f"(the groups score {found.cross_score:.2f} against each other, and their "
-            f"articles {found.margin:.2f} closer to their own group)"
+            f"articles {found.margin:.2f} closer to their own group{about})"
         )
         for member in known:
             if member.article_id not in moved:
@@ -622,16 +628,21 @@ def find_split(
         left_year, right_year = left.year(), right.year()
         if left_year and right_year and abs(left_year - right_year) >= YEAR_CONFLICT_YEARS:
             cross *= year_conflict  # the groups' members agree on different years
+        people = None
         if actors_differ(left.actors, right.actors):
             cross *= actor_factor  # the groups' leads are about different people
+            people = (main_actor(left.actors), main_actor(right.actors))
         if cross >= threshold:
             continue
         margin = _own_group_margin(groups, vectors, frequencies, weights)
         if margin < min_margin:
             continue  # the members sit between the groups: one event cut in two
         founder = members[0].article_id
-        moved = groups[1] if any(m.article_id == founder for m in groups[0]) else groups[0]
-        return Split(tuple(m.article_id for m in moved), cross, margin)
+        founder_first = any(m.article_id == founder for m in groups[0])
+        moved = groups[1] if founder_first else groups[0]
+        if people is not None and not founder_first:
+            people = (people[1], people[0])
+        return Split(tuple(m.article_id for m in moved), cross, margin, people)
     return None
 
 
