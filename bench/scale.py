@@ -3,11 +3,12 @@
     .venv/bin/python bench/scale.py [--sizes 10000,50000,100000] [--seed 0]
 
 The stream is synthetic ``ArticleFeatures`` (the analyse stage is not part of this figure):
-events with their own people, places, numbers and topic words, drawn from a Zipf-shaped
-vocabulary so that common words are shared across events as in real news, published over a
-year with a few days of spread inside an event; a share of articles are syndicated copies
-(a signature equal to the original's up to a few permutations). Each size runs in a fresh
-subprocess so that its peak RSS is its own. The cost per article should stay flat.
+events with their own people (one or two of whom the leads are about), places, numbers and
+topic words, drawn from a Zipf-shaped vocabulary so that common words are shared across
+events as in real news, published over a year with a few days of spread inside an event; a
+share of articles are syndicated copies (a signature equal to the original's up to a few
+permutations). Each size runs in a fresh subprocess so that its peak RSS is its own. The
+cost per article should stay flat.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ EVENT_WORDS = 60
 TOPIC_WORDS_PER_EVENT = 40
 NAMES_PER_EVENT = 8
 NAMES_PER_ARTICLE = 6
+# Share of an event's articles whose lead is about its second person rather than its first
+# (so that the split check's cut by whom the leads are about has work to do).
+OTHER_LEAD_PERSON_SHARE = 0.2
 # Mean articles per event (geometric): a few big stories, many one- or two-article events.
 MEAN_EVENT_SIZE = 6.0
 # Events still being reported at any moment; new articles pick among them.
@@ -84,6 +88,7 @@ def synthetic_stream(size: int, seed: int) -> Iterator[ArticleFeatures]:
                 published=original.published,
                 terms=original.terms,
                 entities=original.entities,
+                actors=original.actors,
             )
             continue
         while len(events) < ACTIVE_EVENTS:
@@ -100,6 +105,7 @@ def synthetic_stream(size: int, seed: int) -> Iterator[ArticleFeatures]:
         for word in rng.choices(event.topic, k=EVENT_WORDS):
             counts[word] = counts.get(word, 0) + 1
         names = rng.sample(event.names, NAMES_PER_ARTICLE)
+        lead_person = event.names[1 if rng.random() < OTHER_LEAD_PERSON_SHARE else 0]
         published = START_DAY + timedelta(days=event.day + rng.randint(0, 2))
         features = ArticleFeatures(
             article_id=f"a{number}",
@@ -109,6 +115,7 @@ def synthetic_stream(size: int, seed: int) -> Iterator[ArticleFeatures]:
             published=published.isoformat(),
             terms=tuple(sorted(counts.items(), key=lambda kv: -kv[1])[:80]),
             entities=tuple((name, 1.0 + rng.random()) for name in names),
+            actors=((lead_person, float(rng.randint(1, 3))),),
         )
         recent.append(features)
         if len(recent) > ARTICLES_PER_DAY:

@@ -245,10 +245,11 @@ def actors_differ(left: dict[str, float], right: dict[str, float]) -> bool:
     one its leads name most) is at most a minor name in the other group's leads."""
     if not left or not right:
         return False
-    left_main, right_main = main_actor(left), main_actor(right)
-    return left.get(right_main, 0.0) <= MINOR_ACTOR_SHARE * sum(left.values()) and right.get(
-        left_main, 0.0
-    ) <= MINOR_ACTOR_SHARE * sum(right.values())
+    return _minor_in(left, main_actor(right)) and _minor_in(right, main_actor(left))
+
+
+def _minor_in(actors: dict[str, float], person: str) -> bool:
+    return actors.get(person, 0.0) <= MINOR_ACTOR_SHARE * sum(actors.values())
 
 
 def main_actor(actors: dict[str, float]) -> str:
