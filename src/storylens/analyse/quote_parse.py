@@ -83,6 +83,11 @@ class ParsedArticle:
         """Index of the token that holds or follows ``offset``."""
         return bisect_left(self.token_starts, offset)
 
+    def token_from(self, offset: int) -> Token | None:
+        """The token that holds or follows ``offset``; None past the last token."""
+        index = self.token_at(offset)
+        return self.doc[index] if index < len(self.doc) else None
+
     def token_before(self, offset: int) -> int:
         return bisect_right(self.token_starts, offset) - 1
 

@@ -68,11 +68,9 @@ def governing_cue(
 ) -> Attribution | None:
     """The speech verb whose clause holds a mid-sentence quoted phrase: walk up the parse from
     the phrase to its sentence root, and take the first cue with a subject."""
-    doc = article.doc
-    first = article.token_at(quote.start)
-    if first >= len(doc):
+    node = article.token_from(quote.start)
+    if node is None:
         return None
-    node = doc[first]
     for _ in range(GOVERNING_CUE_DEPTH):
         if node.head.i == node.i:
             break
@@ -340,8 +338,8 @@ def naming_relative_start(article: ParsedArticle, quote: MarkedQuote, cue: Token
         what = _relative_pronoun(cue)
     if what is None:
         return None
-    first = article.token_at(quote.start)
-    if first < len(article.doc) and article.doc[first].sent.start > what.i:
+    first = article.token_from(quote.start)
+    if first is not None and first.sent.start > what.i:
         return None  # the quote is in a later sentence than the naming phrase
     return what.idx
 

@@ -40,7 +40,6 @@ for the caller to store.
 from __future__ import annotations
 
 import hashlib
-import math
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -58,6 +57,7 @@ from storylens.stories.index import (
 from storylens.stories.scoring import (
     YEAR_CONFLICT_YEARS,
     ArticleVectors,
+    ScoreRules,
     Similarity,
     StoryProfile,
     Weights,
@@ -214,12 +214,19 @@ class StorySettings:
     def weights(self) -> Weights:
         return Weights(self.term_weight, self.name_weight, self.quote_weight, self.dense_weight)
 
+    @property
+    def score_rules(self) -> ScoreRules:
+        return ScoreRules(
+            self.weights, self.time_grace_days, self.time_decay_days, self.year_conflict_factor
+        )
+
 
 class StoryClusterer:
     """Assigns a stream of articles to stories, one at a time, with reasons."""
 
     def __init__(self, settings: StorySettings | None = None) -> None:
         self.settings = settings or StorySettings()
+        self._rules = self.settings.score_rules
         self._frequencies = DocumentFrequencies()
         self._index = CandidateIndex()
         self._duplicates = DuplicateIndex(self.settings.minhash)
@@ -369,33 +376,15 @@ class StoryClusterer:
         self, vectors: ArticleVectors, features: ArticleFeatures, story_id: str
     ) -> float:
         """The article's score with a story, as the join decision weighs it."""
-        settings = self.settings
-        return similarity_score(
-            vectors,
-            features,
-            self._profiles[story_id],
-            self._frequencies,
-            settings.weights,
-            settings.time_grace_days,
-            settings.time_decay_days,
-            settings.year_conflict_factor,
-        )
+        profile = self._profiles[story_id]
+        return similarity_score(vectors, features, profile, self._frequencies, self._rules)
 
     def _similarity_with(
         self, vectors: ArticleVectors, features: ArticleFeatures, story_id: str
     ) -> Similarity:
         """``_score_with`` and the shared words, names and quotes that explain it."""
-        settings = self.settings
-        return similarity(
-            vectors,
-            features,
-            self._profiles[story_id],
-            self._frequencies,
-            settings.weights,
-            settings.time_grace_days,
-            settings.time_decay_days,
-            settings.year_conflict_factor,
-        )
+        profile = self._profiles[story_id]
+        return similarity(vectors, features, profile, self._frequencies, self._rules)
 
     def _candidates(self, vectors: ArticleVectors) -> list[str]:
         found = self._index.candidates(
@@ -748,4 +737,4 @@ def _score(
     weights: Weights,
 ) -> float:
     # No time decay and no year check: the members already passed those against the story.
-    return similarity_score(vectors, features, profile, frequencies, weights, math.inf, 1.0)
+    return similarity_score(vectors, features, profile, frequencies, ScoreRules(weights))

@@ -210,6 +210,18 @@ class Weights:
 
 
 @dataclass(frozen=True)
+class ScoreRules:
+    """How an article's score with a story is made: the parts' weights, the time decay
+    (``grace_days`` of no decay, then ``decay_days`` per factor e), and the factor for a
+    story whose members name a different year. The defaults leave time and years out."""
+
+    weights: Weights
+    grace_days: float = math.inf
+    decay_days: float = 1.0
+    year_conflict: float = 1.0
+
+
+@dataclass(frozen=True)
 class Similarity:
     """The similarity of one article to one story, part by part, with its evidence."""
 
@@ -269,14 +281,9 @@ def similarity(
     features: ArticleFeatures,
     story: StoryProfile,
     frequencies: DocumentFrequencies,
-    weights: Weights,
-    grace_days: float,
-    decay_days: float,
-    year_conflict: float = 1.0,
+    rules: ScoreRules,
 ) -> Similarity:
-    parts = _similarity_parts(
-        article, features, story, frequencies, weights, grace_days, decay_days, year_conflict
-    )
+    parts = _similarity_parts(article, features, story, frequencies, rules)
     return Similarity(
         story_id=story.story_id,
         score=parts.score,
@@ -296,16 +303,11 @@ def similarity_score(
     features: ArticleFeatures,
     story: StoryProfile,
     frequencies: DocumentFrequencies,
-    weights: Weights,
-    grace_days: float,
-    decay_days: float,
-    year_conflict: float = 1.0,
+    rules: ScoreRules,
 ) -> float:
     """The score of ``similarity`` alone, without ranking the shared words and names into
     reasons: for the checks that compare many article-profile pairs and explain none."""
-    return _similarity_parts(
-        article, features, story, frequencies, weights, grace_days, decay_days, year_conflict
-    ).score
+    return _similarity_parts(article, features, story, frequencies, rules).score
 
 
 @dataclass(frozen=True)
@@ -325,11 +327,9 @@ def _similarity_parts(
     features: ArticleFeatures,
     story: StoryProfile,
     frequencies: DocumentFrequencies,
-    weights: Weights,
-    grace_days: float,
-    decay_days: float,
-    year_conflict: float,
+    rules: ScoreRules,
 ) -> _Parts:
+    weights = rules.weights
     term_norm, name_norm = story.norms(frequencies)
     term_parts = _shared_parts(article.terms, story.terms, frequencies)
     name_parts = _shared_parts(article.names, story.names, frequencies)
@@ -340,11 +340,11 @@ def _similarity_parts(
         shared = len(article.quote_shingles & story.quote_shingles)
         quotes = shared / len(article.quote_shingles)
     apart = story.days_apart(article.day)
-    time = time_factor(apart, grace_days, decay_days)
+    time = time_factor(apart, rules.grace_days, rules.decay_days)
     if apart is None and article.year is not None:
         story_year = story.year()
         if story_year is not None and abs(story_year - article.year) >= YEAR_CONFLICT_YEARS:
-            time *= year_conflict
+            time *= rules.year_conflict
     sparse = weights.terms * terms + weights.names * names + weights.quotes * quotes
     dense = _dense_cosine(features.dense, story.dense_sum)
     if dense is None:
