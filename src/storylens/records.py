@@ -17,6 +17,9 @@ from typing import Literal
 
 SpeakerType = Literal["person", "organization", "anonymous", "unknown"]
 QuoteKind = Literal["direct", "indirect", "mixed", "nested", "scare"]
+TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
+Polarity = Literal["negative", "positive", "hedge"]
+Voice = Literal["own", "quoted", "scare"]
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,43 @@ class Entity:
 
 
 @dataclass(frozen=True)
+class Timex:
+    """A date or time expression with its TIMEX3 value, read against the publication date.
+
+    ``value`` is in TIMEX3 form: ``2013-03-22``, ``2013-W11``, ``2013-03``, ``2013``,
+    ``2013-Q1``, ``2013-03-22T15:00``, ``PRESENT_REF``, ``P3Y`` ... ``anchored`` says the value
+    depends on the publication date ("last week", "on Tuesday"); with no publication date such
+    an expression keeps an underspecified value (``XXXX-WXX-2``) and cannot be checked.
+    """
+
+    start: int
+    end: int
+    text: str
+    value: str
+    type: TimexType
+    anchored: bool = False
+
+
+@dataclass(frozen=True)
+class ToneMark:
+    """A loaded, evaluative or hedging word or phrase, and whose voice it is in.
+
+    ``voice`` is "own" for the outlet's own words, "quoted" inside someone's quote (with
+    ``speaker``), "scare" for a phrase set in scare quotes (distanced wording). ``target`` is
+    the person or group the word is aimed at, where the parse shows one.
+    """
+
+    start: int
+    end: int
+    text: str
+    polarity: Polarity
+    voice: Voice
+    score: float = 0.0
+    target: str | None = None
+    speaker: str | None = None
+
+
+@dataclass(frozen=True)
 class AnalysedArticle:
     """A cleaned article with everything the per-article NLP found in it."""
 
@@ -114,6 +154,8 @@ class AnalysedArticle:
     dates: tuple[Span, ...] = ()  # label holds the normalised ISO date where one could be read
     numbers: tuple[Span, ...] = ()  # label holds the numeric value, text the words around it
     quotes: tuple[Quote, ...] = ()
+    timexes: tuple[Timex, ...] = ()
+    tone: tuple[ToneMark, ...] = ()
     model: str = ""
 
     @property
