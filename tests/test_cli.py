@@ -70,7 +70,7 @@ def test_analyze_stories_show_export(tmp_path: Path) -> None:
     shown = runner.invoke(app, ["show", pier["story_id"], "--db", db], env={"COLUMNS": "200"})
     assert shown.exit_code == 0, shown.output
     assert "Dana Holt" in shown.output
-    assert "Quotes carried by several articles" in shown.output
+    assert "Quotes across outlets" in shown.output
     assert "Boilerplate marked" not in shown.output
 
 

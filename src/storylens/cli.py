@@ -1,4 +1,4 @@
-"""The storylens command line: analyze, stories, show, export.
+"""The storylens command line: analyze, stories, show, report, export.
 
 Exit codes: 0 when everything was stored, 1 when some inputs were rejected (the rest are
 stored), 2 on usage errors (bad options, unknown story, unreadable database).
@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -22,8 +23,9 @@ from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
 from storylens.errors import NotFound, StorylensError
 from storylens.export import EXPORT_FORMATS, EXPORT_TABLES, write_export
 from storylens.pipeline import DEFAULT_PIPELINE_BATCH, AnalyzeSummary, analyze
+from storylens.report import write_json, write_markdown
 from storylens.store import DEFAULT_DB_PATH, Store
-from storylens.views import story_view
+from storylens.views import StoryView, story_view
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -207,16 +209,9 @@ def show_command(
     story_id: Annotated[str, typer.Argument(help="A story id from `storylens stories`.")],
     db: DbOption = DEFAULT_DB_PATH,
 ) -> None:
-    """One story: its articles and why each is there, quotes with speakers, quote comparison."""
-    console, errors = _stdout(), _stderr()
-    store = _open_store(db)
-    try:
-        view = story_view(store, story_id)
-    except NotFound as error:
-        errors.print(Text(f"error: {error}", style="red"))
-        raise typer.Exit(EXIT_USAGE) from error
-    finally:
-        store.close()
+    """One story: its articles and why each is there, who said what, and the comparison."""
+    console = _stdout()
+    view = _story_view_or_exit(db, story_id)
 
     console.print(Text(view.title or view.story_id, style="bold"))
     console.print(Text(f"story {view.story_id} · {len(view.articles)} articles"))
@@ -264,26 +259,56 @@ def show_command(
         _table("Who said what", ("speaker", "type", "quote", "cue", "kind", "outlet"), quotes)
     )
 
-    shared = [g for g in view.comparison.quote_groups if g.article_count > 1]
-    if shared:
-        aligned = [
-            (
-                group.speaker or "(unknown)",
-                f"{group.article_count} articles, wording "
-                + ("differs" if group.wording_differs else "same"),
-                "\n".join(f"{v.outlet or v.article_id}: {v.text}" for v in group.variants),
-            )
-            for group in shared
-        ]
-        console.print(
-            _table("Quotes carried by several articles", ("speaker", "outlets", "wording"), aligned)
-        )
+    console.print(Markdown(write_markdown(view), hyperlinks=False))
+
+
+def _story_view_or_exit(db: str, story_id: str) -> StoryView:
+    store = _open_store(db)
+    try:
+        return story_view(store, story_id)
+    except NotFound as error:
+        _stderr().print(Text(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_USAGE) from error
+    finally:
+        store.close()
+
+
+class ReportFormat(StrEnum):
+    md = "md"
+    json = "json"
+
+
+@app.command("report")
+def report_command(
+    story_id: Annotated[str, typer.Argument(help="A story id from `storylens stories`.")],
+    db: DbOption = DEFAULT_DB_PATH,
+    output_format: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="md for people, json for tools.")
+    ] = ReportFormat.md,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Write one story's comparison as a Markdown report or as JSON (docs/comparison.md)."""
+    view = _story_view_or_exit(db, story_id)
+    text = write_markdown(view) if output_format is ReportFormat.md else write_json(view)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        _stderr().print(Text(f"error: cannot write {output}: {error.strerror}", style="red"))
+        raise typer.Exit(EXIT_USAGE) from error
 
 
 class ExportTable(StrEnum):
     articles = "articles"
     stories = "stories"
     quotes = "quotes"
+    comparisons = "comparisons"
+    tone = "tone"
+    dates = "dates"
 
 
 class ExportFormat(StrEnum):
@@ -307,7 +332,7 @@ def export_command(
         Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
     ] = None,
 ) -> None:
-    """Export articles, stories or quotes as JSON Lines, CSV or JSON."""
+    """Export articles, stories, quotes, comparisons, tone marks or dates (JSONL, CSV, JSON)."""
     store = _open_store(db)
     try:
         if output is None:

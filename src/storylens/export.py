@@ -10,7 +10,10 @@ import json
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from storylens.clean.offsets import to_input_offset
+from storylens.compare.serialise import comparison_to_dict
 from storylens.store import Store
+from storylens.views import story_comparison
 
 ARTICLE_FIELDS = (
     "id",
@@ -48,7 +51,30 @@ QUOTE_FIELDS = (
     "reported_by",
     "outlet",
 )
-EXPORT_TABLES = {"articles": ARTICLE_FIELDS, "stories": STORY_FIELDS, "quotes": QUOTE_FIELDS}
+# Offsets in the tone and dates exports point into the article text as it was given (the
+# input file's text), since that is what the scorers of other tools read; see clean.offsets.
+TONE_FIELDS = (
+    "article_id",
+    "story_id",
+    "text",
+    "start",
+    "end",
+    "polarity",
+    "voice",
+    "speaker",
+    "target",
+    "type",
+)
+DATE_FIELDS = ("article_id", "text", "start", "end", "value", "type", "anchored")
+COMPARISON_FIELDS = ("story_id", "version", "comparison")
+EXPORT_TABLES = {
+    "articles": ARTICLE_FIELDS,
+    "stories": STORY_FIELDS,
+    "quotes": QUOTE_FIELDS,
+    "comparisons": COMPARISON_FIELDS,
+    "tone": TONE_FIELDS,
+    "dates": DATE_FIELDS,
+}
 EXPORT_FORMATS = ("jsonl", "csv", "json")
 
 
@@ -83,7 +109,61 @@ def quote_records(store: Store) -> Iterator[dict[str, Any]]:
         yield {name: record[name] for name in QUOTE_FIELDS}
 
 
-_RECORDS = {"articles": article_records, "stories": story_records, "quotes": quote_records}
+def _input_span(row: dict[str, Any]) -> tuple[int, int]:
+    shifts = json.loads(row["input_offsets"] or "[]")
+    return to_input_offset(row["start_char"], shifts), to_input_offset(row["end_char"], shifts)
+
+
+def tone_records(store: Store) -> Iterator[dict[str, Any]]:
+    for row in store.tone_rows():
+        start, end = _input_span(row)
+        yield {
+            "article_id": row["article_id"],
+            "story_id": row["story_id"],
+            "text": row["text"],
+            "start": start,
+            "end": end,
+            "polarity": row["polarity"],
+            "voice": row["voice"],
+            "speaker": row["speaker"],
+            "target": row["target"],
+            "type": "lexical",  # the scorers' level: a word or phrase, not a whole sentence
+        }
+
+
+def date_records(store: Store) -> Iterator[dict[str, Any]]:
+    for row in store.timex_rows():
+        start, end = _input_span(row)
+        yield {
+            "article_id": row["article_id"],
+            "text": row["text"],
+            "start": start,
+            "end": end,
+            "value": row["value"],
+            "type": row["timex_type"],
+            "anchored": bool(row["anchored"]),
+        }
+
+
+def comparison_records(store: Store) -> Iterator[dict[str, Any]]:
+    """Every story's comparison: the stored one, or one computed now where it is missing."""
+    for summary in store.story_summaries():
+        comparison = story_comparison(store, summary.story_id, summary.article_ids)
+        yield {
+            "story_id": summary.story_id,
+            "version": comparison.version,
+            "comparison": comparison_to_dict(comparison),
+        }
+
+
+_RECORDS = {
+    "articles": article_records,
+    "stories": story_records,
+    "quotes": quote_records,
+    "comparisons": comparison_records,
+    "tone": tone_records,
+    "dates": date_records,
+}
 
 
 def write_export(store: Store, table: str, output_format: str, out: TextIO) -> int:
@@ -106,6 +186,9 @@ def write_export(store: Store, table: str, output_format: str, out: TextIO) -> i
         for record in records:
             count += 1
             writer.writerow(
-                {k: json.dumps(v) if isinstance(v, list) else v for k, v in record.items()}
+                {
+                    k: json.dumps(v, ensure_ascii=False) if isinstance(v, list | dict) else v
+                    for k, v in record.items()
+                }
             )
     return count

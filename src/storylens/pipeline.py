@@ -14,6 +14,7 @@ from typing import TextIO
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.workers import Analyser, LocalAnalyser
 from storylens.clean import repair_text
+from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
 from storylens.records import Article, Rejection, StoryAssignment
 from storylens.store import Store, StoredArticle
@@ -94,12 +95,30 @@ def analyze(
             summary.new_stories += assignment.new_story
             summary.duplicates += assignment.duplicate_of is not None
             stored.append(StoredArticle(item, assignment, features.to_json()))
-        store.save_batch(stored, rejected, revised=clusterer.take_revisions())
+        revised = clusterer.take_revisions()
+        left = store.story_ids_of([r.article_id for r in revised])  # stories that lost members
+        store.save_batch(stored, rejected, revised=revised)
+        touched = left | {s.assignment.story_id for s in stored} | {r.story_id for r in revised}
+        compare_stories(store, touched)
         summary.stored += len(stored)
         summary.rejected.extend(rejected)
         if on_batch:
             on_batch(summary)
     return summary
+
+
+def compare_stories(store: Store, story_ids: Iterable[str]) -> int:
+    """Recompute and store the comparison of each of these stories (only these: a batch
+    touches a few stories, and the others' comparisons still hold). Returns how many."""
+    computed, emptied = [], []
+    for story_id in sorted(set(story_ids)):
+        members = store.story_members(story_id)
+        if members:
+            computed.append(compare_story(story_id, members))
+        else:
+            emptied.append(story_id)
+    store.save_comparisons(computed, emptied)
+    return len(computed)
 
 
 def _stored_state(store: Store) -> Iterator[tuple[ArticleFeatures, StoryAssignment]]:

@@ -64,6 +64,8 @@ class CleanArticle:
 
     article: Article
     boilerplate: tuple[Span, ...] = ()
+    # (stored offset, shift) wherever repair moved the text: see ``clean.offsets``.
+    input_offsets: tuple[tuple[int, int], ...] = ()
 
     @property
     def id(self) -> str:
@@ -181,12 +183,57 @@ class StoryAssignment:
 
 
 @dataclass(frozen=True)
+class StoryMember:
+    """One article of a story as the compare stage reads it: the analysis, and whether it is a
+    syndicated copy of another member (a copy confirms nothing: it echoes its original)."""
+
+    analysed: AnalysedArticle
+    duplicate_of: str | None = None
+    seq: int = 0  # the order it was stored in: who came first when no dates are given
+
+    @property
+    def id(self) -> str:
+        return self.analysed.id
+
+    @property
+    def outlet(self) -> str:
+        return self.analysed.article.outlet or self.analysed.id
+
+
+# -- compare stage ---------------------------------------------------------------------------
+
+DiffOp = Literal["keep", "remove", "add"]
+VariantRelation = Literal[
+    "reference", "identical", "reworded", "truncated", "extended", "misattributed", "paraphrased"
+]
+ClaimStatus = Literal["shared", "only", "copy"]
+DetailKind = Literal["date", "age", "count", "money", "place", "role"]
+DetailStatus = Literal["disagree", "agree", "unchecked"]
+SourceType = Literal["person", "organization", "anonymous", "unattributed"]
+
+
+@dataclass(frozen=True)
+class WordDiff:
+    """One run of a word-level diff against the reference wording."""
+
+    op: DiffOp
+    words: str
+
+
+@dataclass(frozen=True)
 class QuoteVariant:
+    """One outlet's wording of an utterance, classified against the fullest wording."""
+
     article_id: str
     outlet: str | None
     text: str
     speaker: str | None
     similarity: float  # to the group's reference wording, 0..100
+    relation: VariantRelation = "reference"
+    diff: tuple[WordDiff, ...] = ()
+    kind: str = "direct"
+    start: int = 0
+    end: int = 0
 
 
 @dataclass(frozen=True)
@@ -205,8 +252,148 @@ class QuoteGroup:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A sentence (or a clause of a long one) of one article, and who else reports it.
+
+    ``shared_with`` are the other outlets that report it independently; ``echoed_by`` those
+    whose matching sentence is a near-copy of this one (an echo confirms nothing).
+    ``group`` numbers the claims that say the same thing across the story.
+    """
+
+    article_id: str
+    outlet: str
+    start: int
+    end: int
+    text: str
+    status: ClaimStatus
+    group: int
+    shared_with: tuple[str, ...] = ()
+    echoed_by: tuple[str, ...] = ()
+    copy_of: str | None = None
+
+
+@dataclass(frozen=True)
+class DetailValue:
+    """A comparable detail one article states: what it describes, and its value."""
+
+    article_id: str
+    outlet: str
+    kind: DetailKind
+    subject: str  # what the value describes: a person (ages, roles), a counted noun, an event
+    text: str  # the words in the article ("last week", "41", "seven children")
+    value: str  # normalised: a TIMEX3 value, a number, a name
+    sentence: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class DetailConflict:
+    """Two outlets' values for one detail: they disagree, agree, or cannot be checked."""
+
+    kind: DetailKind
+    subject: str
+    first: DetailValue
+    second: DetailValue
+    status: DetailStatus
+    reason: str
+
+
+@dataclass(frozen=True)
+class SourceCount:
+    source_type: SourceType
+    quotes: int
+    words: int
+
+
+@dataclass(frozen=True)
+class SourcingProfile:
+    """Whom an article (or an outlet, over its articles) quotes, and how much."""
+
+    outlet: str
+    article_ids: tuple[str, ...]
+    counts: tuple[SourceCount, ...]
+    speakers: tuple[str, ...]  # named speakers it quotes, most quoted first
+    anonymous: tuple[str, ...]  # how it describes its anonymous sources ("the insider")
+    left_out: tuple[str, ...] = ()  # speakers other outlets quote that it does not
+    anonymous_share: float = 0.0  # share of its quoted words that come from anonymous sources
+
+
+@dataclass(frozen=True)
+class ToneProfile:
+    """One article's tone evidence, and the wording only it uses."""
+
+    article_id: str
+    outlet: str
+    own: tuple[ToneMark, ...]
+    scare: tuple[ToneMark, ...]
+    quoted: tuple[ToneMark, ...]
+    distinctive: tuple[str, ...] = ()  # own-voice words no other outlet of the story uses
+    adopted: tuple[str, ...] = ()  # "playful banter (the insider)": framing quoted, not stated
+
+
+@dataclass(frozen=True)
+class Echo:
+    """A sentence a later article reuses (copied or near-copied) from an earlier one."""
+
+    article_id: str
+    outlet: str
+    earlier_article_id: str
+    earlier_outlet: str
+    text: str
+    earlier_text: str
+    similarity: float  # 0..100
+
+
+@dataclass(frozen=True)
+class LineageEntry:
+    article_id: str
+    outlet: str
+    published: str | None
+    role: Literal["first", "independent", "echo", "copy"]
+    source_id: str | None = None  # the article it copies or mostly echoes
+    reused_share: float = 0.0  # share of its claims reused from earlier articles
+
+
+@dataclass(frozen=True)
+class SummarySentence:
+    text: str
+    article_id: str
+    outlet: str
+    outlets: tuple[str, ...]  # every outlet that reports it
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    value: str  # TIMEX3 value; underspecified (XXXX-...) when it cannot be resolved
+    text: str
+    sentence: str
+    article_id: str
+    outlet: str
+    outlets: tuple[str, ...]
+    resolved: bool
+
+
+# Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
+COMPARISON_VERSION = 1
+
+
+@dataclass(frozen=True)
 class StoryComparison:
+    """Everything the compare stage finds inside one story."""
+
     story_id: str
+    article_ids: tuple[str, ...] = ()
     quote_groups: tuple[QuoteGroup, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    details: tuple[DetailConflict, ...] = ()
+    sourcing: tuple[SourcingProfile, ...] = ()  # one per article
+    sourcing_by_outlet: tuple[SourcingProfile, ...] = ()
+    tone: tuple[ToneProfile, ...] = ()
+    lineage: tuple[LineageEntry, ...] = ()
+    echoes: tuple[Echo, ...] = ()
+    summary: tuple[SummarySentence, ...] = ()
+    timeline: tuple[TimelineEntry, ...] = ()
     first_article_id: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    version: int = COMPARISON_VERSION

@@ -103,5 +103,21 @@ def story_view(store: Store, story_id: str) -> StoryView:
         title=summary.title,
         articles=articles,
         quotes=quote_rows,
-        comparison=compare_story(story_id, rows, quote_rows),
+        comparison=story_comparison(store, story_id, [row["id"] for row in rows]),
     )
+
+
+def story_comparison(
+    store: Store, story_id: str, article_ids: Iterable[str] | None = None
+) -> StoryComparison:
+    """The story's stored comparison, or one computed now when none is stored for its
+    current articles (a store written before comparisons existed, or a run cut short)."""
+    if article_ids is None:
+        article_ids = store.story_summary(story_id).article_ids
+    stored = store.stored_comparison(story_id)
+    current = set(article_ids)
+    if stored is not None and (
+        set(stored.article_ids) == current or (stored.notes and set(stored.article_ids) <= current)
+    ):
+        return stored
+    return compare_story(story_id, store.story_members(story_id))

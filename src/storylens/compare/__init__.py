@@ -1,4 +1,4 @@
-"""Compare: inside one story, how the outlets' accounts line up."""
+"""Compare: inside one story, how the outlets' accounts line up (``compare_story``)."""
 
 from storylens.compare.quotes import QuoteInStory, align_quotes
 from storylens.compare.story import compare_story

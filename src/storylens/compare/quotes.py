@@ -3,6 +3,9 @@
 Two quotes are the same utterance when one's words appear, nearly verbatim, inside the other's,
 or when the two differ by a word or two (rapidfuzz's partial and plain ratios on normalised
 text): outlets trim, split and re-punctuate quotes more often than they reword them.
+
+Each wording is then classified against the fullest one (``compare.variants``), and reported
+speech that carries the same words joins the group as a paraphrase.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from storylens.records import QuoteGroup, QuoteVariant
+from storylens.compare.variants import classify_variant, same_speaker
+from storylens.compare.words import content_stems
+from storylens.records import QuoteGroup, QuoteVariant, WordDiff
 
 # Partial-ratio score (0-100) above which two quotes are taken as one utterance.
 SAME_UTTERANCE_SCORE = 85.0
@@ -23,6 +28,12 @@ MIN_ALIGN_WORDS = 2
 # Kinds of quote that carry someone's words (a nested quote too: other outlets may print the
 # same words first-hand); scare quotes and paraphrase are not aligned.
 ALIGNED_KINDS = frozenset({"direct", "mixed", "nested"})
+
+# Share of a reported-speech quote's content words that a direct quote must hold for the two
+# to be one utterance told two ways: a paraphrase keeps most of the key words.
+PARAPHRASE_OVERLAP = 0.6
+# A paraphrase must carry at least this many content words to be matched at all.
+MIN_PARAPHRASE_WORDS = 3
 
 # Quote marks by family: a quote opened with one family is closed and reopened with it.
 _DOUBLE_MARKS = '"“”„«»'
@@ -41,6 +52,8 @@ class QuoteInStory:
     text: str
     speaker: str | None
     kind: str
+    start: int = 0
+    end: int = 0
 
 
 def spoken_words(text: str, opening_mark: str = "") -> str:
@@ -87,6 +100,10 @@ def _same_utterance(a: str, b: str) -> float:
     return max(float(fuzz.partial_ratio(a, b)), float(fuzz.ratio(a, b)))
 
 
+def _overlaps(a: QuoteInStory, b: QuoteInStory) -> bool:
+    return a.article_id == b.article_id and a.start < b.end and b.start < a.end
+
+
 def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     """Group the quotes of a story by utterance; groups carried by most articles come first."""
     groups: list[list[tuple[QuoteInStory, str]]] = []
@@ -98,6 +115,8 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
             continue
         best, best_score = None, 0.0
         for group in groups:
+            if any(_overlaps(quote, other) for other, _ in group):
+                continue  # a quote inside another quote of the same article is its own words
             score = max(_same_utterance(normalised, member) for _, member in group)
             if score > best_score:
                 best, best_score = group, score
@@ -108,26 +127,89 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
 
     result = []
     for group in groups:
-        reference_quote, reference = max(group, key=lambda item: len(item[1]))
+        reference_quote, reference = max(group, key=lambda item: len(item[1].split()))
         speakers = Counter(q.speaker for q, _ in group if q.speaker)
-        variants = tuple(
-            QuoteVariant(
-                article_id=q.article_id,
-                outlet=q.outlet,
-                text=q.text,
-                speaker=q.speaker,
-                similarity=round(float(fuzz.ratio(normalised, reference)), 1),
-            )
+        group_speaker = speakers.most_common(1)[0][0] if speakers else None
+        variants = [
+            _variant(q, normalised, reference_quote, reference, group_speaker)
             for q, normalised in group
-        )
+        ]
+        variants.extend(_paraphrases(quotes, group, group_speaker))
         result.append(
             QuoteGroup(
-                speaker=speakers.most_common(1)[0][0] if speakers else None,
+                speaker=group_speaker,
                 reference=reference_quote.text,
-                variants=variants,
-                outlets=tuple(dict.fromkeys(q.outlet or q.article_id for q, _ in group)),
+                variants=tuple(variants),
+                outlets=tuple(dict.fromkeys(v.outlet or v.article_id for v in variants)),
                 wording_differs=len({n for _, n in group}) > 1,
             )
         )
     result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)
+
+
+def _variant(
+    quote: QuoteInStory,
+    normalised: str,
+    reference_quote: QuoteInStory,
+    reference: str,
+    group_speaker: str | None,
+) -> QuoteVariant:
+    relation: str
+    diff: tuple[WordDiff, ...] = ()
+    if quote is reference_quote:
+        relation = "reference"
+    else:
+        relation, diff = classify_variant(reference_quote.text, quote.text)
+    if (
+        relation != "reference"
+        and quote.article_id != reference_quote.article_id
+        and not same_speaker(quote.speaker, group_speaker)
+    ):
+        relation = "misattributed"
+    return QuoteVariant(
+        article_id=quote.article_id,
+        outlet=quote.outlet,
+        text=quote.text,
+        speaker=quote.speaker,
+        similarity=round(float(fuzz.ratio(normalised, reference)), 1),
+        relation=relation,  # type: ignore[arg-type]
+        diff=diff,
+        kind=quote.kind,
+        start=quote.start,
+        end=quote.end,
+    )
+
+
+def _paraphrases(
+    quotes: Sequence[QuoteInStory],
+    group: list[tuple[QuoteInStory, str]],
+    group_speaker: str | None,
+) -> list[QuoteVariant]:
+    """Reported speech in other articles that carries the group's words: a paraphrase."""
+    in_group = {q.article_id for q, _ in group}
+    direct_stems = set().union(*(set(content_stems(q.text)) for q, _ in group))
+    found = []
+    for quote in quotes:
+        if quote.kind != "indirect" or quote.article_id in in_group:
+            continue
+        if not (quote.speaker and same_speaker(quote.speaker, group_speaker)):
+            continue
+        stems = set(content_stems(quote.text))
+        if len(stems) < MIN_PARAPHRASE_WORDS:
+            continue
+        if len(stems & direct_stems) / len(stems) >= PARAPHRASE_OVERLAP:
+            found.append(
+                QuoteVariant(
+                    article_id=quote.article_id,
+                    outlet=quote.outlet,
+                    text=quote.text,
+                    speaker=quote.speaker,
+                    similarity=round(float(fuzz.token_set_ratio(quote.text, group[0][0].text)), 1),
+                    relation="paraphrased",
+                    kind=quote.kind,
+                    start=quote.start,
+                    end=quote.end,
+                )
+            )
+    return found

@@ -32,6 +32,10 @@ articles = Table(
     Column("story_reasons", Text, nullable=False, default="[]"),
     Column("secondary_story_ids", Text, nullable=False, default="[]"),
     Column("features", Text),
+    Column("sentences", Text, nullable=False, default="[]"),  # [[start, end], ...]
+    # Where the stored (repaired) text's offsets fall in the text as given: [[stored, given]]
+    # at each point the two diverge, so exports can point into the input as scorers read it.
+    Column("input_offsets", Text, nullable=False, default="[]"),
     Column("seq", Integer, nullable=False),
     Column("ingested_at", Text, nullable=False),
     Index("ix_articles_story_id", "story_id"),
@@ -100,4 +104,46 @@ rejections = Table(
     Column("input", Text, nullable=False),
     Column("reason", Text, nullable=False),
     Column("rejected_at", Text, nullable=False),
+)
+
+timexes = Table(
+    "timexes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("article_id", Text, ForeignKey("articles.id", ondelete="CASCADE"), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("start_char", Integer, nullable=False),
+    Column("end_char", Integer, nullable=False),
+    Column("value", Text, nullable=False),
+    Column("timex_type", Text, nullable=False),
+    Column("anchored", Integer, nullable=False, default=0),
+    Index("ix_timexes_article_id", "article_id"),
+)
+
+tone_marks = Table(
+    "tone_marks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("article_id", Text, ForeignKey("articles.id", ondelete="CASCADE"), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("start_char", Integer, nullable=False),
+    Column("end_char", Integer, nullable=False),
+    Column("polarity", Text, nullable=False),
+    Column("voice", Text, nullable=False),
+    Column("score", Float, nullable=False, default=0.0),
+    Column("target", Text),
+    Column("speaker", Text),
+    Index("ix_tone_marks_article_id", "article_id"),
+)
+
+# One row per story: its comparison as JSON (the report's schema), and the article ids it was
+# computed from, so a reader can tell a stale comparison from a current one.
+comparisons = Table(
+    "comparisons",
+    metadata,
+    Column("story_id", Text, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("article_ids", Text, nullable=False),
+    Column("body", Text, nullable=False),
+    Column("computed_at", Text, nullable=False),
 )

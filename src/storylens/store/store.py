@@ -14,13 +14,38 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from storylens.compare.serialise import comparison_from_json, comparison_to_json
 from storylens.errors import NotFound, StoreError
-from storylens.records import AnalysedArticle, Rejection, StoryAssignment
+from storylens.records import (
+    COMPARISON_VERSION,
+    AnalysedArticle,
+    Article,
+    CleanArticle,
+    Entity,
+    Quote,
+    Rejection,
+    Span,
+    StoryAssignment,
+    StoryComparison,
+    StoryMember,
+    Timex,
+    ToneMark,
+)
 from storylens.store.database import create_database_engine, migrate
-from storylens.store.schema import articles, details, entities, quotes, rejections, stories
+from storylens.store.schema import (
+    articles,
+    comparisons,
+    details,
+    entities,
+    quotes,
+    rejections,
+    stories,
+    timexes,
+    tone_marks,
+)
 
 # Rows fetched per round trip when streaming large tables out (exports, clusterer restore).
 STREAM_CHUNK_ROWS = 1000
@@ -183,6 +208,8 @@ class Store:
                 story_reasons=json.dumps(list(assignment.reasons)),
                 secondary_story_ids=json.dumps(list(assignment.secondary_story_ids)),
                 features=item.features_json,
+                sentences=json.dumps([[span.start, span.end] for span in analysed.sentences]),
+                input_offsets=json.dumps([list(pair) for pair in analysed.clean.input_offsets]),
                 seq=seq,
                 ingested_at=now,
             )
@@ -237,6 +264,40 @@ class Store:
         ]
         if detail_rows:
             connection.execute(insert(details), detail_rows)
+        if analysed.timexes:
+            connection.execute(
+                insert(timexes),
+                [
+                    {
+                        "article_id": article.id,
+                        "text": t.text,
+                        "start_char": t.start,
+                        "end_char": t.end,
+                        "value": t.value,
+                        "timex_type": t.type,
+                        "anchored": int(t.anchored),
+                    }
+                    for t in analysed.timexes
+                ],
+            )
+        if analysed.tone:
+            connection.execute(
+                insert(tone_marks),
+                [
+                    {
+                        "article_id": article.id,
+                        "text": m.text,
+                        "start_char": m.start,
+                        "end_char": m.end,
+                        "polarity": m.polarity,
+                        "voice": m.voice,
+                        "score": m.score,
+                        "target": m.target,
+                        "speaker": m.speaker,
+                    }
+                    for m in analysed.tone
+                ],
+            )
         self._touch_story(connection, assignment.story_id, analysed, now)
 
     def _ensure_story(self, connection: Connection, assignment: StoryAssignment, now: str) -> None:
@@ -385,6 +446,203 @@ class Store:
         with self.engine.connect() as connection:
             return [dict(row) for row in connection.execute(query).mappings()]
 
+    def story_ids_of(self, article_ids: Sequence[str]) -> set[str]:
+        """The stories these stored articles are in now."""
+        if not article_ids:
+            return set()
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(articles.c.story_id).where(articles.c.id.in_(list(article_ids)))
+            )
+            return {row.story_id for row in rows if row.story_id}
+
+    def story_members(self, story_id: str) -> list[StoryMember]:
+        """The story's articles as the compare stage reads them, in stored order."""
+        with self.engine.connect() as connection:
+            rows = list(
+                connection.execute(
+                    select(articles).where(articles.c.story_id == story_id).order_by(articles.c.seq)
+                ).mappings()
+            )
+            ids = [row["id"] for row in rows]
+            children = {
+                name: _grouped(connection, table, ids)
+                for name, table in (
+                    ("quotes", quotes),
+                    ("entities", entities),
+                    ("details", details),
+                    ("timexes", timexes),
+                    ("tone", tone_marks),
+                )
+            }
+        return [
+            _member(row, {k: v.get(row["id"], []) for k, v in children.items()}) for row in rows
+        ]
+
+    def save_comparisons(
+        self, computed: Sequence[StoryComparison], emptied: Iterable[str] = ()
+    ) -> None:
+        """Store (replace) these stories' comparisons, and drop those of emptied stories."""
+        now = _now()
+        try:
+            with self.engine.begin() as connection:
+                story_ids = [c.story_id for c in computed] + list(emptied)
+                if story_ids:
+                    connection.execute(
+                        delete(comparisons).where(comparisons.c.story_id.in_(story_ids))
+                    )
+                for comparison in computed:
+                    connection.execute(
+                        insert(comparisons).values(
+                            story_id=comparison.story_id,
+                            version=comparison.version,
+                            article_ids=json.dumps(list(comparison.article_ids)),
+                            body=comparison_to_json(comparison),
+                            computed_at=now,
+                        )
+                    )
+        except SQLAlchemyError as error:
+            raise StoreError(f"cannot store story comparisons in {self.db}: {error}") from error
+
+    def stored_comparison(self, story_id: str) -> StoryComparison | None:
+        """The stored comparison of a story, or None when there is none of this version."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(comparisons.c.version, comparisons.c.body).where(
+                    comparisons.c.story_id == story_id
+                )
+            ).first()
+        if row is None or row.version != COMPARISON_VERSION:
+            return None
+        return comparison_from_json(row.body)
+
+    def comparison_story_ids(self) -> dict[str, tuple[str, ...]]:
+        """Each story with a current comparison -> the article ids it was computed from."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(comparisons.c.story_id, comparisons.c.article_ids).where(
+                    comparisons.c.version == COMPARISON_VERSION
+                )
+            )
+            return {row.story_id: tuple(json.loads(row.article_ids)) for row in rows}
+
+    def timex_rows(self) -> Iterator[dict[str, Any]]:
+        query = (
+            select(timexes, articles.c.input_offsets)
+            .join(articles, articles.c.id == timexes.c.article_id)
+            .order_by(articles.c.seq, timexes.c.start_char)
+        )
+        yield from self._stream(query)
+
+    def tone_rows(self) -> Iterator[dict[str, Any]]:
+        query = (
+            select(tone_marks, articles.c.story_id, articles.c.input_offsets)
+            .join(articles, articles.c.id == tone_marks.c.article_id)
+            .order_by(articles.c.seq, tone_marks.c.start_char)
+        )
+        yield from self._stream(query)
+
+    def _stream(self, query: Any) -> Iterator[dict[str, Any]]:
+        with self.engine.connect() as connection:
+            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
+            for row in result.mappings():
+                yield dict(row)
+
     def rejection_rows(self) -> list[dict[str, Any]]:
         with self.engine.connect() as connection:
             return [dict(r) for r in connection.execute(select(rejections)).mappings()]
+
+
+def _grouped(connection: Connection, table: Any, article_ids: list[str]) -> dict[str, list[Any]]:
+    grouped: dict[str, list[Any]] = {}
+    if not article_ids:
+        return grouped
+    query = select(table).where(table.c.article_id.in_(article_ids)).order_by(table.c.id)
+    for row in connection.execute(query).mappings():
+        grouped.setdefault(row["article_id"], []).append(row)
+    return grouped
+
+
+def _member(row: Any, children: dict[str, list[Any]]) -> StoryMember:
+    """A stored article rebuilt as the records the compare stage reads."""
+    article = Article(
+        id=row["id"],
+        text=row["text"],
+        title=row["title"],
+        url=row["url"],
+        outlet=row["outlet"],
+        published=row["published"],
+        authors=tuple(json.loads(row["authors"] or "[]")),
+        source=row["source"],
+    )
+    clean = CleanArticle(
+        article=article,
+        boilerplate=tuple(
+            Span(start, end, reason) for start, end, reason in json.loads(row["boilerplate"])
+        ),
+        input_offsets=tuple(
+            (int(stored), int(shift)) for stored, shift in json.loads(row["input_offsets"] or "[]")
+        ),
+    )
+    analysed = AnalysedArticle(
+        clean=clean,
+        sentences=tuple(
+            Span(start, end, "sentence") for start, end in json.loads(row["sentences"] or "[]")
+        ),
+        entities=tuple(
+            Entity(e["text"], e["label"], e["start_char"], e["end_char"])
+            for e in children["entities"]
+        ),
+        dates=tuple(
+            Span(d["start_char"], d["end_char"], d["value"], d["text"])
+            for d in children["details"]
+            if d["kind"] == "date"
+        ),
+        numbers=tuple(
+            Span(d["start_char"], d["end_char"], d["value"], d["text"])
+            for d in children["details"]
+            if d["kind"] == "number"
+        ),
+        quotes=tuple(
+            Quote(
+                text=q["text"],
+                start=q["start_char"],
+                end=q["end_char"],
+                speaker=q["speaker"],
+                speaker_mention=q["speaker_mention"],
+                speaker_start=q["speaker_start"],
+                speaker_end=q["speaker_end"],
+                speaker_type=q["speaker_type"],
+                cue=q["cue"],
+                kind=q["kind"],
+                reported_by=q["reported_by"],
+            )
+            for q in sorted(children["quotes"], key=lambda q: q["position"])
+        ),
+        timexes=tuple(
+            Timex(
+                t["start_char"],
+                t["end_char"],
+                t["text"],
+                t["value"],
+                t["timex_type"],
+                bool(t["anchored"]),
+            )
+            for t in children["timexes"]
+        ),
+        tone=tuple(
+            ToneMark(
+                m["start_char"],
+                m["end_char"],
+                m["text"],
+                m["polarity"],
+                m["voice"],
+                m["score"],
+                m["target"],
+                m["speaker"],
+            )
+            for m in children["tone"]
+        ),
+        model=row["model"],
+    )
+    return StoryMember(analysed=analysed, duplicate_of=row["duplicate_of"], seq=row["seq"])

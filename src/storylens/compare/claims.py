@@ -1,0 +1,279 @@
+"""Claims: each article split into sentences (and the clauses of long ones), aligned across the
+story, and marked shared (with which outlets) or told by one outlet only.
+
+Two claims say the same thing when their weighted words overlap: a cosine over TF-IDF vectors
+of word stems, IDF taken over the story's own claims (a word every outlet uses for this event,
+"Baldwin", says less than "lawsuit"), with names and numbers counting more than other words,
+since the same fact told in other words still names the same people, places and figures.
+Where ``storylens[embeddings]`` is installed, a dense sentence cosine can stand in beside it.
+
+Boilerplate is never a claim. A syndicated copy's claims are marked ``copy``: the copy is an
+echo of its original and confirms nothing, so it never makes a claim "shared".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from storylens.compare.words import content_stems, fold, words
+from storylens.records import Claim, ClaimStatus, Span, StoryMember
+
+# Sentences longer than this many words are split into their clauses: a long news sentence
+# often joins two facts ("X happened on Tuesday, leaving Y ...") that outlets report apart.
+LONG_SENTENCE_WORDS = 30
+# A clause shorter than this joins its neighbour: "she said" or "leaving fans" is no fact.
+MIN_CLAUSE_WORDS = 5
+# Claims with fewer content words than this are too slight to align ("No.", "Stop!").
+MIN_CLAIM_CONTENT_WORDS = 2
+# Cosine at which two claims are taken to report the same fact. Same-fact sentences in
+# different words share their names and a few key words (about 0.3-0.6); two different facts
+# about the same people share the names only (under 0.25).
+SAME_CLAIM_SIMILARITY = 0.3
+# Names (people, places, organisations) and numbers weigh this much more than other words.
+NAME_WEIGHT = 2.0
+# Entity labels whose words count as names.
+NAME_LABELS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "WORK_OF_ART", "PRODUCT"}
+)
+# Dense cosines below this say only "same kind of text"; above it they count as evidence.
+DENSE_FLOOR = 0.5
+
+# Where a long sentence may be cut: a semicolon, a dash between spaces, or a comma before a
+# conjunction or participle that starts a new clause.
+_CLAUSE_BREAK = re.compile(
+    r"\s*;\s+|\s+[–—-]\s+|,\s+(?=(?:and|but|while|whereas|although|though|as|after|before|when|"
+    r"which|leaving|prompting|sparking|saying|adding)\b)"
+)
+
+
+@dataclass(frozen=True)
+class ClaimUnit:
+    """A claim before alignment: where it is, and its weighted stems."""
+
+    member: int  # index into the story's members
+    start: int
+    end: int
+    text: str
+    stems: dict[str, float]
+
+
+def _inside(start: int, end: int, ranges: Sequence[tuple[int, int]]) -> bool:
+    return any(low <= start and end <= high for low, high in ranges)
+
+
+def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The (start, end) of each clause of a long sentence; the whole sentence otherwise."""
+    sentence = text[start:end]
+    if len(words(sentence)) <= LONG_SENTENCE_WORDS:
+        return [(start, end)]
+    pieces: list[list[int]] = []
+    position = 0
+    for cut in _CLAUSE_BREAK.finditer(sentence):
+        pieces.append([position, cut.start()])
+        position = cut.end()
+    pieces.append([position, len(sentence)])
+    merged: list[list[int]] = []
+    for piece in pieces:
+        short = len(words(sentence[piece[0] : piece[1]])) < MIN_CLAUSE_WORDS
+        if merged and (short or len(words(sentence[merged[-1][0] : merged[-1][1]])) < 5):
+            merged[-1][1] = piece[1]
+        else:
+            merged.append(piece)
+    return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
+
+
+def _weighted_stems(
+    text: str, offset: int, name_ranges: Sequence[tuple[int, int]]
+) -> dict[str, float]:
+    counts: dict[str, float] = {}
+    for match in re.finditer(r"\w+(?:['’\-]\w+)*", text):
+        stems = content_stems(match.group())
+        if not stems:
+            continue
+        absolute = offset + match.start()
+        is_name = match.group()[0].isdigit() or any(
+            low <= absolute < high for low, high in name_ranges
+        )
+        weight = NAME_WEIGHT if is_name else 1.0
+        for item in stems:
+            counts[item] = counts.get(item, 0.0) + weight
+    return counts
+
+
+def _lines_of_sentences(text: str, sentences: Sequence[Span]) -> Iterator[tuple[int, int]]:
+    """Each sentence cut at line breaks: a claim never runs from one paragraph (or a caption)
+    into the next, which the sentence splitter sometimes does when a line has no period."""
+    for sentence in sentences:
+        start = sentence.start
+        for piece in text[sentence.start : sentence.end].split("\n"):
+            stripped = piece.strip()
+            if stripped:
+                offset = start + piece.index(stripped)
+                yield offset, offset + len(stripped)
+            start += len(piece) + 1
+
+
+def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
+    """Every claim of every member, in article order, boilerplate left out."""
+    units = []
+    for index, member in enumerate(members):
+        analysed = member.analysed
+        text = analysed.article.text
+        skip = [(span.start, span.end) for span in analysed.clean.boilerplate]
+        names = [(e.start, e.end) for e in analysed.entities if e.label in NAME_LABELS]
+        for line_start, line_end in _lines_of_sentences(text, analysed.sentences):
+            if _inside(line_start, line_end, skip):
+                continue
+            for start, end in _clauses(text, line_start, line_end):
+                piece = text[start:end]
+                stems = _weighted_stems(piece, start, names)
+                if len(stems) < MIN_CLAIM_CONTENT_WORDS:
+                    continue
+                units.append(ClaimUnit(index, start, end, piece.strip(), stems))
+    return units
+
+
+def similarity_matrix(
+    units: Sequence[ClaimUnit],
+    dense: Callable[[Sequence[str]], np.ndarray] | None = None,
+) -> sparse.csr_matrix:
+    """Cosine between every two claims (a sparse matrix; pairs sharing no word are absent).
+
+    ``dense`` embeds texts into unit vectors; where given, a pair's score is the larger of the
+    word cosine and the dense cosine's part above ``DENSE_FLOOR``, rescaled to 0..1.
+    """
+    vocabulary: dict[str, int] = {}
+    document_frequency: Counter[str] = Counter()
+    for unit in units:
+        document_frequency.update(unit.stems.keys())
+    rows, cols, values = [], [], []
+    total = len(units)
+    for row, unit in enumerate(units):
+        for item, count in unit.stems.items():
+            column = vocabulary.setdefault(item, len(vocabulary))
+            idf = math.log((1 + total) / (1 + document_frequency[item])) + 1.0
+            rows.append(row)
+            cols.append(column)
+            values.append((1.0 + math.log(count)) * idf if count >= 1 else count * idf)
+    matrix = sparse.csr_matrix(
+        (np.array(values, dtype=np.float64), (rows, cols)), shape=(total, len(vocabulary))
+    )
+    norms = np.sqrt(matrix.multiply(matrix).sum(axis=1)).A1
+    norms[norms == 0] = 1.0
+    matrix = sparse.diags(1.0 / norms) @ matrix
+    cosine = (matrix @ matrix.T).tocsr()
+    if dense is not None and total:
+        vectors = dense([unit.text for unit in units])
+        dense_scores = np.clip((vectors @ vectors.T - DENSE_FLOOR) / (1 - DENSE_FLOOR), 0, 1)
+        cosine = sparse.csr_matrix(np.maximum(cosine.toarray(), dense_scores))
+    return cosine
+
+
+def copies_in_story(members: Sequence[StoryMember]) -> dict[int, int]:
+    """Member index of each syndicated copy -> member index of its original in this story."""
+    index = {member.id: position for position, member in enumerate(members)}
+    return {
+        position: index[member.duplicate_of]
+        for position, member in enumerate(members)
+        if member.duplicate_of in index
+    }
+
+
+class _Groups:
+    """Union-find over claim indices: claims that say the same thing share a group."""
+
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
+
+    def find(self, item: int) -> int:
+        while self.parent[item] != item:
+            self.parent[item] = self.parent[self.parent[item]]
+            item = self.parent[item]
+        return item
+
+    def join(self, a: int, b: int) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
+def best_counterparts(
+    row: int, units: Sequence[ClaimUnit], cosine: sparse.csr_matrix, threshold: float
+) -> dict[int, tuple[float, int]]:
+    """For one claim: the best-scoring claim (score, index) in each other member, at or above
+    ``threshold``."""
+    member = units[row].member
+    start, end = cosine.indptr[row], cosine.indptr[row + 1]
+    best: dict[int, tuple[float, int]] = {}
+    for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
+        other = units[column].member
+        if other != member and score >= threshold and score > best.get(other, (0.0, -1))[0]:
+            best[other] = (float(score), int(column))
+    return best
+
+
+def align_claims(
+    members: Sequence[StoryMember],
+    units: Sequence[ClaimUnit],
+    cosine: sparse.csr_matrix,
+    echoes: frozenset[tuple[int, int]] = frozenset(),
+) -> tuple[Claim, ...]:
+    """Mark each claim shared (with the outlets that report it) or only in its own outlet.
+
+    A claim matches its best counterpart in each other article at ``SAME_CLAIM_SIMILARITY``
+    or above. Copies take no part: a copy's claims are marked ``copy`` and confirm nothing.
+    ``echoes`` holds (later, earlier) claim index pairs that are near-copies: the earlier
+    claim is then echoed by the later outlet rather than confirmed by it.
+    """
+    copies = copies_in_story(members)
+    groups = _Groups(len(units))
+    shared: list[set[str]] = [set() for _ in units]
+    echoed: list[set[str]] = [set() for _ in units]
+    for row, unit in enumerate(units):
+        if unit.member in copies:
+            continue
+        own_outlet = members[unit.member].outlet
+        for other, (_, column) in best_counterparts(
+            row, units, cosine, SAME_CLAIM_SIMILARITY
+        ).items():
+            outlet = members[other].outlet
+            if other in copies or outlet == own_outlet:
+                continue
+            groups.join(row, column)
+            if (row, column) in echoes or (column, row) in echoes:
+                echoed[row].add(outlet)
+            else:
+                shared[row].add(outlet)
+    roots: dict[int, int] = {}
+    claims = []
+    for row, unit in enumerate(units):
+        member = members[unit.member]
+        group = roots.setdefault(groups.find(row), len(roots))
+        status: ClaimStatus = "shared" if shared[row] else "only"
+        if unit.member in copies:
+            status = "copy"
+        claims.append(
+            Claim(
+                article_id=member.id,
+                outlet=member.outlet,
+                start=unit.start,
+                end=unit.end,
+                text=unit.text,
+                status=status,
+                group=group,
+                shared_with=tuple(sorted(shared[row])),
+                echoed_by=tuple(sorted(echoed[row] - shared[row])),
+                copy_of=members[copies[unit.member]].id if unit.member in copies else None,
+            )
+        )
+    return tuple(claims)
+
+
+def claim_words(text: str) -> set[str]:
+    """Folded words of a claim, for the framing contrast."""
+    return {fold(w) for w in words(text)}

@@ -1,0 +1,402 @@
+"""Details that disagree: dates, ages, counts, amounts, places and roles that two outlets give
+for the same thing, with both sentences.
+
+What a value describes decides what it is compared with:
+- an age or a role belongs to a person, so it is compared with the same person's age or role
+  in every other outlet;
+- a date, a count or an amount belongs to an event or a thing, so it is compared only where
+  the two sentences report the same thing (their claims are alike, ``DETAIL_CONTEXT``) and,
+  for counts, count the same noun ("seven children" / "six children");
+- a place is compared only between two claims that say the same thing.
+Dates are compared as the intervals their TIMEX3 values cover, so "last week" agrees with a
+Tuesday inside that week; a relative date with no publication date cannot be checked, and is
+shown with both phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from datetime import date, timedelta
+
+from scipy import sparse
+
+from storylens.compare.claims import SAME_CLAIM_SIMILARITY, ClaimUnit
+from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
+from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember
+
+# Two sentences this alike (claim cosine) report the same thing closely enough that a date,
+# count or amount in both describes one event: lower than a shared claim, since one outlet
+# may add a clause the other leaves out, higher than two sentences that share a name only.
+DETAIL_CONTEXT = 0.2
+# Human ages in news run up to about this; a bigger number after a name is not an age.
+MAX_AGE = 120
+# Words before a name that may state a role ("town manager Dana Holt"): at most this many.
+MAX_ROLE_WORDS = 3
+# Counts at or above this look like years ("in 2021 people ..."), not counts of things.
+YEAR_LIKE = 1800
+
+_AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
+_AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
+_COUNTED_NOUN = re.compile(r"^\s+(?:[a-z][\w-]*\s+)?([a-z][\w-]{2,})")
+_ROLE_BEFORE = re.compile(
+    r"(?:^|[.,;:]\s+|\b(?:the|a|an|its|their|his|her)\s+)((?:[a-z][\w-]*\s+){1,3})$"
+)
+_ROLE_APPOSITIVE = re.compile(
+    r"^,\s+(?:the|a|an|its|their)\s+((?:[\w'’-]+\s+){0,3}?[a-z][\w-]+)\s*[,.]"
+)
+_MONEY_SCALE = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "m": 1e6,
+    "bn": 1e9,
+    "k": 1e3,
+}
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# Time words that are no counted nouns: "two years" is a duration, "three days" too.
+_TIME_NOUNS = frozenset(
+    stem(w)
+    for w in ["years", "months", "weeks", "days", "hours", "minutes", "seconds", "times", "percent"]
+)
+_REF_VALUES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+
+
+# -- people ----------------------------------------------------------------------------------
+
+
+class PersonIndex:
+    """Full names in the story, so "Hilaria" and "Hilaria Baldwin" are one person and a bare
+    "Baldwin" shared by two people is nobody in particular."""
+
+    def __init__(self, members: Sequence[StoryMember]) -> None:
+        self.full_names: dict[tuple[str, ...], str] = {}
+        for member in members:
+            for entity in member.analysed.entities:
+                if entity.label == "PERSON" and len(words(entity.text)) >= 2:
+                    key = tuple(fold(w) for w in words(entity.text))
+                    self.full_names.setdefault(key, entity.text)
+
+    def resolve(self, mention: str) -> str | None:
+        folded = [fold(w) for w in words(mention)]
+        if not folded:
+            return None
+        matches = {
+            name for key, name in self.full_names.items() if all(word in key for word in folded)
+        }
+        if len(matches) == 1:
+            return matches.pop()
+        return mention if len(folded) >= 2 and not matches else None
+
+
+# -- extraction ------------------------------------------------------------------------------
+
+
+def _sentence_of(member: StoryMember, position: int) -> str:
+    text = member.analysed.article.text
+    for sentence in member.analysed.sentences:
+        if sentence.start <= position < sentence.end:
+            return text[sentence.start : sentence.end].strip()
+    return ""
+
+
+def _in_boilerplate(member: StoryMember, start: int) -> bool:
+    return any(s.start <= start < s.end for s in member.analysed.clean.boilerplate)
+
+
+def _value(
+    member: StoryMember, kind: DetailKind, subject: str, start: int, end: int, value: str
+) -> DetailValue:
+    return DetailValue(
+        article_id=member.id,
+        outlet=member.outlet,
+        kind=kind,
+        subject=subject,
+        text=member.analysed.article.text[start:end],
+        value=value,
+        sentence=_sentence_of(member, start),
+        start=start,
+        end=end,
+    )
+
+
+def money_value(text: str) -> float | None:
+    """The amount of a money phrase: "$3.5 million" -> 3500000."""
+    number = _NUMBER.search(text)
+    if not number:
+        return None
+    amount = float(number.group().replace(",", ""))
+    for word in words(text[number.end() :])[:1]:
+        amount *= _MONEY_SCALE.get(word.lower(), 1.0)
+    return amount
+
+
+def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValue]:
+    """Every comparable detail one article states, outside its boilerplate."""
+    analysed = member.analysed
+    text = analysed.article.text
+    found: list[DetailValue] = []
+    for timex in analysed.timexes:
+        if timex.type in ("DATE", "TIME") and timex.value not in _REF_VALUES:
+            if not _in_boilerplate(member, timex.start):
+                found.append(_value(member, "date", "", timex.start, timex.end, timex.value))
+    for entity in analysed.entities:
+        if _in_boilerplate(member, entity.start):
+            continue
+        if entity.label == "PERSON":
+            person = people.resolve(entity.text)
+            if person:
+                found.extend(_person_details(member, person, entity.start, entity.end))
+        elif entity.label == "MONEY":
+            amount = money_value(entity.text)
+            if amount is not None:
+                found.append(
+                    _value(member, "money", "amount", entity.start, entity.end, f"{amount:g}")
+                )
+        elif entity.label in ("GPE", "LOC", "FAC"):
+            found.append(_value(member, "place", "", entity.start, entity.end, entity.text))
+    for number in analysed.numbers:
+        if _in_boilerplate(member, number.start):
+            continue
+        noun = _COUNTED_NOUN.match(text[number.end : number.end + 40])
+        try:
+            value = float(number.label)
+        except ValueError:
+            continue
+        if not noun or value >= YEAR_LIKE or is_stop_word(noun.group(1)):
+            continue
+        counted = stem(noun.group(1))
+        if counted in _TIME_NOUNS:
+            continue
+        end = number.end + noun.end()
+        found.append(
+            _value(member, "count", noun.group(1).lower(), number.start, end, f"{value:g}")
+        )
+    return found
+
+
+def _person_details(
+    member: StoryMember, person: str, start: int, end: int
+) -> Iterator[DetailValue]:
+    text = member.analysed.article.text
+    age = _AGE_AFTER.match(text[end : end + 8])
+    if age and int(age.group(1)) <= MAX_AGE:
+        yield _value(member, "age", person, end + age.start(1), end + age.end(1), age.group(1))
+    before = _AGE_BEFORE.search(text[max(0, start - 16) : start])
+    if before and int(before.group(1)) <= MAX_AGE:
+        offset = max(0, start - 16)
+        yield _value(
+            member, "age", person, offset + before.start(1), offset + before.end(1), before.group(1)
+        )
+    role = _ROLE_BEFORE.search(text[max(0, start - 60) : start])
+    if role:
+        role_words = [w for w in words(role.group(1)) if not is_stop_word(w)]
+        if 0 < len(role_words) <= MAX_ROLE_WORDS:
+            offset = max(0, start - 60) + role.start(1)
+            yield _value(
+                member,
+                "role",
+                person,
+                offset,
+                offset + len(role.group(1).rstrip()),
+                " ".join(role_words).lower(),
+            )
+    appositive = _ROLE_APPOSITIVE.match(text[end : end + 80])
+    if appositive:
+        yield _value(
+            member,
+            "role",
+            person,
+            end + appositive.start(1),
+            end + appositive.end(1),
+            appositive.group(1).lower(),
+        )
+
+
+# -- comparison ------------------------------------------------------------------------------
+
+
+def _interval(value: str) -> tuple[date, date] | None:
+    """The days a TIMEX3 date value covers, or None for one that is not a calendar date."""
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}(T.*)?", value):
+            day = date.fromisoformat(value[:10])
+            return day, day
+        if match := re.fullmatch(r"(\d{4})-W(\d{1,2})", value):
+            first = date.fromisocalendar(int(match[1]), int(match[2]), 1)
+            return first, first + timedelta(days=6)
+        if match := re.fullmatch(r"(\d{4})-(\d{2})", value):
+            first = date(int(match[1]), int(match[2]), 1)
+            following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+            return first, following - timedelta(days=1)
+        if match := re.fullmatch(r"(\d{4})-Q([1-4])", value):
+            quarter = int(match[2])
+            first = date(int(match[1]), 3 * quarter - 2, 1)
+            last_month = 3 * quarter
+            following = date(first.year + last_month // 12, last_month % 12 + 1, 1)
+            return first, following - timedelta(days=1)
+        if re.fullmatch(r"\d{4}", value):
+            return date(int(value), 1, 1), date(int(value), 12, 31)
+    except ValueError:
+        return None
+    return None
+
+
+def compare_dates(a: str, b: str) -> tuple[DetailStatus, str]:
+    """(status, reason) for two TIMEX3 date values said of one thing."""
+    if "X" in a or "X" in b:
+        return "unchecked", "a relative date with no publication date to read it against"
+    if a == b:
+        return "agree", "the same date"
+    first, second = _interval(a), _interval(b)
+    if first is None or second is None:
+        return "unchecked", "not both calendar dates"
+    if first[0] <= second[1] and second[0] <= first[1]:
+        return "agree", f"{a} and {b} overlap"
+    return "disagree", f"{a} and {b} do not overlap"
+
+
+def _same_place(a: str, b: str) -> bool:
+    fa, fb = fold(a).replace(" ", ""), fold(b).replace(" ", "")
+    initials_a = "".join(fold(w)[0] for w in words(a))
+    initials_b = "".join(fold(w)[0] for w in words(b))
+    return (
+        fa in fb
+        or fb in fa
+        or fa == initials_b
+        or fb == initials_a
+        or bool({fold(w) for w in words(a)} & {fold(w) for w in words(b)})
+    )
+
+
+def _unit_at(units: Sequence[ClaimUnit], member: int, position: int) -> int | None:
+    for index, unit in enumerate(units):
+        if unit.member == member and unit.start <= position < unit.end:
+            return index
+    return None
+
+
+def _shared_words(first: str, second: str) -> str:
+    theirs = set(content_stems(second))
+    kept = [w.lower() for w in words(first) if not is_stop_word(w) and stem(w) in theirs]
+    return " ".join(dict.fromkeys(kept)) or "the same event"
+
+
+def find_conflicts(
+    members: Sequence[StoryMember],
+    units: Sequence[ClaimUnit],
+    cosine: sparse.csr_matrix,
+    copies: dict[int, int],
+) -> tuple[DetailConflict, ...]:
+    """Pairs of details that describe the same thing in two outlets: disagreeing ones, ones
+    that cannot be checked, and agreeing ones (so a reader sees what was checked)."""
+    people = PersonIndex(members)
+    per_member = [
+        [] if index in copies else extract_details(member, people)
+        for index, member in enumerate(members)
+    ]
+    located = [
+        [(detail, _unit_at(units, index, detail.start)) for detail in details]
+        for index, details in enumerate(per_member)
+    ]
+    results: dict[tuple[object, ...], DetailConflict] = {}
+    for i in range(len(members)):
+        for j in range(i + 1, len(members)):
+            if members[i].outlet == members[j].outlet:
+                continue
+            for first, unit_a in located[i]:
+                for second, unit_b in located[j]:
+                    conflict = _pair(first, second, unit_a, unit_b, cosine, members, i, j)
+                    if conflict is None:
+                        continue
+                    values = tuple(sorted((first.value, second.value)))
+                    key = (conflict.kind, conflict.subject, values, conflict.status)
+                    results.setdefault(key, conflict)
+    order = {"disagree": 0, "unchecked": 1, "agree": 2}
+    return tuple(sorted(results.values(), key=lambda c: (order[c.status], c.kind, c.subject)))
+
+
+def _agreement(same: bool) -> DetailStatus:
+    return "agree" if same else "disagree"
+
+
+def _pair(
+    first: DetailValue,
+    second: DetailValue,
+    unit_a: int | None,
+    unit_b: int | None,
+    cosine: sparse.csr_matrix,
+    members: Sequence[StoryMember],
+    i: int,
+    j: int,
+) -> DetailConflict | None:
+    if first.kind != second.kind:
+        return None
+    kind = first.kind
+    if kind in ("age", "role"):
+        if first.subject != second.subject:
+            return None
+        if kind == "age":
+            return DetailConflict(
+                kind,
+                first.subject,
+                first,
+                second,
+                _agreement(first.value == second.value),
+                f"age {first.value} / {second.value}",
+            )
+        overlap = set(first.value.split()) & set(second.value.split())
+        return DetailConflict(
+            kind,
+            first.subject,
+            first,
+            second,
+            _agreement(bool(overlap)),
+            f"{first.value} / {second.value}",
+        )
+    if unit_a is None or unit_b is None:
+        return None
+    similarity = float(cosine[unit_a, unit_b])
+    if kind == "place":
+        if similarity < SAME_CLAIM_SIMILARITY or _same_place(first.value, second.value):
+            return None
+        subject = _shared_words(first.sentence, second.sentence)
+        return DetailConflict(
+            kind, subject, first, second, "disagree", f"{first.value} / {second.value}"
+        )
+    if similarity < DETAIL_CONTEXT:
+        return None
+    if kind == "count" and stem(first.subject) != stem(second.subject):
+        return None
+    subject = first.subject if kind == "count" else _shared_words(first.sentence, second.sentence)
+    if kind == "date":
+        status: DetailStatus
+        status, reason = compare_dates(first.value, second.value)
+        anchored = _anchored(members[i], first) or _anchored(members[j], second)
+        if anchored and not (
+            members[i].analysed.article.published and members[j].analysed.article.published
+        ):
+            status, reason = (
+                "unchecked",
+                (
+                    f"“{first.text}” / “{second.text}”: relative dates, and not every article "
+                    "gives its publication date"
+                ),
+            )
+        return DetailConflict(kind, subject, first, second, status, reason)
+    return DetailConflict(
+        kind,
+        subject,
+        first,
+        second,
+        _agreement(first.value == second.value),
+        f"{first.value} / {second.value}",
+    )
+
+
+def _anchored(member: StoryMember, detail: DetailValue) -> bool:
+    return any(
+        t.start == detail.start and t.end == detail.end and t.anchored
+        for t in member.analysed.timexes
+    )

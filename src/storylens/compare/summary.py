@@ -1,0 +1,122 @@
+"""Summary and timeline: a few central sentences chosen across outlets, and the dated events the
+articles mention, each with its sentence, outlet and resolved date.
+
+The summary is extractive: a claim scores by how many outlets report it independently, how
+central it is (its summed similarity to the story's other claims) and how early it comes in
+its article (news puts the event first). Each chosen claim comes from a different claim group,
+so the summary does not say one thing three times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import sparse
+
+from storylens.compare.claims import ClaimUnit
+from storylens.records import Claim, StoryMember, SummarySentence, TimelineEntry
+
+# Sentences in the summary.
+SUMMARY_SENTENCES = 3
+# A claim among the first few of its article is usually the event itself.
+LEAD_CLAIMS = 3
+# Weight of being in the lead, and of each further outlet that reports the claim.
+LEAD_BONUS = 0.5
+OUTLET_BONUS = 1.0
+# Claims longer than this many characters read badly as a summary line.
+MAX_SUMMARY_CHARS = 320
+# Timeline values that are no point in time.
+_NOT_DATES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+
+
+def summarise(
+    members: Sequence[StoryMember],
+    units: Sequence[ClaimUnit],
+    claims: Sequence[Claim],
+    cosine: sparse.csr_matrix,
+) -> tuple[SummarySentence, ...]:
+    if not claims:
+        return ()
+    centrality = np.asarray(cosine.sum(axis=1)).ravel() - 1.0  # minus its own cosine
+    top = float(centrality.max()) or 1.0
+    position: dict[int, int] = {}
+    scored = []
+    for row, claim in enumerate(claims):
+        if claim.status == "copy" or len(claim.text) > MAX_SUMMARY_CHARS:
+            continue
+        place = position.get(units[row].member, 0)
+        position[units[row].member] = place + 1
+        score = (
+            OUTLET_BONUS * len(claim.shared_with)
+            + centrality[row] / top
+            + (LEAD_BONUS if place < LEAD_CLAIMS else 0.0)
+        )
+        scored.append((score, row))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    chosen, groups = [], set()
+    for _, row in scored:
+        claim = claims[row]
+        if claim.group in groups:
+            continue
+        groups.add(claim.group)
+        chosen.append(
+            SummarySentence(
+                text=claim.text,
+                article_id=claim.article_id,
+                outlet=claim.outlet,
+                outlets=(claim.outlet, *claim.shared_with),
+            )
+        )
+        if len(chosen) == SUMMARY_SENTENCES:
+            break
+    return tuple(chosen)
+
+
+def timeline(members: Sequence[StoryMember], copies: dict[int, int]) -> tuple[TimelineEntry, ...]:
+    """Dated mentions, earliest first; one entry per date and sentence wording, with every
+    outlet that gives it. Unresolved dates (no publication date) come last."""
+    entries: dict[tuple[str, str], TimelineEntry] = {}
+    for index, member in enumerate(members):
+        if index in copies:
+            continue
+        analysed = member.analysed
+        text = analysed.article.text
+        skip = [(s.start, s.end) for s in analysed.clean.boilerplate]
+        for timex in analysed.timexes:
+            if timex.type not in ("DATE", "TIME") or timex.value in _NOT_DATES:
+                continue
+            if any(low <= timex.start < high for low, high in skip):
+                continue
+            sentence = next(
+                (
+                    text[s.start : s.end].strip()
+                    for s in analysed.sentences
+                    if s.start <= timex.start < s.end
+                ),
+                "",
+            )
+            key = (timex.value, timex.text.lower())
+            known = entries.get(key)
+            if known is not None:
+                if member.outlet not in known.outlets:
+                    entries[key] = TimelineEntry(
+                        known.value,
+                        known.text,
+                        known.sentence,
+                        known.article_id,
+                        known.outlet,
+                        (*known.outlets, member.outlet),
+                        known.resolved,
+                    )
+                continue
+            entries[key] = TimelineEntry(
+                value=timex.value,
+                text=timex.text,
+                sentence=sentence,
+                article_id=member.id,
+                outlet=member.outlet,
+                outlets=(member.outlet,),
+                resolved="X" not in timex.value,
+            )
+    return tuple(sorted(entries.values(), key=lambda e: (not e.resolved, e.value, e.text)))

@@ -1,0 +1,52 @@
+"""Words as the compare stage counts them: one tokeniser and one crude stem for every part.
+
+The comparison works from stored text, not from a parse, so that it can be recomputed for a
+story without spaCy. The same tokens feed claim alignment, quote diffs and lineage, so two
+parts never disagree about what counts as the same word.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+# A word: letters or digits, with an inner apostrophe (I'm, Baldwin's) or hyphen (re-opening).
+_WORD = re.compile(r"\w+(?:['’\-]\w+)*")
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` as written (case kept), for diffs shown to people."""
+    return _WORD.findall(text)
+
+
+def fold(word: str) -> str:
+    """A word compared case-, apostrophe- and hyphen-blind (re-opening = reopening)."""
+    return word.translate(_APOSTROPHES).lower().replace("-", "")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A crude suffix stem, so that 'interrupting' meets 'interrupted' and 'jobs' meets 'job'.
+
+    Crude on purpose: both sides of every comparison go through the same rule, so an odd stem
+    still matches its own kind; a real lemmatiser would need the parse.
+    """
+    word = fold(word)
+    if word.endswith("'s"):
+        word = word[:-2]
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: len(word) - len(suffix)] + keep
+    return word
+
+
+def content_stems(text: str) -> list[str]:
+    """The stems of the words that carry content (no stop words, no one-letter words)."""
+    return [stem(w) for w in words(text) if fold(w) not in STOP_WORDS and len(w) > 1]
+
+
+def is_stop_word(word: str) -> bool:
+    return fold(word) in STOP_WORDS

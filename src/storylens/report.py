@@ -1,0 +1,261 @@
+"""A story's comparison written for people (Markdown) or for other tools (JSON).
+
+The JSON is the stored comparison (``compare.serialise``) inside an envelope naming its schema
+and version; docs/comparison.md documents its fields. The Markdown report and ``storylens
+show`` read the same records, so the two never tell different stories.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from typing import Any
+
+from storylens.compare.serialise import comparison_to_dict
+from storylens.records import COMPARISON_VERSION, QuoteVariant, StoryComparison, WordDiff
+from storylens.views import StoryView
+
+REPORT_SCHEMA = "storylens.story-comparison"
+# Claims listed per outlet in the "only here" part of a report before "and N more".
+MAX_ONLY_CLAIMS_SHOWN = 12
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#])")
+# Control characters (terminal escapes) and bidirectional overrides, which can hide or
+# reorder what a reader sees.
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def md(text: str | None) -> str:
+    """Untrusted text made inert in Markdown: no markup, no HTML, no escapes, one line."""
+    cleaned = " ".join(_INVISIBLE.sub(" ", text or "").split())
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", cleaned)
+
+
+def report_json(view: StoryView) -> dict[str, Any]:
+    comparison = view.comparison
+    return {
+        "schema": REPORT_SCHEMA,
+        "version": COMPARISON_VERSION,
+        "story": {
+            "story_id": view.story_id,
+            "title": view.title,
+            "articles": [
+                {
+                    "article_id": a.article_id,
+                    "outlet": a.outlet,
+                    "title": a.title,
+                    "published": a.published,
+                    "url": a.url,
+                    "duplicate_of": a.duplicate_of,
+                }
+                for a in view.articles
+            ],
+        },
+        "comparison": comparison_to_dict(comparison),
+    }
+
+
+def write_json(view: StoryView) -> str:
+    return json.dumps(report_json(view), ensure_ascii=False, indent=2) + "\n"
+
+
+def diff_markdown(diff: tuple[WordDiff, ...]) -> str:
+    """A word diff as Markdown: ~~removed~~ and **added** words, kept words plain."""
+    parts = []
+    for run in diff:
+        if run.op == "keep":
+            parts.append(md(run.words))
+        elif run.op == "remove":
+            parts.append(f"~~{md(run.words)}~~")
+        else:
+            parts.append(f"**{md(run.words)}**")
+    return " ".join(parts)
+
+
+def variant_label(variant: QuoteVariant) -> str:
+    labels = {
+        "reference": "fullest wording",
+        "identical": "identical",
+        "reworded": "reworded",
+        "truncated": "truncated",
+        "extended": "extended",
+        "misattributed": "attributed to another speaker",
+        "paraphrased": "paraphrased (reported speech)",
+    }
+    return labels[variant.relation]
+
+
+def write_markdown(view: StoryView) -> str:
+    c = view.comparison
+    outlets = {a.article_id: a.outlet or a.article_id for a in view.articles}
+    lines = [f"# {md(view.title or view.story_id)}", ""]
+    lines.append(
+        f"Story `{md(view.story_id)}`: {len(view.articles)} articles from "
+        f"{len(set(outlets.values()))} outlets ({', '.join(md(o) for o in dict.fromkeys(outlets.values()))})."
+    )
+    lines += [f"*{md(note)}*" for note in c.notes]
+    lines.append("")
+    lines += _summary(c) + _lineage(c) + _quotes(c) + _claims(c) + _details(c)
+    lines += _sourcing(c) + _tone(c) + _timeline(c)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _summary(c: StoryComparison) -> list[str]:
+    if not c.summary:
+        return []
+    lines = ["## Summary", ""]
+    for sentence in c.summary:
+        lines.append(f"- {md(sentence.text)} ({', '.join(md(o) for o in sentence.outlets)})")
+    return [*lines, ""]
+
+
+def _lineage(c: StoryComparison) -> list[str]:
+    lines = ["## Who published first, and who echoes whom", ""]
+    lines += ["| article | outlet | published | role | reused |", "|---|---|---|---|---|"]
+    for entry in c.lineage:
+        role = entry.role + (f" of {md(entry.source_id)}" if entry.source_id else "")
+        lines.append(
+            f"| {md(entry.article_id)} | {md(entry.outlet)} | {md(entry.published or 'no date')} "
+            f"| {role} | {entry.reused_share:.0%} |"
+        )
+    if c.echoes:
+        lines += ["", "Sentences reused from earlier articles:", ""]
+        for echo in c.echoes:
+            lines.append(
+                f"- {md(echo.outlet)} reuses {md(echo.earlier_outlet)} "
+                f"({echo.similarity:.0f}%): “{md(echo.text)}”"
+            )
+    return [*lines, ""]
+
+
+def _quotes(c: StoryComparison) -> list[str]:
+    lines = ["## Quotes across outlets", ""]
+    shown = [g for g in c.quote_groups if g.article_count > 1 or len(g.variants) > 1]
+    if not shown:
+        return [*lines, "No quote appears in more than one article.", ""]
+    for group in shown:
+        lines.append(f"**{md(group.speaker or 'unknown speaker')}**: “{md(group.reference)}”")
+        lines.append("")
+        for variant in group.variants:
+            text = f"“{md(variant.text)}”"
+            if variant.relation not in ("reference", "identical") and variant.diff:
+                text += f" — diff: {diff_markdown(variant.diff)}"
+            speaker = f" [{md(variant.speaker)}]" if variant.relation == "misattributed" else ""
+            lines.append(
+                f"- {md(variant.outlet or variant.article_id)}: {variant_label(variant)}{speaker}: "
+                + text
+            )
+        lines.append("")
+    return lines
+
+
+def _claims(c: StoryComparison) -> list[str]:
+    lines = ["## What the outlets share, and what only one reports", ""]
+    shared = [cl for cl in c.claims if cl.status == "shared"]
+    seen_groups: set[int] = set()
+    if shared:
+        lines += ["### Shared", ""]
+        for claim in shared:
+            if claim.group in seen_groups:
+                continue
+            seen_groups.add(claim.group)
+            outlets = ", ".join(md(o) for o in (claim.outlet, *claim.shared_with))
+            lines.append(f"- {md(claim.text)} ({outlets})")
+        lines.append("")
+    only: dict[str, list[str]] = defaultdict(list)
+    for claim in c.claims:
+        if claim.status == "only":
+            echo = (
+                f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})"
+                if claim.echoed_by
+                else ""
+            )
+            only[claim.outlet].append(md(claim.text) + echo)
+    for outlet, texts in only.items():
+        lines += [f"### Only in {md(outlet)}", ""]
+        lines += [f"- {text}" for text in texts[:MAX_ONLY_CLAIMS_SHOWN]]
+        if len(texts) > MAX_ONLY_CLAIMS_SHOWN:
+            lines.append(f"- … and {len(texts) - MAX_ONLY_CLAIMS_SHOWN} more")
+        lines.append("")
+    copies = {cl.article_id: cl.copy_of for cl in c.claims if cl.status == "copy"}
+    for copy, original in copies.items():
+        lines += [f"{md(copy)} is a copy of {md(original)}: its claims confirm nothing.", ""]
+    return lines
+
+
+def _details(c: StoryComparison) -> list[str]:
+    shown = [d for d in c.details if d.status != "agree"]
+    agreed = len(c.details) - len(shown)
+    lines = ["## Details that disagree or cannot be checked", ""]
+    if not shown:
+        return [*lines, f"No detail disagrees ({agreed} checked and agreeing).", ""]
+    lines += ["| detail | about | one outlet | another outlet | status |", "|---|---|---|---|---|"]
+    for d in shown:
+        lines.append(
+            f"| {d.kind} | {md(d.subject)} | {md(d.first.outlet)}: “{md(d.first.text)}” "
+            f"({md(d.first.value)}) in “{md(d.first.sentence)}” | {md(d.second.outlet)}: "
+            f"“{md(d.second.text)}” ({md(d.second.value)}) in “{md(d.second.sentence)}” "
+            f"| {d.status}: {md(d.reason)} |"
+        )
+    lines += ["", f"{agreed} further details checked and agreeing.", ""]
+    return lines
+
+
+def _sourcing(c: StoryComparison) -> list[str]:
+    lines = ["## Sourcing", ""]
+    lines += [
+        "| outlet | named people | organisations | anonymous | unattributed | anonymous share "
+        "| quotes | leaves out |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for p in c.sourcing_by_outlet:
+        counts = {s.source_type: s for s in p.counts}
+
+        def cell(kind: str, counts: dict[str, Any] = counts) -> str:
+            return f"{counts[kind].quotes} ({counts[kind].words} words)"
+
+        anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""
+        lines.append(
+            f"| {md(p.outlet)} | {cell('person')} | {cell('organization')} | "
+            f"{cell('anonymous')}{anonymous} | {cell('unattributed')} | {p.anonymous_share:.0%} "
+            f"| {', '.join(md(s) for s in p.speakers) or '–'} "
+            f"| {', '.join(md(s) for s in p.left_out) or '–'} |"
+        )
+    return [*lines, ""]
+
+
+def _tone(c: StoryComparison) -> list[str]:
+    lines = ["## Tone and framing", ""]
+    for profile in c.tone:
+        lines.append(f"### {md(profile.outlet)} ({md(profile.article_id)})")
+        lines.append("")
+        own = ", ".join(f"“{md(m.text)}” ({m.polarity})" for m in profile.own) or "none found"
+        lines.append(f"- In its own voice: {own}")
+        if profile.distinctive:
+            words = ", ".join(f"“{md(w)}”" for w in profile.distinctive)
+            lines.append(f"- Only this outlet's own words: {words}")
+        if profile.scare:
+            lines.append(
+                "- Distanced (scare quotes): " + ", ".join(f"‘{md(m.text)}’" for m in profile.scare)
+            )
+        if profile.adopted:
+            lines.append(
+                "- Framing it quotes rather than states: "
+                + ", ".join(f"“{md(a)}”" for a in profile.adopted)
+            )
+        lines.append("")
+    return lines
+
+
+def _timeline(c: StoryComparison) -> list[str]:
+    if not c.timeline:
+        return []
+    lines = ["## Timeline", "", "| date | words | outlets | sentence |", "|---|---|---|---|"]
+    for entry in c.timeline:
+        value = entry.value if entry.resolved else f"{entry.value} (no publication date)"
+        lines.append(
+            f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
+            f"| {md(entry.sentence)} |"
+        )
+    return [*lines, ""]
