@@ -9,6 +9,8 @@ from spacy.tokens import Doc
 
 from storylens.analyse.details import find_dates, find_numbers
 from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.timex import find_timexes
+from storylens.analyse.tone import find_tone
 from storylens.records import AnalysedArticle, CleanArticle, Entity, Span
 
 # Articles sent through spaCy together: large enough to amortise, small enough for memory.
@@ -18,6 +20,7 @@ DEFAULT_BATCH_SIZE = 32
 def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArticle:
     """Everything storylens reads from one parsed article."""
     skip = [(span.start, span.end) for span in clean.boilerplate]
+    quotes = tuple(extract_quotes(doc, skip=skip))
     return AnalysedArticle(
         clean=clean,
         sentences=tuple(Span(s.start_char, s.end_char, "sentence") for s in doc.sents),
@@ -28,7 +31,9 @@ def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArtic
         ),
         dates=find_dates(doc, clean.article.published),
         numbers=find_numbers(doc),
-        quotes=tuple(extract_quotes(doc, skip=skip)),
+        quotes=quotes,
+        timexes=find_timexes(clean.text, clean.article.published),
+        tone=find_tone(doc, quotes, skip),
         model=model,
     )
 

@@ -21,6 +21,7 @@ from datetime import date, timedelta
 
 from scipy import sparse
 
+from storylens.analyse.cues import SPEECH_VERBS
 from storylens.compare.claims import SAME_CLAIM_SIMILARITY, ClaimUnit
 from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
 from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember
@@ -39,9 +40,7 @@ YEAR_LIKE = 1800
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
 _COUNTED_NOUN = re.compile(r"^\s+(?:[a-z][\w-]*\s+)?([a-z][\w-]{2,})")
-_ROLE_BEFORE = re.compile(
-    r"(?:^|[.,;:]\s+|\b(?:the|a|an|its|their|his|her)\s+)((?:[a-z][\w-]*\s+){1,3})$"
-)
+_ROLE_BEFORE = re.compile(r"((?:[a-z][\w-]*\s+){1,6})$")
 _ROLE_APPOSITIVE = re.compile(
     r"^,\s+(?:the|a|an|its|their)\s+((?:[\w'’-]+\s+){0,3}?[a-z][\w-]+)\s*[,.]"
 )
@@ -60,6 +59,7 @@ _TIME_NOUNS = frozenset(
     stem(w)
     for w in ["years", "months", "weeks", "days", "hours", "minutes", "seconds", "times", "percent"]
 )
+_SPEECH_STEMS = frozenset(stem(verb) for verb in SPEECH_VERBS)
 _REF_VALUES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
 
 
@@ -176,6 +176,30 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
     return found
 
 
+def _role_before(text: str, start: int) -> tuple[int, int] | None:
+    """The lower-case words right before a name that state a role ("by town manager Dana
+    Holt"): the run after the last function word, with no verb form in it ("said", "joined")."""
+    window_start = max(0, start - 60)
+    found = _ROLE_BEFORE.search(text[window_start:start])
+    if not found:
+        return None
+    run: list[re.Match[str]] = []
+    for word in reversed(list(re.finditer(r"[a-z][\w-]*", found.group(1)))):
+        token = word.group()
+        if is_stop_word(token) or _looks_like_verb(token):
+            break
+        run.insert(0, word)
+    if not run or len(run) > MAX_ROLE_WORDS:
+        return None
+    offset = window_start + found.start(1)
+    return offset + run[0].start(), offset + run[-1].end()
+
+
+def _looks_like_verb(word: str) -> bool:
+    # Without the parse: past and present participles, and the speech verbs' forms.
+    return word.endswith(("ed", "ing")) or stem(word) in _SPEECH_STEMS or word in SPEECH_VERBS
+
+
 def _person_details(
     member: StoryMember, person: str, start: int, end: int
 ) -> Iterator[DetailValue]:
@@ -189,19 +213,9 @@ def _person_details(
         yield _value(
             member, "age", person, offset + before.start(1), offset + before.end(1), before.group(1)
         )
-    role = _ROLE_BEFORE.search(text[max(0, start - 60) : start])
+    role = _role_before(text, start)
     if role:
-        role_words = [w for w in words(role.group(1)) if not is_stop_word(w)]
-        if 0 < len(role_words) <= MAX_ROLE_WORDS:
-            offset = max(0, start - 60) + role.start(1)
-            yield _value(
-                member,
-                "role",
-                person,
-                offset,
-                offset + len(role.group(1).rstrip()),
-                " ".join(role_words).lower(),
-            )
+        yield _value(member, "role", person, role[0], role[1], text[role[0] : role[1]].lower())
     appositive = _ROLE_APPOSITIVE.match(text[end : end + 80])
     if appositive:
         yield _value(

@@ -1,0 +1,193 @@
+"""Benchmark tone marks (``storylens.analyse.tone.find_tone``) on BASIL lexical-bias spans.
+
+Usage::
+
+    .venv/bin/python bench/tone.py [--set basil] [--limit N] [--keep DIR]
+
+Reads ``../shared/data/tone/<set>`` in place (evaluation data, never copied into the project),
+parses each text as-is with ``load_pipeline()`` and extracts its quotes with
+``extract_quotes``, exactly as the pipeline does, then runs ``find_tone`` and scores its marks
+with the data's own scorer (``../shared/eval/score_tone.py``). It prints, for each way of
+turning marks into predictions, the scorer's figures: own-voice lexical token and overlap
+P/R/F1 (micro; the headline), the same with quoted gold spans counted (``lexical_all``),
+sentence-level lexical F1 over all spans (``lexical_all_sentence``, the figure sentence-level
+classifiers report) and informational-bias sentence F1; beside them a VADER lexicon baseline
+computed in the same run (abs(valence) >= 2.0, words outside double quotation marks, one span
+per word, capitalised words skipped, as the data's README describes it). Last, the time of
+``find_tone`` per article on top of the parse.
+
+Prediction variants:
+  own          every own-voice mark: loaded words and hedges ("reportedly", "so-called");
+               the headline run;
+  own-loaded   own-voice loaded words only, no hedges;
+  own+quoted   own plus loaded words inside quotes (the scorer ignores a prediction that
+               touches only a quoted gold span, but counts one elsewhere as a false positive);
+  all          every mark, scare-quoted phrases included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from _data import read_jsonl, shared_data_dir  # noqa: E402
+from storylens.analyse.nlp import load_pipeline  # noqa: E402
+from storylens.analyse.quotes import extract_quotes  # noqa: E402
+from storylens.analyse.tone import _vader, find_tone  # noqa: E402
+from storylens.records import ToneMark  # noqa: E402
+
+SCORER = shared_data_dir().parent / "eval" / "score_tone.py"
+PIPE_BATCH_SIZE = 16  # spaCy's default-sized batches
+BASELINE_VALENCE = 2.0  # the README's best VADER variant
+DOUBLE_MARKS = '"“”'
+WORD = re.compile(r"\w+")
+
+Variant = Callable[[ToneMark], bool]
+VARIANTS: dict[str, Variant] = {
+    "own": lambda m: m.voice == "own",
+    "own-loaded": lambda m: m.voice == "own" and m.polarity != "hedge",
+    "own+quoted": lambda m: m.voice in ("own", "quoted"),
+    "all": lambda m: True,
+}
+
+
+def vader_baseline(text: str) -> list[tuple[int, int]]:
+    """Words rated abs(valence) >= 2.0 outside double marks, capitalised words skipped."""
+    lexicon = _vader()
+    inside = bytearray(len(text))
+    open_at: int | None = None
+    for i, char in enumerate(text):
+        if char == "\n":
+            open_at = None  # a quote left open runs to the end of its paragraph at most
+        elif char in DOUBLE_MARKS:
+            if open_at is None:
+                open_at = i
+            else:
+                inside[open_at : i + 1] = b"\x01" * (i + 1 - open_at)
+                open_at = None
+    spans = []
+    for match in WORD.finditer(text):
+        word = match.group()
+        if word[0].isupper() or inside[match.start()]:
+            continue
+        if abs(lexicon.get(word.lower(), 0.0)) >= BASELINE_VALENCE:
+            spans.append((match.start(), match.end()))
+    return spans
+
+
+def score(gold: Path, corpus: Path, rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
+        for row in rows:
+            handle.write(json.dumps(row) + "\n")
+        path = handle.name
+    try:
+        output = subprocess.run(
+            [sys.executable, str(SCORER), str(gold), path, "--corpus", str(corpus)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    finally:
+        Path(path).unlink()
+    result: dict[str, Any] = json.loads(output)
+    return result
+
+
+def _line(name: str, result: dict[str, Any]) -> str:
+    tok = result["lexical"]["token"]["micro"]
+    ov = result["lexical"]["overlap"]["micro"]
+    all_tok = result["lexical_all"]["token"]["micro"]
+    sent = result["lexical_all_sentence"]
+    info = result["informational_sentence"]
+    return (
+        f"{name:<12} token P {tok['p']:.3f} R {tok['r']:.3f} F1 {tok['f1']:.3f} | "
+        f"overlap P {ov['p']:.3f} R {ov['r']:.3f} F1 {ov['f1']:.3f} | "
+        f"all-token F1 {all_tok['f1']:.3f} | "
+        f"lexical_all_sentence P {sent['p']:.3f} R {sent['r']:.3f} F1 {sent['f1']:.3f} | "
+        f"informational_sentence F1 {info['f1']:.3f} | preds {result['predictions_counted']}"
+    )
+
+
+def run(
+    set_name: str = "basil", limit: int | None = None, keep: Path | None = None
+) -> dict[str, dict[str, Any]]:
+    """Score every variant (and the VADER baseline) on one set; print and return the results."""
+    folder = shared_data_dir() / "tone" / set_name
+    corpus_path, gold_path = folder / "corpus.jsonl", folder / "gold.jsonl"
+    corpus = list(read_jsonl(corpus_path))[:limit]
+    if limit is not None:
+        ids = {row["id"] for row in corpus}
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as subset:
+            for row in read_jsonl(gold_path):
+                if row["id"] in ids:
+                    subset.write(json.dumps(row) + "\n")
+        gold_path = Path(subset.name)
+
+    nlp = load_pipeline()
+    started = time.perf_counter()
+    docs = list(nlp.pipe([row["text"] for row in corpus], batch_size=PIPE_BATCH_SIZE))
+    parse_seconds = time.perf_counter() - started
+    quotes = [extract_quotes(doc) for doc in docs]
+    find_tone(docs[0], quotes[0])  # load the lexicons before timing
+    started = time.perf_counter()
+    marks = [find_tone(doc, found) for doc, found in zip(docs, quotes, strict=True)]
+    tone_seconds = time.perf_counter() - started
+
+    print(f"{set_name}: {len(corpus)} articles")
+    results: dict[str, dict[str, Any]] = {}
+    baseline = [
+        {"article_id": row["id"], "text": row["text"][s:e], "start": s, "end": e}
+        for row in corpus
+        for s, e in vader_baseline(row["text"])
+    ]
+    results["vader>=2.0"] = score(gold_path, corpus_path, baseline)
+    print(_line("vader>=2.0", results["vader>=2.0"]))
+    for name, keep_mark in VARIANTS.items():
+        rows = [
+            {"article_id": row["id"], "text": m.text, "start": m.start, "end": m.end}
+            for row, article_marks in zip(corpus, marks, strict=True)
+            for m in article_marks
+            if keep_mark(m)
+        ]
+        results[name] = score(gold_path, corpus_path, rows)
+        print(_line(name, results[name]))
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            with (keep / f"{name}.jsonl").open("w", encoding="utf-8") as handle:
+                for row in rows:
+                    handle.write(json.dumps(row) + "\n")
+    voices = ("own", "quoted", "scare")
+    counts = {v: sum(1 for ms in marks for m in ms if m.voice == v) for v in voices}
+    print(f"marks by voice: {counts}")
+    print(
+        f"parse {1000 * parse_seconds / len(corpus):.1f} ms/article, "
+        f"find_tone {1000 * tone_seconds / len(corpus):.2f} ms/article "
+        f"({100 * tone_seconds / parse_seconds:.1f}% of the parse)"
+    )
+    if limit is not None:
+        gold_path.unlink()
+    return results
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--set", default="basil")
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--keep", type=Path, default=None, help="write predictions here too")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    run(args.set, args.limit, args.keep)
+
+
+if __name__ == "__main__":
+    main()

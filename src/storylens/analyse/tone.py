@@ -1,0 +1,554 @@
+"""Tone and framing evidence: the loaded, evaluative and hedging words of one article.
+
+``find_tone(doc, quotes, skip)`` returns ``ToneMark`` records in three voices:
+
+* "own": words in the outlet's own voice (outside quotation marks; reported speech without
+  marks is the outlet's wording of a claim, so it counts as own voice too);
+* "quoted": loaded words inside someone's direct quote, with the speaker: whose framing the
+  outlet carries by quoting it;
+* "scare": a phrase set in quotation marks with no speaker (distanced wording), one mark for
+  the phrase.
+
+Where the words come from. Two lexicons that ship in packages, nothing downloaded at run time:
+
+* VADER's ``vader_lexicon.txt`` (vaderSentiment): mean human valence ratings, -4..+4, of 7,500
+  words; it gives the polarity and the strength of a word such as "slam" or "adoring".
+* wordfreq's English frequencies (Zipf scale: log10 of uses per billion words). A loaded
+  word is the *marked* choice among words for the same thing: a reporter who writes
+  "castigated" or "mercurial" rather than "criticized" or "unpredictable" picks the rarer,
+  more colourful word. VADER alone flags the common vocabulary of events ("support", "won",
+  "guilty", "killed"), which names what happened rather than judging it.
+
+Which words count. Media-bias annotation (BASIL, Fan et al. 2019) finds about one loaded
+word per article, and nearly always one aimed at a person or group: the adjective describing
+them ("a brash senator"), the verb for what they did ("she castigated him"), the adverb for
+how ("staunchly defended"). So an own-voice word counts when the parse ties it to a person,
+an organisation or a group, and only the strongest few of an article are kept. Hedges
+(evidential adverbs such as "reportedly") and "so-called" are kept whatever they modify.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from spacy.tokens import Doc, Token
+
+from storylens.analyse.cues import (
+    ANONYMOUS_NOUNS,
+    FEMALE_MARKERS,
+    KIN_NOUNS,
+    MALE_MARKERS,
+    SPEECH_VERBS,
+    TITLES,
+)
+from storylens.analyse.quote_marks import ALL_MARKS_WITH_STRAIGHT, find_marked_quotes
+from storylens.records import Polarity, Quote, ToneMark
+
+__all__ = ["find_tone"]
+
+# --- lexicon thresholds -------------------------------------------------------------------
+# Zipf 4 is once per 100,000 words: the plain vocabulary of news ("said", "criticized",
+# "support") sits at or above it, so only rarer words can be the marked, loaded choice.
+COMMON_ZIPF = 4.0
+# Two Zipf steps below that (once per 10 million words) a word counts as fully marked.
+RARITY_SPAN = 2.0
+# A word rarer than this is not in the frequency list at all (a typo, a name, a coinage):
+# nothing can be said about its register.
+UNKNOWN_ZIPF = 1.0
+# VADER's ratings run -4..+4; |1.0| is the mildest rating its raters agreed on clearly.
+VADER_MIN_VALENCE = 1.0
+VADER_MAX_VALENCE = 4.0
+# A word with no VADER rating needs this much rarity before its register alone marks it:
+# half-way into the marked range, so merely uncommon words ("reiterated") stay out.
+UNRATED_MIN_RARITY = 0.5
+
+# --- selection ------------------------------------------------------------------------------
+# Loaded wording is sparse (about one word per 600 in annotated news); one own-voice mark per
+# this many words, and at least one, keeps the strongest evidence and drops the rest.
+WORDS_PER_OWN_MARK = 400
+# A quote is one speaker's framing: its strongest loaded word stands for it.
+MARKS_PER_QUOTE = 1
+# Parts of speech that carry evaluation of an actor: what they are (ADJ), do (VERB), how (ADV).
+EVALUATIVE_POS = frozenset({"ADJ", "ADV", "VERB"})
+# Entity labels for a person or a group a word can be aimed at.
+ACTOR_ENTITIES = frozenset({"PERSON", "ORG", "NORP"})
+# A place acts only as the subject or object of a verb ("Mexico refused"), not "in Ohio".
+PLACE_ENTITIES = frozenset({"GPE"})
+# Dependency labels by which an actor attaches to a verb.
+ACTOR_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative", "poss", "attr"})
+# A thing an actor makes or does is their object or predicate noun ("gave an interview").
+OBJECT_DEPS = frozenset({"dobj", "attr"})
+# A verb or adjective without its own subject takes that of the word it hangs from.
+INHERITING_DEPS = frozenset({"xcomp", "conj", "advcl", "acomp", "oprd"})
+# Nouns for people from the attribution lexicon (sources, kin, honorifics, titles).
+PEOPLE_NOUNS = ANONYMOUS_NOUNS | KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES
+# How far up the parse a word may be from the clause it evaluates (adverb -> verb -> verb).
+MAX_HEAD_STEPS = 2
+
+# --- hedges ---------------------------------------------------------------------------------
+# Evidential hedges tell the reader a claim rests on someone's word or on appearances, not on
+# the outlet's knowledge. They are derived, not listed: the adverb of a past participle of a
+# passive reporting verb, the grammar books' class of verbs used as "X is said / reported /
+# alleged to ..." (reportedly, allegedly, supposedly, purportedly, reputedly), and the adverb
+# of a present participle of a verb of seeming, the raising verbs "seem" and "appear"
+# (seemingly). Other -edly adverbs of speech verbs are not hedges ("repeatedly").
+PASSIVE_REPORTING_VERBS = frozenset(
+    {"say", "report", "allege", "claim", "rumor", "rumour", "suppose", "purport", "repute"}
+)
+SEEMING_VERBS = frozenset({"seem", "appear"})
+# "appear" forms its adjective irregularly (Latin apparens): "apparent", hence "apparently".
+IRREGULAR_EVIDENTIAL_ADJECTIVES = frozenset({"apparent"})
+HEDGE_SCORE = 0.5  # hedges are ranked apart from loaded words; a fixed middling strength
+# An explicit judgment in the outlet's own voice, a rated adjective stated of something
+# ("the interaction was harmless") or strengthened by a degree adverb ("excruciatingly
+# awkward"), is evaluation whatever its target or frequency; it is kept beside the quota.
+JUDGMENT_DEPS = frozenset({"acomp"})
+
+
+@dataclass(frozen=True)
+class _Region:
+    start: int
+    end: int
+    voice: str  # "quoted", "scare" or "marked" (quotation marks the extractor left alone)
+    speaker: str | None = None
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    start: int
+    end: int
+    polarity: Polarity
+    score: float
+    target: str | None
+
+
+# --- lexicons -------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _vader() -> dict[str, float]:
+    """VADER's word -> mean valence, read from the file the package ships."""
+    text = resources.files("vaderSentiment").joinpath("vader_lexicon.txt").read_text("utf-8")
+    lexicon: dict[str, float] = {}
+    for line in text.splitlines():
+        fields = line.split("\t")
+        if len(fields) >= 2:
+            try:
+                lexicon[fields[0].lower()] = float(fields[1])
+            except ValueError:
+                continue
+    return lexicon
+
+
+@lru_cache(maxsize=1)
+def _boosters() -> frozenset[str]:
+    """VADER's intensifiers ("utterly", "deeply"): they join the word they strengthen."""
+    from vaderSentiment.vaderSentiment import BOOSTER_DICT
+
+    return frozenset(word for word in BOOSTER_DICT if " " not in word)
+
+
+@lru_cache(maxsize=65536)
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))
+
+
+def _valence(token: Token) -> float:
+    lexicon = _vader()
+    value = lexicon.get(token.lower_)
+    if value is None:
+        value = lexicon.get(token.lemma_.lower(), 0.0)
+    return value
+
+
+def _rarity(token: Token) -> float:
+    """0 for everyday words, up to 1 for words well below news' plain vocabulary."""
+    zipf = _zipf(token.lower_)
+    if zipf < UNKNOWN_ZIPF:
+        return 0.0
+    return min(max((COMMON_ZIPF - zipf) / RARITY_SPAN, 0.0), 1.0)
+
+
+# --- hedges -------------------------------------------------------------------------------
+
+
+def _verb_bases(stem: str) -> Iterator[str]:
+    """Verb lemmas a participle stem may come from: "alleg" -> "allege", "report"."""
+    yield stem
+    yield stem + "e"
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        yield stem[:-1]  # "admitt" -> "admit"
+    if stem.endswith("i"):
+        yield stem[:-1] + "y"  # "suppli" -> "supply"
+
+
+def is_evidential_hedge(word: str) -> bool:
+    """An adverb made from a participle of a passive reporting verb or a verb of seeming."""
+    word = word.lower()
+    if not word.endswith("ly"):
+        return False
+    base = word[:-2]
+    if base in IRREGULAR_EVIDENTIAL_ADJECTIVES:
+        return True
+    for suffix, verbs in (("ed", PASSIVE_REPORTING_VERBS), ("ing", SEEMING_VERBS)):
+        if base.endswith(suffix) and len(base) > len(suffix) + 2:
+            stem = base[: -len(suffix)]
+            if any(verb in verbs for verb in _verb_bases(stem)):
+                return True
+    return False
+
+
+def _so_called(doc: Doc, token: Token) -> tuple[int, int] | None:
+    """ "so-called" (and "so-named", "so-dubbed"): a naming verb's participle that distances
+    the outlet from the name that follows, the wording of a scare quote."""
+    if token.lower_ != "so" or token.i + 2 >= len(doc):
+        return None
+    dash, verb = doc[token.i + 1], doc[token.i + 2]
+    if dash.text != "-" or token.whitespace_ or dash.whitespace_:
+        return None
+    if verb.lower_.endswith("ed") and verb.lemma_.lower() in SPEECH_VERBS:
+        return token.idx, verb.idx + len(verb)
+    return None
+
+
+# --- actors -------------------------------------------------------------------------------
+
+
+def _is_actor(token: Token, *, as_argument: bool = False) -> bool:
+    """Whether ``token`` heads a mention of a person, an organisation or a group."""
+    if token.ent_type_ in ACTOR_ENTITIES or (as_argument and token.ent_type_ in PLACE_ENTITIES):
+        return True
+    if token.pos_ == "PRON":
+        # "he", "they", "her": personal pronouns have a Person feature; "it", "this" do not
+        # refer to people often enough to count.
+        return bool(token.morph.get("Person", [])) and token.lower_ not in {"it", "its", "itself"}
+    if token.pos_ in ("NOUN", "PROPN") and token.lower_ in PEOPLE_NOUNS:
+        return True
+    return any(
+        child.dep_ in ("compound", "appos", "poss") and child.ent_type_ in ACTOR_ENTITIES
+        for child in token.children
+    )
+
+
+def _mention(token: Token) -> str:
+    """The words naming an actor: the name its head word ends ("Mayor Delia Ruiz"), widened
+    to the entity it is in, else the word itself ("he", "the insider" -> "insider")."""
+    doc = token.doc
+    start, end = token.i, token.i + 1
+    while start > 0 and doc[start - 1].dep_ == "compound" and doc[start - 1].head is token:
+        start -= 1
+    for ent in doc.ents:
+        if ent.start < end and start < ent.end:
+            start, end = min(start, ent.start), max(end, ent.end)
+    return doc[start:end].text
+
+
+def _owner(noun: Token) -> Token | None:
+    """The actor a noun belongs to ("his remarks", "the senator's attack"), if any."""
+    owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+    return owner if owner is not None and _is_actor(owner) else None
+
+
+def _arguments(verb: Token) -> Iterator[Token]:
+    for child in verb.children:
+        if child.dep_ in ACTOR_DEPS:
+            yield child
+        elif child.dep_ == "agent":  # "was castigated by the senator"
+            yield from (grand for grand in child.children if grand.dep_ == "pobj")
+
+
+def _clause_actor(verb: Token) -> Token | None:
+    """An actor among the verb's own arguments, or those of the verb it depends on."""
+    current = verb
+    for _ in range(MAX_HEAD_STEPS):
+        for argument in _arguments(current):
+            if _is_actor(argument, as_argument=True):
+                return argument
+            owner = _owner(argument)
+            if owner is not None:
+                return owner  # "his remarks were harmless": the remarks are his act
+        if current.dep_ not in INHERITING_DEPS or current.head is current:
+            return None
+        current = current.head
+    return None
+
+
+def _target(token: Token) -> Token | None:
+    """The person or group the evaluative word is aimed at, where the parse shows one."""
+    head = token.head
+    if token.pos_ == "ADJ":
+        if token.dep_ == "amod":
+            if _is_actor(head):
+                return head  # "a brash senator"
+            # "his brash behaviour", "the senator's fierce attack"
+            owner = _owner(head)
+            if owner is not None:
+                return owner
+            if head.dep_ in OBJECT_DEPS and head.head.pos_ in ("VERB", "AUX"):
+                # "the senator gave an awkward interview": the thing is what the actor did
+                return _clause_actor(head.head)
+            return None
+        if token.dep_ in ("acomp", "oprd", "attr", "conj"):
+            return _clause_actor(head)  # "she was blunt", "called him reckless"
+        return None
+    if token.pos_ == "ADV":
+        if head.pos_ in ("VERB", "AUX"):
+            return _clause_actor(head)  # "staunchly defended"
+        if head.pos_ == "ADJ" and head is not token:
+            return _target(head)  # "excruciatingly awkward"
+        return None
+    if token.pos_ == "VERB":
+        if token.dep_ in ("amod", "acl", "relcl") and _is_actor(head):
+            return head  # "the embattled mayor", "the mayor, who caved"
+        return _clause_actor(token)  # "he castigated her", "Republicans vowed to ..."
+    return None
+
+
+# --- regions in quotation marks -------------------------------------------------------------
+
+
+def _regions(text: str, quotes: Sequence[Quote]) -> list[_Region]:
+    regions = []
+    for quote in quotes:
+        if quote.kind in ("direct", "mixed", "nested"):
+            regions.append(_Region(quote.start, quote.end, "quoted", quote.speaker))
+        elif quote.kind == "scare":
+            regions.append(_Region(quote.start, quote.end, "scare"))
+    # Words in quotation marks that no quote record covers (a title, a nickname, a mark the
+    # extractor could not pair with speech) are still someone else's words, not the outlet's.
+    for marked in find_marked_quotes(text):
+        if not any(r.start <= marked.start and marked.end <= r.end for r in regions):
+            regions.append(_Region(marked.start, marked.end, "marked"))
+    return regions
+
+
+def _region_at(regions: Sequence[_Region], start: int, end: int) -> _Region | None:
+    """The innermost region holding the span (a nested quote inside its outer one)."""
+    holding = [r for r in regions if r.start <= start and end <= r.end]
+    return min(holding, key=lambda r: r.end - r.start) if holding else None
+
+
+def _touches_mark(text: str, start: int, end: int) -> bool:
+    """A word right next to a quotation mark is quoted even where the marks did not pair."""
+    before = text[start - 1] if start > 0 else ""
+    after = text[end] if end < len(text) else ""
+    return (before != "" and before in ALL_MARKS_WITH_STRAIGHT and before != "'") or (
+        after != "" and after in ALL_MARKS_WITH_STRAIGHT and after not in "'’"
+    )
+
+
+def _in_ranges(start: int, end: int, ranges: Iterable[tuple[int, int]]) -> bool:
+    return any(a < end and start < b for a, b in ranges)
+
+
+# --- scoring --------------------------------------------------------------------------------
+
+
+def _polarity(valence: float) -> Polarity:
+    # Loaded words with no rating are taken as negative: news' evaluative wording is mostly
+    # critical (negativity bias; about nine in ten annotated loaded words in BASIL).
+    return "positive" if valence > 0 else "negative"
+
+
+def _strength(token: Token) -> tuple[float, float]:
+    """(score 0..1, VADER valence) of a word as a loaded choice; score 0 when it is not one."""
+    if not token.is_alpha or token.pos_ not in EVALUATIVE_POS:
+        return 0.0, 0.0
+    if token.text[:1].isupper() and not token.is_sent_start:
+        return 0.0, 0.0  # a capitalised word mid-sentence is a name or part of one
+    if token.ent_type_:
+        return 0.0, 0.0  # "Liberal Democrats", "Freedom Caucus": names, not evaluation
+    rarity = _rarity(token)
+    if rarity <= 0.0:
+        return 0.0, 0.0  # everyday words name events ("won", "fired"), whatever VADER says
+    valence = _valence(token)
+    rated = abs(valence) >= VADER_MIN_VALENCE
+    if not rated and rarity < UNRATED_MIN_RARITY:
+        return 0.0, valence
+    # Rarity carries the register, VADER the evaluation; a rated word gets both.
+    weight = min(abs(valence) / VADER_MAX_VALENCE, 1.0) if rated else 0.0
+    return (rarity + weight) / 2.0 if rated else rarity / 2.0, valence
+
+
+def _phrase(doc: Doc, token: Token) -> tuple[int, int]:
+    """The word with an adjacent degree modifier it forms one phrase with."""
+    start, end = token.idx, token.idx + len(token)
+    for child in token.children:
+        if (
+            child.dep_ == "advmod"
+            and child.i == token.i - 1
+            and (child.lower_ in _boosters() or _strength(child)[0] > 0)
+        ):
+            start = child.idx  # "excruciatingly awkward", "utterly irresponsible"
+    if token.dep_ == "advmod" and token.head.pos_ in ("ADJ", "ADV") and token.head.i == token.i + 1:
+        head = token.head
+        end = head.idx + len(head)  # the modifier is the loaded word: take the phrase
+    return start, end
+
+
+def _judgment(doc: Doc, token: Token) -> _Candidate | None:
+    """A rated adjective stated of something, a rated adjective a degree adverb strengthens,
+    or a rated adverb that strengthens an adjective (the phrase: "excruciatingly awkward")."""
+    if token.ent_type_ or not token.is_alpha:
+        return None
+    valence = _valence(token)
+    if abs(valence) < VADER_MIN_VALENCE:
+        return None
+    start, end = _phrase(doc, token)
+    if token.pos_ == "ADJ":
+        if token.dep_ not in JUDGMENT_DEPS and start == token.idx:
+            return None
+    elif token.pos_ == "ADV" and end > token.idx + len(token):
+        head_valence = _valence(token.head)
+        if abs(head_valence) >= VADER_MIN_VALENCE:
+            valence = head_valence  # "pretty agitated" is as negative as "agitated"
+    else:
+        return None
+    target = _target(token)
+    score = min(abs(valence) / VADER_MAX_VALENCE, 1.0) / 2.0
+    return _Candidate(
+        start, end, _polarity(valence), score, _mention(target) if target is not None else None
+    )
+
+
+def _own_candidates(doc: Doc, token: Token) -> _Candidate | None:
+    score, valence = _strength(token)
+    if score <= 0.0:
+        return None
+    target = _target(token)
+    if target is None:
+        return None
+    start, end = _phrase(doc, token)
+    return _Candidate(start, end, _polarity(valence), score, _mention(target))
+
+
+def _quoted_candidate(doc: Doc, token: Token) -> _Candidate | None:
+    """Inside a quote the speaker's words need no target: the quote is aimed by its speaker."""
+    score, valence = _strength(token)
+    if score <= 0.0 or abs(valence) < VADER_MIN_VALENCE:
+        return None  # a speaker's rare words are their style; only rated ones are loaded
+    start, end = _phrase(doc, token)
+    target = _target(token)
+    return _Candidate(
+        start, end, _polarity(valence), score, _mention(target) if target is not None else None
+    )
+
+
+def _scare_mark(doc: Doc, region: _Region) -> ToneMark | None:
+    span = doc.char_span(region.start, region.end, alignment_mode="contract")
+    if span is None or not span.text.strip():
+        return None
+    # Scare quotes distance the outlet from the wording whatever its valence ("freedom" in
+    # marks reads as doubt, not praise): the polarity is a hedge; the valence sets the score.
+    strongest = max((abs(_valence(t)) for t in span if t.is_alpha), default=0.0)
+    return ToneMark(
+        start=span.start_char,
+        end=span.end_char,
+        text=span.text,
+        polarity="hedge",
+        voice="scare",
+        score=round(max(strongest / VADER_MAX_VALENCE, HEDGE_SCORE), 3),
+    )
+
+
+def _best(candidates: Iterable[_Candidate], limit: int) -> list[_Candidate]:
+    """The strongest ``limit`` candidates, one per character range, in text order."""
+    chosen: list[_Candidate] = []
+    for candidate in sorted(candidates, key=lambda c: (-c.score, c.start)):
+        if len(chosen) >= limit:
+            break
+        if not any(c.start < candidate.end and candidate.start < c.end for c in chosen):
+            chosen.append(candidate)
+    return sorted(chosen, key=lambda c: c.start)
+
+
+def _mark(doc: Doc, c: _Candidate, voice: str, speaker: str | None = None) -> ToneMark:
+    return ToneMark(
+        start=c.start,
+        end=c.end,
+        text=doc.text[c.start : c.end],
+        polarity=c.polarity,
+        voice=voice,  # type: ignore[arg-type]
+        score=round(c.score, 3),
+        target=c.target,
+        speaker=speaker,
+    )
+
+
+def own_mark_limit(doc: Doc) -> int:
+    words = sum(1 for t in doc if t.is_alpha)
+    return max(1, math.floor(words / WORDS_PER_OWN_MARK + 0.5))
+
+
+def find_tone(
+    doc: Doc, quotes: Sequence[Quote], skip: Sequence[tuple[int, int]] = ()
+) -> tuple[ToneMark, ...]:
+    """Tone marks of the article held by ``doc``, by start offset.
+
+    ``quotes`` are the article's quotes from ``extract_quotes`` on the same ``doc``; ``skip``
+    lists boilerplate character ranges, where nothing is marked.
+    """
+    text = doc.text
+    if not text.strip():
+        return ()
+    regions = _regions(text, quotes)
+    own: list[_Candidate] = []
+    hedges: list[_Candidate] = []
+    judgments: list[_Candidate] = []
+    quoted: dict[_Region, list[_Candidate]] = {}
+    for token in doc:
+        start, end = token.idx, token.idx + len(token)
+        if _in_ranges(start, end, skip):
+            continue
+        region = _region_at(regions, start, end)
+        if region is not None:
+            if region.voice == "quoted":
+                candidate = _quoted_candidate(doc, token)
+                if candidate is not None:
+                    quoted.setdefault(region, []).append(candidate)
+            continue  # scare and other marked words are handled as a phrase, or left alone
+        if _touches_mark(text, start, end):
+            continue
+        so_called = _so_called(doc, token)
+        if so_called is not None:
+            hedges.append(_Candidate(*so_called, "hedge", HEDGE_SCORE, None))
+        elif token.pos_ == "ADV" and is_evidential_hedge(token.text):
+            target = _target(token)
+            hedges.append(
+                _Candidate(
+                    start,
+                    end,
+                    "hedge",
+                    HEDGE_SCORE,
+                    _mention(target) if target is not None else None,
+                )
+            )
+        else:
+            candidate = _own_candidates(doc, token)
+            if candidate is not None:
+                own.append(candidate)
+            judgment = _judgment(doc, token)
+            if judgment is not None:
+                judgments.append(judgment)
+    chosen = _best(own, own_mark_limit(doc))
+    for judgment in sorted(judgments, key=lambda j: j.start - j.end):  # longest first
+        if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
+            chosen.append(judgment)
+    marks = [_mark(doc, c, "own") for c in sorted(chosen, key=lambda c: c.start)]
+    marks += [_mark(doc, c, "own") for c in hedges]
+    for region, candidates in quoted.items():
+        marks += [
+            _mark(doc, c, "quoted", region.speaker) for c in _best(candidates, MARKS_PER_QUOTE)
+        ]
+    for region in regions:
+        if region.voice == "scare" and not _in_ranges(region.start, region.end, skip):
+            scare = _scare_mark(doc, region)
+            if scare is not None:
+                marks.append(scare)
+    return tuple(sorted(marks, key=lambda m: (m.start, m.end)))

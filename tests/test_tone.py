@@ -1,0 +1,137 @@
+"""Tone marks: loaded own-voice words aimed at someone, quoted and scare-quoted wording, hedges.
+
+The sentences are written for these tests (fictional people and places). The quality floor at
+the end reads the shared BASIL tone set in place and skips when it is absent (fails under CI).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from spacy.language import Language
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.tone import find_tone, is_evidential_hedge
+from storylens.records import ToneMark
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+from _data import shared_data_dir  # noqa: E402
+
+DATA = shared_data_dir() / "tone" / "basil"
+# Floors a little under the figures bench/tone.py printed when this gate was set (own-voice
+# loaded words and hedges): own-voice token F1 0.083, overlap F1 0.106, own+quoted
+# lexical_all_sentence F1 0.14.
+OWN_TOKEN_F1_FLOOR = 0.075
+OWN_OVERLAP_F1_FLOOR = 0.095
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def _tone(nlp: Language, text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[ToneMark, ...]:
+    doc = nlp(text)
+    return find_tone(doc, extract_quotes(doc, skip=skip), skip=skip)
+
+
+def _by_text(marks: tuple[ToneMark, ...], text: str) -> ToneMark:
+    found = [m for m in marks if text in m.text]
+    assert found, f"{text!r} not in {[m.text for m in marks]}"
+    return found[0]
+
+
+def test_own_voice_loaded_verb_aimed_at_a_person(nlp: Language) -> None:
+    text = "Mayor Delia Ruiz castigated the harbour board on Friday."
+    mark = _by_text(_tone(nlp, text), "castigated")
+    assert mark.voice == "own"
+    assert mark.polarity == "negative"
+    assert mark.target is not None and "Ruiz" in mark.target
+    assert text[mark.start : mark.end] == mark.text == "castigated"
+
+
+def test_own_voice_positive_word_about_someones_act(nlp: Language) -> None:
+    marks = _tone(nlp, "But his remarks were harmless.")
+    mark = _by_text(marks, "harmless")
+    assert (mark.voice, mark.polarity) == ("own", "positive")
+
+
+def test_intensifier_joins_the_word_it_strengthens(nlp: Language) -> None:
+    text = "The senator gave an excruciatingly awkward interview on Sunday."
+    mark = _by_text(_tone(nlp, text), "awkward")
+    assert mark.text == "excruciatingly awkward"
+    assert (mark.voice, mark.polarity) == ("own", "negative")
+    assert text[mark.start : mark.end] == mark.text
+
+
+def test_loaded_word_in_a_direct_quote_is_the_speakers(nlp: Language) -> None:
+    marks = _tone(nlp, '"It was all playful banter," the insider said.')
+    mark = _by_text(marks, "playful")
+    assert mark.voice == "quoted"
+    assert mark.speaker == "the insider"
+    assert not [m for m in marks if m.voice == "own"]
+
+
+def test_scare_quoted_phrase_is_one_scare_mark(nlp: Language) -> None:
+    text = 'The club handed out "freedom" leaflets to shoppers in Marlow.'
+    marks = _tone(nlp, text)
+    scare = [m for m in marks if m.voice == "scare"]
+    assert len(scare) == 1
+    assert scare[0].text == "freedom"
+    assert text[scare[0].start : scare[0].end] == "freedom"
+    assert not [m for m in marks if m.voice == "own" and "freedom" in m.text]
+
+
+def test_hedge_is_flagged_as_hedge(nlp: Language) -> None:
+    mark = _by_text(_tone(nlp, "The mayor reportedly met the developers twice."), "reportedly")
+    assert (mark.voice, mark.polarity) == ("own", "hedge")
+
+
+def test_hedges_are_derived_from_reporting_and_seeming_verbs() -> None:
+    for word in ("reportedly", "allegedly", "supposedly", "purportedly", "seemingly"):
+        assert is_evidential_hedge(word), word
+    for word in ("repeatedly", "knowingly", "quickly", "hardly"):
+        assert not is_evidential_hedge(word), word
+
+
+def test_boilerplate_is_skipped(nlp: Language) -> None:
+    caption = "Photo: Senator Ruiz castigated the board. "
+    text = caption + "The board met on Friday and adjourned."
+    assert not _tone(nlp, text, skip=((0, len(caption)),))
+    assert _tone(nlp, text)  # the same words count outside boilerplate
+
+
+def test_offsets_point_into_the_text(nlp: Language) -> None:
+    text = (
+        "Governor Amos Hale mocked his rivals on Tuesday. "
+        '"They are hopeless," he said. Hale reportedly plans a third term.'
+    )
+    marks = _tone(nlp, text)
+    assert marks
+    for mark in marks:
+        assert text[mark.start : mark.end] == mark.text
+    assert list(marks) == sorted(marks, key=lambda m: (m.start, m.end))
+
+
+def test_empty_text_has_no_marks(nlp: Language) -> None:
+    assert _tone(nlp, "") == ()
+    assert _tone(nlp, "   \n") == ()
+
+
+@pytest.mark.skipif(
+    not DATA.is_dir() and os.environ.get("CI") != "true", reason=f"{DATA} not found"
+)
+def test_basil_floors() -> None:
+    import tone as bench  # bench/tone.py
+
+    assert DATA.is_dir(), f"{DATA} not found (required under CI)"
+    result = bench.run("basil")
+    own = result["own"]["lexical"]
+    assert own["token"]["micro"]["f1"] >= OWN_TOKEN_F1_FLOOR
+    assert own["overlap"]["micro"]["f1"] >= OWN_OVERLAP_F1_FLOOR
