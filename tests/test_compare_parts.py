@@ -407,8 +407,14 @@ def test_tone_sets_each_outlets_own_words_against_the_others() -> None:
 
 
 def test_lineage_orders_by_date_and_finds_reused_sentences() -> None:
-    wire = "The Kessler Bridge will close for six weeks of repairs starting on Monday morning. Drivers should use the ring road."
-    later = "The Kessler Bridge will close for six weeks of repairs starting Monday morning. Shops on Quay Street fear lost trade."
+    wire = (
+        "The Kessler Bridge will close for six weeks of repairs starting on Monday morning. "
+        "Drivers should use the ring road."
+    )
+    later = (
+        "The Kessler Bridge will close for six weeks of repairs starting Monday morning. "
+        "Shops on Quay Street fear lost trade."
+    )
     members = [
         member("late", "Courier", later, published="2026-03-03", seq=1),
         member("wire", "Metro Wire", wire, published="2026-03-02", seq=2),

@@ -13,7 +13,13 @@ from collections import defaultdict
 from typing import Any
 
 from storylens.compare.serialise import comparison_to_dict
-from storylens.records import COMPARISON_VERSION, QuoteVariant, StoryComparison, WordDiff
+from storylens.records import (
+    COMPARISON_VERSION,
+    QuoteVariant,
+    SourceCount,
+    StoryComparison,
+    WordDiff,
+)
 from storylens.views import StoryView
 
 REPORT_SCHEMA = "storylens.story-comparison"
@@ -90,9 +96,10 @@ def write_markdown(view: StoryView) -> str:
     c = view.comparison
     outlets = {a.article_id: a.outlet or a.article_id for a in view.articles}
     lines = [f"# {md(view.title or view.story_id)}", ""]
+    names = ", ".join(md(o) for o in dict.fromkeys(outlets.values()))
     lines.append(
         f"Story `{md(view.story_id)}`: {len(view.articles)} articles from "
-        f"{len(set(outlets.values()))} outlets ({', '.join(md(o) for o in dict.fromkeys(outlets.values()))})."
+        f"{len(set(outlets.values()))} outlets ({names})."
     )
     lines += [f"*{md(note)}*" for note in c.notes]
     lines.append("")
@@ -212,7 +219,7 @@ def _sourcing(c: StoryComparison) -> list[str]:
     for p in c.sourcing_by_outlet:
         counts = {s.source_type: s for s in p.counts}
 
-        def cell(kind: str, counts: dict[str, Any] = counts) -> str:
+        def cell(kind: str, counts: dict[str, SourceCount] = counts) -> str:  # type: ignore[assignment]
             return f"{counts[kind].quotes} ({counts[kind].words} words)"
 
         anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""

@@ -55,6 +55,9 @@ PAST_BIAS_DAYS = 31
 # "A year earlier" reads the period last mentioned (the third quarter -> the third quarter a
 # year before) only when that period was mentioned this few sentences back, or fewer.
 REFERENCE_SENTENCES = 1
+# "A year earlier" a few sentences after a quarter or half was named compares with that period
+# (earnings reports name the quarter once, then compare figure after figure with it).
+PERIOD_REFERENCE_SENTENCES = 3
 # A tense cue further than this many words from the expression says little about it.
 TENSE_WINDOW_WORDS = 12
 # Durations above this many units are numbers, not time spans ("1,000 years" is fine, a
@@ -346,8 +349,6 @@ _FUTURE_WORDS = frozenset(
         "will",
         "shall",
         "won't",
-        "wouldn't",
-        "would",
         "upcoming",
         "tomorrow",
         "next",
@@ -685,7 +686,7 @@ _RX_QUARTER = _rx(
     (?:(?P<adj>(?:(?:latest|current|previous|past|prior|same|comparable|recent|most\s+recent|
     fiscal|just-ended|just\s+ended|final|year-earlier|year-ago|preceding)[\s-]+)+))?
     (?:(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|last)[\s-]+)?
-    (?:fiscal[\s-]+)?quarter(?![\w-])
+    (?:fiscal[\s-]+)?(?P<noun>quarter|period)(?![\w-])
     (?:\s+of\s+(?:(?:fiscal\s+)?(?P<yearpost>{_YEAR4})|(?P<relyear>this|last|next)\s+year|
     the\s+(?P<theyear>year|fiscal\s+year)))?"""
 )
@@ -847,7 +848,8 @@ class _Context:
     tense_override: Tense | None
     sentence_starts: list[int]
     last_reference: tuple[str, int] | None = None  # value, sentence index
-    last_quarter: str | None = None
+    last_quarter: tuple[str, int] | None = None  # value, sentence index
+    probing: bool = False  # checking a match's context only: no dates resolved yet
     _tokens: dict[int, list[_Token]] = field(default_factory=dict)
 
     def sentence_of(self, position: int) -> int:
@@ -1251,8 +1253,16 @@ def _r_numeric(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
 
 
 def _month_day(
-    ctx: _Context, month: int, day: int, year: int | None, start: int, end: int
+    ctx: _Context,
+    month: int,
+    day: int,
+    year: int | None,
+    start: int,
+    end: int,
+    weekday: int | None = None,
 ) -> _Found | None:
+    """A month and day, with the year given or chosen; a weekday written with it ("Monday,
+    Oct. 26") picks the nearby year in which the day falls on that weekday."""
     if year is not None:
         d = _safe_date(year, month, day)
         return _Found(_day(d), "DATE", False) if d else None
@@ -1260,6 +1270,15 @@ def _month_day(
         return None
     if ctx.dct is None:
         return _Found(f"XXXX-{month:02d}-{day:02d}", "DATE", True)
+    if weekday is not None:
+        near = ctx.dct.year
+        fits = [
+            y
+            for y in (near, near - 1, near + 1)
+            if (d := _safe_date(y, month, day)) is not None and d.isoweekday() == weekday
+        ]
+        if fits:
+            return _Found(f"{fits[0]:04d}-{month:02d}-{day:02d}", "DATE", True)
     y = _choose_year(ctx.dct, _tense(ctx, start, end), lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
 
@@ -1272,7 +1291,8 @@ def _r_mdy(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | No
     year = _year_number(m["year"], ctx.dct) if m["year"] else None
     if year is not None and year < CUED_YEAR_MIN:
         return None
-    return _month_day(ctx, month, day, year, start, end)
+    weekday = _WEEKDAYS[m["wd"].lower()] if m["wd"] else None
+    return _month_day(ctx, month, day, year, start, end, weekday)
 
 
 def _month_alone_ok(m: re.Match[str], text: str) -> bool:
@@ -1441,18 +1461,25 @@ def _explicit_period_year(m: re.Match[str], ctx: _Context) -> tuple[int | None, 
     return None, True
 
 
+_QUARTER_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+                     "fourth": 4, "4th": 4}  # fmt: skip
+
+
 def _r_quarter(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     det = (m["det"] or "").lower()
     adj = " ".join((m["adj"] or "").lower().replace("-", " ").split())
     ordinal = (m["ord"] or "").lower()
-    text = m.group().lower()
-    if re.search(r"quarter[\s-]+(?:point|century|mile|final|finals)", ctx.text[start : end + 9]):
+    if re.match(r"[\s-]+(?:point|century|mile|final|finals)\b", ctx.text[end : end + 9]):
         return None
     if not (det or adj or ordinal or m["yearpre"]):
         return None  # "quarter" alone is a fraction ("a quarter of the vote")
     year, anchored = _explicit_period_year(m, ctx)
-    number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-              "4th": 4}.get(ordinal)  # fmt: skip
+    number = _QUARTER_ORDINALS.get(ordinal)
+    if m["noun"].lower() == "period":
+        # "the latest period", "the year-earlier period": a quarter only in a text that has
+        # named one; any other "period" is a stretch of time of its own.
+        if number is not None or not adj or ctx.last_quarter is None and not ctx.probing:
+            return None
     if number is not None or ordinal == "final":
         if year is None and _period_is_sport(ctx, start):
             return None
@@ -1465,38 +1492,45 @@ def _r_quarter(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         if "year earlier" in adj or "year ago" in adj:
             y -= 1
         return _Found(f"{y:04d}-Q{number}", "DATE", True)
-    # A quarter named by its relation: to the anchor ("last quarter") or to the quarter last
-    # mentioned ("the quarter", "the year-earlier quarter").
-    reference = ctx.last_quarter
+    if year is not None:
+        return None
+    return _relative_quarter(det, adj, ordinal, ctx, start, end)
+
+
+def _relative_quarter(
+    det: str, adj: str, ordinal: str, ctx: _Context, start: int, end: int
+) -> _Found | None:
+    """A quarter named by its relation: to the anchor ("last quarter", "the current quarter")
+    or to the quarter last mentioned ("the quarter", "the year-earlier quarter")."""
+    reference = ctx.last_quarter[0] if ctx.last_quarter else None
     if ctx.dct is None and reference is None:
-        return _Found("XXXX-QX", "DATE", True)
+        return _Found("XXXX-QX", "DATE", True, False)
     current = f"{ctx.dct.year:04d}-Q{_quarter_of(ctx.dct)}" if ctx.dct else reference
     assert current is not None
-    previous = _shift(current, "quarter", -1)
+    previous = _shift(current, "quarter", -1) or current
     if "year earlier" in adj or "year ago" in adj or "comparable" in adj:
         base = reference or previous
-        return _Found(_shift(base, "year", -1) or base, "DATE", True, False) if base else None
+        return _Found(_shift(base, "year", -1) or base, "DATE", True, False)
+    if adj in ("previous", "prior", "preceding") and det in ("the", "its", "their", ""):
+        base = reference or current  # sequential: the quarter before the one reported on
+        return _Found(_shift(base, "quarter", -1) or base, "DATE", True, False)
     if ordinal == "last" or det == "last" or adj in ("past", "previous", "prior", "preceding"):
-        if det in ("the", "its", "their", "") and adj in ("previous", "prior", "preceding"):
-            base = reference or current
-            return _Found(_shift(base, "quarter", -1) or base, "DATE", True, False)
-        return _Found(previous or current, "DATE", True)
+        return _Found(previous, "DATE", True)
     if det == "next":
         return _Found(_shift(current, "quarter", 1) or current, "DATE", True)
     if "current" in adj or det == "this":
         return _Found(current, "DATE", True)
     if "latest" in adj or "recent" in adj or "just ended" in adj:
-        return _Found(reference or previous or current, "DATE", True, False)
-    if year is not None:
-        return None
+        # the latest quarter reported: the one last named, unless that one has not ended
+        latest = reference if reference and reference <= previous else previous
+        return _Found(latest, "DATE", True, False)
     if det in ("the", "that", "its", "their") and not adj or "same" in adj:
         if reference:
             return _Found(reference, "DATE", True, False)
         if _period_is_sport(ctx, start):
             return None
         base = previous if _tense(ctx, start, end) == "past" else current
-        return _Found(base or current, "DATE", True, False)
-    del text
+        return _Found(base, "DATE", True, False)
     return None
 
 
@@ -1730,15 +1764,10 @@ def _r_ago(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | No
         return _Found(_duration(amount, unit), "DURATION", False, False)
     anaphoric = direction in ("earlier", "later")
     reference = _reference_near(ctx, start)
-    periods = ("month", "quarter", "half", "season") if anaphoric else ("quarter", "half")
-    if (
-        reference is not None
-        and unit == "year"
-        and _granularity(reference) in periods
-        and (anaphoric or n == 1)
-    ):
+    period = _period_reference(ctx, start, anaphoric)
+    if period is not None and unit == "year" and (anaphoric or n == 1):
         # "up from $3 million a year earlier/ago" after a quarter is that quarter a year before
-        shifted = _shift(reference, "year", sign * n)
+        shifted = _shift(period, "year", sign * n)
         if shifted:
             return _Found(shifted, "DATE", True, False)
     base: str | None = None
@@ -1769,21 +1798,40 @@ def _r_ago(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | No
     return _Found(shifted, "DATE", True, False)
 
 
+def _period_reference(ctx: _Context, start: int, anaphoric: bool) -> str | None:
+    """The reporting period a comparison ("a year earlier", "year-ago") is about: the quarter
+    or half named a few sentences back; for "earlier"/"later", also a month or season named
+    just before."""
+    near = _reference_near(ctx, start)
+    if near is not None and _granularity(near) in ("quarter", "half"):
+        return near
+    if anaphoric and near is not None and _granularity(near) in ("month", "season"):
+        return near
+    if ctx.last_quarter is not None:
+        value, sentence = ctx.last_quarter
+        if ctx.sentence_of(start) - sentence <= PERIOD_REFERENCE_SENTENCES:
+            return value
+    return None
+
+
 def _r_year_earlier(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
+    """"the year-earlier quarter", "year-ago profit": the period reported on, a unit before."""
     if m["num"]:
         amount = _parse_number(m["num"])
         return _Found(_duration(amount, "month"), "DURATION", False, False)
     kind = m["kind"].lower()
     noun = (m["noun"] or "").lower()
-    reference = ctx.last_quarter if noun == "quarter" else None
-    reference = reference or (ctx.last_reference[0] if ctx.last_reference else None)
+    reference = _period_reference(ctx, start, anaphoric=True)
+    if noun == "quarter" and reference is not None and _granularity(reference) != "quarter":
+        reference = ctx.last_quarter[0] if ctx.last_quarter else None
     if reference is None and ctx.dct is not None:
-        reference = (
-            f"{ctx.dct.year}-Q{_quarter_of(ctx.dct)}" if noun == "quarter" else f"{ctx.dct.year}"
-        )
-        reference = _shift(reference, "quarter", -1) if noun == "quarter" else reference
+        if noun == "quarter":
+            current = f"{ctx.dct.year}-Q{_quarter_of(ctx.dct)}"
+            reference = _shift(current, "quarter", -1)
+        else:
+            reference = f"{ctx.dct.year}"
     if reference is None:
-        return _Found("XXXX", "DATE", True, False)
+        return _Found("XXXX-QX" if noun == "quarter" else "XXXX", "DATE", True, False)
     shifted = _shift(reference, kind, -1)
     return _Found(shifted, "DATE", True, False) if shifted else None
 
@@ -2026,14 +2074,16 @@ def _select(ctx: _Context, candidates: list[_Candidate]) -> list[tuple[_Candidat
             if gran is not None:
                 ctx.last_reference = (result.value, ctx.sentence_of(cand.start))
                 if gran == "quarter":
-                    ctx.last_quarter = result.value
+                    ctx.last_quarter = (result.value, ctx.sentence_of(cand.start))
     return resolved
 
 
 def _acceptable(cand: _Candidate, ctx: _Context) -> bool:
     """The context checks of a rule, made before choosing among overlapping matches (no dates
     are resolved here: that needs the document order)."""
-    probe = _Context(ctx.text, None, None, "past", ctx.sentence_starts, _tokens=ctx._tokens)
+    probe = _Context(
+        ctx.text, None, None, "past", ctx.sentence_starts, probing=True, _tokens=ctx._tokens
+    )
     return cand.resolve(cand.match, probe, cand.start, cand.end) is not None
 
 
@@ -2104,7 +2154,7 @@ def resolve_phrase(
     if reference is not None and _granularity(reference) is not None:
         ctx.last_reference = (reference, 0)
         if _granularity(reference) == "quarter":
-            ctx.last_quarter = reference
+            ctx.last_quarter = (reference, 0)
     resolved = _merge(phrase, [(c.start, c.end, f) for c, f in _select(ctx, _candidates(phrase))])
     if not resolved:
         return None

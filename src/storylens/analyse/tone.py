@@ -434,6 +434,9 @@ def _quoted_candidate(doc: Doc, token: Token) -> _Candidate | None:
     if score <= 0.0 or abs(valence) < VADER_MIN_VALENCE:
         return None  # a speaker's rare words are their style; only rated ones are loaded
     start, end = _phrase(doc, token)
+    head = token.head
+    if token.dep_ == "amod" and head.pos_ == "NOUN" and head.i == token.i + 1:
+        end = head.idx + len(head)  # a speaker's framing is the phrase: "playful banter"
     target = _target(token)
     return _Candidate(
         start, end, _polarity(valence), score, _mention(target) if target is not None else None

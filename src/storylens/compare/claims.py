@@ -134,9 +134,18 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
             for start, end in _clauses(text, line_start, line_end):
                 piece = text[start:end]
                 stems = _weighted_stems(piece, start, names)
-                if len(stems) < MIN_CLAIM_CONTENT_WORDS:
-                    continue
-                units.append(ClaimUnit(index, start, end, piece.strip(), stems))
+                last = units[-1] if units else None
+                if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
+                    units.append(ClaimUnit(index, start, end, piece.strip(), stems))
+                elif last and last.member == index and "\n" not in text[last.end : start]:
+                    # A fragment the splitter cut off ("Why? | Why are you distracting me?")
+                    # belongs to the claim before it on the same line.
+                    merged = {
+                        k: last.stems.get(k, 0.0) + stems.get(k, 0.0) for k in {*last.stems, *stems}
+                    }
+                    units[-1] = ClaimUnit(
+                        index, last.start, end, text[last.start : end].strip(), merged
+                    )
     return units
 
 

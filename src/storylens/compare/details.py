@@ -138,9 +138,9 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
     text = analysed.article.text
     found: list[DetailValue] = []
     for timex in analysed.timexes:
-        if timex.type in ("DATE", "TIME") and timex.value not in _REF_VALUES:
-            if not _in_boilerplate(member, timex.start):
-                found.append(_value(member, "date", "", timex.start, timex.end, timex.value))
+        dated = timex.type in ("DATE", "TIME") and timex.value not in _REF_VALUES
+        if dated and not _in_boilerplate(member, timex.start):
+            found.append(_value(member, "date", "", timex.start, timex.end, timex.value))
     for entity in analysed.entities:
         if _in_boilerplate(member, entity.start):
             continue
