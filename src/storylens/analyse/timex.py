@@ -731,7 +731,7 @@ _RX_THE_UNIT = _rx(
 )
 _RX_AGO = _rx(
     rf"""(?:{_DUR_MOD})?(?P<num>{_NUMBER})[\s-]+(?:more\s+)?(?P<unit>{_UNIT})
-    (?:\s+or\s+(?:so|two|more))?\s+(?P<dir>ago|earlier|later|before|after|from\s+now|hence)
+    (?:\s+or\s+(?:so|two|more))?\s+(?P<dir>ago|earlier|later|from\s+now|hence)
     (?!\s+(?:the|a|an|his|her|its|their|this|that|he|she|it|they|we|i)\b)"""
 )
 _RX_YEAR_EARLIER = _rx(

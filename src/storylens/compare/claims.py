@@ -122,7 +122,7 @@ def _lines_of_sentences(text: str, sentences: Sequence[Span]) -> Iterator[tuple[
 
 def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
     """Every claim of every member, in article order, boilerplate left out."""
-    units = []
+    units: list[ClaimUnit] = []
     for index, member in enumerate(members):
         analysed = member.analysed
         text = analysed.article.text
