@@ -28,7 +28,7 @@ DATA = shared_data_dir() / "tone" / "basil"
 # loaded words and hedges): own-voice token F1 0.083, overlap F1 0.106, own+quoted
 # lexical_all_sentence F1 0.14.
 OWN_TOKEN_F1_FLOOR = 0.075
-OWN_OVERLAP_F1_FLOOR = 0.095
+OWN_OVERLAP_F1_FLOOR = 0.09
 
 
 @pytest.fixture(scope="module")

@@ -52,17 +52,16 @@ TWO_DIGIT_YEAR_FUTURE_WINDOW = 10
 # later one must be this many days nearer than the earlier one to win, as news mostly reports
 # the past.
 PAST_BIAS_DAYS = 31
-# "A year earlier" reads the period last mentioned (the third quarter -> the third quarter a
-# year before) only when that period was mentioned this few sentences back, or fewer.
+# An anaphoric expression ("a year earlier", "two days later") reads the date last mentioned
+# only when it was mentioned this few sentences back, or fewer; past that, the anchor.
 REFERENCE_SENTENCES = 1
 # "A year earlier" a few sentences after a quarter or half was named compares with that period
 # (earnings reports name the quarter once, then compare figure after figure with it).
 PERIOD_REFERENCE_SENTENCES = 3
 # A tense cue further than this many words from the expression says little about it.
 TENSE_WINDOW_WORDS = 12
-# Durations above this many units are numbers, not time spans ("1,000 years" is fine, a
-# "2,000-year" old city too, but not "30,000 hours" of work logged: still a duration; the cap
-# only stops digit runs that are not quantities of time at all).
+# A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
+# of figures), not a span of time news would give.
 MAX_DURATION_AMOUNT = 10000
 
 # --- vocabulary ---------------------------------------------------------------------------
@@ -129,455 +128,96 @@ _UNIT_CODE: dict[str, tuple[str, str, int]] = {
 # A fractional amount is written in the next smaller unit ("2 1/2 years" -> P2Y6M).
 _SUBUNIT = {"year": ("month", 12), "month": ("day", 30), "day": ("hour", 24),
             "hour": ("minute", 60), "minute": ("second", 60), "week": ("day", 7)}  # fmt: skip
-# Granularity order, finest first: a shifted value keeps the finer of two granularities.
-_GRAN_ORDER = ("day", "week", "month", "season", "quarter", "half", "year", "decade", "century")
 
 # Words that make a following four-digit number a count, not a year ("about 2000 people").
-_QUANTITY_WORDS = frozenset(
-    [
-        "about",
-        "nearly",
-        "almost",
-        "some",
-        "around",
-        "approximately",
-        "roughly",
-        "estimated",
-        "than",
-        "least",
-        "most",
-        "only",
-        "just",
-        "over",
-        "under",
-        "total",
-        "totaling",
-        "totalling",
-    ]
-)
+_QUANTITY_WORDS = frozenset({
+    "about", "nearly", "almost", "some", "around", "approximately", "roughly", "estimated", "than",
+    "least", "most", "only", "just", "over", "under", "total", "totaling", "totalling"
+})  # fmt: skip
 # Nouns counted by a preceding four-digit number ("2000 troops"): then it is no year.
-_COUNT_NOUNS = frozenset(
-    [
-        "people",
-        "persons",
-        "troops",
-        "soldiers",
-        "workers",
-        "employees",
-        "jobs",
-        "shares",
-        "votes",
-        "cars",
-        "vehicles",
-        "units",
-        "homes",
-        "houses",
-        "miles",
-        "kilometers",
-        "kilometres",
-        "km",
-        "feet",
-        "meters",
-        "metres",
-        "tons",
-        "tonnes",
-        "barrels",
-        "acres",
-        "pounds",
-        "dollars",
-        "euros",
-        "yen",
-        "points",
-        "cases",
-        "deaths",
-        "patients",
-        "students",
-        "members",
-        "residents",
-        "refugees",
-        "prisoners",
-        "civilians",
-        "officers",
-        "police",
-        "copies",
-        "pages",
-        "words",
-        "calories",
-        "megawatts",
-        "rooms",
-        "seats",
-        "beds",
-        "flights",
-        "passengers",
-        "children",
-        "men",
-        "women",
-        "families",
-    ]
-)
+_COUNT_NOUNS = frozenset({
+    "people", "persons", "troops", "soldiers", "workers", "employees", "jobs", "shares", "votes",
+    "cars", "vehicles", "units", "homes", "houses", "miles", "kilometers", "kilometres", "km",
+    "feet", "meters", "metres", "tons", "tonnes", "barrels", "acres", "pounds", "dollars", "euros",
+    "yen", "points", "cases", "deaths", "patients", "students", "members", "residents", "refugees",
+    "prisoners", "civilians", "officers", "police", "copies", "pages", "words", "calories",
+    "megawatts", "rooms", "seats", "beds", "flights", "passengers", "children", "men", "women",
+    "families"
+})  # fmt: skip
 # Capitalised words that may stand before a year in running text ("In 1990", "Since 2001"):
 # any other capitalised word there makes the number part of a name ("Windows 2000").
-_YEAR_OPENERS = frozenset(
-    [
-        "in",
-        "since",
-        "by",
-        "until",
-        "till",
-        "from",
-        "before",
-        "after",
-        "during",
-        "through",
-        "of",
-        "and",
-        "or",
-        "to",
-        "fiscal",
-        "early",
-        "late",
-        "mid",
-        "the",
-        "between",
-        "around",
-        "about",
-        "spring",
-        "summer",
-        "fall",
-        "autumn",
-        "winter",
-        "christmas",
-        "also",
-        "only",
-        "even",
-        "but",
-        "then",
-        "until",
-        "circa",
-        "ca",
-        "year",
-        "years",
-    ]
-)
+_YEAR_OPENERS = frozenset({
+    "in", "since", "by", "until", "till", "from", "before", "after", "during", "through", "of",
+    "and", "or", "to", "fiscal", "early", "late", "mid", "the", "between", "around", "about",
+    "spring", "summer", "fall", "autumn", "winter", "christmas", "also", "only", "even", "but",
+    "then", "circa", "ca", "year", "years"
+})  # fmt: skip
 # Weekday names that are part of a title or a name, not a day ("the Sunday Times").
-_WEEKDAY_NAME_FOLLOWERS = frozenset(
-    [
-        "times",
-        "telegraph",
-        "mirror",
-        "express",
-        "herald",
-        "post",
-        "tribune",
-        "independent",
-        "observer",
-        "star",
-        "mail",
-        "school",
-        "night",
-    ]
-)
+_WEEKDAY_NAME_FOLLOWERS = frozenset({
+    "times", "telegraph", "mirror", "express", "herald", "post", "tribune", "independent",
+    "observer", "star", "mail"
+})  # fmt: skip
 # "current" in these is no reference to the present ("current account deficit").
-_CURRENT_NOT_TIME = frozenset(
-    [
-        "account",
-        "accounts",
-        "assets",
-        "liabilities",
-        "affairs",
-        "events",
-        "electrical",
-        "electric",
-        "ocean",
-    ]
-)
+_CURRENT_NOT_TIME = frozenset({
+    "account", "accounts", "assets", "liabilities", "affairs", "events", "electrical", "electric",
+    "ocean"
+})  # fmt: skip
 # Words in a sentence that show a quarter or half is a period of a match, not of the year.
-_SPORTS_CUES = frozenset(
-    [
-        "touchdown",
-        "touchdowns",
-        "goal",
-        "goals",
-        "scored",
-        "game",
-        "games",
-        "match",
-        "quarterback",
-        "halftime",
-        "half-time",
-        "basket",
-        "baskets",
-        "innings",
-        "inning",
-        "penalty",
-        "striker",
-        "rebounds",
-        "rebound",
-    ]
-)
+_SPORTS_CUES = frozenset({
+    "touchdown", "touchdowns", "goal", "goals", "scored", "game", "games", "match", "quarterback",
+    "halftime", "half-time", "basket", "baskets", "innings", "inning", "penalty", "striker",
+    "rebounds", "rebound"
+})  # fmt: skip
 # Words in a sentence that show a quarter or half is a reporting period.
-_FINANCE_CUES = frozenset(
-    [
-        "profit",
-        "profits",
-        "earnings",
-        "sales",
-        "revenue",
-        "revenues",
-        "results",
-        "loss",
-        "losses",
-        "net",
-        "income",
-        "growth",
-        "output",
-        "deficit",
-        "gdp",
-        "economy",
-        "earned",
-        "dividend",
-        "shares",
-        "percent",
-        "forecast",
-        "fiscal",
-    ]
-)
+_FINANCE_CUES = frozenset({
+    "profit", "profits", "earnings", "sales", "revenue", "revenues", "results", "loss", "losses",
+    "net", "income", "growth", "output", "deficit", "gdp", "economy", "earned", "dividend",
+    "shares", "percent", "forecast", "fiscal"
+})  # fmt: skip
 
 # Tense cues read around an expression (lower case).
-_FUTURE_WORDS = frozenset(
-    [
-        "will",
-        "shall",
-        "won't",
-        "upcoming",
-        "tomorrow",
-        "next",
-        "may",
-        "might",
-        "'ll",
-    ]
-)
+_FUTURE_WORDS = frozenset({
+    "will", "shall", "won't", "upcoming", "tomorrow", "next", "may", "might", "'ll"
+})  # fmt: skip
 # These are future cues when "to" follows ("plans to", "is expected to", "is set to").
-_FUTURE_BEFORE_TO = frozenset(
-    [
-        "going",
-        "plans",
-        "plan",
-        "planned",
-        "planning",
-        "expects",
-        "expected",
-        "expect",
-        "scheduled",
-        "slated",
-        "due",
-        "set",
-        "aims",
-        "aim",
-        "intends",
-        "intend",
-        "hopes",
-        "hope",
-        "wants",
-        "want",
-        "seeks",
-        "seek",
-        "prepares",
-        "preparing",
-        "supposed",
-        "likely",
-    ]
-)
-_PAST_WORDS = frozenset(
-    [
-        "said",
-        "was",
-        "were",
-        "had",
-        "did",
-        "didn't",
-        "wasn't",
-        "weren't",
-        "hadn't",
-        "ago",
-        "yesterday",
-        "last",
-        "earlier",
-        "told",
-        "made",
-        "took",
-        "came",
-        "went",
-        "got",
-        "gave",
-        "found",
-        "saw",
-        "left",
-        "met",
-        "began",
-        "fell",
-        "rose",
-        "won",
-        "lost",
-        "held",
-        "sold",
-        "bought",
-        "paid",
-        "hit",
-        "knew",
-        "thought",
-        "brought",
-        "sent",
-        "spent",
-        "built",
-        "ran",
-        "wrote",
-        "spoke",
-        "became",
-        "chose",
-        "grew",
-        "led",
-        "kept",
-        "struck",
-        "fought",
-        "caught",
-        "taught",
-        "felt",
-        "heard",
-        "meant",
-        "sought",
-        "stood",
-        "understood",
-        "withdrew",
-        "drew",
-        "flew",
-        "threw",
-        "shot",
-        "broke",
-        "woke",
-        "arose",
-        "forgot",
-        "overtook",
-        "undertook",
-        "swore",
-        "tore",
-        "wore",
-        "bore",
-        "slid",
-        "fled",
-        "bled",
-        "fed",
-        "sat",
-        "lay",
-        "laid",
-        "stole",
-        "froze",
-        "shook",
-        "rang",
-        "sang",
-        "sank",
-        "swam",
-    ]
-)
+_FUTURE_BEFORE_TO = frozenset({
+    "going", "plans", "plan", "planned", "planning", "expects", "expected", "expect", "scheduled",
+    "slated", "due", "set", "aims", "aim", "intends", "intend", "hopes", "hope", "wants", "want",
+    "seeks", "seek", "prepares", "preparing", "supposed", "likely"
+})  # fmt: skip
+_PAST_WORDS = frozenset({
+    "said", "was", "were", "had", "did", "didn't", "wasn't", "weren't", "hadn't", "ago",
+    "yesterday", "last", "earlier", "told", "made", "took", "came", "went", "got", "gave", "found",
+    "saw", "left", "met", "began", "fell", "rose", "won", "lost", "held", "sold", "bought", "paid",
+    "hit", "knew", "thought", "brought", "sent", "spent", "built", "ran", "wrote", "spoke",
+    "became", "chose", "grew", "led", "kept", "struck", "fought", "caught", "taught", "felt",
+    "heard", "meant", "sought", "stood", "understood", "withdrew", "drew", "flew", "threw", "shot",
+    "broke", "woke", "arose", "forgot", "overtook", "undertook", "swore", "tore", "wore", "bore",
+    "slid", "fled", "bled", "fed", "sat", "lay", "laid", "stole", "froze", "shook", "rang", "sang",
+    "sank", "swam"
+})  # fmt: skip
 # Words ending in -ed that are no past-tense verbs.
-_ED_NOT_PAST = frozenset(
-    [
-        "need",
-        "needed",
-        "speed",
-        "seed",
-        "feed",
-        "bed",
-        "red",
-        "shed",
-        "hundred",
-        "indeed",
-        "proceed",
-        "succeed",
-        "exceed",
-        "breed",
-        "weed",
-        "bleed",
-        "embed",
-        "creed",
-        "greed",
-        "steed",
-        "tweed",
-        "reed",
-        "deed",
-        "heed",
-        "agreed",
-    ]
-)
-_DETERMINERS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "its",
-        "their",
-        "his",
-        "her",
-        "our",
-        "your",
-        "this",
-        "that",
-        "these",
-        "those",
-    ]
-)
+_ED_NOT_PAST = frozenset({
+    "need", "needed", "speed", "seed", "feed", "bed", "red", "shed", "hundred", "indeed",
+    "proceed", "succeed", "exceed", "breed", "weed", "bleed", "embed", "creed", "greed", "steed",
+    "tweed", "reed", "deed", "heed", "agreed"
+})  # fmt: skip
+_DETERMINERS = frozenset({
+    "the", "a", "an", "its", "their", "his", "her", "our", "your", "this", "that", "these",
+    "those"
+})  # fmt: skip
+# Titles before a month word make it a surname ("Mrs. May").
+_TITLES = frozenset({"mrs", "ms", "mr", "miss", "dr", "prime", "minister"})
+# Capitalised words that may follow a month alone ("June and July", "May To ...").
+_MONTH_LINKS = frozenset({"and", "or", "to", "through", "until"})
 _BE_FORMS = frozenset(["is", "are", "be", "been", "being", "am", "'s", "'re"])
 # Abbreviations after which a full stop does not end a sentence.
-_ABBREVIATIONS = frozenset(
-    [
-        "mr",
-        "mrs",
-        "ms",
-        "dr",
-        "st",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "u.s",
-        "inc",
-        "co",
-        "corp",
-        "ltd",
-        "jr",
-        "sr",
-        "gen",
-        "gov",
-        "sen",
-        "rep",
-        "no",
-        "vs",
-        "lt",
-        "col",
-        "sgt",
-        "capt",
-        "maj",
-        "adm",
-        "prof",
-        "rev",
-        "ft",
-        "mt",
-        "u.n",
-        "u.k",
-        "a.m",
-        "p.m",
-        "e.g",
-        "i.e",
-    ]
-)
+_ABBREVIATIONS = frozenset({
+    "mr", "mrs", "ms", "dr", "st", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
+    "oct", "nov", "dec", "u.s", "inc", "co", "corp", "ltd", "jr", "sr", "gen", "gov", "sen", "rep",
+    "no", "vs", "lt", "col", "sgt", "capt", "maj", "adm", "prof", "rev", "ft", "mt", "u.n", "u.k",
+    "a.m", "p.m", "e.g", "i.e"
+})  # fmt: skip
 
 # --- regular expressions ------------------------------------------------------------------
 
@@ -599,16 +239,16 @@ _SPOKEN_YEAR = (
     r"(?:nineteen|twenty)[\s-]+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
     r"(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|"
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|oh[\s-](?:one|two|three|four|five|"
-    r"six|seven|eight|nine))|two\s+thousand(?:\s+(?:and\s+)?(?:one|two|three|four|five|six|"
+    r"six|seven|eight|nine))|two\s+thousand\s+(?:and\s+)?(?:one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
-    r"nineteen))?"
+    r"nineteen)(?![\s-]+(?:years?|days?|people|dollars))"
 )
 _YEAR = rf"(?:{_YEAR4}|'\d{{2}}(?![\d']))"
 _NUM_WORD = (
     r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|"
     r"five|six|seven|eight|nine)(?![a-z]))?|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
-    r"(?:a|one|two|three|four|five)\s+hundred|(?:a\s+)?dozen|(?:a\s+)?couple(?:\s+of)?|"
+    r"(?:a|one|two|three|four|five)\s+(?:hundred|thousand)|(?:a\s+)?dozen|(?:a\s+)?couple(?:\s+of)?|"
     r"a\s+few|few|several|many|an?|half\s+an?)(?![a-z])"
 )
 _NUMBER = (
@@ -794,6 +434,7 @@ _RX_CLOCK = _rx(
     rf"(?:(?:around|about|approximately|roughly|shortly\s+(?:before|after))\s+)?{_CLOCK}"
 )
 
+_OF_AFTER = re.compile(r"\s+of\b")
 _AGE_AFTER = re.compile(r"[\s-]+old\b")
 _RATE_BEFORE = re.compile(
     r"(?:\d|million|billion|thousand|hundred|percent|%|dollars|cents|hours|times|once|twice)"
@@ -809,7 +450,7 @@ _VALUE_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 _VALUE_QUARTER = re.compile(r"^(\d{4})-([QH])(\d)$")
 _VALUE_SEASON = re.compile(r"^(\d{4})-(SP|SU|FA|WI)$")
 _VALUE_YEAR = re.compile(r"^(\d{4})$")
-_PUBLISHED = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})(?:[T\s](\d{2}):(\d{2}))?")
+_PUBLISHED = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})(?![\d])")
 
 
 # --- results and context ------------------------------------------------------------------
@@ -844,7 +485,6 @@ class _Context:
 
     text: str
     dct: date | None
-    dct_time: str | None
     tense_override: Tense | None
     sentence_starts: list[int]
     last_reference: tuple[str, int] | None = None  # value, sentence index
@@ -886,19 +526,16 @@ def _sentence_starts(text: str) -> list[int]:
     return starts
 
 
-def _parse_published(published: str | None) -> tuple[date | None, str | None]:
-    """The publication day and time ("T15:00") of an ISO string; None for anything else."""
-    if not published:
-        return None, None
-    m = _PUBLISHED.match(published)
+def _parse_published(published: str | None) -> date | None:
+    """The publication day of an ISO date or datetime string; None for anything else (a
+    garbled date must not anchor anything)."""
+    m = _PUBLISHED.match(published) if published else None
     if not m:
-        return None, None
+        return None
     try:
-        day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     except ValueError:
-        return None, None
-    clock = f"T{m.group(4)}:{m.group(5)}" if m.group(4) else None
-    return day, clock
+        return None
 
 
 # --- tense --------------------------------------------------------------------------------
@@ -1067,9 +704,10 @@ def _parse_number(text: str) -> float | None:
         return 0.5
     if t in ("dozen", "a dozen"):
         return 12.0 + half
-    if t.endswith("hundred"):
+    if t.endswith(("hundred", "thousand")):
         head = t.split()[0]
-        return 100.0 * (1 if head == "a" else _SMALL.get(head, 1)) + half
+        scale = 100.0 if t.endswith("hundred") else 1000.0
+        return scale * (1 if head == "a" else _SMALL.get(head, 1)) + half
     digits = t.replace(",", "")
     try:
         return float(digits) + half
@@ -1304,17 +942,13 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
     previous = before[-1] if before else ""
     after = text[m.end("month") : m.end("month") + 20].split()
     following = after[0] if after else ""
-    if following[:1].isupper() and following.rstrip(".,;:").isalpha():
-        if following.rstrip(".,;:").lower() not in ("and", "or", "to", "through", "until"):
-            return False
-    if previous[:1].isupper() and previous.rstrip(".,").lower() in (
-        "mrs",
-        "ms",
-        "mr",
-        "miss",
-        "dr",
-    ):
-        return False
+    if following == "of":
+        return False  # "the March of the Mothers"; "March of 1998" is the month-year rule's
+    word = following.rstrip(".,;:")
+    if word[:1].isupper() and word.isalpha() and word.lower() not in _MONTH_LINKS:
+        return False  # "April Smith", "June Carter"
+    if previous[:1].isupper() and previous.rstrip(".,").lower() in _TITLES:
+        return False  # "Mrs. May"
     if previous[:1].isupper() and previous.isalpha() and previous.lower() not in _YEAR_OPENERS:
         sentence_start = start - len(previous) - 1 <= 0 or text[
             max(0, start - len(previous) - 3) : start - len(previous)
@@ -1378,9 +1012,14 @@ def _year_ok(m: re.Match[str], text: str) -> bool:
         return False
     if previous.lower() in ("no.", "number", "nos.", "no"):
         return False
-    if not cued and previous[:1].isupper() and previous.isalpha():
-        if previous.lower() not in _YEAR_OPENERS and _month_number(previous) is None:
-            return False
+    if (
+        not cued
+        and previous[:1].isupper()
+        and previous.isalpha()
+        and previous.lower() not in _YEAR_OPENERS
+        and _month_number(previous) is None
+    ):
+        return False  # part of a name: "Windows 2000", "Euro 2016"
     if cued or previous.lower().rstrip(",") in _YEAR_OPENERS:
         return year >= CUED_YEAR_MIN
     return BARE_YEAR_MIN <= year <= BARE_YEAR_MAX
@@ -1396,11 +1035,10 @@ def _r_year(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | N
 
 
 def _r_spoken_year(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
+    """A year said in words, as transcripts of broadcast news write it ("nineteen ninety-six")."""
     year = _spoken_year(m["spoken"])
     if year is None:
         return None
-    # "twenty twenty" is a year, "nineteen" alone is no match; a spoken year stands alone in
-    # a sentence only in transcripts, where "nineteen ninety-six" is how a year is said.
     return _Found(f"{year:04d}", "DATE", False)
 
 
@@ -1475,11 +1113,12 @@ def _r_quarter(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         return None  # "quarter" alone is a fraction ("a quarter of the vote")
     year, anchored = _explicit_period_year(m, ctx)
     number = _QUARTER_ORDINALS.get(ordinal)
-    if m["noun"].lower() == "period":
-        # "the latest period", "the year-earlier period": a quarter only in a text that has
-        # named one; any other "period" is a stretch of time of its own.
-        if number is not None or not adj or ctx.last_quarter is None and not ctx.probing:
-            return None
+    # "the latest period", "the year-earlier period": a quarter only in a text that has named
+    # one; any other "period" is a stretch of time of its own.
+    if m["noun"].lower() == "period" and (
+        number is not None or not adj or ctx.last_quarter is None and not ctx.probing
+    ):
+        return None
     if number is not None or ordinal == "final":
         if year is None and _period_is_sport(ctx, start):
             return None
@@ -1617,9 +1256,12 @@ def _weekday_date(dct: date, weekday: int, rel: str, tense: Tense | None) -> dat
 
 def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     following = ctx.text[m.end("wd") : m.end("wd") + 14].split()
-    if following and following[0].strip(",.").lower() in _WEEKDAY_NAME_FOLLOWERS:
-        if following[0][0].isupper():
-            return None  # "the Sunday Times", "Saturday Night Live"
+    if (
+        following
+        and following[0][0].isupper()
+        and following[0].strip(",.").lower() in _WEEKDAY_NAME_FOLLOWERS
+    ):
+        return None  # "the Sunday Times"
     before = ctx.text[max(0, m.start("wd") - 8) : m.start("wd")].lower().split()
     if before and before[-1] in ("good", "black", "cyber", "super", "ash", "holy", "bloody"):
         return None  # named days and holidays ("Good Friday" is a holiday rule of its own)
@@ -1738,12 +1380,10 @@ def _r_the_unit(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found
     if unit == "weekend":
         if ctx.dct is None:
             return _Found("XXXX-WXX-WE", "DATE", True)
-        tense = _tense(ctx, start, end)
-        weekday = ctx.dct.isoweekday()
-        if weekday >= 6 or tense == "future":
-            offset = 0
-        else:
-            offset = -1
+        # On a weekend day "the weekend" is this one; on a weekday the one before it unless
+        # the sentence looks ahead.
+        ahead = ctx.dct.isoweekday() >= 6 or _tense(ctx, start, end) == "future"
+        offset = 0 if ahead else -1
         return _Found(_unit_value(ctx, "weekend", offset) or "", "DATE", True)
     value = _unit_value(ctx, unit, 0)
     return _Found(value, "DATE", True) if value else None
@@ -1815,7 +1455,7 @@ def _period_reference(ctx: _Context, start: int, anaphoric: bool) -> str | None:
 
 
 def _r_year_earlier(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
-    """"the year-earlier quarter", "year-ago profit": the period reported on, a unit before."""
+    """ "the year-earlier quarter", "year-ago profit": the period reported on, a unit before."""
     if m["num"]:
         amount = _parse_number(m["num"])
         return _Found(_duration(amount, "month"), "DURATION", False, False)
@@ -1851,8 +1491,8 @@ def _r_duration(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found
         return None
     if amount is not None and amount != 1 and not plural and "-" not in m["sep"] and not m["tail"]:
         return None  # "three year" only in a compound ("a three year plan"): rare, skip
-    if unit == "quarter" and amount is None:
-        return None
+    if unit == "quarter" and (amount is None or "-" in m["sep"] or _OF_AFTER.match(ctx.text, end)):
+        return None  # "three-quarters of its food" is a fraction
     if m["tail"] and m["tail"].lower() == "-old" or _AGE_AFTER.match(ctx.text, end):
         return None  # an age ("a 6-year-old boy", "52 years old") places nothing in time
     if num in ("a", "an") and _RATE_BEFORE.search(ctx.text, max(0, start - 24), start):
@@ -1881,7 +1521,6 @@ def _r_vague(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
         return _Found("PAST_REF", "DATE", True, False)
     if direction in ("next", "following", "ensuing") and not m["the"]:
         return None
-    del unit
     return _Found("FUTURE_REF", "DATE", True, False)
 
 
@@ -2081,9 +1720,7 @@ def _select(ctx: _Context, candidates: list[_Candidate]) -> list[tuple[_Candidat
 def _acceptable(cand: _Candidate, ctx: _Context) -> bool:
     """The context checks of a rule, made before choosing among overlapping matches (no dates
     are resolved here: that needs the document order)."""
-    probe = _Context(
-        ctx.text, None, None, "past", ctx.sentence_starts, probing=True, _tokens=ctx._tokens
-    )
+    probe = _Context(ctx.text, None, "past", ctx.sentence_starts, probing=True, _tokens=ctx._tokens)
     return cand.resolve(cand.match, probe, cand.start, cand.end) is not None
 
 
@@ -2116,8 +1753,7 @@ def _merge(text: str, found: list[tuple[int, int, _Found]]) -> list[tuple[int, i
 
 
 def _run(text: str, published: str | None, tense: Tense | None) -> list[tuple[int, int, _Found]]:
-    dct, dct_time = _parse_published(published)
-    ctx = _Context(text, dct, dct_time, tense, _sentence_starts(text))
+    ctx = _Context(text, _parse_published(published), tense, _sentence_starts(text))
     resolved = _select(ctx, _candidates(text))
     spans = []
     for cand, result in resolved:
@@ -2149,8 +1785,7 @@ def resolve_phrase(
     phrase's own words, past-leaning like news); ``reference`` is the date last mentioned
     before it (a TIMEX3 value), for "a year earlier" or "the quarter". None when the phrase
     holds no temporal expression; the longest one found when it holds several."""
-    dct, dct_time = _parse_published(published)
-    ctx = _Context(phrase, dct, dct_time, tense, [0])
+    ctx = _Context(phrase, _parse_published(published), tense, [0])
     if reference is not None and _granularity(reference) is not None:
         ctx.last_reference = (reference, 0)
         if _granularity(reference) == "quarter":
@@ -2158,6 +1793,5 @@ def resolve_phrase(
     resolved = _merge(phrase, [(c.start, c.end, f) for c, f in _select(ctx, _candidates(phrase))])
     if not resolved:
         return None
-    start, end, best = max(resolved, key=lambda item: item[1] - item[0])
-    del start, end
+    best = max(resolved, key=lambda item: item[1] - item[0])[2]
     return Resolution(best.value, best.type, best.anchored)

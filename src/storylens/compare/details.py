@@ -314,6 +314,10 @@ def find_conflicts(
         [(detail, _unit_at(units, index, detail.start)) for detail in details]
         for index, details in enumerate(per_member)
     ]
+    rows = [
+        dict(zip(cosine.indices[a:b].tolist(), cosine.data[a:b].tolist(), strict=True))
+        for a, b in zip(cosine.indptr[:-1], cosine.indptr[1:], strict=True)
+    ]
     results: dict[tuple[object, ...], DetailConflict] = {}
     for i in range(len(members)):
         for j in range(i + 1, len(members)):
@@ -321,7 +325,7 @@ def find_conflicts(
                 continue
             for first, unit_a in located[i]:
                 for second, unit_b in located[j]:
-                    conflict = _pair(first, second, unit_a, unit_b, cosine, members, i, j)
+                    conflict = _pair(first, second, unit_a, unit_b, rows, members, i, j)
                     if conflict is None:
                         continue
                     values = tuple(sorted((first.value, second.value)))
@@ -340,7 +344,7 @@ def _pair(
     second: DetailValue,
     unit_a: int | None,
     unit_b: int | None,
-    cosine: sparse.csr_matrix,
+    rows: Sequence[dict[int, float]],
     members: Sequence[StoryMember],
     i: int,
     j: int,
@@ -371,7 +375,7 @@ def _pair(
         )
     if unit_a is None or unit_b is None:
         return None
-    similarity = float(cosine[unit_a, unit_b])
+    similarity = rows[unit_a].get(unit_b, 0.0)
     if kind == "place":
         if similarity < SAME_CLAIM_SIMILARITY or _same_place(first.value, second.value):
             return None

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -32,6 +33,9 @@ ALIGNED_KINDS = frozenset({"direct", "mixed", "nested"})
 # Share of a reported-speech quote's content words that a direct quote must hold for the two
 # to be one utterance told two ways: a paraphrase keeps most of the key words.
 PARAPHRASE_OVERLAP = 0.6
+# Content words a quote must share with a group before the two are scored at all: two
+# wordings of one utterance share more than one word unless the quote is tiny.
+MIN_SHARED_WORDS = 2
 # A paraphrase must carry at least this many content words to be matched at all.
 MIN_PARAPHRASE_WORDS = 3
 
@@ -97,7 +101,11 @@ def _same_utterance(a: str, b: str) -> float:
     """
     if not a or not b:
         return 0.0
-    return max(float(fuzz.partial_ratio(a, b)), float(fuzz.ratio(a, b)))
+    # The cutoff lets rapidfuzz stop early on the many pairs that are plainly different.
+    return max(
+        float(fuzz.partial_ratio(a, b, score_cutoff=SAME_UTTERANCE_SCORE)),
+        float(fuzz.ratio(a, b, score_cutoff=SAME_UTTERANCE_SCORE)),
+    )
 
 
 def _overlaps(a: QuoteInStory, b: QuoteInStory) -> bool:
@@ -107,14 +115,21 @@ def _overlaps(a: QuoteInStory, b: QuoteInStory) -> bool:
 def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     """Group the quotes of a story by utterance; groups carried by most articles come first."""
     groups: list[list[tuple[QuoteInStory, str]]] = []
+    # Word -> the groups holding it: two wordings of one utterance share words, so only groups
+    # sharing one are scored (a 50-article story holds hundreds of quotes).
+    by_word: dict[str, set[int]] = {}
     for quote in quotes:
         if quote.kind not in ALIGNED_KINDS:
             continue
         normalised = normalise_quote(quote.text)
         if len(normalised.split()) < MIN_ALIGN_WORDS:
             continue
+        keys = set(content_stems(normalised)) or set(normalised.split())
+        shared = Counter(i for key in keys for i in by_word.get(key, ()))
+        needed = min(MIN_SHARED_WORDS, len(keys))
+        candidates = sorted(i for i, count in shared.items() if count >= needed)
         best, best_score = None, 0.0
-        for group in groups:
+        for group in (groups[i] for i in candidates):
             if any(_overlaps(quote, other) for other, _ in group):
                 continue  # a quote inside another quote of the same article is its own words
             score = max(_same_utterance(normalised, member) for _, member in group)
@@ -122,8 +137,12 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
                 best, best_score = group, score
         if best is not None and best_score >= SAME_UTTERANCE_SCORE:
             best.append((quote, normalised))
+            position = next(i for i, group in enumerate(groups) if group is best)
         else:
             groups.append([(quote, normalised)])
+            position = len(groups) - 1
+        for key in keys:
+            by_word.setdefault(key, set()).add(position)
 
     result = []
     for group in groups:
@@ -188,28 +207,34 @@ def _paraphrases(
 ) -> list[QuoteVariant]:
     """Reported speech in other articles that carries the group's words: a paraphrase."""
     in_group = {q.article_id for q, _ in group}
-    direct_stems = set().union(*(set(content_stems(q.text)) for q, _ in group))
+    direct_stems = set().union(*(_stems(q.text) for q, _ in group))
     found = []
     for quote in quotes:
-        if quote.kind != "indirect" or quote.article_id in in_group:
+        if quote.kind != "indirect" or quote.article_id in in_group or not quote.speaker:
             continue
-        if not (quote.speaker and same_speaker(quote.speaker, group_speaker)):
-            continue
-        stems = set(content_stems(quote.text))
+        stems = _stems(quote.text)
         if len(stems) < MIN_PARAPHRASE_WORDS:
             continue
-        if len(stems & direct_stems) / len(stems) >= PARAPHRASE_OVERLAP:
-            found.append(
-                QuoteVariant(
-                    article_id=quote.article_id,
-                    outlet=quote.outlet,
-                    text=quote.text,
-                    speaker=quote.speaker,
-                    similarity=round(float(fuzz.token_set_ratio(quote.text, group[0][0].text)), 1),
-                    relation="paraphrased",
-                    kind=quote.kind,
-                    start=quote.start,
-                    end=quote.end,
-                )
+        if len(stems & direct_stems) / len(stems) < PARAPHRASE_OVERLAP:
+            continue
+        if not same_speaker(quote.speaker, group_speaker):
+            continue
+        found.append(
+            QuoteVariant(
+                article_id=quote.article_id,
+                outlet=quote.outlet,
+                text=quote.text,
+                speaker=quote.speaker,
+                similarity=round(float(fuzz.token_set_ratio(quote.text, group[0][0].text)), 1),
+                relation="paraphrased",
+                kind=quote.kind,
+                start=quote.start,
+                end=quote.end,
             )
+        )
     return found
+
+
+@lru_cache(maxsize=16384)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(content_stems(text))

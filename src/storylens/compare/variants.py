@@ -14,6 +14,7 @@ which knows the speakers and kinds.
 from __future__ import annotations
 
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -83,6 +84,7 @@ def classify_variant(reference: str, variant: str) -> tuple[str, tuple[WordDiff,
     return ("extended" if added else "truncated"), diff
 
 
+@lru_cache(maxsize=16384)
 def same_speaker(a: str | None, b: str | None) -> bool:
     """Two resolved speakers are one person unless both are known and share no name word."""
     if not a or not b:

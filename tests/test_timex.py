@@ -1,0 +1,297 @@
+"""TIMEX3 tagging and normalisation: written sentences for each kind of expression, and a
+quality floor on the shared TempEval-3 sample (bench/timex.py prints the full table)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from storylens.analyse.timex import Resolution, find_timexes, resolve_phrase
+from storylens.records import Timex
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+from _data import shared_data_dir  # noqa: E402
+
+FRIDAY = "2013-03-22"  # a Friday, in ISO week 12 (2013-03-18 to 2013-03-24)
+NOVEMBER = "2013-11-14"
+OCTOBER = "2013-10-24"
+
+
+def _values(text: str, published: str | None) -> dict[str, str]:
+    return {t.text: t.value for t in find_timexes(text, published)}
+
+
+def _one(text: str, published: str | None) -> Timex:
+    found = find_timexes(text, published)
+    assert len(found) == 1, found
+    return found[0]
+
+
+# --- absolute dates ---------------------------------------------------------------------
+
+
+def test_absolute_dates_resolve_without_the_anchor() -> None:
+    text = "The treaty was signed on January 9, 2025, and ratified in March 2026."
+    found = find_timexes(text, FRIDAY)
+    assert [(t.text, t.value, t.type, t.anchored) for t in found] == [
+        ("January 9, 2025", "2025-01-09", "DATE", False),
+        ("March 2026", "2026-03", "DATE", False),
+    ]
+
+
+def test_years_fiscal_years_and_iso_dates() -> None:
+    values = _values("Founded in 1998, the firm lost money in fiscal 2004 and on 2013-03-01.", None)
+    assert values == {"1998": "1998", "fiscal 2004": "2004", "2013-03-01": "2013-03-01"}
+
+
+def test_counts_and_names_are_no_years() -> None:
+    assert find_timexes("About 2000 troops arrived with 1500 people.", FRIDAY) == ()
+    assert find_timexes("The laptop still runs Windows 2000.", FRIDAY) == ()
+
+
+def test_month_day_without_year_takes_it_from_the_anchor() -> None:
+    assert _one("Shares closed higher on Sept. 30.", OCTOBER).value == "2013-09-30"
+    assert _one("The dividend is payable Jan. 2.", NOVEMBER).value == "2014-01-02"
+
+
+def test_a_weekday_written_with_the_date_picks_the_year() -> None:
+    timex = _one("The paper said in an editorial on Monday, Oct. 26:", "2015-10-25")
+    assert (timex.text, timex.value) == ("Monday, Oct. 26", "2015-10-26")
+
+
+# --- weekdays by tense --------------------------------------------------------------------
+
+
+def test_weekday_in_past_tense_is_the_last_one() -> None:
+    assert _one("The mayor resigned on Tuesday.", FRIDAY).value == "2013-03-19"
+
+
+def test_weekday_in_future_tense_is_the_coming_one() -> None:
+    assert _one("The council will vote on Tuesday.", FRIDAY).value == "2013-03-26"
+
+
+def test_weekday_of_the_publication_day_is_that_day() -> None:
+    assert _one("The minister said Friday that talks had failed.", FRIDAY).value == FRIDAY
+    assert _one("The committee will meet Friday.", FRIDAY).value == FRIDAY
+
+
+def test_weekday_without_a_cue_looks_back() -> None:
+    assert _one("Storms on Wednesday, sun on the coast.", FRIDAY).value == "2013-03-20"
+
+
+def test_last_and_next_weekday() -> None:
+    assert _one("Last Friday the plant closed.", FRIDAY).value == "2013-03-15"
+    assert _one("It reopens next Friday.", FRIDAY).value == "2013-03-29"
+
+
+def test_weekday_with_a_part_of_day_or_a_clock_time_is_a_time() -> None:
+    night = _one("Fire broke out Wednesday night.", FRIDAY)
+    assert (night.value, night.type) == ("2013-03-20TNI", "TIME")
+    clock = _one("The polls closed at 10 p.m. Wednesday.", FRIDAY)
+    assert (clock.text, clock.value, clock.type) == (
+        "10 p.m. Wednesday",
+        "2013-03-20T22:00",
+        "TIME",
+    )
+
+
+# --- weeks, months, years -----------------------------------------------------------------
+
+
+def test_last_this_next_week_are_iso_weeks() -> None:
+    values = _values("Talks stalled last week, resume this week and end next week.", FRIDAY)
+    assert values == {"last week": "2013-W11", "this week": "2013-W12", "next week": "2013-W13"}
+
+
+def test_month_goes_forward_in_a_future_sentence_and_back_in_a_past_one() -> None:
+    assert _one("The company will open the store in January.", NOVEMBER).value == "2014-01"
+    assert _one("Sales fell sharply in January.", NOVEMBER).value == "2013-01"
+    assert _one("The deal closed last June.", NOVEMBER).value == "2013-06"
+    assert _one("The vote is due next March.", NOVEMBER).value == "2014-03"
+
+
+def test_may_the_verb_and_may_the_name_are_no_months() -> None:
+    assert find_timexes("Officials may decide later.", FRIDAY) == ()
+    assert find_timexes("Prime Minister May spoke to reporters.", FRIDAY) == ()
+    assert _one("The law took effect in May.", FRIDAY).value == "2012-05"
+
+
+def test_relative_years_and_ago() -> None:
+    values = _values("Profit rose this year after falling last year and two years ago.", FRIDAY)
+    assert values == {"this year": "2013", "last year": "2012", "two years ago": "2011"}
+
+
+def test_today_yesterday_tomorrow() -> None:
+    values = _values("Today the court met; yesterday it adjourned; tomorrow it rules.", FRIDAY)
+    assert values == {"Today": FRIDAY, "yesterday": "2013-03-21", "tomorrow": "2013-03-23"}
+
+
+# --- quarters and halves ------------------------------------------------------------------
+
+
+def test_quarters_take_the_year_from_the_anchor() -> None:
+    assert _one("The bank said third-quarter profit rose 5%.", OCTOBER).value == "2013-Q3"
+    # results come out after a quarter ends: a future sentence may still mean the past one
+    expects = _values("It expects to report the third quarter next month.", OCTOBER)
+    assert expects == {"the third quarter": "2013-Q3", "next month": "2013-11"}
+    assert _one("Sales grew in the third quarter of 2011.", OCTOBER).value == "2011-Q3"
+
+
+def test_a_year_earlier_after_a_quarter_is_that_quarter_a_year_before() -> None:
+    text = (
+        "Net income rose in the third quarter to $5 million from $3 million a year earlier. "
+        "In the year-ago quarter, the bank had written off loans."
+    )
+    values = _values(text, OCTOBER)
+    assert values["the third quarter"] == "2013-Q3"
+    assert values["a year earlier"] == "2012-Q3"
+    assert values["the year-ago quarter"] == "2012-Q3"
+
+
+def test_halves() -> None:
+    assert _one("Profit doubled in the first half of 2012.", FRIDAY).value == "2012-H1"
+
+
+def test_a_quarter_of_a_match_is_no_quarter_of_the_year() -> None:
+    assert find_timexes("He scored a touchdown in the fourth quarter of the game.", FRIDAY) == ()
+
+
+# --- durations, sets, references ----------------------------------------------------------
+
+
+def test_durations() -> None:
+    text = "Prices rose for the past three years; a five-hour meeting ran 2 1/2 years late."
+    found = {t.text: (t.value, t.type, t.anchored) for t in find_timexes(text, FRIDAY)}
+    assert found == {
+        "the past three years": ("P3Y", "DURATION", False),
+        "five-hour": ("PT5H", "DURATION", False),
+        "2 1/2 years": ("P2Y6M", "DURATION", False),
+    }
+
+
+def test_ages_and_rates_are_no_durations() -> None:
+    assert find_timexes("A 6-year-old girl earns $2 million a year.", FRIDAY) == ()
+
+
+def test_sets() -> None:
+    values = _values("The paper is printed daily and the board meets every Monday.", FRIDAY)
+    assert values == {"daily": "P1D", "every Monday": "XXXX-WXX-1"}
+    assert {t.type for t in find_timexes("They meet every Monday.", FRIDAY)} == {"SET"}
+
+
+def test_present_past_and_future_references() -> None:
+    text = "The group is now larger; it recently merged and may split in the future."
+    values = _values(text, FRIDAY)
+    assert values == {"now": "PRESENT_REF", "recently": "PAST_REF", "the future": "FUTURE_REF"}
+    assert all(t.anchored for t in find_timexes(text, FRIDAY))
+
+
+def test_decades_and_centuries() -> None:
+    text = "Music of the 1990s, the mid-1980s and the '70s shaped the 20th century."
+    assert _values(text, FRIDAY) == {
+        "the 1990s": "199",
+        "the mid-1980s": "198",
+        "the '70s": "197",
+        "the 20th century": "19",
+    }
+
+
+def test_seasons() -> None:
+    assert _one("The bridge opened last summer.", FRIDAY).value == "2012-SU"
+    assert _one("It will close this summer.", FRIDAY).value == "2013-SU"
+
+
+# --- no anchor ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("published", [None, "", "not a date", "2013-02-30"])
+def test_without_an_anchor_relative_values_stay_underspecified(published: str | None) -> None:
+    text = "The mayor resigned on Tuesday, in January, last week and in the third quarter."
+    found = {t.text: (t.value, t.anchored) for t in find_timexes(text, published)}
+    assert found == {
+        "Tuesday": ("XXXX-WXX-2", True),
+        "January": ("XXXX-01", True),
+        "last week": ("XXXX-WXX", True),
+        "the third quarter": ("XXXX-Q3", True),
+    }
+
+
+def test_without_an_anchor_absolute_values_still_resolve() -> None:
+    found = find_timexes("The treaty of January 9, 2025 replaced one from 2021.", None)
+    assert [(t.value, t.anchored) for t in found] == [("2025-01-09", False), ("2021", False)]
+
+
+def test_a_datetime_anchor_reads_like_its_day() -> None:
+    assert _one("The council will vote on Tuesday.", "2013-03-22T15:00:00Z").value == "2013-03-26"
+
+
+# --- offsets and the resolver alone -------------------------------------------------------
+
+
+def test_offsets_cover_the_text_and_leave_out_prepositions() -> None:
+    text = (
+        "On Friday, the firm said in the third quarter of 2012 sales fell; since 1998 it has "
+        "cut jobs for two years, and two days later it paused. Now it hires daily."
+    )
+    found = find_timexes(text, FRIDAY)
+    assert found, "expected expressions"
+    for timex in found:
+        assert text[timex.start : timex.end] == timex.text
+        assert not timex.text.lower().startswith(("on ", "in ", "for ", "since "))
+    starts = [t.start for t in found]
+    assert starts == sorted(starts)
+    assert all(a.end <= b.start for a, b in zip(found, found[1:], strict=False))
+
+
+def test_resolve_phrase_alone() -> None:
+    assert resolve_phrase("last week", FRIDAY) == Resolution("2013-W11", "DATE", True)
+    assert resolve_phrase("Tuesday", FRIDAY, tense="future") == Resolution(
+        "2013-03-26", "DATE", True
+    )
+    assert resolve_phrase("Tuesday", FRIDAY, tense="past").value == "2013-03-19"
+    assert resolve_phrase("a year earlier", FRIDAY, reference="2012-Q3") == Resolution(
+        "2011-Q3", "DATE", True
+    )
+    assert resolve_phrase("Tuesday", None) == Resolution("XXXX-WXX-2", "DATE", True)
+    assert resolve_phrase("the committee", FRIDAY) is None
+
+
+# --- quality floor on TempEval-3 ----------------------------------------------------------
+
+DATA = shared_data_dir() / "timex"
+SCORER = shared_data_dir().parent / "eval" / "score_timex.py"
+# Floors a little under the figures bench/timex.py measured when this gate was set: DATE value
+# F1 0.809 (the headline; HeidelTime 0.781, dateparser 0.433), all-types value F1 0.798, DATE
+# relaxed F1 0.935.
+DATE_VALUE_F1_FLOOR = 0.79
+ALL_VALUE_F1_FLOOR = 0.78
+DATE_RELAXED_F1_FLOOR = 0.92
+
+
+def _require_data() -> None:
+    if DATA.is_dir() and SCORER.is_file():
+        return
+    message = f"{DATA} or {SCORER} not found (set STORYLENS_SHARED_DATA)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)  # CI must run the gate, not skip it
+    pytest.skip(message)
+
+
+def test_tempeval3_quality_floor(tmp_path: Path) -> None:
+    _require_data()
+    import timex as bench  # bench/timex.py
+
+    _, corpus = bench.load(None)
+    predictions = tmp_path / "storylens.jsonl"
+    bench.run(corpus, bench.storylens_predict, predictions)
+    result = bench.score(DATA / "gold.jsonl", predictions, DATA / "corpus.jsonl")
+
+    assert result.get("pred_text_mismatch", 0) == 0
+    assert result["headline"] >= DATE_VALUE_F1_FLOOR
+    assert result["all"]["value"]["f1"] >= ALL_VALUE_F1_FLOOR
+    assert result["date"]["relaxed"]["f1"] >= DATE_RELAXED_F1_FLOOR
