@@ -11,7 +11,8 @@ the predictions as JSON lines and scores them with the shared scorer
 Beside it, in the same run, the dateparser baseline the data's README describes: ``search_dates``
 with ``RELATIVE_BASE`` = the publication date and ``PREFER_DATES_FROM`` past, each value cut to
 the granularity dateparser gives the phrase (day, week, month, year, time), leading prepositions
-taken off the phrase and bare numbers dropped ("clean").
+taken off the phrase, and phrases with no date word in them ("we", "may", "$20") or with an
+amount dropped ("clean", as the README's baseline).
 
 Prints, for both: the headline (DATE value F1), relaxed and strict F1 and value F1 of the date
 and all-types views, value accuracy, and the time per article (ms) of the tagging alone.
@@ -41,8 +42,14 @@ from storylens.analyse.timex import find_timexes  # noqa: E402
 
 # dateparser phrases that start with these words lose them: TIMEX3 spans leave them out.
 BASELINE_LEADING_WORDS = re.compile(r"^(?:on|in|at|since|by|from|until|of|for|the)\s+", re.I)
-# A dateparser "date" made of a number alone ("5", "one") is a count, not a date.
-BASELINE_BARE_NUMBER = re.compile(r"^(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)$")
+# A dateparser "date" with none of these in it is a word or an amount it misread ("we", "may",
+# "$20", "50% of"): "clean" drops it. Month and weekday names count only capitalised.
+BASELINE_DATE_WORD = re.compile(
+    r"\b(?:1\d{3}|20\d{2}|\d{1,2}[/:.-]\d{1,2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|"
+    r"Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*|(?i:today|tonight|yesterday|tomorrow|ago|days?|"
+    r"weeks?|months?|years?|hours?|minutes?|noon|midnight|[ap]\.?m\b))"
+)
+BASELINE_AMOUNT = re.compile(r"[$%£€]")
 
 Predictor = Callable[[str, str | None], list[dict[str, Any]]]
 
@@ -90,7 +97,7 @@ def dateparser_predictor() -> Predictor:
             lead = BASELINE_LEADING_WORDS.match(phrase)
             start = position + (lead.end() if lead else 0)
             span = text[start:cursor]
-            if not span or BASELINE_BARE_NUMBER.match(span.lower()):
+            if not BASELINE_DATE_WORD.search(span) or BASELINE_AMOUNT.search(span):
                 continue
             data = parser.get_date_data(span)
             period = data.period if data and data.date_obj else None

@@ -56,11 +56,11 @@ def test_counts_and_names_are_no_years() -> None:
 
 def test_month_day_without_year_takes_it_from_the_anchor() -> None:
     assert _one("Shares closed higher on Sept. 30.", OCTOBER).value == "2013-09-30"
-    assert _one("The dividend is payable Jan. 2.", NOVEMBER).value == "2014-01-02"
+    assert _one("Bondholders get their coupon on Jan. 2.", NOVEMBER).value == "2014-01-02"
 
 
 def test_a_weekday_written_with_the_date_picks_the_year() -> None:
-    timex = _one("The paper said in an editorial on Monday, Oct. 26:", "2015-10-25")
+    timex = _one("Voters go to the polls on Monday, Oct. 26, officials say.", "2015-10-25")
     assert (timex.text, timex.value) == ("Monday, Oct. 26", "2015-10-26")
 
 
@@ -145,7 +145,7 @@ def test_quarters_take_the_year_from_the_anchor() -> None:
 def test_a_year_earlier_after_a_quarter_is_that_quarter_a_year_before() -> None:
     text = (
         "Net income rose in the third quarter to $5 million from $3 million a year earlier. "
-        "In the year-ago quarter, the bank had written off loans."
+        "Loan write-offs had hurt the year-ago quarter."
     )
     values = _values(text, OCTOBER)
     assert values["the third quarter"] == "2013-Q3"
@@ -253,7 +253,7 @@ def test_resolve_phrase_alone() -> None:
     assert resolve_phrase("Tuesday", FRIDAY, tense="future") == Resolution(
         "2013-03-26", "DATE", True
     )
-    assert resolve_phrase("Tuesday", FRIDAY, tense="past").value == "2013-03-19"
+    assert resolve_phrase("Tuesday", FRIDAY, tense="past") == Resolution("2013-03-19", "DATE", True)
     assert resolve_phrase("a year earlier", FRIDAY, reference="2012-Q3") == Resolution(
         "2011-Q3", "DATE", True
     )

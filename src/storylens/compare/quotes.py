@@ -36,6 +36,8 @@ PARAPHRASE_OVERLAP = 0.6
 # Content words a quote must share with a group before the two are scored at all: two
 # wordings of one utterance share more than one word unless the quote is tiny.
 MIN_SHARED_WORDS = 2
+# A quote with at most this many content words needs only one shared ("OMG! When I'm talking").
+SHORT_QUOTE_WORDS = 4
 # A paraphrase must carry at least this many content words to be matched at all.
 MIN_PARAPHRASE_WORDS = 3
 
@@ -126,7 +128,7 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
             continue
         keys = set(content_stems(normalised)) or set(normalised.split())
         shared = Counter(i for key in keys for i in by_word.get(key, ()))
-        needed = min(MIN_SHARED_WORDS, len(keys))
+        needed = MIN_SHARED_WORDS if len(keys) > SHORT_QUOTE_WORDS else 1
         candidates = sorted(i for i, count in shared.items() if count >= needed)
         best, best_score = None, 0.0
         for group in (groups[i] for i in candidates):
