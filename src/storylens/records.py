@@ -209,7 +209,7 @@ VariantRelation = Literal[
 ClaimStatus = Literal["shared", "only", "copy"]
 DetailKind = Literal["date", "age", "count", "money", "place", "role"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
-SourceType = Literal["person", "organization", "anonymous", "unattributed"]
+SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
 
 
 @dataclass(frozen=True)

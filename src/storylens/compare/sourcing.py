@@ -14,16 +14,44 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from storylens.compare.variants import same_speaker
-from storylens.compare.words import words
+from storylens.compare.words import fold, is_stop_word, words
 from storylens.records import SourceCount, SourceType, SourcingProfile, StoryMember
+
+# An unnamed speaker is an anonymous *source* when described by access or role ("the
+# insider", "a source close to", "officials"); described only as one of the public or of an
+# audience ("one person", "a second", "many", "fans", "viewers"), they are unnamed people
+# giving reactions, which no outlet leans on for facts. The quantifiers, ordinals and
+# audience nouns below are closed classes of English, not a list tuned to any text.
+PUBLIC_WORDS = frozenset(
+    """
+    one another other others some many few several most all both someone somebody anyone
+    person people individual individuals second third fourth fifth sixth seventh eighth
+    ninth tenth last latter former commenter commenters user users follower followers fan fans
+    viewer viewers reader readers listener listeners onlooker onlookers bystander bystanders
+    passerby passersby member members public crowd audience reporter reporters interviewer
+    """.split()
+)
 
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
-_SOURCE_TYPES: tuple[SourceType, ...] = ("person", "organization", "anonymous", "unattributed")
+_SOURCE_TYPES: tuple[SourceType, ...] = (
+    "person",
+    "organization",
+    "anonymous",
+    "unnamed",
+    "unattributed",
+)
 
 
-def _source_type(speaker_type: str) -> SourceType:
-    if speaker_type in ("person", "organization", "anonymous"):
+def _source_type(speaker_type: str, mention: str | None) -> SourceType:
+    if speaker_type == "anonymous":
+        described = [
+            fold(w) for w in words(mention or "") if not is_stop_word(w) or fold(w) in PUBLIC_WORDS
+        ]
+        if described and all(w in PUBLIC_WORDS for w in described):
+            return "unnamed"
+        return "anonymous"
+    if speaker_type in ("person", "organization"):
         return speaker_type  # type: ignore[return-value]
     return "unattributed"
 
@@ -37,7 +65,7 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
         for quote in member.analysed.quotes:
             if quote.kind not in SPEECH_KINDS:
                 continue
-            source = _source_type(quote.speaker_type)
+            source = _source_type(quote.speaker_type, quote.speaker_mention or quote.speaker)
             quotes[source] += 1
             quoted_words[source] += len(words(quote.text))
             if source in ("person", "organization") and quote.speaker:
