@@ -60,3 +60,34 @@ def test_quick_start_has_exactly_two_commands() -> None:
 )
 def test_architecture_names_every_module(module: Path) -> None:
     assert module.name in ARCHITECTURE, f"docs/architecture.md does not mention {module.name}"
+
+
+def _comparison_fields() -> list[tuple[str, str]]:
+    import dataclasses
+
+    from storylens import records
+
+    found, seen, todo = [], set(), [records.StoryComparison]
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        for field in dataclasses.fields(cls):
+            found.append((cls.__name__, field.name))
+            for candidate in vars(records).values():
+                if (
+                    dataclasses.is_dataclass(candidate)
+                    and isinstance(candidate, type)
+                    and re.search(rf"\b{candidate.__name__}\b", str(field.type))
+                ):
+                    todo.append(candidate)
+    return sorted(set(found))
+
+
+COMPARISON_DOC = (REPO / "docs" / "comparison.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("record", "field"), _comparison_fields())
+def test_every_comparison_field_is_documented(record: str, field: str) -> None:
+    assert f"`{field}`" in COMPARISON_DOC, f"{record}.{field} is not in docs/comparison.md"

@@ -1,0 +1,112 @@
+"""The command line's comparison: report (Markdown and JSON), the comparison, tone and dates
+exports, and an unknown story id."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from storylens.cli import app
+from storylens.export import DATE_FIELDS, TONE_FIELDS
+from storylens.report import REPORT_SCHEMA
+from test_cli import write_corpus
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    folder = tmp_path_factory.mktemp("report")
+    corpus = write_corpus(folder / "corpus")
+    path = str(folder / "report.db")
+    assert runner.invoke(app, ["analyze", str(corpus), "--db", path]).exit_code == 0
+    return path
+
+
+def _pier_story(db: str) -> str:
+    out = runner.invoke(app, ["export", "stories", "--db", db]).output
+    stories = [json.loads(line) for line in out.splitlines()]
+    return next(s["story_id"] for s in stories if "pier-echo" in s["article_ids"])
+
+
+def test_report_markdown_shows_every_part(db: str) -> None:
+    result = runner.invoke(app, ["report", _pier_story(db), "--db", db])
+    assert result.exit_code == 0, result.output
+    for heading in (
+        "## Summary",
+        "## Who published first",
+        "## Quotes across outlets",
+        "## What the outlets share",
+        "## Details that disagree",
+        "## Sourcing",
+        "## Tone and framing",
+    ):
+        assert heading in result.output
+    assert "We cannot risk the lives" in result.output
+    assert "reworded" in result.output  # "the people" / "people"
+
+
+def test_report_json_has_schema_version_and_the_comparison(db: str, tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    story = _pier_story(db)
+    result = runner.invoke(
+        app, ["report", story, "--db", db, "--format", "json", "-o", str(target)]
+    )
+    assert result.exit_code == 0, result.output
+    body = json.loads(target.read_text(encoding="utf-8"))
+    assert body["schema"] == REPORT_SCHEMA and body["version"] == 1
+    assert body["comparison"]["story_id"] == story
+    assert {a["article_id"] for a in body["story"]["articles"]} == {"pier-echo", "pier-courier"}
+    shared = [c for c in body["comparison"]["claims"] if c["status"] == "shared"]
+    assert shared, "the two pier reports share claims"
+
+
+def test_unknown_story_is_one_line_and_exit_2(db: str) -> None:
+    for command in (["report", "s-nope"], ["show", "s-nope"]):
+        result = runner.invoke(app, [*command, "--db", db])
+        assert result.exit_code == 2
+        assert "no story 's-nope'" in result.output
+        assert "Traceback" not in result.output
+
+
+def test_report_to_a_missing_folder_is_one_line_and_exit_2(db: str, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "r.md"
+    result = runner.invoke(app, ["report", _pier_story(db), "--db", db, "-o", str(target)])
+    assert result.exit_code == 2 and "cannot write" in result.output
+
+
+def test_exports_of_comparisons_tone_and_dates(db: str) -> None:
+    comparisons = runner.invoke(app, ["export", "comparisons", "--db", db]).output.splitlines()
+    assert len(comparisons) == 2
+    assert all(json.loads(line)["version"] == 1 for line in comparisons)
+    dates = runner.invoke(app, ["export", "dates", "--db", db, "--format", "csv"]).output
+    rows = list(csv.DictReader(io.StringIO(dates)))
+    assert rows and tuple(rows[0]) == DATE_FIELDS
+    assert {"Monday", "Saturday night"} & {row["text"] for row in rows}
+    tone = runner.invoke(app, ["export", "tone", "--db", db]).output.splitlines()
+    for line in tone:
+        assert tuple(json.loads(line)) == TONE_FIELDS
+
+
+def test_date_and_tone_offsets_point_into_the_text_as_given(tmp_path: Path) -> None:
+    text = (
+        "The  Harlow   council met on Tuesday.  Its leader,  Mira Stone, gave an "
+        "excruciatingly awkward speech  on Friday, and \u00a0critics called it shameful.\n"
+        "Residents will vote again in March."
+    )
+    corpus = tmp_path / "spaced.jsonl"
+    record = {"id": "spaced", "published": "2026-03-06", "outlet": "Echo", "text": text}
+    corpus.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    db = str(tmp_path / "spaced.db")
+    assert runner.invoke(app, ["analyze", str(corpus), "--db", db]).exit_code == 0
+    dates = runner.invoke(app, ["export", "dates", "--db", db]).output.splitlines()
+    tone = runner.invoke(app, ["export", "tone", "--db", db]).output.splitlines()
+    rows = [json.loads(line) for line in dates + tone]
+    assert {"Tuesday", "Friday", "March"} <= {row["text"] for row in rows}
+    for row in rows:
+        assert text[row["start"] : row["end"]] == row["text"]
