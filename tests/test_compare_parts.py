@@ -443,3 +443,21 @@ def test_a_whole_comparison_survives_its_json() -> None:
         or (comparison.summary[0].outlets == ("Courier", "Echo"))
     )
     assert comparison_from_json(comparison_to_json(comparison)) == comparison
+
+
+def test_dense_vectors_can_align_claims_that_share_no_words() -> None:
+    import numpy as np
+
+    members = [
+        member("e", "Echo", "The mayor quit on Friday."),
+        member("c", "Courier", "Town leader resigns suddenly."),
+    ]
+    units = claim_units(members)
+
+    def same_meaning(texts: object) -> np.ndarray:
+        return np.ones((len(units), 2)) / np.sqrt(2)  # every claim the same direction
+
+    words_only = align_claims(members, units, similarity_matrix(units))
+    with_dense = align_claims(members, units, similarity_matrix(units, same_meaning))
+    assert {c.status for c in words_only} == {"only"}
+    assert {c.status for c in with_dense} == {"shared"}

@@ -6,10 +6,10 @@ read, so memory stays flat and a crash loses at most the batch in flight.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
-from typing import TextIO
+from typing import Any, TextIO
 
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.workers import Analyser, LocalAnalyser
@@ -99,7 +99,7 @@ def analyze(
         left = store.story_ids_of([r.article_id for r in revised])  # stories that lost members
         store.save_batch(stored, rejected, revised=revised)
         touched = left | {s.assignment.story_id for s in stored} | {r.story_id for r in revised}
-        compare_stories(store, touched)
+        compare_stories(store, touched, encoder.embed_texts if encoder else None)
         summary.stored += len(stored)
         summary.rejected.extend(rejected)
         if on_batch:
@@ -107,14 +107,19 @@ def analyze(
     return summary
 
 
-def compare_stories(store: Store, story_ids: Iterable[str]) -> int:
+def compare_stories(
+    store: Store,
+    story_ids: Iterable[str],
+    dense: Callable[[Sequence[str]], Any] | None = None,
+) -> int:
     """Recompute and store the comparison of each of these stories (only these: a batch
-    touches a few stories, and the others' comparisons still hold). Returns how many."""
+    touches a few stories, and the others' comparisons still hold). ``dense`` embeds claims
+    where the embeddings extra is in use. Returns how many were computed."""
     computed, emptied = [], []
     for story_id in sorted(set(story_ids)):
         members = store.story_members(story_id)
         if members:
-            computed.append(compare_story(story_id, members))
+            computed.append(compare_story(story_id, members, dense))
         else:
             emptied.append(story_id)
     store.save_comparisons(computed, emptied)

@@ -63,6 +63,15 @@ class ArticleEncoder:
             str(_model_directory()), device=device
         )
 
+    def embed_texts(self, texts: Sequence[str]) -> Any:
+        """Unit-length vectors for short texts (the compare stage's claims), as an array."""
+        return self._model.encode(
+            list(texts),
+            batch_size=EMBED_BATCH_SIZE,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+        )
+
     def embed(self, articles: Sequence[AnalysedArticle]) -> list[tuple[float, ...]]:
         """One unit-length vector per article (title and opening)."""
         texts = [
