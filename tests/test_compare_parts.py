@@ -458,6 +458,6 @@ def test_dense_vectors_can_align_claims_that_share_no_words() -> None:
         return np.ones((len(units), 2)) / np.sqrt(2)  # every claim the same direction
 
     words_only = align_claims(members, units, similarity_matrix(units))
-    with_dense = align_claims(members, units, similarity_matrix(units, same_meaning))
+    with_dense = align_claims(members, units, similarity_matrix(units, same_meaning), min_shared=0)
     assert {c.status for c in words_only} == {"only"}
     assert {c.status for c in with_dense} == {"shared"}

@@ -36,6 +36,9 @@ MIN_CLAIM_CONTENT_WORDS = 2
 # different words share their names and a few key words (about 0.3-0.6); two different facts
 # about the same people share the names only (under 0.25).
 SAME_CLAIM_SIMILARITY = 0.3
+# Two claims must share at least this many stems to be one claim: two short sentences can
+# reach a high cosine on a single rare word ("We want it back" / "always wanted to know").
+MIN_SHARED_STEMS = 2
 # Names (people, places, organisations) and numbers weigh this much more than other words.
 NAME_WEIGHT = 2.0
 # Entity labels whose words count as names.
@@ -212,16 +215,23 @@ class _Groups:
 
 
 def best_counterparts(
-    row: int, units: Sequence[ClaimUnit], cosine: sparse.csr_matrix, threshold: float
+    row: int,
+    units: Sequence[ClaimUnit],
+    cosine: sparse.csr_matrix,
+    threshold: float,
+    min_shared: int = MIN_SHARED_STEMS,
 ) -> dict[int, tuple[float, int]]:
     """For one claim: the best-scoring claim (score, index) in each other member, at or above
-    ``threshold``."""
+    ``threshold`` and sharing ``min_shared`` stems."""
     member = units[row].member
     start, end = cosine.indptr[row], cosine.indptr[row + 1]
     best: dict[int, tuple[float, int]] = {}
     for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
         other = units[column].member
-        if other != member and score >= threshold and score > best.get(other, (0.0, -1))[0]:
+        if other == member or score < threshold or score <= best.get(other, (0.0, -1))[0]:
+            continue
+        shared = units[row].stems.keys() & units[column].stems.keys()
+        if len(shared) >= min_shared:
             best[other] = (float(score), int(column))
     return best
 
@@ -231,13 +241,15 @@ def align_claims(
     units: Sequence[ClaimUnit],
     cosine: sparse.csr_matrix,
     echoes: frozenset[tuple[int, int]] = frozenset(),
+    min_shared: int = MIN_SHARED_STEMS,
 ) -> tuple[Claim, ...]:
     """Mark each claim shared (with the outlets that report it) or only in its own outlet.
 
     A claim matches its best counterpart in each other article at ``SAME_CLAIM_SIMILARITY``
     or above. Copies take no part: a copy's claims are marked ``copy`` and confirm nothing.
     ``echoes`` holds (later, earlier) claim index pairs that are near-copies: the earlier
-    claim is then echoed by the later outlet rather than confirmed by it.
+    claim is then echoed by the later outlet rather than confirmed by it. ``min_shared`` is 0
+    where dense vectors scored the claims: they can match claims told in other words.
     """
     copies = copies_in_story(members)
     groups = _Groups(len(units))
@@ -248,7 +260,7 @@ def align_claims(
             continue
         own_outlet = members[unit.member].outlet
         for other, (_, column) in best_counterparts(
-            row, units, cosine, SAME_CLAIM_SIMILARITY
+            row, units, cosine, SAME_CLAIM_SIMILARITY, min_shared
         ).items():
             outlet = members[other].outlet
             if other in copies or outlet == own_outlet:

@@ -15,6 +15,7 @@ shown with both phrases.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
@@ -34,6 +35,8 @@ DETAIL_CONTEXT = 0.2
 MAX_AGE = 120
 # Words before a name that may state a role ("town manager Dana Holt"): at most this many.
 MAX_ROLE_WORDS = 3
+# How far before a name to look for its role words.
+ROLE_WINDOW_CHARS = 60
 # Counts at or above this look like years ("in 2021 people ..."), not counts of things.
 YEAR_LIKE = 1800
 
@@ -60,6 +63,21 @@ _TIME_NOUNS = frozenset(
     for w in ["years", "months", "weeks", "days", "hours", "minutes", "seconds", "times", "percent"]
 )
 _SPEECH_STEMS = frozenset(stem(verb) for verb in SPEECH_VERBS)
+# TIMEX3 date values by how much time they name; "X" stands in for an unknown digit.
+_GRANULARITIES = (
+    re.compile(r"[\dX]{4}-[\dX]{2}-[\dX]{2}(T.*)?|[\dX]{4}-W[\dX]{2}-\d"),
+    re.compile(r"[\dX]{4}-W[\dX]{1,2}"),
+    re.compile(r"[\dX]{4}-[\dX]{2}"),
+    re.compile(r"[\dX]{4}-(Q[1-4X]|H[12X])"),
+    re.compile(r"[\dX]{4}"),
+)
+# Two dates this many granularity steps apart can describe one time (a day and its month).
+MAX_GRANULARITY_STEPS = 2
+# A clock time that names its day ("1:40 a.m. on November 4", "Tuesday at 9 p.m.").
+_NAMES_A_DAY = re.compile(
+    r"\b(?:" + "|".join(n[:3] for n in (*calendar.month_name[1:], *calendar.day_name)) + r")",
+    re.IGNORECASE,
+)
 _REF_VALUES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
 
 
@@ -97,7 +115,9 @@ def _sentence_of(member: StoryMember, position: int) -> str:
     text = member.analysed.article.text
     for sentence in member.analysed.sentences:
         if sentence.start <= position < sentence.end:
-            return text[sentence.start : sentence.end].strip()
+            start = text.rfind("\n", sentence.start, position) + 1 or sentence.start
+            end = text.find("\n", position, sentence.end)
+            return text[max(start, sentence.start) : end if end != -1 else sentence.end].strip()
     return ""
 
 
@@ -138,7 +158,12 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
     text = analysed.article.text
     found: list[DetailValue] = []
     for timex in analysed.timexes:
-        dated = timex.type in ("DATE", "TIME") and timex.value not in _REF_VALUES
+        # A clock time with no day of its own is left out: it is read against each article's
+        # publication day, and two outlets' days differ for the same night.
+        explicit = timex.type == "DATE" or (
+            timex.type == "TIME" and bool(_NAMES_A_DAY.search(timex.text))
+        )
+        dated = explicit and timex.value not in _REF_VALUES
         if dated and not _in_boilerplate(member, timex.start):
             found.append(_value(member, "date", "", timex.start, timex.end, timex.value))
     for entity in analysed.entities:
@@ -179,7 +204,9 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
 def _role_before(text: str, start: int) -> tuple[int, int] | None:
     """The lower-case words right before a name that state a role ("by town manager Dana
     Holt"): the run after the last function word, with no verb form in it ("said", "joined")."""
-    window_start = max(0, start - 60)
+    window_start = max(0, start - ROLE_WINDOW_CHARS)
+    while window_start > 0 and text[window_start - 1].isalnum():
+        window_start -= 1  # never start inside a word ("Inspector" read as "nspector")
     found = _ROLE_BEFORE.search(text[window_start:start])
     if not found:
         return None
@@ -331,8 +358,51 @@ def find_conflicts(
                     values = tuple(sorted((first.value, second.value)))
                     key = (conflict.kind, conflict.subject, values, conflict.status)
                     results.setdefault(key, conflict)
+    found = _one_reading_per_date(list(results.values()))
     order = {"disagree": 0, "unchecked": 1, "agree": 2}
-    return tuple(sorted(results.values(), key=lambda c: (order[c.status], c.kind, c.subject)))
+    return tuple(sorted(found, key=lambda c: (order[c.status], c.kind, c.subject)))
+
+
+def _granularity(value: str) -> int | None:
+    """0 for a day, 1 a week, 2 a month, 3 a quarter or half, 4 a year; None otherwise."""
+    for level, pattern in enumerate(_GRANULARITIES):
+        if pattern.fullmatch(value):
+            return level
+    return None
+
+
+def _one_reading_per_date(conflicts: list[DetailConflict]) -> list[DetailConflict]:
+    """Dates are compared only with dates of a like granularity (a day with a week
+    or a month, not with a year: "in 1958 ... stolen on Sunday" tells of two times), and a
+    date that agrees with one date of the other sentence is not said to disagree with its
+    others ("on Monday, a day after Sunday's theft")."""
+    agreeing = {
+        (c.first.article_id, c.first.start, c.second.article_id)
+        for c in conflicts
+        if c.kind == "date" and c.status == "agree"
+    } | {
+        (c.second.article_id, c.second.start, c.first.article_id)
+        for c in conflicts
+        if c.kind == "date" and c.status == "agree"
+    }
+    kept = []
+    for c in conflicts:
+        if c.kind == "date":
+            first, second = _granularity(c.first.value), _granularity(c.second.value)
+            if first is None or second is None or abs(first - second) > MAX_GRANULARITY_STEPS:
+                continue
+            if c.status != "agree" and (
+                (c.first.article_id, c.first.start, c.second.article_id) in agreeing
+                or (c.second.article_id, c.second.start, c.first.article_id) in agreeing
+            ):
+                continue
+        kept.append(c)
+    return kept
+
+
+def _role_words(role: str) -> set[str]:
+    """The words that state a role: not the owner ("the museum's curator" is a curator)."""
+    return {stem(w) for w in words(role) if not is_stop_word(w) and not fold(w).endswith("'s")}
 
 
 def _agreement(same: bool) -> DetailStatus:
@@ -364,7 +434,7 @@ def _pair(
                 _agreement(first.value == second.value),
                 f"age {first.value} / {second.value}",
             )
-        overlap = set(first.value.split()) & set(second.value.split())
+        overlap = _role_words(first.value) & _role_words(second.value)
         return DetailConflict(
             kind,
             first.subject,

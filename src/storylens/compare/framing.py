@@ -21,30 +21,29 @@ def _key(mark: ToneMark) -> str:
 def tone_profiles(
     members: Sequence[StoryMember], copies: dict[int, int]
 ) -> tuple[ToneProfile, ...]:
-    """One profile per article; a copy's words are its original's and are not distinctive."""
-    own_words: dict[str, set[str]] = {}
+    """One profile per article; a copy's words are its original's and are not distinctive.
+
+    A word is distinctive when no other outlet's text uses it at all, not merely when no
+    other outlet's marks hold it: the marks keep only each article's strongest words."""
+    texts_by_outlet: dict[str, str] = {}
     for index, member in enumerate(members):
-        if index in copies:
-            continue
-        own_words.setdefault(member.outlet, set()).update(
-            _key(m) for m in member.analysed.tone if m.voice == "own" and m.polarity != "hedge"
-        )
+        if index not in copies:
+            text = member.analysed.article.text.lower()
+            texts_by_outlet[member.outlet] = texts_by_outlet.get(member.outlet, "") + "\n" + text
     profiles = []
     for index, member in enumerate(members):
         marks = member.analysed.tone
         own = tuple(m for m in marks if m.voice == "own")
-        others = set().union(
-            *(words for outlet, words in own_words.items() if outlet != member.outlet)
-        )
-        distinctive = (
-            ()
-            if index in copies or len(own_words) < 2
-            else tuple(
+        others = [text for outlet, text in texts_by_outlet.items() if outlet != member.outlet]
+        distinctive: tuple[str, ...] = ()
+        if index not in copies and others:
+            distinctive = tuple(
                 dict.fromkeys(
-                    m.text for m in own if m.polarity != "hedge" and _key(m) not in others
+                    m.text
+                    for m in own
+                    if m.polarity != "hedge" and not any(_key(m) in text for text in others)
                 )
             )
-        )
         quoted = tuple(m for m in marks if m.voice == "quoted")
         profiles.append(
             ToneProfile(

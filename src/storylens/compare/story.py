@@ -10,7 +10,13 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from storylens.compare.claims import align_claims, claim_units, copies_in_story, similarity_matrix
+from storylens.compare.claims import (
+    MIN_SHARED_STEMS,
+    align_claims,
+    claim_units,
+    copies_in_story,
+    similarity_matrix,
+)
 from storylens.compare.details import find_conflicts
 from storylens.compare.framing import tone_profiles
 from storylens.compare.lineage import find_echoes, lineage, publication_order
@@ -61,7 +67,9 @@ def compare_story(
     units = claim_units(members)
     cosine = similarity_matrix(units, dense)
     echoes, echo_pairs = find_echoes(members, units, cosine, copies)
-    claims = align_claims(members, units, cosine, frozenset(echo_pairs))
+    claims = align_claims(
+        members, units, cosine, frozenset(echo_pairs), 0 if dense else MIN_SHARED_STEMS
+    )
     per_article, per_outlet = sourcing_profiles(members, copies)
     order = publication_order(members)
     dated = [i for i in order if members[i].analysed.article.published]

@@ -146,4 +146,19 @@ comparisons = Table(
     Column("article_ids", Text, nullable=False),
     Column("body", Text, nullable=False),
     Column("computed_at", Text, nullable=False),
+    Column("summary", Text),  # the comparison's first summary sentence, for story lists
+)
+
+# What full-text search reads: one row per article (title and text) and per quote (its words
+# and speaker). SQLite indexes it with an FTS5 table over this one (``search_fts``, made by
+# migration 0003), PostgreSQL with a GIN index on its own text search vector of ``body``.
+search_documents = Table(
+    "search_documents",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", Text, nullable=False),  # "article" or "quote"
+    Column("article_id", Text, ForeignKey("articles.id", ondelete="CASCADE"), nullable=False),
+    Column("quote_position", Integer),
+    Column("body", Text, nullable=False),
+    Index("ix_search_documents_article_id", "article_id"),
 )

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from storylens.compare.serialise import comparison_from_json, comparison_to_json
@@ -42,6 +42,7 @@ from storylens.store.schema import (
     entities,
     quotes,
     rejections,
+    search_documents,
     stories,
     timexes,
     tone_marks,
@@ -163,6 +164,8 @@ class Store:
         next_seq = (connection.scalar(select(func.max(articles.c.seq))) or 0) + 1
         for offset, item in enumerate(batch):
             self._insert_article(connection, item, next_seq + offset, now)
+        if batch:
+            self._index_for_search(connection, batch)
         for assignment in revised:  # earlier articles the story stage re-pointed
             connection.execute(
                 update(articles)
@@ -299,6 +302,40 @@ class Store:
                 ],
             )
         self._touch_story(connection, assignment.story_id, analysed, now)
+
+    def _index_for_search(self, connection: Connection, batch: Sequence[StoredArticle]) -> None:
+        """Add the batch's articles (title and text) and quotes (words and speaker) to the
+        full-text index, in the same transaction as the articles themselves."""
+        rows: list[dict[str, object]] = []
+        for item in batch:
+            article = item.analysed.article
+            rows.append(
+                {
+                    "kind": "article",
+                    "article_id": article.id,
+                    "quote_position": None,
+                    "body": f"{article.title or ''} {article.text}",
+                }
+            )
+            rows.extend(
+                {
+                    "kind": "quote",
+                    "article_id": article.id,
+                    "quote_position": position,
+                    "body": f"{quote.text} {quote.speaker or ''}",
+                }
+                for position, quote in enumerate(item.analysed.quotes)
+            )
+        connection.execute(insert(search_documents), rows)
+        if connection.dialect.name == "sqlite":
+            ids = [item.analysed.article.id for item in batch]
+            connection.execute(
+                text(
+                    "INSERT INTO search_fts(rowid, body) SELECT id, body FROM search_documents "
+                    "WHERE article_id IN :ids"
+                ).bindparams(bindparam("ids", expanding=True)),
+                {"ids": ids},
+            )
 
     def _ensure_story(self, connection: Connection, assignment: StoryAssignment, now: str) -> None:
         """A story that a revision opened (a split) gets its row, titled by the moved article."""
@@ -499,6 +536,7 @@ class Store:
                             article_ids=json.dumps(list(comparison.article_ids)),
                             body=comparison_to_json(comparison),
                             computed_at=now,
+                            summary=comparison.summary[0].text if comparison.summary else None,
                         )
                     )
         except SQLAlchemyError as error:
