@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/storylens analyze examples/corpus.jsonl examples/wire.jsonl examples/text examples/html
+	$(BIN)/storylens analyze examples/corpus.jsonl examples/wire.jsonl examples/compare.jsonl examples/text examples/html
 	$(BIN)/storylens stories
 
 lint: $(STAMP)
