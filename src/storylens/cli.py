@@ -6,6 +6,7 @@ stored), 2 on usage errors (bad options, unknown story, unreadable database).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -25,7 +26,9 @@ from storylens.export import EXPORT_FORMATS, EXPORT_TABLES, write_export
 from storylens.pipeline import DEFAULT_PIPELINE_BATCH, AnalyzeSummary, analyze
 from storylens.report import write_json, write_markdown
 from storylens.store import DEFAULT_DB_PATH, Store
-from storylens.views import StoryView, story_view
+from storylens.store.search import MATCH_END, MATCH_START
+from storylens.views import StoryView, search_view, story_view
+from storylens.web.settings import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -59,9 +62,11 @@ DbOption = Annotated[
 ]
 
 
-def _open_store(db: str) -> Store:
+def _open_store(db: str, *, create: bool = True) -> Store:
+    """The store at ``db``; commands that only read pass ``create=False`` and so never
+    make an empty database out of a mistyped path."""
     try:
-        return Store(db)
+        return Store(db, create=create)
     except StorylensError as error:
         _stderr().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_USAGE) from error
@@ -165,13 +170,27 @@ def analyze_command(
     raise typer.Exit(EXIT_OK if summary.ok else EXIT_REJECTED)
 
 
+# Columns holding ids: never wrapped, so an id can be copied whole from an 80-column terminal.
+ID_COLUMNS = frozenset({"story", "article"})
+# Control characters (terminal escapes) and bidirectional overrides in untrusted text.
+_UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str) -> str:
+    """Untrusted text with nothing that a terminal would act on or display reordered."""
+    return _UNPRINTABLE.sub("\ufffd", text)
+
+
 def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
     """A table of untrusted text: every cell goes in as ``Text``, never read as markup."""
     table = Table(title=title)
     for column in columns:
-        table.add_column(column, overflow="fold")
+        if column in ID_COLUMNS:
+            table.add_column(column, no_wrap=True, overflow="ignore")
+        else:
+            table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(*(Text(cell) for cell in row))
+        table.add_row(*(Text(terminal_safe(cell)) for cell in row))
     return table
 
 
@@ -182,7 +201,7 @@ def stories_command(
 ) -> None:
     """List the stories: title, outlets, articles and dates."""
     console = _stdout()
-    store = _open_store(db)
+    store = _open_store(db, create=False)
     summaries = store.story_summaries()
     store.close()
     table = _table(
@@ -263,7 +282,7 @@ def show_command(
 
 
 def _story_view_or_exit(db: str, story_id: str) -> StoryView:
-    store = _open_store(db)
+    store = _open_store(db, create=False)
     try:
         return story_view(store, story_id)
     except NotFound as error:
@@ -333,7 +352,7 @@ def export_command(
     ] = None,
 ) -> None:
     """Export articles, stories, quotes, comparisons, tone marks or dates (JSONL, CSV, JSON)."""
-    store = _open_store(db)
+    store = _open_store(db, create=False)
     try:
         if output is None:
             write_export(store, table.value, output_format.value, sys.stdout)
@@ -342,6 +361,84 @@ def export_command(
                 write_export(store, table.value, output_format.value, handle)
     finally:
         store.close()
+
+
+@app.command("search")
+def search_command(
+    query: Annotated[str, typer.Argument(help="Words to find in titles, texts and quotes.")],
+    db: DbOption = DEFAULT_DB_PATH,
+    limit: Annotated[int, typer.Option(min=1, max=100, help="Hits of each kind.")] = 10,
+) -> None:
+    """Stories, articles and quotes that match the words, the matching words shown."""
+    console = _stdout()
+    store = _open_store(db, create=False)
+    try:
+        results = search_view(store, query, limit)
+    finally:
+        store.close()
+
+    def marked(snippet: str) -> Text:
+        shown = Text()
+        for index, part in enumerate(re.split(f"[{MATCH_START}{MATCH_END}]", snippet)):
+            shown.append(
+                terminal_safe(" ".join(part.split())), style="bold reverse" if index % 2 else ""
+            )
+        return shown
+
+    console.print(
+        _table("Stories", ("story", "title"), [(sid, t or "") for sid, t in results.stories])
+    )
+    articles = Table(title="Articles")
+    articles.add_column("article", no_wrap=True, overflow="ignore")
+    articles.add_column("outlet", overflow="fold")
+    articles.add_column("matching words", overflow="fold")
+    for hit in results.articles:
+        articles.add_row(
+            Text(terminal_safe(hit.article_id)),
+            Text(terminal_safe(hit.outlet or "")),
+            marked(hit.snippet),
+        )
+    console.print(articles)
+    quoted = Table(title="Quotes")
+    quoted.add_column("article", no_wrap=True, overflow="ignore")
+    quoted.add_column("speaker", overflow="fold")
+    quoted.add_column("matching words", overflow="fold")
+    for hit, speaker in results.quotes:
+        quoted.add_row(
+            Text(terminal_safe(hit.article_id)),
+            Text(terminal_safe(speaker or "unknown")),
+            marked(hit.snippet),
+        )
+    console.print(quoted)
+
+
+@app.command("serve")
+def serve_command(
+    db: DbOption = DEFAULT_DB_PATH,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (loopback by default).")
+    ] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
+    token: Annotated[
+        str | None,
+        typer.Option(envvar=TOKEN_ENV, help="Token that POST /api/articles must carry (Bearer)."),
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(help="spaCy pipeline for posted articles (default: best installed)."),
+    ] = None,
+) -> None:
+    """Serve the web interface and the JSON API over the store (http://HOST:PORT/)."""
+    import uvicorn
+
+    from storylens.web import WebSettings, create_app
+
+    store = _open_store(db, create=False)  # fail here, with one line, not inside the server
+    store.close()
+    _stderr().print(Text(f"storylens: serving {db} on http://{host}:{port}/ (Ctrl-C stops)"))
+    uvicorn.run(
+        create_app(WebSettings(db, token, model)), host=host, port=port, log_level="warning"
+    )
 
 
 def main() -> None:

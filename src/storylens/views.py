@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from storylens.compare import compare_story
 from storylens.compare.quotes import spoken_words
 from storylens.errors import NotFound
-from storylens.records import StoryComparison
+from storylens.records import (
+    Claim,
+    DetailConflict,
+    QuoteGroup,
+    StoryComparison,
+    StoryMember,
+    ToneMark,
+)
 from storylens.store import Store
+from storylens.store.reads import (
+    StoryFilters,
+    StoryListRow,
+    article_row,
+    json_list,
+    stories_mentioning,
+    story_page,
+)
+from storylens.store.reads import quote_rows as reads_quote_rows
+from storylens.store.search import SearchHit, search
 
 
 @dataclass(frozen=True)
@@ -35,6 +52,7 @@ class StoryView:
     articles: tuple[ArticleInStory, ...]
     quotes: tuple[dict[str, Any], ...]
     comparison: StoryComparison
+    texts: dict[str, str] = field(default_factory=dict)  # article id -> its text
 
 
 def _why(row: dict[str, Any]) -> str:
@@ -104,6 +122,7 @@ def story_view(store: Store, story_id: str) -> StoryView:
         articles=articles,
         quotes=quote_rows,
         comparison=story_comparison(store, story_id, [row["id"] for row in rows]),
+        texts=texts,
     )
 
 
@@ -121,3 +140,288 @@ def story_comparison(
     ):
         return stored
     return compare_story(story_id, store.story_members(story_id))
+
+
+# -- what the web pages and the terminal's search show ---------------------------------------
+
+# Stories per page of the stories list, and the most a client may ask for.
+DEFAULT_PAGE_SIZE = 20
+MAX_PAGE_SIZE = 100
+# Hits of each kind a search shows.
+SEARCH_HITS = 20
+# Entity labels that get a page of their own (people and organisations quoted or named).
+ENTITY_PAGE_LABELS = frozenset({"PERSON", "ORG"})
+
+
+@dataclass(frozen=True)
+class StoriesPage:
+    items: tuple[StoryListRow, ...]
+    total: int
+    page: int
+    page_size: int
+    filters: StoryFilters
+    query: str = ""
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.page_size))
+
+
+def stories_page(
+    store: Store,
+    *,
+    page: int = 1,
+    page_size: int = DEFAULT_PAGE_SIZE,
+    query: str = "",
+    filters: StoryFilters | None = None,
+) -> StoriesPage:
+    """A page of stories, newest first; ``query`` keeps the stories whose titles, texts or
+    quotes match it (full-text search)."""
+    filters = filters or StoryFilters()
+    if query.strip():
+        hits = search(store.engine, query, limit=MAX_SEARCH_STORIES)
+        filters = replace(
+            filters, story_ids=tuple(dict.fromkeys(h.story_id for h in hits if h.story_id))
+        )
+    size = max(1, min(page_size, MAX_PAGE_SIZE))
+    rows, total = story_page(store.engine, filters, (max(page, 1) - 1) * size, size)
+    return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query)
+
+
+# A full-text search looks this far for the stories it keeps.
+MAX_SEARCH_STORIES = 1000
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    query: str
+    stories: tuple[tuple[str, str | None], ...]  # (story id, title)
+    articles: tuple[SearchHit, ...]
+    quotes: tuple[tuple[SearchHit, str | None], ...]  # (hit, speaker)
+
+
+def search_view(store: Store, query: str, limit: int = SEARCH_HITS) -> SearchResults:
+    hits = search(store.engine, query, limit=limit * 3)
+    article_hits = tuple(h for h in hits if h.kind == "article")[:limit]
+    quote_hits = [h for h in hits if h.kind == "quote"][:limit]
+    speakers = _speakers_of(store, quote_hits)
+    titles: dict[str, str | None] = {}
+    for hit in hits:
+        if hit.story_id and hit.story_id not in titles:
+            titles[hit.story_id] = _story_title(store, hit.story_id)
+    return SearchResults(
+        query=query,
+        stories=tuple(titles.items())[:limit],
+        articles=article_hits,
+        quotes=tuple((h, speakers.get((h.article_id, h.quote_position))) for h in quote_hits),
+    )
+
+
+def _story_title(store: Store, story_id: str) -> str | None:
+    try:
+        return store.story_summary(story_id).title
+    except NotFound:
+        return None
+
+
+def _speakers_of(
+    store: Store, hits: Iterable[SearchHit]
+) -> dict[tuple[str, int | None], str | None]:
+    wanted = {(h.article_id, h.quote_position) for h in hits}
+    if not wanted:
+        return {}
+    return {
+        (q["article_id"], q["position"]): q["speaker"]
+        for q in store.quote_rows({a for a, _ in wanted})
+        if (q["article_id"], q["position"]) in wanted
+    }
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of an article's text with what it is part of, for highlighting."""
+
+    text: str
+    quote: bool = False
+    speaker: bool = False
+    entity: str | None = None  # the name, when the run is a person or organisation
+    entity_label: str | None = None
+    tone: str | None = None  # polarity of an own-voice tone mark
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    segments: tuple[Segment, ...]
+    boilerplate: str | None = None  # the reason, when the paragraph is boilerplate
+
+
+@dataclass(frozen=True)
+class ArticleView:
+    article_id: str
+    story_id: str | None
+    title: str | None
+    outlet: str | None
+    published: str | None
+    url: str | None
+    authors: tuple[str, ...]
+    duplicate_of: str | None
+    paragraphs: tuple[Paragraph, ...]
+    quotes: tuple[dict[str, Any], ...]
+    entities: tuple[tuple[str, str], ...]  # (name, label) of people and organisations named
+    tone: tuple[ToneMark, ...]
+
+
+def article_view(store: Store, article_id: str) -> ArticleView:
+    row = article_row(store.engine, article_id)
+    if row is None:
+        raise NotFound(f"no article {article_id!r} in {store.db}")
+    member = next(m for m in store.story_members(row["story_id"]) if m.id == article_id)
+    analysed = member.analysed
+    text = analysed.article.text
+    quote_list = tuple(_with_spoken_words(q, text) for q in store.quote_rows([article_id]))
+    return ArticleView(
+        article_id=article_id,
+        story_id=row["story_id"],
+        title=row["title"],
+        outlet=row["outlet"],
+        published=row["published"],
+        url=row["url"],
+        authors=tuple(json_list(row["authors"])),
+        duplicate_of=row["duplicate_of"],
+        paragraphs=tuple(_paragraphs(member)),
+        quotes=quote_list,
+        entities=tuple(
+            dict.fromkeys(
+                (e.text, e.label) for e in analysed.entities if e.label in ENTITY_PAGE_LABELS
+            )
+        ),
+        tone=analysed.tone,
+    )
+
+
+def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
+    """The text cut into paragraphs (lines), each cut into runs at every change of what a
+    character belongs to: a quote, a speaker's words, a named entity, a tone mark."""
+    analysed = member.analysed
+    text = analysed.article.text
+    marks: list[tuple[int, int, str, str | None, str | None]] = []
+    for quote in analysed.quotes:
+        if quote.kind != "scare":
+            marks.append((quote.start, quote.end, "quote", None, None))
+        if quote.speaker_start is not None and quote.speaker_end is not None:
+            marks.append((quote.speaker_start, quote.speaker_end, "speaker", None, None))
+    for entity in analysed.entities:
+        if entity.label in ENTITY_PAGE_LABELS:
+            marks.append((entity.start, entity.end, "entity", entity.text, entity.label))
+    for mark in analysed.tone:
+        if mark.voice == "own":
+            marks.append((mark.start, mark.end, "tone", mark.polarity, None))
+    boilerplate = {(s.start, s.end): s.label for s in analysed.clean.boilerplate}
+    position = 0
+    for line in text.split("\n"):
+        start, end = position, position + len(line)
+        position = end + 1
+        if not line.strip():
+            continue
+        cuts = {start, end}
+        for low, high, *_ in marks:
+            if low < end and high > start:
+                cuts.update({max(low, start), min(high, end)})
+        bounds = sorted(cuts)
+        segments = []
+        for low, high in zip(bounds, bounds[1:], strict=False):
+            inside = [m for m in marks if m[0] <= low and high <= m[1]]
+            named = next((m for m in inside if m[2] == "entity"), None)
+            toned = next((m for m in inside if m[2] == "tone"), None)
+            segments.append(
+                Segment(
+                    text=text[low:high],
+                    quote=any(m[2] == "quote" for m in inside),
+                    speaker=any(m[2] == "speaker" for m in inside),
+                    entity=named[3] if named else None,
+                    entity_label=named[4] if named else None,
+                    tone=toned[3] if toned else None,
+                )
+            )
+        reason = next(
+            (label for (low, high), label in boilerplate.items() if low <= start and end <= high),
+            None,
+        )
+        yield Paragraph(tuple(segments), reason)
+
+
+@dataclass(frozen=True)
+class EntityView:
+    name: str
+    quotes: tuple[dict[str, Any], ...]  # this speaker's quotes, each with story and outlet
+    wordings: tuple[tuple[str, QuoteGroup], ...]  # (story id, group) of their quotes across outlets
+    mentions: tuple[dict[str, Any], ...]  # articles naming them
+
+
+def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
+    found, _ = reads_quote_rows(store.engine, speaker=name, limit=limit)
+    mentions = stories_mentioning(store.engine, name, limit)
+    if not found and not mentions:
+        raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
+    wordings: list[tuple[str, QuoteGroup]] = []
+    for story_id in dict.fromkeys(q["story_id"] for q in found if q["story_id"]):
+        comparison = store.stored_comparison(story_id)
+        if comparison is None:
+            continue
+        wordings.extend(
+            (story_id, group)
+            for group in comparison.quote_groups
+            if any(v.speaker and v.speaker.lower() == name.lower() for v in group.variants)
+        )
+    return EntityView(name, tuple(found), tuple(wordings), tuple(mentions))
+
+
+@dataclass(frozen=True)
+class PairRow:
+    left: Claim | None
+    right: Claim | None
+    status: str  # "shared", "only-left", "only-right", "conflict"
+    conflicts: tuple[DetailConflict, ...] = ()
+
+
+def pair_view(comparison: StoryComparison, left_id: str, right_id: str) -> tuple[PairRow, ...]:
+    """Two articles' claims side by side: the same claim on one row, lone claims on rows of
+    their own, in the left article's order with the right's lone claims after their nearest
+    shared neighbour; a row whose two sentences hold disagreeing details is a conflict."""
+    left = [c for c in comparison.claims if c.article_id == left_id]
+    right = [c for c in comparison.claims if c.article_id == right_id]
+    by_group: dict[int, list[Claim]] = {}
+    for claim in right:
+        by_group.setdefault(claim.group, []).append(claim)
+    used: set[int] = set()
+    rows: list[PairRow] = []
+    for claim in left:
+        partners = [c for c in by_group.get(claim.group, []) if id(c) not in used]
+        if partners:
+            partner = partners[0]
+            used.add(id(partner))
+            rows.append(PairRow(claim, partner, "shared"))
+        else:
+            rows.append(PairRow(claim, None, "only-left"))
+    for claim in right:
+        if id(claim) not in used:
+            rows.append(PairRow(None, claim, "only-right"))
+    disagreeing = [
+        d
+        for d in comparison.details
+        if d.status == "disagree"
+        and {d.first.article_id, d.second.article_id} == {left_id, right_id}
+    ]
+    marked = []
+    for row in rows:
+        inside = tuple(
+            d
+            for d in disagreeing
+            if any(
+                c is not None and c.start <= v.start < c.end and c.article_id == v.article_id
+                for c in (row.left, row.right)
+                for v in (d.first, d.second)
+            )
+        )
+        marked.append(replace(row, status="conflict", conflicts=inside) if inside else row)
+    return tuple(marked)

@@ -106,8 +106,14 @@ def _title_for(analysed: AnalysedArticle) -> str | None:
 class Store:
     """A storylens database at a path or URL, migrated to the current schema on open."""
 
-    def __init__(self, db: str | Path) -> None:
+    def __init__(self, db: str | Path, *, create: bool = True) -> None:
+        """Open (and migrate) the store; with ``create=False`` a SQLite file that does not
+        exist is an error instead of a new empty store (for commands that only read)."""
         self.db = str(db)
+        if not create and "://" not in self.db and not Path(self.db).expanduser().is_file():
+            raise StoreError(
+                f"no database at {self.db}: run `storylens analyze INPUT --db {self.db}` first"
+            )
         self.engine = create_database_engine(db)
         migrate(self.engine)
 

@@ -1,0 +1,233 @@
+"""The JSON API: stories, a story with its comparison, articles, quotes, search, and POST of
+articles into the pipeline (only with the server's token).
+
+Every list is paginated (``page``, ``page_size`` up to ``MAX_PAGE_SIZE``); every error has the
+shape ``{"error": {"status", "message"}}`` (``app.error_body``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from dataclasses import asdict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Path, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from storylens.compare.serialise import comparison_to_dict
+from storylens.pipeline import analyze
+from storylens.store.reads import StoryFilters, quote_rows
+from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
+from storylens.views import (
+    DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
+    SEARCH_HITS,
+    article_view,
+    search_view,
+    stories_page,
+    story_view,
+)
+from storylens.web.settings import MAX_POSTED_ARTICLES, MAX_REQUEST_BYTES
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+ISO_DATE = r"^\d{4}-\d{2}-\d{2}$"
+# Ids and names are short; longer ones are refused rather than searched for.
+MAX_ID_CHARS = 300
+
+Page = Annotated[int, Query(ge=1, le=1_000_000, description="1-based page number")]
+PageSize = Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)]
+Text = Annotated[str | None, Query(max_length=MAX_ID_CHARS)]
+DateParam = Annotated[str | None, Query(pattern=ISO_DATE, description="YYYY-MM-DD")]
+PathId = Annotated[str, Path(max_length=MAX_ID_CHARS)]
+SearchQuery = Annotated[str, Query(min_length=1, max_length=MAX_QUERY_CHARS)]
+
+
+def _store(request: Request) -> Any:
+    return request.app.state.store
+
+
+def _plain(snippet: str) -> str:
+    return snippet.replace(MATCH_START, "[").replace(MATCH_END, "]")
+
+
+@router.get("/stories", summary="Stories, newest first, with filters and full-text search")
+def list_stories(
+    request: Request,
+    page: Page = 1,
+    page_size: PageSize = DEFAULT_PAGE_SIZE,
+    q: Annotated[str, Query(max_length=MAX_QUERY_CHARS)] = "",
+    outlet: Text = None,
+    date_from: DateParam = None,
+    date_to: DateParam = None,
+    entity: Text = None,
+) -> dict[str, Any]:
+    result = stories_page(
+        _store(request),
+        page=page,
+        page_size=page_size,
+        query=q,
+        filters=StoryFilters(outlet=outlet, date_from=date_from, date_to=date_to, entity=entity),
+    )
+    return {
+        "page": result.page,
+        "page_size": result.page_size,
+        "total": result.total,
+        "stories": [asdict(item) for item in result.items],
+    }
+
+
+@router.get("/stories/{story_id}", summary="One story: its articles and its comparison")
+def get_story(request: Request, story_id: PathId) -> dict[str, Any]:
+    view = story_view(_store(request), story_id)
+    return {
+        "story_id": view.story_id,
+        "title": view.title,
+        "articles": [asdict(a) for a in view.articles],
+        "comparison": comparison_to_dict(view.comparison),
+    }
+
+
+@router.get("/articles/{article_id}", summary="One article with its quotes and tone marks")
+def get_article(request: Request, article_id: PathId) -> dict[str, Any]:
+    view = article_view(_store(request), article_id)
+    return {
+        "article_id": view.article_id,
+        "story_id": view.story_id,
+        "title": view.title,
+        "outlet": view.outlet,
+        "published": view.published,
+        "url": view.url,
+        "authors": list(view.authors),
+        "duplicate_of": view.duplicate_of,
+        "text": "\n".join("".join(s.text for s in p.segments) for p in view.paragraphs),
+        "quotes": [_quote(q) for q in view.quotes],
+        "tone": [asdict(mark) for mark in view.tone],
+        "entities": [{"name": name, "label": label} for name, label in view.entities],
+    }
+
+
+def _quote(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "article_id": row["article_id"],
+        "story_id": row.get("story_id"),
+        "outlet": row.get("outlet"),
+        "text": row.get("spoken") or row["text"],
+        "start": row["start_char"],
+        "end": row["end_char"],
+        "speaker": row["speaker"],
+        "speaker_type": row["speaker_type"],
+        "kind": row["kind"],
+        "cue": row["cue"],
+    }
+
+
+@router.get("/quotes", summary="Quotes by speaker and story")
+def list_quotes(
+    request: Request,
+    speaker: Text = None,
+    story_id: Text = None,
+    page: Page = 1,
+    page_size: PageSize = DEFAULT_PAGE_SIZE,
+) -> dict[str, Any]:
+    rows, total = quote_rows(
+        _store(request).engine,
+        speaker=speaker,
+        story_id=story_id,
+        offset=(page - 1) * page_size,
+        limit=page_size,
+    )
+    return {
+        "page": page,
+        "page_size": page_size,
+        "total": total,
+        "quotes": [_quote(row) for row in rows],
+    }
+
+
+@router.get("/search", summary="Stories, articles and quotes matching the words")
+def search(
+    request: Request,
+    q: SearchQuery,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)] = SEARCH_HITS,
+) -> dict[str, Any]:
+    results = search_view(_store(request), q, limit)
+    return {
+        "query": q,
+        "stories": [{"story_id": sid, "title": title} for sid, title in results.stories],
+        "articles": [
+            {
+                "article_id": h.article_id,
+                "story_id": h.story_id,
+                "title": h.title,
+                "outlet": h.outlet,
+                "snippet": _plain(h.snippet),
+            }
+            for h in results.articles
+        ],
+        "quotes": [
+            {
+                "article_id": h.article_id,
+                "story_id": h.story_id,
+                "outlet": h.outlet,
+                "speaker": speaker,
+                "snippet": _plain(h.snippet),
+            }
+            for h, speaker in results.quotes
+        ],
+    }
+
+
+def _authorised(request: Request, authorization: str | None) -> None:
+    token = request.app.state.settings.token
+    if not token:
+        raise HTTPException(401, "posting articles is off: start the server with --token")
+    scheme, _, given = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip(), token):
+        raise HTTPException(401, "missing or wrong token (Authorization: Bearer TOKEN)")
+
+
+@router.post(
+    "/articles",
+    summary="Run articles (one corpus-format object or a list) through the pipeline",
+    status_code=200,
+)
+async def post_articles(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    _authorised(request, authorization)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_REQUEST_BYTES:
+            raise HTTPException(413, f"request body over {MAX_REQUEST_BYTES} bytes")
+    try:
+        payload = json.loads(body or b"null")
+    except (ValueError, RecursionError) as error:
+        raise HTTPException(422, f"body is not JSON: {error}") from error
+    items = payload if isinstance(payload, list) else [payload]
+    if not items or not all(isinstance(item, dict) for item in items):
+        raise HTTPException(422, "body must be an article object or a list of them")
+    if len(items) > MAX_POSTED_ARTICLES:
+        raise HTTPException(413, f"at most {MAX_POSTED_ARTICLES} articles per request")
+    lines = "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
+
+    def run() -> Any:
+        with request.app.state.write_lock:
+            return analyze(
+                ["-"],
+                request.app.state.store,
+                stdin=io.StringIO(lines),
+                model=request.app.state.settings.model,
+            )
+
+    summary = await run_in_threadpool(run)
+    return {
+        "stored": summary.stored,
+        "already_stored": summary.already_stored,
+        "duplicates": summary.duplicates,
+        "new_stories": summary.new_stories,
+        "rejected": [{"input": r.input, "reason": r.reason} for r in summary.rejected],
+    }

@@ -1,0 +1,116 @@
+"""The FastAPI application: settings, the store it reads, security headers, limits, and the
+one error shape every route answers with.
+
+Everything a page shows comes from ``storylens.views``, the same read side the command line
+uses; nothing here queries the database by itself.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from storylens.errors import NotFound
+from storylens.store import Store
+from storylens.web.settings import (
+    CONTENT_SECURITY_POLICY,
+    MAX_REQUEST_BYTES,
+    TOKEN_ENV,
+    WebSettings,
+)
+
+WEB_DIR = Path(__file__).parent
+
+
+def error_body(status: int, message: str) -> dict[str, object]:
+    """The one shape of every error the API returns."""
+    return {"error": {"status": status, "message": message}}
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/openapi.json"
+
+
+def create_app(settings: WebSettings) -> FastAPI:
+    from storylens.web.api import router as api_router
+    from storylens.web.pages import error_page
+    from storylens.web.pages import router as pages_router
+
+    token = settings.token or os.environ.get(TOKEN_ENV) or None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.store.close()
+
+    app = FastAPI(
+        title="storylens",
+        description="Stories and how the outlets covered them: the comparison, as JSON.",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,  # the interactive docs load scripts from a CDN; /openapi.json stays
+        redoc_url=None,
+    )
+    app.state.store = Store(settings.db, create=False)
+    app.state.settings = WebSettings(settings.db, token, settings.model)
+    app.state.write_lock = threading.Lock()  # one pipeline run at a time per server
+
+    @app.middleware("http")
+    async def guard(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        if length and (not length.isdigit() or int(length) > MAX_REQUEST_BYTES):
+            return JSONResponse(
+                error_body(413, f"request body over {MAX_REQUEST_BYTES} bytes"), status_code=413
+            )
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        message = str(error.detail)
+        if _wants_json(request):
+            return JSONResponse(error_body(error.status_code, message), error.status_code)
+        return error_page(request, error.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, error: RequestValidationError) -> Response:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
+            for e in error.errors()
+        )
+        if _wants_json(request):
+            return JSONResponse(error_body(422, problems or "invalid parameter"), 422)
+        return error_page(request, 422, problems or "invalid parameter")
+
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, error: NotFound) -> Response:
+        if _wants_json(request):
+            return JSONResponse(error_body(404, str(error)), 404)
+        return error_page(request, 404, str(error))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> Response:
+        message = f"internal error ({type(error).__name__})"
+        if _wants_json(request):
+            return JSONResponse(error_body(500, message), 500)
+        return error_page(request, 500, message)
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
+    app.include_router(api_router)
+    app.include_router(pages_router)
+    return app

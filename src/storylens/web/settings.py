@@ -1,0 +1,27 @@
+"""The web interface's settings and limits, each a named default (importable without FastAPI,
+so the command line can show them in ``--help`` cheaply)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The server listens on loopback unless told otherwise: a store may hold unpublished work.
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+# Bodies larger than this are refused before they are read (a POST of articles).
+MAX_REQUEST_BYTES = 5 * 1024 * 1024
+# Articles one POST may carry.
+MAX_POSTED_ARTICLES = 200
+# Everything is served from this origin; no inline script, no outside fonts or scripts.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+TOKEN_ENV = "STORYLENS_TOKEN"
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    db: str
+    token: str | None = None  # POST /api/articles needs it; without one, posting is off
+    model: str | None = None  # the spaCy pipeline for posted articles
