@@ -69,3 +69,42 @@ def any_db(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
         return str(request.getfixturevalue("sqlite_db"))
     return str(request.getfixturevalue("postgres_db"))
+
+
+# An article whose every field is hostile: what the web pages and terminal must show as text.
+HOSTILE_ARTICLE = {
+    "id": "hostile-1",
+    "url": "javascript:alert(1)",
+    "outlet": "Evil <b>Outlet</b>",
+    "title": "<script>alert('title')</script> Quarry council row",
+    "published": "2026-05-02",
+    "text": (
+        "The Quarry Hill council voted <script>alert('x')</script> on Friday to close the old "
+        "quarry road, after a long and bitter debate.\n"
+        "Residents said the <img src=x onerror=alert(2)> decision came too late. "
+        "\u201cWe have waited ten years for this,\u201d said Nell Harrow, who chairs the "
+        "residents' group."
+    ),
+}
+
+
+@pytest.fixture(scope="session")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The demo inputs, and a hostile article, analysed once into a SQLite store."""
+    import json
+
+    from storylens.pipeline import analyze
+    from storylens.store import Store
+
+    folder = tmp_path_factory.mktemp("demo")
+    hostile = folder / "hostile.jsonl"
+    hostile.write_text(json.dumps(HOSTILE_ARTICLE) + "\n", encoding="utf-8")
+    inputs = [
+        str(EXAMPLES / name)
+        for name in ("corpus.jsonl", "wire.jsonl", "compare.jsonl", "text", "html")
+    ]
+    path = str(folder / "demo.db")
+    with Store(path) as store:
+        summary = analyze([*inputs, str(hostile)], store)
+        assert summary.ok
+    return path
