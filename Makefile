@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck check install clean bench
+.PHONY: demo test lint typecheck check install clean bench serve browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,13 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/storylens analyze examples/corpus.jsonl examples/wire.jsonl examples/compare.jsonl examples/text examples/html
 	$(BIN)/storylens stories
+
+serve: $(STAMP)
+	$(BIN)/storylens serve
+
+# Debian's Chromium for the browser tests (as root; .ci/run does the same in CI).
+browser:
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
