@@ -134,3 +134,50 @@ def test_a_story_opened_by_a_revision_gets_its_row(any_db: str) -> None:
         summary = store.story_summary("s-9")
         assert summary.article_ids == ("a1",)
         assert summary.title and summary.title.startswith("Mayor Dana Holt said")
+
+
+def test_full_text_search_on_either_database(any_db: str) -> None:
+    from storylens.store.search import MATCH_END, MATCH_START, search
+
+    with Store(any_db) as store:
+        store.save_batch(
+            [
+                make_stored("a1", "s-1", "Echo", "2026-04-02"),
+                make_stored("b1", "s-2", "Courier", "2026-05-01"),
+            ]
+        )
+        hits = search(store.engine, "pier", limit=10)
+        assert {h.article_id for h in hits} == {"a1", "b1"}
+        assert all(f"{MATCH_START}pier{MATCH_END}" in h.snippet.lower() for h in hits)
+        assert {h.kind for h in hits} == {"article", "quote"}
+        assert search(store.engine, '" OR ) NEAR(', limit=10) == []
+        assert search(store.engine, "", limit=10) == []
+
+
+def test_story_rows_keep_counts_and_dates(any_db: str) -> None:
+    from storylens.store.reads import StoryFilters, story_page
+
+    with Store(any_db) as store:
+        version = store.data_version()
+        store.save_batch(
+            [
+                make_stored("a1", "s-1", "Echo", "2026-04-02"),
+                make_stored("a2", "s-1", "Courier", "2026-04-03"),
+                make_stored("b1", "s-2", "Echo", "2026-05-01"),
+            ]
+        )
+        assert store.data_version() > version
+        rows, total = story_page(store.engine, StoryFilters(), 0, 10)
+        assert total == 2 and [r.story_id for r in rows] == ["s-2", "s-1"]
+        assert (rows[1].article_count, rows[1].first_published, rows[1].last_published) == (
+            2,
+            "2026-04-02",
+            "2026-04-03",
+        )
+        assert rows[1].outlets == ("Courier", "Echo")
+        only_courier, count = story_page(store.engine, StoryFilters(outlet="Courier"), 0, 10)
+        assert count == 1 and only_courier[0].story_id == "s-1"
+        moved = StoryAssignment("a2", "s-2", 0.4, False)
+        store.save_batch([], revised=[moved])
+        rows, _ = story_page(store.engine, StoryFilters(), 0, 10)
+        assert {r.story_id: r.article_count for r in rows} == {"s-2": 2, "s-1": 1}

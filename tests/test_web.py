@@ -196,9 +196,12 @@ def test_posting_needs_the_token(client: TestClient) -> None:
 
 def test_posting_with_the_token_runs_the_pipeline(client: TestClient) -> None:
     headers = {"Authorization": f"Bearer {TOKEN}"}
+    before = client.get("/api/stories").json()["total"]  # now in the response cache
     first = client.post("/api/articles", json=[NEW_ARTICLE], headers=headers)
     assert first.status_code == 200, first.text
     assert first.json()["stored"] == 1
+    assert first.json()["new_stories"] == 1
+    assert client.get("/api/stories").json()["total"] == before + 1, "a stale cached page"
     again = client.post("/api/articles", json=NEW_ARTICLE, headers=headers).json()
     assert again["stored"] == 0 and again["already_stored"] == 1
     assert client.get("/api/articles/posted-1").json()["outlet"] == "Harbor Gazette"

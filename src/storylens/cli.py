@@ -427,18 +427,18 @@ def serve_command(
         str | None,
         typer.Option(help="spaCy pipeline for posted articles (default: best installed)."),
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Server processes (one per core is typical).")
+    ] = 1,
 ) -> None:
     """Serve the web interface and the JSON API over the store (http://HOST:PORT/)."""
-    import uvicorn
-
-    from storylens.web import WebSettings, create_app
+    from storylens.web.server import serve
+    from storylens.web.settings import WebSettings
 
     store = _open_store(db, create=False)  # fail here, with one line, not inside the server
     store.close()
     _stderr().print(Text(f"storylens: serving {db} on http://{host}:{port}/ (Ctrl-C stops)"))
-    uvicorn.run(
-        create_app(WebSettings(db, token, model)), host=host, port=port, log_level="warning"
-    )
+    serve(WebSettings(db, token, model), host, port, workers)
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ from storylens.store.reads import (
     json_list,
     stories_mentioning,
     story_page,
+    story_titles,
 )
 from storylens.store.reads import quote_rows as reads_quote_rows
 from storylens.store.search import SearchHit, search
@@ -205,23 +206,14 @@ def search_view(store: Store, query: str, limit: int = SEARCH_HITS) -> SearchRes
     article_hits = tuple(h for h in hits if h.kind == "article")[:limit]
     quote_hits = [h for h in hits if h.kind == "quote"][:limit]
     speakers = _speakers_of(store, quote_hits)
-    titles: dict[str, str | None] = {}
-    for hit in hits:
-        if hit.story_id and hit.story_id not in titles:
-            titles[hit.story_id] = _story_title(store, hit.story_id)
+    found = story_titles(store.engine, list(dict.fromkeys(h.story_id for h in hits if h.story_id)))
+    titles = {h.story_id: found.get(h.story_id) for h in hits if h.story_id}
     return SearchResults(
         query=query,
         stories=tuple(titles.items())[:limit],
         articles=article_hits,
         quotes=tuple((h, speakers.get((h.article_id, h.quote_position))) for h in quote_hits),
     )
-
-
-def _story_title(store: Store, story_id: str) -> str | None:
-    try:
-        return store.story_summary(story_id).title
-    except NotFound:
-        return None
 
 
 def _speakers_of(

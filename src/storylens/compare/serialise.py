@@ -11,6 +11,7 @@ import dataclasses
 import json
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
@@ -28,33 +29,52 @@ def comparison_to_json(comparison: StoryComparison) -> str:
     return json.dumps(comparison_to_dict(comparison), ensure_ascii=False)
 
 
+Builder = Callable[[Any], Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
 @cache
-def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls, vars(records))
-
-
-def _build(annotation: Any, value: Any) -> Any:
-    if value is None:
-        return None
+def _builder(annotation: Any) -> Builder:
+    """A function that rebuilds values of ``annotation`` from their JSON form, made once per
+    type: a stored comparison holds thousands of records, read on every story page."""
     origin = get_origin(annotation)
-    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
-        return from_dict(annotation, value)
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return _record_builder(annotation)
     if origin is tuple:
         args = get_args(annotation)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_build(args[0], item) for item in value)
-        return tuple(_build(arg, item) for arg, item in zip(args, value, strict=False))
+            item = _builder(args[0])
+            if item is _identity:
+                return lambda value: tuple(value)
+            return lambda value: tuple(item(v) for v in value)
+        parts = [_builder(arg) for arg in args]
+        return lambda value: tuple(b(v) for b, v in zip(parts, value, strict=False))
     if origin in (typing.Union, types.UnionType):
         options = [arg for arg in get_args(annotation) if arg is not type(None)]
-        return _build(options[0], value) if len(options) == 1 else value
-    return value
+        if len(options) == 1:
+            inner = _builder(options[0])
+            if inner is _identity:
+                return _identity
+            return lambda value: None if value is None else inner(value)
+    return _identity
+
+
+def _record_builder(cls: type) -> Builder:
+    hints = get_type_hints(cls, vars(records))
+    fields = [(f.name, _builder(hints[f.name])) for f in dataclasses.fields(cls)]
+
+    def build(data: dict[str, Any]) -> Any:
+        return cls(**{name: make(data[name]) for name, make in fields if name in data})
+
+    return build
 
 
 def from_dict(cls: type[T], data: dict[str, Any]) -> T:
     """A record of type ``cls`` from its ``asdict`` form; unknown keys are ignored."""
-    hints = _hints(typing.cast(type, cls))
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    return cls(**{k: _build(hints[k], v) for k, v in data.items() if k in names})
+    return typing.cast(T, _builder(typing.cast(Any, cls))(data))
 
 
 def comparison_from_json(text: str) -> StoryComparison:

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, case, func, or_, select
+from sqlalchemy import Engine, and_, func, or_, select
 
 from storylens.store.schema import articles, comparisons, entities, quotes, stories
 
@@ -57,45 +57,52 @@ def _member_conditions(filters: StoryFilters) -> list[Any]:
 def story_page(
     engine: Engine, filters: StoryFilters, offset: int, limit: int
 ) -> tuple[list[StoryListRow], int]:
-    """One page of stories, newest first (by their latest article), and how many match."""
-    matching = select(articles.c.story_id).where(articles.c.story_id.is_not(None))
+    """One page of stories, newest first (by their latest article; undated stories after the
+    dated ones), and how many match. Counts and dates come from the stories' own rows, which
+    every batch write keeps; filters look at the articles only to pick the stories."""
+    chosen = select(stories.c.id).where(stories.c.article_count > 0)
     conditions = _member_conditions(filters)
     if conditions:
-        matching = matching.where(and_(*conditions))
-    if filters.story_ids is not None:
-        matching = matching.where(articles.c.story_id.in_(list(filters.story_ids)))
-    matching_ids = matching.distinct().subquery()
-    # Newest first by publication date; stories with no date at all come after the dated
-    # ones, latest stored first.
-    newest = func.max(articles.c.published)
-    grouped = (
-        select(
-            articles.c.story_id,
-            func.count().label("article_count"),
-            func.sum(case((articles.c.duplicate_of.is_not(None), 1), else_=0)).label("copies"),
-            func.min(articles.c.published).label("first_published"),
-            func.max(articles.c.published).label("last_published"),
-            newest.label("newest"),
-            func.max(articles.c.seq).label("last_seq"),
+        chosen = chosen.where(
+            stories.c.id.in_(select(articles.c.story_id).where(and_(*conditions)))
         )
-        .where(articles.c.story_id.in_(select(matching_ids.c.story_id)))
-        .group_by(articles.c.story_id)
-        .subquery()
-    )
+    if filters.story_ids is not None:
+        chosen = chosen.where(stories.c.id.in_(list(filters.story_ids)))
     page = (
-        select(grouped, stories.c.title, comparisons.c.summary)
-        .join(stories, stories.c.id == grouped.c.story_id, isouter=True)
-        .join(comparisons, comparisons.c.story_id == grouped.c.story_id, isouter=True)
-        .order_by(grouped.c.newest.is_(None), grouped.c.newest.desc(), grouped.c.last_seq.desc())
+        select(
+            stories.c.id,
+            stories.c.title,
+            stories.c.article_count,
+            stories.c.duplicate_count,
+            stories.c.first_published,
+            stories.c.last_published,
+        )
+        .where(stories.c.id.in_(chosen))
+        .order_by(
+            stories.c.last_published.is_(None),
+            stories.c.last_published.desc(),
+            stories.c.last_seq.desc(),
+        )
         .limit(limit)
         .offset(offset)
     )
     with engine.connect() as connection:
-        total = connection.scalar(select(func.count()).select_from(matching_ids)) or 0
+        total = connection.scalar(select(func.count()).select_from(chosen.subquery())) or 0
         rows = list(connection.execute(page))
-        ids = [row.story_id for row in rows]
+        ids = [row.id for row in rows]
         outlets: dict[str, list[str]] = {}
+        summaries: dict[str, str | None] = {}
         if ids:
+            # Read apart from the page query: a comparison row is large, and joining it before
+            # the sort would read every story's comparison.
+            summaries = {
+                row.story_id: row.summary
+                for row in connection.execute(
+                    select(comparisons.c.story_id, comparisons.c.summary).where(
+                        comparisons.c.story_id.in_(ids)
+                    )
+                )
+            }
             for row in connection.execute(
                 select(articles.c.story_id, articles.c.outlet)
                 .where(articles.c.story_id.in_(ids), articles.c.outlet.is_not(None))
@@ -105,17 +112,27 @@ def story_page(
                 outlets.setdefault(row.story_id, []).append(row.outlet)
     return [
         StoryListRow(
-            story_id=row.story_id,
+            story_id=row.id,
             title=row.title,
-            outlets=tuple(outlets.get(row.story_id, ())),
+            outlets=tuple(outlets.get(row.id, ())),
             article_count=row.article_count,
-            duplicate_count=int(row.copies or 0),
+            duplicate_count=row.duplicate_count,
             first_published=row.first_published,
             last_published=row.last_published,
-            summary=row.summary,
+            summary=summaries.get(row.id),
         )
         for row in rows
     ], int(total)
+
+
+def story_titles(engine: Engine, story_ids: list[str]) -> dict[str, str | None]:
+    if not story_ids:
+        return {}
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(stories.c.id, stories.c.title).where(stories.c.id.in_(story_ids))
+        )
+        return {row.id: row.title for row in rows}
 
 
 def article_row(engine: Engine, article_id: str) -> dict[str, Any] | None:

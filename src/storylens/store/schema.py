@@ -40,6 +40,7 @@ articles = Table(
     Column("ingested_at", Text, nullable=False),
     Index("ix_articles_story_id", "story_id"),
     Index("ix_articles_seq", "seq"),
+    Index("ix_articles_outlet", "outlet"),  # the outlet filter and the list of outlets
 )
 
 stories = Table(
@@ -50,6 +51,14 @@ stories = Table(
     Column("founding_article_id", Text, nullable=False),
     Column("created_at", Text, nullable=False),
     Column("updated_at", Text, nullable=False),
+    # Kept by each batch write for the stories it touched, so that a page of stories is read
+    # from this table alone rather than by grouping every article.
+    Column("article_count", Integer, nullable=False, default=0),
+    Column("duplicate_count", Integer, nullable=False, default=0),
+    Column("first_published", Text),
+    Column("last_published", Text),
+    Column("last_seq", Integer, nullable=False, default=0),
+    Index("ix_stories_recent", "last_published", "last_seq"),
 )
 
 quotes = Table(
@@ -161,4 +170,13 @@ search_documents = Table(
     Column("quote_position", Integer),
     Column("body", Text, nullable=False),
     Index("ix_search_documents_article_id", "article_id"),
+)
+
+# One row whose number goes up with every write (a batch, a comparison): readers that cache
+# what they show (the web server's processes) check it to know their copy is current.
+store_version = Table(
+    "store_version",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
 )

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, text, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from storylens.compare.serialise import comparison_from_json, comparison_to_json
@@ -43,6 +43,7 @@ from storylens.store.schema import (
     quotes,
     rejections,
     search_documents,
+    store_version,
     stories,
     timexes,
     tone_marks,
@@ -168,6 +169,17 @@ class Store:
         now: str,
     ) -> None:
         next_seq = (connection.scalar(select(func.max(articles.c.seq))) or 0) + 1
+        touched = {item.assignment.story_id for item in batch}
+        touched |= {a.story_id for a in revised}
+        if revised:
+            moved = [a.article_id for a in revised]
+            touched |= {
+                row.story_id
+                for row in connection.execute(
+                    select(articles.c.story_id).where(articles.c.id.in_(moved))
+                )
+                if row.story_id
+            }
         for offset, item in enumerate(batch):
             self._insert_article(connection, item, next_seq + offset, now)
         if batch:
@@ -188,6 +200,43 @@ class Store:
             connection.execute(
                 insert(rejections).values(
                     input=rejection.input, reason=rejection.reason, rejected_at=now
+                )
+            )
+        self._refresh_story_counts(connection, touched)
+        _bump_version(connection)
+
+    def _refresh_story_counts(self, connection: Connection, story_ids: set[str]) -> None:
+        """Each touched story's article and copy counts, dates and latest article, on its row."""
+        if not story_ids:
+            return
+        found = {
+            row.story_id: row
+            for row in connection.execute(
+                select(
+                    articles.c.story_id,
+                    func.count().label("count"),
+                    func.sum(case((articles.c.duplicate_of.is_not(None), 1), else_=0)).label(
+                        "copies"
+                    ),
+                    func.min(articles.c.published).label("first"),
+                    func.max(articles.c.published).label("last"),
+                    func.max(articles.c.seq).label("seq"),
+                )
+                .where(articles.c.story_id.in_(sorted(story_ids)))
+                .group_by(articles.c.story_id)
+            )
+        }
+        for story_id in story_ids:
+            row = found.get(story_id)
+            connection.execute(
+                update(stories)
+                .where(stories.c.id == story_id)
+                .values(
+                    article_count=row.count if row else 0,
+                    duplicate_count=int(row.copies or 0) if row else 0,
+                    first_published=row.first if row else None,
+                    last_published=row.last if row else None,
+                    last_seq=row.seq if row else 0,
                 )
             )
 
@@ -489,6 +538,11 @@ class Store:
         with self.engine.connect() as connection:
             return [dict(row) for row in connection.execute(query).mappings()]
 
+    def data_version(self) -> int:
+        """A number that changes whenever anything is written (see ``schema.store_version``)."""
+        with self.engine.connect() as connection:
+            return int(connection.scalar(select(store_version.c.version)) or 0)
+
     def story_ids_of(self, article_ids: Sequence[str]) -> set[str]:
         """The stories these stored articles are in now."""
         if not article_ids:
@@ -534,6 +588,7 @@ class Store:
                     connection.execute(
                         delete(comparisons).where(comparisons.c.story_id.in_(story_ids))
                     )
+                _bump_version(connection)
                 for comparison in computed:
                     connection.execute(
                         insert(comparisons).values(
@@ -595,6 +650,14 @@ class Store:
     def rejection_rows(self) -> list[dict[str, Any]]:
         with self.engine.connect() as connection:
             return [dict(r) for r in connection.execute(select(rejections)).mappings()]
+
+
+def _bump_version(connection: Connection) -> None:
+    connection.execute(
+        update(store_version)
+        .where(store_version.c.id == 1)
+        .values(version=store_version.c.version + 1)
+    )
 
 
 def _grouped(connection: Connection, table: Any, article_ids: list[str]) -> dict[str, list[Any]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -21,9 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from storylens.errors import NotFound
 from storylens.store import Store
+from storylens.web.middleware import Guard, ResponseCache
 from storylens.web.settings import (
-    CONTENT_SECURITY_POLICY,
-    MAX_REQUEST_BYTES,
     TOKEN_ENV,
     WebSettings,
 )
@@ -64,22 +63,6 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.state.settings = WebSettings(settings.db, token, settings.model)
     app.state.write_lock = threading.Lock()  # one pipeline run at a time per server
 
-    @app.middleware("http")
-    async def guard(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length and (not length.isdigit() or int(length) > MAX_REQUEST_BYTES):
-            return JSONResponse(
-                error_body(413, f"request body over {MAX_REQUEST_BYTES} bytes"), status_code=413
-            )
-        response = await call_next(request)
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Frame-Options"] = "DENY"
-        return response
-
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         message = str(error.detail)
@@ -113,4 +96,33 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
     app.include_router(api_router)
     app.include_router(pages_router)
+    # Outermost first: the guard sees every request, the cache sits inside it.
+    app.add_middleware(ResponseCache, version=app.state.store.data_version)
+    app.add_middleware(Guard)
     return app
+
+
+# What `storylens serve` hands uvicorn: worker processes import the app by this name.
+APP_FACTORY = "storylens.web.app:app_from_environment"
+_ENV_DB, _ENV_MODEL = "STORYLENS_SERVE_DB", "STORYLENS_SERVE_MODEL"
+
+
+def settings_to_environment(settings: WebSettings) -> dict[str, str]:
+    found = {_ENV_DB: settings.db}
+    if settings.token:
+        found[TOKEN_ENV] = settings.token
+    if settings.model:
+        found[_ENV_MODEL] = settings.model
+    return found
+
+
+def app_from_environment() -> FastAPI:
+    """The app for one server process, with the settings `storylens serve` put in its
+    environment (a worker process cannot be handed Python objects)."""
+    return create_app(
+        WebSettings(
+            os.environ[_ENV_DB],
+            os.environ.get(TOKEN_ENV) or None,
+            os.environ.get(_ENV_MODEL) or None,
+        )
+    )

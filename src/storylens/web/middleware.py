@@ -1,0 +1,125 @@
+"""ASGI middleware: security headers and the request size cap on every response, and a cache
+of whole GET responses that lasts while the store does not change.
+
+Written as plain ASGI (not Starlette's BaseHTTPMiddleware), which adds no task or queue per
+request. The cache is keyed by path and query and holds a response only while the store's
+version (``Store.data_version``, one indexed row) is the one it was made under, so a page is
+never stale after ``analyze`` or a POST, whichever process wrote.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from storylens.web.settings import CONTENT_SECURITY_POLICY, MAX_REQUEST_BYTES
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+# Responses kept per server process, and the largest one kept: a few hundred pages cover
+# what many readers open at once; a 500-article story's page is well under the cap.
+CACHE_ENTRIES = 512
+CACHE_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+
+class Guard:
+    """Refuses bodies over the cap before reading them; adds the security headers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"")
+        if length and (not length.isdigit() or int(length) > MAX_REQUEST_BYTES):
+            body = json.dumps(
+                {
+                    "error": {
+                        "status": 413,
+                        "message": f"request body over {MAX_REQUEST_BYTES} bytes",
+                    }
+                }
+            ).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 413,
+                    "headers": [(b"content-type", b"application/json"), *SECURITY_HEADERS],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class ResponseCache:
+    """Whole GET responses (status 200, no credentials) while the store version holds."""
+
+    def __init__(self, app: ASGIApp, version: Callable[[], int]) -> None:
+        self.app = app
+        self.version = version
+        self.entries: OrderedDict[tuple[str, bytes], tuple[int, list[Any], bytes]] = OrderedDict()
+        self.seen_version: int | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["method"] != "GET"
+            or any(name == b"authorization" for name, _ in scope.get("headers") or [])
+        ):
+            await self.app(scope, receive, send)
+            return
+        try:
+            version = self.version()
+        except Exception:  # the store cannot say: serve this request fresh, cache nothing
+            await self.app(scope, receive, send)
+            return
+        if version != self.seen_version:
+            self.entries.clear()
+            self.seen_version = version
+        key = (scope["path"], scope.get("query_string", b""))
+        cached = self.entries.get(key)
+        if cached is not None:
+            self.entries.move_to_end(key)
+            status, headers, body = cached
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        started: dict[str, Any] = {}
+        chunks: list[bytes] = []
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                started.update(message)
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body") and started.get("status") == 200:
+                    body = b"".join(chunks)
+                    if len(body) <= CACHE_MAX_BODY_BYTES:
+                        self.entries[key] = (200, list(started.get("headers", [])), body)
+                        while len(self.entries) > CACHE_ENTRIES:
+                            self.entries.popitem(last=False)
+            await send(message)
+
+        await self.app(scope, receive, capture)
