@@ -329,8 +329,14 @@ def main() -> int:
                 finally:
                     server.terminate()
                     server.wait(timeout=10)
+                header = ("request", "alone p50", "p50", "p95", "target", "n")
+                widths = (16, 10, 8, 8, 7, 6)
                 print(
-                    f"  {'request':<16} {'alone p50':>10} {'p50':>8} {'p95':>8} {'target':>7} {'n':>6}"
+                    "  "
+                    + " ".join(
+                        f"{h:<{w}}" if i == 0 else f"{h:>{w}}"
+                        for i, (h, w) in enumerate(zip(header, widths, strict=True))
+                    )
                 )
                 for name, row in figures.items():
                     print(

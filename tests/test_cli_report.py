@@ -110,3 +110,43 @@ def test_date_and_tone_offsets_point_into_the_text_as_given(tmp_path: Path) -> N
     assert {"Tuesday", "Friday", "March"} <= {row["text"] for row in rows}
     for row in rows:
         assert text[row["start"] : row["end"]] == row["text"]
+
+
+def test_tables_fit_80_columns_without_breaking_ids(db: str) -> None:
+    out = runner.invoke(app, ["stories", "--db", db], env={"COLUMNS": "80"}).output
+    assert max(len(line) for line in out.splitlines()) <= 80
+    ids = [
+        json.loads(line)["story_id"]
+        for line in runner.invoke(app, ["export", "stories", "--db", db]).output.splitlines()
+    ]
+    assert all(story_id in out for story_id in ids)
+
+
+def test_search_shows_stories_articles_quotes_and_the_matching_words(db: str) -> None:
+    result = runner.invoke(app, ["search", "pier", "--db", db], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "pier-echo" in result.output and "Quotes" in result.output
+    assert "pier" in result.output.lower()
+
+
+def test_read_commands_never_create_a_database(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.db"
+    for command in (["stories"], ["search", "x"], ["report", "s-1"], ["export", "stories"]):
+        result = runner.invoke(app, [*command, "--db", str(missing)])
+        assert result.exit_code == 2 and "no database at" in result.output
+    assert not missing.exists()
+
+
+def test_hostile_names_are_inert_in_the_terminal(tmp_path: Path) -> None:
+    corpus = tmp_path / "evil.jsonl"
+    record = {
+        "id": "evil-1",
+        "outlet": "Evil\x1b[2J\u202eOutlet",
+        "title": "Night \x1b]52;c;aGVsbG8=\x07 market",
+        "text": "The night market in Kellby opened on Friday with forty stalls and a band. " * 3,
+    }
+    corpus.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    db = str(tmp_path / "evil.db")
+    runner.invoke(app, ["analyze", str(corpus), "--db", db])
+    out = runner.invoke(app, ["stories", "--db", db]).output
+    assert "\x1b" not in out and "\u202e" not in out

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import HOSTILE_ARTICLE
 from storylens.web import WebSettings, create_app
 from storylens.web.settings import MAX_REQUEST_BYTES
 

@@ -479,11 +479,11 @@ class Store:
         ).order_by(articles.c.seq)
         if story_id is not None:
             members_query = members_query.where(articles.c.story_id == story_id)
+        titles_query = select(stories.c.id, stories.c.title)
+        if story_id is not None:  # one story: its own title, not every story's
+            titles_query = titles_query.where(stories.c.id == story_id)
         with self.engine.connect() as connection:
-            titles = {
-                row.id: row.title
-                for row in connection.execute(select(stories.c.id, stories.c.title))
-            }
+            titles = {row.id: row.title for row in connection.execute(titles_query)}
             rows = connection.execute(members_query)
             grouped: dict[str, list[Any]] = {}
             for row in rows:
