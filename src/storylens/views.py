@@ -78,22 +78,14 @@ def _with_spoken_words(quote: dict[str, Any], article_text: str) -> dict[str, An
     return {**quote, "spoken": spoken_words(quote["text"], opening_mark)}
 
 
-def _recalled_stories(store: Store, recalled_ids: Iterable[str]) -> dict[str, str | None]:
-    """Titles of the other stories the articles recall, leaving out any emptied since."""
-    titles: dict[str, str | None] = {}
-    for other in sorted(set(recalled_ids)):
-        try:
-            titles[other] = store.story_summary(other).title
-        except NotFound:
-            continue  # its articles all moved to another story (a split)
-    return titles
-
-
 def story_view(store: Store, story_id: str) -> StoryView:
-    summary = store.story_summary(story_id)
     rows = list(store.article_rows(story_id))
+    if not rows:
+        raise NotFound(f"no story {story_id!r} in {store.db}: list them with `storylens stories`")
     recalls = {row["id"]: json.loads(row.get("secondary_story_ids") or "[]") for row in rows}
-    titles = _recalled_stories(store, (o for ids in recalls.values() for o in ids))
+    titles = story_titles(
+        store.engine, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
+    )
     texts = {row["id"]: row["text"] for row in rows}
     quote_rows = tuple(
         _with_spoken_words(q, texts[q["article_id"]]) for q in store.quote_rows(texts)
@@ -119,7 +111,7 @@ def story_view(store: Store, story_id: str) -> StoryView:
     )
     return StoryView(
         story_id=story_id,
-        title=summary.title,
+        title=titles.get(story_id),
         articles=articles,
         quotes=quote_rows,
         comparison=story_comparison(store, story_id, [row["id"] for row in rows]),

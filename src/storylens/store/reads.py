@@ -126,11 +126,14 @@ def story_page(
 
 
 def story_titles(engine: Engine, story_ids: list[str]) -> dict[str, str | None]:
+    """Titles of these stories that still have articles (a split can empty one)."""
     if not story_ids:
         return {}
     with engine.connect() as connection:
         rows = connection.execute(
-            select(stories.c.id, stories.c.title).where(stories.c.id.in_(story_ids))
+            select(stories.c.id, stories.c.title).where(
+                stories.c.id.in_(story_ids), stories.c.article_count > 0
+            )
         )
         return {row.id: row.title for row in rows}
 

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Path, Query, Request
+from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from storylens.compare.serialise import comparison_to_dict
@@ -63,7 +64,7 @@ def list_stories(
     date_from: DateParam = None,
     date_to: DateParam = None,
     entity: Text = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     result = stories_page(
         _store(request),
         page=page,
@@ -71,42 +72,48 @@ def list_stories(
         query=q,
         filters=StoryFilters(outlet=outlet, date_from=date_from, date_to=date_to, entity=entity),
     )
-    return {
-        "page": result.page,
-        "page_size": result.page_size,
-        "total": result.total,
-        "stories": [asdict(item) for item in result.items],
-    }
+    return JSONResponse(
+        {
+            "page": result.page,
+            "page_size": result.page_size,
+            "total": result.total,
+            "stories": [asdict(item) for item in result.items],
+        }
+    )
 
 
 @router.get("/stories/{story_id}", summary="One story: its articles and its comparison")
-def get_story(request: Request, story_id: PathId) -> dict[str, Any]:
+def get_story(request: Request, story_id: PathId) -> JSONResponse:
     view = story_view(_store(request), story_id)
-    return {
-        "story_id": view.story_id,
-        "title": view.title,
-        "articles": [asdict(a) for a in view.articles],
-        "comparison": comparison_to_dict(view.comparison),
-    }
+    return JSONResponse(
+        {
+            "story_id": view.story_id,
+            "title": view.title,
+            "articles": [asdict(a) for a in view.articles],
+            "comparison": comparison_to_dict(view.comparison),
+        }
+    )
 
 
 @router.get("/articles/{article_id}", summary="One article with its quotes and tone marks")
-def get_article(request: Request, article_id: PathId) -> dict[str, Any]:
+def get_article(request: Request, article_id: PathId) -> JSONResponse:
     view = article_view(_store(request), article_id)
-    return {
-        "article_id": view.article_id,
-        "story_id": view.story_id,
-        "title": view.title,
-        "outlet": view.outlet,
-        "published": view.published,
-        "url": view.url,
-        "authors": list(view.authors),
-        "duplicate_of": view.duplicate_of,
-        "text": "\n".join("".join(s.text for s in p.segments) for p in view.paragraphs),
-        "quotes": [_quote(q) for q in view.quotes],
-        "tone": [asdict(mark) for mark in view.tone],
-        "entities": [{"name": name, "label": label} for name, label in view.entities],
-    }
+    return JSONResponse(
+        {
+            "article_id": view.article_id,
+            "story_id": view.story_id,
+            "title": view.title,
+            "outlet": view.outlet,
+            "published": view.published,
+            "url": view.url,
+            "authors": list(view.authors),
+            "duplicate_of": view.duplicate_of,
+            "text": "\n".join("".join(s.text for s in p.segments) for p in view.paragraphs),
+            "quotes": [_quote(q) for q in view.quotes],
+            "tone": [asdict(mark) for mark in view.tone],
+            "entities": [{"name": name, "label": label} for name, label in view.entities],
+        }
+    )
 
 
 def _quote(row: dict[str, Any]) -> dict[str, Any]:
@@ -131,7 +138,7 @@ def list_quotes(
     story_id: Text = None,
     page: Page = 1,
     page_size: PageSize = DEFAULT_PAGE_SIZE,
-) -> dict[str, Any]:
+) -> JSONResponse:
     rows, total = quote_rows(
         _store(request).engine,
         speaker=speaker,
@@ -139,12 +146,14 @@ def list_quotes(
         offset=(page - 1) * page_size,
         limit=page_size,
     )
-    return {
-        "page": page,
-        "page_size": page_size,
-        "total": total,
-        "quotes": [_quote(row) for row in rows],
-    }
+    return JSONResponse(
+        {
+            "page": page,
+            "page_size": page_size,
+            "total": total,
+            "quotes": [_quote(row) for row in rows],
+        }
+    )
 
 
 @router.get("/search", summary="Stories, articles and quotes matching the words")
@@ -152,32 +161,34 @@ def search(
     request: Request,
     q: SearchQuery,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)] = SEARCH_HITS,
-) -> dict[str, Any]:
+) -> JSONResponse:
     results = search_view(_store(request), q, limit)
-    return {
-        "query": q,
-        "stories": [{"story_id": sid, "title": title} for sid, title in results.stories],
-        "articles": [
-            {
-                "article_id": h.article_id,
-                "story_id": h.story_id,
-                "title": h.title,
-                "outlet": h.outlet,
-                "snippet": _plain(h.snippet),
-            }
-            for h in results.articles
-        ],
-        "quotes": [
-            {
-                "article_id": h.article_id,
-                "story_id": h.story_id,
-                "outlet": h.outlet,
-                "speaker": speaker,
-                "snippet": _plain(h.snippet),
-            }
-            for h, speaker in results.quotes
-        ],
-    }
+    return JSONResponse(
+        {
+            "query": q,
+            "stories": [{"story_id": sid, "title": title} for sid, title in results.stories],
+            "articles": [
+                {
+                    "article_id": h.article_id,
+                    "story_id": h.story_id,
+                    "title": h.title,
+                    "outlet": h.outlet,
+                    "snippet": _plain(h.snippet),
+                }
+                for h in results.articles
+            ],
+            "quotes": [
+                {
+                    "article_id": h.article_id,
+                    "story_id": h.story_id,
+                    "outlet": h.outlet,
+                    "speaker": speaker,
+                    "snippet": _plain(h.snippet),
+                }
+                for h, speaker in results.quotes
+            ],
+        }
+    )
 
 
 def _authorised(request: Request, authorization: str | None) -> None:
@@ -196,7 +207,7 @@ def _authorised(request: Request, authorization: str | None) -> None:
 )
 async def post_articles(
     request: Request, authorization: Annotated[str | None, Header()] = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     _authorised(request, authorization)
     body = b""
     async for chunk in request.stream():
@@ -224,10 +235,12 @@ async def post_articles(
             )
 
     summary = await run_in_threadpool(run)
-    return {
-        "stored": summary.stored,
-        "already_stored": summary.already_stored,
-        "duplicates": summary.duplicates,
-        "new_stories": summary.new_stories,
-        "rejected": [{"input": r.input, "reason": r.reason} for r in summary.rejected],
-    }
+    return JSONResponse(
+        {
+            "stored": summary.stored,
+            "already_stored": summary.already_stored,
+            "duplicates": summary.duplicates,
+            "new_stories": summary.new_stories,
+            "rejected": [{"input": r.input, "reason": r.reason} for r in summary.rejected],
+        }
+    )
