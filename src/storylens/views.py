@@ -84,7 +84,7 @@ def story_view(store: Store, story_id: str) -> StoryView:
         raise NotFound(f"no story {story_id!r} in {store.db}: list them with `storylens stories`")
     recalls = {row["id"]: json.loads(row.get("secondary_story_ids") or "[]") for row in rows}
     titles = story_titles(
-        store.engine, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
+        store.reader, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
     )
     texts = {row["id"]: row["text"] for row in rows}
     quote_rows = tuple(
@@ -172,12 +172,12 @@ def stories_page(
     quotes match it (full-text search)."""
     filters = filters or StoryFilters()
     if query.strip():
-        hits = search(store.engine, query, limit=MAX_SEARCH_STORIES)
+        hits = search(store.reader, query, limit=MAX_SEARCH_STORIES)
         filters = replace(
             filters, story_ids=tuple(dict.fromkeys(h.story_id for h in hits if h.story_id))
         )
     size = max(1, min(page_size, MAX_PAGE_SIZE))
-    rows, total = story_page(store.engine, filters, (max(page, 1) - 1) * size, size)
+    rows, total = story_page(store.reader, filters, (max(page, 1) - 1) * size, size)
     return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query)
 
 
@@ -194,11 +194,11 @@ class SearchResults:
 
 
 def search_view(store: Store, query: str, limit: int = SEARCH_HITS) -> SearchResults:
-    hits = search(store.engine, query, limit=limit * 3)
+    hits = search(store.reader, query, limit=limit * 3)
     article_hits = tuple(h for h in hits if h.kind == "article")[:limit]
     quote_hits = [h for h in hits if h.kind == "quote"][:limit]
     speakers = _speakers_of(store, quote_hits)
-    found = story_titles(store.engine, list(dict.fromkeys(h.story_id for h in hits if h.story_id)))
+    found = story_titles(store.reader, list(dict.fromkeys(h.story_id for h in hits if h.story_id)))
     titles = {h.story_id: found.get(h.story_id) for h in hits if h.story_id}
     return SearchResults(
         query=query,
@@ -256,7 +256,7 @@ class ArticleView:
 
 
 def article_view(store: Store, article_id: str) -> ArticleView:
-    row = article_row(store.engine, article_id)
+    row = article_row(store.reader, article_id)
     if row is None:
         raise NotFound(f"no article {article_id!r} in {store.db}")
     member = next(m for m in store.story_members(row["story_id"]) if m.id == article_id)
@@ -343,8 +343,8 @@ class EntityView:
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
-    found, _ = reads_quote_rows(store.engine, speaker=name, limit=limit)
-    mentions = stories_mentioning(store.engine, name, limit)
+    found, _ = reads_quote_rows(store.reader, speaker=name, limit=limit)
+    mentions = stories_mentioning(store.reader, name, limit)
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
     wordings: list[tuple[str, QuoteGroup]] = []

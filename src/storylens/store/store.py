@@ -117,6 +117,9 @@ class Store:
             )
         self.engine = create_database_engine(db)
         migrate(self.engine)
+        # Reads run without a transaction of their own: no BEGIN and ROLLBACK round trips
+        # around each page's few queries. Writes still go through ``engine.begin()``.
+        self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -133,7 +136,7 @@ class Store:
         """The content hash of each of these ids that is already stored."""
         if not article_ids:
             return {}
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             rows = connection.execute(
                 select(articles.c.id, articles.c.content_hash).where(
                     articles.c.id.in_(list(article_ids))
@@ -464,7 +467,7 @@ class Store:
                 )
 
     def count_articles(self) -> int:
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return connection.scalar(select(func.count()).select_from(articles)) or 0
 
     def story_summaries(self, story_id: str | None = None) -> list[StorySummary]:
@@ -482,7 +485,7 @@ class Store:
         titles_query = select(stories.c.id, stories.c.title)
         if story_id is not None:  # one story: its own title, not every story's
             titles_query = titles_query.where(stories.c.id == story_id)
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             titles = {row.id: row.title for row in connection.execute(titles_query)}
             rows = connection.execute(members_query)
             grouped: dict[str, list[Any]] = {}
@@ -512,13 +515,16 @@ class Store:
         raise NotFound(f"no story {story_id!r} in {self.db}: list them with `storylens stories`")
 
     def article_rows(self, story_id: str | None = None) -> Iterator[dict[str, Any]]:
-        query = select(articles).order_by(articles.c.seq)
-        if story_id is not None:
-            query = query.where(articles.c.story_id == story_id)
-        with self.engine.connect() as connection:
-            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
-            for row in result.mappings():
-                yield dict(row)
+        """Every article (streamed), or one story's (read at once, without the stored story
+        features, which only the story stage reads)."""
+        if story_id is None:
+            yield from self._stream(select(articles).order_by(articles.c.seq))
+            return
+        columns = [c for c in articles.c if c.name != "features"]
+        query = select(*columns).where(articles.c.story_id == story_id).order_by(articles.c.seq)
+        with self.reader.connect() as connection:
+            rows = [dict(row) for row in connection.execute(query).mappings()]
+        yield from rows
 
     def quote_rows(self, article_ids: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
         query = (
@@ -526,28 +532,29 @@ class Store:
             .join(articles, articles.c.id == quotes.c.article_id)
             .order_by(articles.c.seq, quotes.c.position)
         )
-        if article_ids is not None:
-            query = query.where(quotes.c.article_id.in_(list(article_ids)))
-        with self.engine.connect() as connection:
-            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
-            for row in result.mappings():
-                yield dict(row)
+        if article_ids is None:
+            yield from self._stream(query)
+            return
+        query = query.where(quotes.c.article_id.in_(list(article_ids)))
+        with self.reader.connect() as connection:
+            rows = [dict(row) for row in connection.execute(query).mappings()]
+        yield from rows
 
     def detail_rows(self, article_ids: Iterable[str]) -> list[dict[str, Any]]:
         query = select(details).where(details.c.article_id.in_(list(article_ids)))
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return [dict(row) for row in connection.execute(query).mappings()]
 
     def data_version(self) -> int:
         """A number that changes whenever anything is written (see ``schema.store_version``)."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return int(connection.scalar(select(store_version.c.version)) or 0)
 
     def story_ids_of(self, article_ids: Sequence[str]) -> set[str]:
         """The stories these stored articles are in now."""
         if not article_ids:
             return set()
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             rows = connection.execute(
                 select(articles.c.story_id).where(articles.c.id.in_(list(article_ids)))
             )
@@ -555,7 +562,7 @@ class Store:
 
     def story_members(self, story_id: str) -> list[StoryMember]:
         """The story's articles as the compare stage reads them, in stored order."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             rows = list(
                 connection.execute(
                     select(articles).where(articles.c.story_id == story_id).order_by(articles.c.seq)
@@ -605,7 +612,7 @@ class Store:
 
     def stored_comparison(self, story_id: str) -> StoryComparison | None:
         """The stored comparison of a story, or None when there is none of this version."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             row = connection.execute(
                 select(comparisons.c.version, comparisons.c.body).where(
                     comparisons.c.story_id == story_id
@@ -617,7 +624,7 @@ class Store:
 
     def comparison_story_ids(self) -> dict[str, tuple[str, ...]]:
         """Each story with a current comparison -> the article ids it was computed from."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             rows = connection.execute(
                 select(comparisons.c.story_id, comparisons.c.article_ids).where(
                     comparisons.c.version == COMPARISON_VERSION
@@ -642,13 +649,14 @@ class Store:
         yield from self._stream(query)
 
     def _stream(self, query: Any) -> Iterator[dict[str, Any]]:
+        """Rows of a large read in chunks (a server-side cursor, which needs a transaction)."""
         with self.engine.connect() as connection:
             result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
             for row in result.mappings():
                 yield dict(row)
 
     def rejection_rows(self) -> list[dict[str, Any]]:
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return [dict(r) for r in connection.execute(select(rejections)).mappings()]
 
 

@@ -140,7 +140,7 @@ def list_quotes(
     page_size: PageSize = DEFAULT_PAGE_SIZE,
 ) -> JSONResponse:
     rows, total = quote_rows(
-        _store(request).engine,
+        _store(request).reader,
         speaker=speaker,
         story_id=story_id,
         offset=(page - 1) * page_size,

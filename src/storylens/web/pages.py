@@ -130,7 +130,7 @@ def stories(
         "stories.html",
         result=result,
         params=params,
-        outlets=outlets(store.engine),
+        outlets=outlets(store.reader),
         previous=_query(**params, page=page - 1) if page > 1 else None,
         following=_query(**params, page=page + 1) if page < result.pages else None,
     )
