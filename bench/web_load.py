@@ -284,6 +284,64 @@ def measure(port: int, stories: int, clients: int, seconds: float) -> dict[str, 
     }
 
 
+# wrk's script: each connection asks for random paths of one kind; at the end it prints the
+# request count, the 50th and 95th percentile latency (ms) and the failed requests.
+WRK_SCRIPT = """
+local paths = {}
+for line in io.lines(os.getenv("STORYLENS_PATHS")) do paths[#paths + 1] = line end
+math.randomseed(os.time())
+request = function() return wrk.format("GET", paths[math.random(#paths)]) end
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %d %.2f %.2f %d\\n", summary.requests,
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read))
+end
+"""
+
+
+def measure_wrk(
+    port: int, stories: int, clients: int, seconds: float, folder: Path
+) -> dict[str, dict[str, float]]:
+    """Each kind of request alone under ``clients`` connections, driven by wrk (C, one
+    process, so the load generator takes little of the machine the server runs on)."""
+    script = folder / "paths.lua"
+    script.write_text(WRK_SCRIPT, encoding="utf-8")
+    rng = random.Random(2)
+    found = {}
+    for name, make in _requests(stories):
+        paths = folder / "paths.txt"
+        paths.write_text("\n".join(make(rng) for _ in range(500)) + "\n", encoding="utf-8")
+        out = subprocess.run(
+            [
+                "wrk",
+                f"-t{WRK_THREADS}",
+                f"-c{clients}",
+                f"-d{int(seconds)}s",
+                "-s",
+                str(script),
+                f"http://127.0.0.1:{port}",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "STORYLENS_PATHS": str(paths)},
+            check=True,
+        ).stdout
+        line = next(line for line in out.splitlines() if line.startswith("RESULT"))
+        _, count, p50, p95, failed = line.split()
+        found[name] = {
+            "alone_p50": float("nan"),
+            "p50": float(p50),
+            "p95": float(p95),
+            "requests": float(count),
+            "failed": float(failed),
+        }
+    return found
+
+
+# wrk's own threads; two keep up with 20 connections on loopback.
+WRK_THREADS = 2
+
+
 def _postgres_db() -> tuple[str, Callable[[], None]]:
     from sqlalchemy import create_engine, text
 
@@ -309,6 +367,12 @@ def main() -> int:
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--port", type=int, default=8791)
     parser.add_argument("--workers", type=int, default=2, help="server processes")
+    parser.add_argument(
+        "--client",
+        choices=("python", "wrk"),
+        default="python",
+        help="python: 20 client threads on a mix of requests; wrk: each kind alone, from wrk",
+    )
     args = parser.parse_args()
     kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
     for kind in kinds:
@@ -325,7 +389,13 @@ def main() -> int:
                 )
                 server = _serve(db, args.port, args.workers)
                 try:
-                    figures = measure(args.port, int(built["stories"]), args.clients, args.seconds)  # type: ignore[call-overload]
+                    stories = int(str(built["stories"]))
+                    if args.client == "wrk":
+                        figures = measure_wrk(
+                            args.port, stories, args.clients, args.seconds, Path(folder)
+                        )
+                    else:
+                        figures = measure(args.port, stories, args.clients, args.seconds)
                 finally:
                     server.terminate()
                     server.wait(timeout=10)
@@ -343,7 +413,9 @@ def main() -> int:
                         f"  {name:<16} {row['alone_p50']:>8.1f}ms {row['p50']:>6.1f}ms "
                         f"{row['p95']:>6.1f}ms {TARGET_P95_MS[name]:>5}ms {row['requests']:>6.0f}"
                     )
-                print("  " + json.dumps({"db": kind, "clients": args.clients}))
+                print(
+                    "  " + json.dumps({"db": kind, "clients": args.clients, "client": args.client})
+                )
             finally:
                 if drop:
                     drop()

@@ -62,6 +62,11 @@ DbOption = Annotated[
 ]
 
 
+OutputOption = Annotated[
+    Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+]
+
+
 def _open_store(db: str, *, create: bool = True) -> Store:
     """The store at ``db``; commands that only read pass ``create=False`` and so never
     make an empty database out of a mistyped path."""
@@ -304,9 +309,7 @@ def report_command(
     output_format: Annotated[
         ReportFormat, typer.Option("--format", "-f", help="md for people, json for tools.")
     ] = ReportFormat.md,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
-    ] = None,
+    output: OutputOption = None,
 ) -> None:
     """Write one story's comparison as a Markdown report or as JSON (docs/comparison.md)."""
     view = _story_view_or_exit(db, story_id)
@@ -347,9 +350,7 @@ def export_command(
     output_format: Annotated[
         ExportFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ExportFormat.jsonl,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
-    ] = None,
+    output: OutputOption = None,
 ) -> None:
     """Export articles, stories, quotes, comparisons, tone marks or dates (JSONL, CSV, JSON)."""
     store = _open_store(db, create=False)
