@@ -197,7 +197,7 @@ def build_store(db: str, articles: int, big: int, seed: int = 0) -> dict[str, ob
     }
 
 
-def _serve(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+def _serve(db: str, port: int, workers: int, cache: bool) -> subprocess.Popen[bytes]:
     command = [
         str(Path(sys.executable).parent / "storylens"),
         "serve",
@@ -207,6 +207,7 @@ def _serve(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
         str(port),
         "--workers",
         str(workers),
+        *(() if cache else ("--cache-entries", "0")),
     ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
@@ -367,6 +368,7 @@ def main() -> int:
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--port", type=int, default=8791)
     parser.add_argument("--workers", type=int, default=2, help="server processes")
+    parser.add_argument("--no-cache", action="store_true", help="serve with the page cache off")
     parser.add_argument(
         "--client",
         choices=("python", "wrk"),
@@ -387,7 +389,7 @@ def main() -> int:
                     f"{kind}: {args.articles} articles, {built['stories']} stories "
                     f"(stored in {built['store_s']} s, compared in {built['compare_s']} s)"
                 )
-                server = _serve(db, args.port, args.workers)
+                server = _serve(db, args.port, args.workers, not args.no_cache)
                 try:
                     stories = int(str(built["stories"]))
                     if args.client == "wrk":

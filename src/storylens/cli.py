@@ -28,7 +28,7 @@ from storylens.report import write_json, write_markdown
 from storylens.store import DEFAULT_DB_PATH, Store
 from storylens.store.search import MATCH_END, MATCH_START
 from storylens.views import StoryView, search_view, story_view
-from storylens.web.settings import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
+from storylens.web.settings import CACHE_ENTRIES, DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -431,6 +431,10 @@ def serve_command(
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="Server processes (one per core is typical).")
     ] = 1,
+    cache_entries: Annotated[
+        int,
+        typer.Option(min=0, help="Pages each process caches while the store is unchanged; 0: off."),
+    ] = CACHE_ENTRIES,
 ) -> None:
     """Serve the web interface and the JSON API over the store (http://HOST:PORT/)."""
     from storylens.web.server import serve
@@ -439,7 +443,7 @@ def serve_command(
     store = _open_store(db, create=False)  # fail here, with one line, not inside the server
     store.close()
     _stderr().print(Text(f"storylens: serving {db} on http://{host}:{port}/ (Ctrl-C stops)"))
-    serve(WebSettings(db, token, model), host, port, workers)
+    serve(WebSettings(db, token, model, cache_entries), host, port, workers)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ from storylens.errors import NotFound
 from storylens.store import Store
 from storylens.web.middleware import Guard, ResponseCache
 from storylens.web.settings import (
+    CACHE_ENTRIES,
     TOKEN_ENV,
     WebSettings,
 )
@@ -60,7 +61,7 @@ def create_app(settings: WebSettings) -> FastAPI:
         redoc_url=None,
     )
     app.state.store = Store(settings.db, create=False)
-    app.state.settings = WebSettings(settings.db, token, settings.model)
+    app.state.settings = WebSettings(settings.db, token, settings.model, settings.cache_entries)
     app.state.write_lock = threading.Lock()  # one pipeline run at a time per server
 
     @app.exception_handler(StarletteHTTPException)
@@ -97,7 +98,9 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.include_router(api_router)
     app.include_router(pages_router)
     # Outermost first: the guard sees every request, the cache sits inside it.
-    app.add_middleware(ResponseCache, version=app.state.store.data_version)
+    app.add_middleware(
+        ResponseCache, version=app.state.store.data_version, entries=settings.cache_entries
+    )
     app.add_middleware(Guard)
     return app
 
@@ -105,10 +108,11 @@ def create_app(settings: WebSettings) -> FastAPI:
 # What `storylens serve` hands uvicorn: worker processes import the app by this name.
 APP_FACTORY = "storylens.web.app:app_from_environment"
 _ENV_DB, _ENV_MODEL = "STORYLENS_SERVE_DB", "STORYLENS_SERVE_MODEL"
+_ENV_CACHE = "STORYLENS_SERVE_CACHE_ENTRIES"
 
 
 def settings_to_environment(settings: WebSettings) -> dict[str, str]:
-    found = {_ENV_DB: settings.db}
+    found = {_ENV_DB: settings.db, _ENV_CACHE: str(settings.cache_entries)}
     if settings.token:
         found[TOKEN_ENV] = settings.token
     if settings.model:
@@ -124,5 +128,6 @@ def app_from_environment() -> FastAPI:
             os.environ[_ENV_DB],
             os.environ.get(TOKEN_ENV) or None,
             os.environ.get(_ENV_MODEL) or None,
+            int(os.environ.get(_ENV_CACHE, CACHE_ENTRIES)),
         )
     )

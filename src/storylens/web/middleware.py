@@ -28,9 +28,7 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
-# Responses kept per server process, and the largest one kept: a few hundred pages cover
-# what many readers open at once; a 500-article story's page is well under the cap.
-CACHE_ENTRIES = 512
+# The largest response kept: a 500-article story's page is well under it.
 CACHE_MAX_BODY_BYTES = 4 * 1024 * 1024
 
 
@@ -76,9 +74,10 @@ class Guard:
 class ResponseCache:
     """Whole GET responses (status 200, no credentials) while the store version holds."""
 
-    def __init__(self, app: ASGIApp, version: Callable[[], int]) -> None:
+    def __init__(self, app: ASGIApp, version: Callable[[], int], entries: int) -> None:
         self.app = app
         self.version = version
+        self.capacity = entries
         self.entries: OrderedDict[tuple[str, bytes], tuple[int, list[Any], bytes]] = OrderedDict()
         self.seen_version: int | None = None
 
@@ -118,7 +117,7 @@ class ResponseCache:
                     body = b"".join(chunks)
                     if len(body) <= CACHE_MAX_BODY_BYTES:
                         self.entries[key] = (200, list(started.get("headers", [])), body)
-                        while len(self.entries) > CACHE_ENTRIES:
+                        while len(self.entries) > self.capacity:
                             self.entries.popitem(last=False)
             await send(message)
 

@@ -18,6 +18,9 @@ CONTENT_SECURITY_POLICY = (
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
 TOKEN_ENV = "STORYLENS_TOKEN"
+# Whole GET responses each server process keeps while the store is unchanged; 0 turns the
+# cache off. A few hundred pages cover what many readers open at once.
+CACHE_ENTRIES = 512
 
 
 @dataclass(frozen=True)
@@ -25,3 +28,4 @@ class WebSettings:
     db: str
     token: str | None = None  # POST /api/articles needs it; without one, posting is off
     model: str | None = None  # the spaCy pipeline for posted articles
+    cache_entries: int = CACHE_ENTRIES
