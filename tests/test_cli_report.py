@@ -150,3 +150,16 @@ def test_hostile_names_are_inert_in_the_terminal(tmp_path: Path) -> None:
     runner.invoke(app, ["analyze", str(corpus), "--db", db])
     out = runner.invoke(app, ["stories", "--db", db]).output
     assert "\x1b" not in out and "\u202e" not in out
+
+
+def test_the_export_choices_are_the_export_contracts() -> None:
+    from storylens.cli import ExportFormat, ExportTable
+    from storylens.export import EXPORT_FORMATS, EXPORT_TABLES
+
+    assert {t.value for t in ExportTable} == set(EXPORT_TABLES)
+    assert {f.value for f in ExportFormat} == set(EXPORT_FORMATS)
+
+
+def test_serve_on_a_missing_database_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["serve", "--db", str(tmp_path / "none.db"), "--port", "8999"])
+    assert result.exit_code == 2 and "no database at" in result.output
