@@ -22,7 +22,7 @@ from rich.text import Text
 
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
 from storylens.errors import NotFound, StorylensError
-from storylens.export import EXPORT_FORMATS, EXPORT_TABLES, write_export
+from storylens.export import write_export
 from storylens.pipeline import DEFAULT_PIPELINE_BATCH, AnalyzeSummary, analyze
 from storylens.report import write_json, write_markdown
 from storylens.store import DEFAULT_DB_PATH, Store
