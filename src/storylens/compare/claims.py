@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from storylens.compare.words import content_stems, fold, words
+from storylens.compare.words import content_stems, word_matches, words
 from storylens.records import Claim, ClaimStatus, Span, StoryMember
 
 # Sentences longer than this many words are split into their clauses: a long news sentence
@@ -96,7 +96,7 @@ def _weighted_stems(
     text: str, offset: int, name_ranges: Sequence[tuple[int, int]]
 ) -> dict[str, float]:
     counts: dict[str, float] = {}
-    for match in re.finditer(r"\w+(?:['’\-]\w+)*", text):
+    for match in word_matches(text):
         stems = content_stems(match.group())
         if not stems:
             continue
@@ -293,8 +293,3 @@ def align_claims(
             )
         )
     return tuple(claims)
-
-
-def claim_words(text: str) -> set[str]:
-    """Folded words of a claim, for the framing contrast."""
-    return {fold(w) for w in words(text)}

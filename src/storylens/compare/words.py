@@ -8,6 +8,7 @@ parts never disagree about what counts as the same word.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -20,6 +21,11 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 def words(text: str) -> list[str]:
     """The words of ``text`` as written (case kept), for diffs shown to people."""
     return _WORD.findall(text)
+
+
+def word_matches(text: str) -> Iterator[re.Match[str]]:
+    """Each word of ``text`` with its position."""
+    return _WORD.finditer(text)
 
 
 def fold(word: str) -> str:

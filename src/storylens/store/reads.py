@@ -170,21 +170,6 @@ def quote_rows(
         return [dict(row) for row in rows], int(total)
 
 
-def entity_names(engine: Engine, article_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The entities of these articles, per article, in text order."""
-    found: dict[str, list[dict[str, Any]]] = {}
-    if not article_ids:
-        return found
-    with engine.connect() as connection:
-        for row in connection.execute(
-            select(entities)
-            .where(entities.c.article_id.in_(article_ids))
-            .order_by(entities.c.article_id, entities.c.start_char)
-        ).mappings():
-            found.setdefault(row["article_id"], []).append(dict(row))
-    return found
-
-
 def outlets(engine: Engine) -> list[str]:
     with engine.connect() as connection:
         rows = connection.execute(
