@@ -163,3 +163,15 @@ def test_the_export_choices_are_the_export_contracts() -> None:
 def test_serve_on_a_missing_database_is_one_line_and_exit_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["serve", "--db", str(tmp_path / "none.db"), "--port", "8999"])
     assert result.exit_code == 2 and "no database at" in result.output
+
+
+def test_export_to_a_missing_folder_is_one_line_and_exit_2(db: str, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "dir" / "x.jsonl"
+    result = runner.invoke(app, ["export", "stories", "--db", db, "-o", str(target)])
+    assert result.exit_code == 2 and "cannot write" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_analyze_help_keeps_the_extra_name() -> None:
+    out = runner.invoke(app, ["analyze", "--help"], env={"COLUMNS": "200"}).output
+    assert "storylens[embeddings]" in out

@@ -105,7 +105,8 @@ def analyze_command(
         bool,
         typer.Option(
             "--embeddings",
-            help="Also compare articles by sentence embeddings (needs storylens[embeddings]).",
+            # "\[" keeps Rich from reading "[embeddings]" as markup and dropping it.
+            help="Also compare articles by sentence embeddings (needs storylens\\[embeddings]).",
         ),
     ] = False,
 ) -> None:
@@ -156,7 +157,7 @@ def analyze_command(
             raise typer.Exit(EXIT_USAGE) from error
         finally:
             analyser.close()
-            stories = store.story_summaries()
+            stories = store.count_stories()
             store.close()
 
     for rejection in summary.rejected:
@@ -168,7 +169,7 @@ def analyze_command(
         Text(
             f"{summary.stored} articles stored, {summary.already_stored} already stored, "
             f"{summary.duplicates} syndicated copies, {summary.new_stories} new stories "
-            f"({len(stories)} stories in {db}), {len(summary.rejected)} inputs rejected"
+            f"({stories} stories in {db}), {len(summary.rejected)} inputs rejected"
         ),
         soft_wrap=True,
     )
@@ -358,7 +359,14 @@ def export_command(
         if output is None:
             write_export(store, table.value, output_format.value, sys.stdout)
         else:
-            with output.open("w", encoding="utf-8", newline="") as handle:
+            try:
+                handle = output.open("w", encoding="utf-8", newline="")
+            except OSError as error:
+                _stderr().print(
+                    Text(f"error: cannot write {output}: {error.strerror}", style="red")
+                )
+                raise typer.Exit(EXIT_USAGE) from error
+            with handle:
                 write_export(store, table.value, output_format.value, handle)
     finally:
         store.close()

@@ -73,6 +73,8 @@ def analyze(
     clusterer.restore(_stored_state(store))
     summary = AnalyzeSummary()
     seen_in_run: set[str] = set()
+    # New stories are counted in the store, so that those a split opens count too.
+    stories_before = store.count_stories()
 
     for batch in _batches(iter_inputs(inputs, stdin=stdin), batch_size):
         rejected = [item for item in batch if isinstance(item, Rejection)]
@@ -92,7 +94,6 @@ def analyze(
             if vector is not None:
                 features = replace(features, dense=vector)
             assignment = clusterer.add(features)
-            summary.new_stories += assignment.new_story
             summary.duplicates += assignment.duplicate_of is not None
             stored.append(StoredArticle(item, assignment, features.to_json()))
         revised = clusterer.take_revisions()
@@ -100,6 +101,7 @@ def analyze(
         store.save_batch(stored, rejected, revised=revised)
         touched = left | {s.assignment.story_id for s in stored} | {r.story_id for r in revised}
         compare_stories(store, touched, encoder.embed_texts if encoder else None)
+        summary.new_stories = max(0, store.count_stories() - stories_before)
         summary.stored += len(stored)
         summary.rejected.extend(rejected)
         if on_batch:

@@ -466,6 +466,12 @@ class Store:
                     ),
                 )
 
+    def count_stories(self) -> int:
+        """Stories that hold at least one article (a split can empty one)."""
+        with self.reader.connect() as connection:
+            query = select(func.count()).select_from(stories).where(stories.c.article_count > 0)
+            return connection.scalar(query) or 0
+
     def count_articles(self) -> int:
         with self.reader.connect() as connection:
             return connection.scalar(select(func.count()).select_from(articles)) or 0
