@@ -70,3 +70,22 @@ def test_clean_article_keeps_text_whole() -> None:
     assert clean.text == ARTICLE
     assert clean.article.title == "Warehouse fire"
     assert len(clean.boilerplate) == 4
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("Article Continued Below", "share or navigation line"),
+        ("Story continues below advertisement", "share or navigation line"),
+        ("ADVERTISEMENT", "share or navigation line"),
+        ("RELATED: Council delays the pier vote again", "share or navigation line"),
+        ("— Dana Holt (@danaholt) March 4, 2026", "credit line of an embedded post"),
+    ],
+)
+def test_in_body_page_furniture_is_boilerplate(line: str, reason: str) -> None:
+    text = (
+        "The Eastmere council voted on Monday to close the pier.\n"
+        f"{line}\n"
+        "Repairs will take until May, the council said."
+    )
+    assert [(s.label, s.text) for s in find_boilerplate(text)] == [(reason, line)]

@@ -27,6 +27,8 @@ _PROMPT_PATTERNS = re.compile(
       | (?:click|tap)\s+here\b
       | (?:read|see)\s+more\s*:
       | advertisement
+      | (?:article|story)\s+continu(?:e|es|ed)\s+(?:below|after)
+      | continue\s+reading\b
       | (?:sign\s+up|subscribe)\s+(?:for|to)\s+(?:our|the)\b
       | related\s*:
       | watch\s*:
@@ -36,6 +38,11 @@ _PROMPT_PATTERNS = re.compile(
 )
 # Prompt lines are short; a long line that merely starts with "Watch:" is content.
 MAX_PROMPT_WORDS = 15
+# The credit line of an embedded social post: "— Dana Holt (@danaholt) March 4, 2026". The
+# post above it is kept (it is its author's words); the credit line is page furniture.
+_EMBED_CREDIT = re.compile(
+    r"^[—–-]\s*[^()\n]{1,80}\(@\w{1,30}\)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}\s*$"
+)
 
 _WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"[.!?…][\"'’”)\]]*$")
@@ -61,6 +68,8 @@ def find_boilerplate(text: str) -> tuple[Span, ...]:
         line = text[start:end]
         if _PROMPT_PATTERNS.match(line) and len(words[index]) <= MAX_PROMPT_WORDS:
             found[index] = "share or navigation line"
+        elif _EMBED_CREDIT.match(line):
+            found[index] = "credit line of an embedded post"
 
     for index, (start, end) in enumerate(lines):
         if index in found or index == 0 or len(words[index]) < MIN_RESTATEMENT_WORDS:
