@@ -461,3 +461,21 @@ def test_dense_vectors_can_align_claims_that_share_no_words() -> None:
     with_dense = align_claims(members, units, similarity_matrix(units, same_meaning), min_shared=0)
     assert {c.status for c in words_only} == {"only"}
     assert {c.status for c in with_dense} == {"shared"}
+
+
+@pytest.mark.parametrize(
+    ("mention", "expected"),
+    [
+        ("the insider", "anonymous"),
+        ("sources close to the couple", "anonymous"),
+        ("a Downing Street source", "anonymous"),
+        ("one person", "unnamed"),
+        ("a third person", "unnamed"),
+        ("an Extra reporter", "unnamed"),
+        ("many", "unnamed"),
+    ],
+)
+def test_anonymous_sources_apart_from_unnamed_people(mention: str, expected: str) -> None:
+    from storylens.compare.sourcing import source_type
+
+    assert source_type("anonymous", mention) == expected

@@ -43,10 +43,14 @@ _SOURCE_TYPES: tuple[SourceType, ...] = (
 )
 
 
-def _source_type(speaker_type: str, mention: str | None) -> SourceType:
+def source_type(speaker_type: str, mention: str | None) -> SourceType:
     if speaker_type == "anonymous":
+        # The role nouns describe the speaker; a capitalised word names their affiliation
+        # ("an Extra reporter", "a Downing Street source") and says nothing of their role.
         described = [
-            fold(w) for w in words(mention or "") if not is_stop_word(w) or fold(w) in PUBLIC_WORDS
+            fold(w)
+            for w in words(mention or "")
+            if not w[:1].isupper() and (not is_stop_word(w) or fold(w) in PUBLIC_WORDS)
         ]
         if described and all(w in PUBLIC_WORDS for w in described):
             return "unnamed"
@@ -65,7 +69,7 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
         for quote in member.analysed.quotes:
             if quote.kind not in SPEECH_KINDS:
                 continue
-            source = _source_type(quote.speaker_type, quote.speaker_mention or quote.speaker)
+            source = source_type(quote.speaker_type, quote.speaker_mention or quote.speaker)
             quotes[source] += 1
             quoted_words[source] += len(words(quote.text))
             if source in ("person", "organization") and quote.speaker:
