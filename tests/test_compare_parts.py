@@ -479,3 +479,10 @@ def test_anonymous_sources_apart_from_unnamed_people(mention: str, expected: str
     from storylens.compare.sourcing import source_type
 
     assert source_type("anonymous", mention) == expected
+
+
+def test_a_capital_at_the_start_of_a_mention_is_no_affiliation() -> None:
+    from storylens.compare.sourcing import source_type
+
+    assert source_type("anonymous", "Others") == "unnamed"
+    assert source_type("anonymous", "Insiders") == "anonymous"

@@ -45,12 +45,12 @@ _SOURCE_TYPES: tuple[SourceType, ...] = (
 
 def source_type(speaker_type: str, mention: str | None) -> SourceType:
     if speaker_type == "anonymous":
-        # The role nouns describe the speaker; a capitalised word names their affiliation
-        # ("an Extra reporter", "a Downing Street source") and says nothing of their role.
+        # The role nouns describe the speaker; a capitalised word after the first names
+        # their affiliation ("an Extra reporter", "a Downing Street source"), not their role.
         described = [
             fold(w)
-            for w in words(mention or "")
-            if not w[:1].isupper() and (not is_stop_word(w) or fold(w) in PUBLIC_WORDS)
+            for i, w in enumerate(words(mention or ""))
+            if not (i and w[:1].isupper()) and (not is_stop_word(w) or fold(w) in PUBLIC_WORDS)
         ]
         if described and all(w in PUBLIC_WORDS for w in described):
             return "unnamed"
