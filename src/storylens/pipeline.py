@@ -72,7 +72,7 @@ def analyze(
     clusterer = StoryClusterer()
     clusterer.restore(_stored_state(store))
     summary = AnalyzeSummary()
-    seen_in_run: set[str] = set()
+    seen_in_run: dict[str, tuple[str, str]] = {}  # id -> (text hash, input) stored this run
     # New stories are counted in the store, so that those a split opens count too.
     stories_before = store.count_stories()
 
@@ -136,26 +136,45 @@ def _stored_state(store: Store) -> Iterator[tuple[ArticleFeatures, StoryAssignme
 def _new_articles(
     articles: list[Article],
     store: Store,
-    seen_in_run: set[str],
+    seen_in_run: dict[str, tuple[str, str]],
     summary: AnalyzeSummary,
     rejected: list[Rejection],
 ) -> list[Article]:
-    """Drop articles already stored (same id, same text); refuse an id reused for other text."""
+    """Drop articles already stored (same id, same text); refuse an id reused for other text,
+    whether stored by an earlier run or met earlier in this one (never a silent drop)."""
     known = store.known_hashes([a.id for a in articles])
     fresh = []
     for article in articles:
+        source = article.source or article.id
+        text_digest = text_hash(repair_text(article.text))
         stored_hash = known.get(article.id)
-        if article.id in seen_in_run or stored_hash == text_hash(repair_text(article.text)):
+        earlier = seen_in_run.get(article.id)
+        if earlier is not None:
+            earlier_hash, earlier_source = earlier
+            if earlier_hash == text_digest:
+                summary.already_stored += 1
+            else:
+                rejected.append(
+                    Rejection(
+                        source,
+                        f"id {article.id!r} is already used in this run by {earlier_source} "
+                        "with different text; give this article another id (the first one "
+                        "is kept)",
+                    )
+                )
+            continue
+        if stored_hash == text_digest:
             summary.already_stored += 1
         elif stored_hash is not None:
             rejected.append(
                 Rejection(
-                    article.source or article.id,
+                    source,
                     f"id {article.id!r} is already stored with different text; give this "
                     "article another id (the stored one is kept)",
                 )
             )
+            continue
         else:
             fresh.append(article)
-        seen_in_run.add(article.id)
+        seen_in_run[article.id] = (text_digest, source)
     return fresh

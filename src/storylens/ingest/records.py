@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
-from storylens.ingest.limits import MAX_ARTICLE_CHARS, MIN_ARTICLE_CHARS
+from storylens.ingest.limits import MAX_ARTICLE_CHARS, MAX_ID_CHARS, MIN_ARTICLE_CHARS
 from storylens.records import Article, Rejection
 
 _SPACES = re.compile(r"\s+")
@@ -84,8 +84,11 @@ def build_article(
         return Rejection(source, f"text longer than {MAX_ARTICLE_CHARS:,} characters")
     if len(body.strip()) < MIN_ARTICLE_CHARS:
         return Rejection(source, f"text shorter than {MIN_ARTICLE_CHARS} characters")
+    given_id = _field(article_id)
+    if given_id is not None and len(given_id) > MAX_ID_CHARS:
+        return Rejection(source, f"id longer than {MAX_ID_CHARS:,} characters")
     return Article(
-        id=_field(article_id) or content_id(body),
+        id=given_id or content_id(body),
         text=body,
         title=_field(title),
         url=_field(url),

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
+import os
+import stat
+import zlib
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 from storylens.errors import InputError
-from storylens.ingest.decode import decode_text
+from storylens.ingest.decode import bom_encoding, decode_text
 from storylens.ingest.feeds import read_feed
 from storylens.ingest.fetch import fetch_url
 from storylens.ingest.html import read_html
@@ -33,6 +38,8 @@ SUPPORTED_SUFFIXES = (
     + FEED_SUFFIXES
     + WARC_SUFFIXES
 )
+# Files that hold one article whose id is the file's name.
+NAMED_SUFFIXES = TEXT_SUFFIXES + HTML_SUFFIXES
 # Files in a folder that describe the folder rather than hold an article.
 FOLDER_FILES_SKIPPED = ("readme", "license", "changelog")
 
@@ -47,13 +54,55 @@ def _suffix(path: Path) -> str:
     return path.suffix.lower()
 
 
+def _strip_suffix(path: Path) -> str:
+    """The path as text without the extension storylens reads it by: the id of a file."""
+    text = path.as_posix()
+    suffix = _suffix(path)
+    if suffix and text.lower().endswith(suffix) and len(text) > len(suffix):
+        return text[: -len(suffix)]
+    return text
+
+
 def _article_id_from_name(path: Path) -> str:
-    return path.name.split(".")[0] or path.name
+    """A file's id: its name without the extension (``report.v1.txt`` -> ``report.v1``)."""
+    return _strip_suffix(Path(path.name))
 
 
-def read_file(path: Path) -> Iterator[Record]:
-    """Every article in one file; problems come back as Rejections naming the file."""
+def _not_a_file(path: Path) -> str | None:
+    """Why this path is not a regular file or folder to read, or None when it is one.
+
+    Only stat() is called: a FIFO is never opened, since opening one blocks until a writer
+    comes.
+    """
+    try:
+        status = path.stat()
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop (the link points back to itself)"
+        if error.errno == errno.ENOENT and path.is_symlink():
+            return f"dangling symbolic link (its target {os.readlink(path)!r} does not exist)"
+        if error.errno == errno.ENOENT:
+            return "no such file or folder"
+        return f"cannot read ({error.strerror or error})"
+    mode = status.st_mode
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a file: not opened (it would wait for a writer)"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a file"
+    return "not a regular file"
+
+
+def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
+    """Every article in one file; problems come back as Rejections naming the file.
+
+    ``article_id`` is the id for a one-article file (text, HTML); by default its name.
+    """
     name = str(path)
+    article_id = article_id or _article_id_from_name(path)
     suffix = _suffix(path)
     if suffix not in SUPPORTED_SUFFIXES:
         yield Rejection(
@@ -61,6 +110,10 @@ def read_file(path: Path) -> Iterator[Record]:
             f"unknown file type {suffix or '(no extension)'!r}; storylens "
             f"reads {', '.join(SUPPORTED_SUFFIXES)}",
         )
+        return
+    problem = _not_a_file(path)
+    if problem is not None:
+        yield Rejection(name, problem)
         return
     try:
         size = path.stat().st_size
@@ -72,16 +125,21 @@ def read_file(path: Path) -> Iterator[Record]:
             return
         if suffix in WARC_SUFFIXES:
             with path.open("rb") as stream:
-                yield from read_warc(stream, name)
+                yield from read_warc(stream, name, size)
             return
         if suffix in JSON_LINES_SUFFIXES:
             opener = gzip.open if suffix.endswith(".gz") else open
-            with opener(path, "rt", encoding="utf-8", errors="replace") as handle:
+            with opener(path, "rb") as raw:
+                # JSON Lines is UTF-8, but a UTF-16 or UTF-32 export says so with its mark.
+                encoding = bom_encoding(raw.read(4)) or "utf-8"
+            with opener(path, "rt", encoding=encoding, errors="replace") as handle:
                 yield from read_json_lines(handle, name)
             return
         data = path.read_bytes()
-    except OSError as error:
-        yield Rejection(name, f"cannot read ({error.strerror or error})")
+    except (OSError, EOFError, zlib.error) as error:
+        # EOFError and zlib.error: a .gz cut or corrupt before its first few bytes.
+        reason = getattr(error, "strerror", None) or error
+        yield Rejection(name, f"cannot read ({reason})")
         return
     if suffix in FEED_SUFFIXES:
         yield from read_feed(data, name)
@@ -92,24 +150,82 @@ def read_file(path: Path) -> Iterator[Record]:
         yield Rejection(name, error.reason)
         return
     if suffix in TEXT_SUFFIXES:
-        yield read_text(content, name, _article_id_from_name(path))
+        yield read_text(content, name, article_id)
     elif suffix in HTML_SUFFIXES:
-        yield read_html(content, name, article_id=_article_id_from_name(path))
+        yield read_html(content, name, article_id=article_id)
     else:
         yield from read_json_document(content, name)
 
 
-def _walk_folder(folder: Path) -> Iterator[Path]:
-    for path in sorted(folder.rglob("*")):
-        relative = path.relative_to(folder)
-        if any(part.startswith(".") for part in relative.parts):
-            continue
-        if path.is_file() and not path.name.lower().startswith(FOLDER_FILES_SKIPPED):
-            yield path
+def _walk_folder(folder: Path) -> Iterator[Path | Rejection]:
+    """Every file under ``folder`` in sorted order, and a Rejection for each entry that is not
+    one (dangling link, link loop, FIFO, socket, device) instead of skipping it silently.
+
+    Links to folders are followed once: a folder already walked (a link loop) is reported.
+    """
+    walked: set[str] = set()
+
+    def walk(directory: Path) -> Iterator[Path | Rejection]:
+        walked.add(os.path.realpath(directory))
+        try:
+            names = sorted(os.listdir(directory))
+        except OSError as error:
+            yield Rejection(str(directory), f"cannot read folder ({error.strerror or error})")
+            return
+        for entry in names:
+            if entry.startswith("."):
+                continue
+            path = directory / entry
+            problem = _not_a_file(path)
+            if problem is not None:
+                yield Rejection(str(path), problem)
+            elif path.is_dir():
+                if os.path.realpath(path) in walked:
+                    # A loop, or a second way to a folder: read once, and say so.
+                    yield Rejection(
+                        str(path),
+                        "symbolic link loop or repeat: links to a folder already read here",
+                    )
+                else:
+                    yield from walk(path)
+            elif not entry.lower().startswith(FOLDER_FILES_SKIPPED):
+                yield path
+
+    yield from walk(folder)
+
+
+def _folder_ids(folder: Path, files: list[Path]) -> dict[Path, str]:
+    """Each file's id: its name without the extension, or, when two files of the folder would
+    share that, its path relative to the folder (``2026/01/index.html`` -> ``2026/01/index``)."""
+    files = [path for path in files if _suffix(path) in NAMED_SUFFIXES]
+    names = Counter(_article_id_from_name(path) for path in files)
+    return {
+        path: (
+            _article_id_from_name(path)
+            if names[_article_id_from_name(path)] == 1
+            else _strip_suffix(path.relative_to(folder))
+        )
+        for path in files
+    }
+
+
+def _unique_id(path: Path, article_id: str, taken: dict[str, Path]) -> str:
+    """The id, or the path as given without its extension when an earlier input of this run
+    already took it; remembers the id taken."""
+    if _suffix(path) not in NAMED_SUFFIXES:
+        return article_id  # not used: the file's records carry their own ids
+    if article_id in taken and taken[article_id] != path:
+        article_id = _strip_suffix(path)
+    taken.setdefault(article_id, path)
+    return article_id
 
 
 def iter_inputs(inputs: Iterable[str], stdin: TextIO | None = None) -> Iterator[Record]:
-    """Articles and rejections from every input, in order: files, folders, URLs and ``-``."""
+    """Articles and rejections from every input, in order: files, folders, URLs and ``-``.
+
+    Ids taken from file names are unique within the run (see ``_folder_ids``, ``_unique_id``).
+    """
+    taken: dict[str, Path] = {}  # ids from file names in this run, and the file of each
     for raw in inputs:
         if raw == "-":
             stream = stdin if stdin is not None else io.StringIO("")
@@ -118,10 +234,18 @@ def iter_inputs(inputs: Iterable[str], stdin: TextIO | None = None) -> Iterator[
             yield fetch_url(raw)
         else:
             path = Path(raw)
-            if path.is_dir():
-                for file in _walk_folder(path):
-                    yield from read_file(file)
-            elif path.exists():
-                yield from read_file(path)
+            problem = _not_a_file(path)
+            if problem is not None:
+                yield Rejection(raw, problem)
+            elif path.is_dir():
+                walked = list(_walk_folder(path))
+                files = [item for item in walked if isinstance(item, Path)]
+                ids = _folder_ids(path, files)
+                for item in walked:
+                    if isinstance(item, Rejection):
+                        yield item
+                    else:
+                        article_id = ids.get(item, _article_id_from_name(item))
+                        yield from read_file(item, _unique_id(item, article_id, taken))
             else:
-                yield Rejection(raw, "no such file or folder")
+                yield from read_file(path, _unique_id(path, _article_id_from_name(path), taken))
