@@ -27,9 +27,9 @@ DATA = shared_data_dir() / "tone" / "basil"
 # Floors a little under the figures bench/tone.py printed when this gate was set (own-voice
 # loaded words and hedges): own-voice token F1 0.110 (P 0.120 R 0.102), overlap F1 0.141,
 # lexical_all_sentence F1 0.181.
-OWN_TOKEN_F1_FLOOR = 0.10
-OWN_OVERLAP_F1_FLOOR = 0.13
-OWN_SENTENCE_F1_FLOOR = 0.17
+OWN_TOKEN_F1_FLOOR = 0.11
+OWN_OVERLAP_F1_FLOOR = 0.14
+OWN_SENTENCE_F1_FLOOR = 0.19
 
 
 @pytest.fixture(scope="module")
