@@ -15,6 +15,7 @@ shown with both phrases.
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import re
 from collections.abc import Iterator, Sequence
@@ -311,10 +312,20 @@ def _same_place(a: str, b: str) -> bool:
     )
 
 
-def _unit_at(units: Sequence[ClaimUnit], member: int, position: int) -> int | None:
+def _units_by_member(units: Sequence[ClaimUnit]) -> dict[int, list[int]]:
+    """Claim indices per member, in text order (``claim_units`` makes them so)."""
+    found: dict[int, list[int]] = {}
     for index, unit in enumerate(units):
-        if unit.member == member and unit.start <= position < unit.end:
-            return index
+        found.setdefault(unit.member, []).append(index)
+    return found
+
+
+def _unit_at(units: Sequence[ClaimUnit], own: Sequence[int], position: int) -> int | None:
+    """The claim of one member (``own``: its claim indices) that holds ``position``."""
+    starts = [units[i].start for i in own]
+    place = bisect.bisect_right(starts, position) - 1
+    if place >= 0 and position < units[own[place]].end:
+        return own[place]
     return None
 
 
@@ -337,8 +348,9 @@ def find_conflicts(
         [] if index in copies else extract_details(member, people)
         for index, member in enumerate(members)
     ]
+    by_member = _units_by_member(units)
     located = [
-        [(detail, _unit_at(units, index, detail.start)) for detail in details]
+        [(detail, _unit_at(units, by_member.get(index, []), detail.start)) for detail in details]
         for index, details in enumerate(per_member)
     ]
     rows = [
