@@ -6,8 +6,8 @@ import pytest
 from spacy.language import Language
 
 from storylens.analyse.nlp import load_pipeline
-from storylens.analyse.quote_marks import find_marked_quotes
 from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.records import Quote
 
 

@@ -41,7 +41,7 @@ from importlib import resources
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.cues import (
+from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     FEMALE_MARKERS,
     KIN_NOUNS,
@@ -49,7 +49,7 @@ from storylens.analyse.cues import (
     SPEECH_VERBS,
     TITLES,
 )
-from storylens.analyse.quote_marks import ALL_MARKS_WITH_STRAIGHT, find_marked_quotes
+from storylens.analyse.quotes.marks import ALL_MARKS_WITH_STRAIGHT, find_marked_quotes
 from storylens.records import Polarity, Quote, ToneMark
 
 __all__ = ["find_tone"]

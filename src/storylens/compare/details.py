@@ -23,7 +23,7 @@ from datetime import date, timedelta
 
 from scipy import sparse
 
-from storylens.analyse.cues import SPEECH_VERBS
+from storylens.analyse.quotes.cues import SPEECH_VERBS
 from storylens.compare.claims import SAME_CLAIM_SIMILARITY, ClaimUnit
 from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
 from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember

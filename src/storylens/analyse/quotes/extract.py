@@ -3,7 +3,7 @@
 ``extract_quotes(doc)`` is the public entry point; the pipeline calls it once per article on
 the spaCy ``Doc`` of the whole text. It works in three passes:
 
-1. direct quotes, found by their marks (``quote_marks``), each attributed to a speech verb
+1. direct quotes, found by their marks (``marks``), each attributed to a speech verb
    after it (`"...," she said`), before it (`she snapped: "..."`), in the paragraph before
    (`Trump wrote:` then the quote), or carried on from the quote before it; a quote split by
    its attribution is joined back into one; a quote inside a quote is recorded as "nested",
@@ -17,10 +17,10 @@ Offsets point into ``doc.text``. The function never raises on odd input (unbalan
 empty text) and uses nothing but the ``Doc``: no network, no state between calls.
 
 This module runs the passes and turns what they find into ``Quote`` records; the work is done
-in ``quote_parse`` (look-ups over the parse shared by all passes), ``scare_quotes`` (marked
-words that are nobody's speech), ``quote_attribution`` (the cue and speaker of a direct quote),
-``quote_spans`` (quoted phrases inside a reporter's sentence and the clause they widen to) and
-``indirect_quotes`` (reported speech without marks, labels, and quotes inside quotes).
+in ``parse`` (look-ups over the parse shared by all passes), ``scare`` (marked
+words that are nobody's speech), ``attribution`` (the cue and speaker of a direct quote),
+``spans`` (quoted phrases inside a reporter's sentence and the clause they widen to) and
+``indirect`` (reported speech without marks, labels, and quotes inside quotes).
 """
 
 from __future__ import annotations
@@ -29,27 +29,35 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
-from storylens.analyse.indirect_quotes import (
-    find_indirect_quotes,
-    find_label_quotes,
-    find_nested_quotes,
-)
-from storylens.analyse.quote_attribution import (
+from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
     carried_speaker,
     continues_split_quote,
     join_split_quotes,
     merge_overlapping,
 )
-from storylens.analyse.quote_marks import MarkedQuote, find_marked_quotes
-from storylens.analyse.quote_parse import (
+from storylens.analyse.quotes.indirect import (
+    find_indirect_quotes,
+    find_label_quotes,
+    find_nested_quotes,
+)
+from storylens.analyse.quotes.marks import MarkedQuote, find_marked_quotes
+from storylens.analyse.quotes.parse import (
     SCARE_MAX_WORDS,
     FoundQuote,
     ParsedArticle,
     count_content_words,
     starts_sentence,
 )
-from storylens.analyse.quote_spans import (
+from storylens.analyse.quotes.scare import (
+    is_borrowed_phrase,
+    is_embedded_phrase,
+    is_nickname,
+    is_subheading,
+    is_title,
+    sentence_runs_on,
+)
+from storylens.analyse.quotes.spans import (
     absorb_later_phrases,
     aside_sentence_start,
     clause_around,
@@ -60,15 +68,7 @@ from storylens.analyse.quote_spans import (
     quoted_clause_start,
     reported_rest,
 )
-from storylens.analyse.scare_quotes import (
-    is_borrowed_phrase,
-    is_embedded_phrase,
-    is_nickname,
-    is_subheading,
-    is_title,
-    sentence_runs_on,
-)
-from storylens.analyse.speakers import ResolvedSpeaker, SpeakerTable
+from storylens.analyse.quotes.speakers import ResolvedSpeaker, SpeakerTable
 from storylens.records import Quote, QuoteKind
 
 __all__ = ["extract_quotes"]

@@ -11,16 +11,16 @@ from dataclasses import replace
 
 from spacy.tokens import Token
 
-from storylens.analyse.cues import (
+from storylens.analyse.quotes.attribution import cue_before
+from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
     CONTENT_REQUIRED_VERBS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     STANCE_VERBS,
 )
-from storylens.analyse.quote_attribution import cue_before
-from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote
-from storylens.analyse.quote_parse import (
+from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
+from storylens.analyse.quotes.parse import (
     ASIDE_MIN_WORDS,
     CUE_POS,
     SCARE_MAX_WORDS,
@@ -35,7 +35,7 @@ from storylens.analyse.quote_parse import (
     subject_of,
     trimmed_span,
 )
-from storylens.analyse.speakers import SpeakerTable
+from storylens.analyse.quotes.speakers import SpeakerTable
 from storylens.records import QuoteKind
 
 # Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.cues import SPEECH_VERBS
-from storylens.analyse.quote_marks import ALL_MARKS
-from storylens.analyse.speakers import ResolvedSpeaker
+from storylens.analyse.quotes.cues import SPEECH_VERBS
+from storylens.analyse.quotes.marks import ALL_MARKS
+from storylens.analyse.quotes.speakers import ResolvedSpeaker
 from storylens.records import QuoteKind
 
 # A quoted phrase of at most this many words with no speech around it is a scare quote

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from storylens.analyse.cues import (
+from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     FEMALE_FIRST_NAMES,
     FEMALE_MARKERS,

@@ -6,8 +6,8 @@ the passes that widen them into a reported clause.
 
 from __future__ import annotations
 
-from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote
-from storylens.analyse.quote_parse import (
+from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
+from storylens.analyse.quotes.parse import (
     SCARE_MAX_WORDS,
     Attribution,
     ParsedArticle,

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from spacy.tokens import Token
 
-from storylens.analyse.cues import QUOTATIVE_WORDS
-from storylens.analyse.quote_marks import ALL_MARKS, MarkedQuote
-from storylens.analyse.quote_parse import (
+from storylens.analyse.quotes.cues import QUOTATIVE_WORDS
+from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
+from storylens.analyse.quotes.parse import (
     SENTENCE_END,
     SUBJECT_DEPS,
     TIME_ENTITIES,
@@ -24,7 +24,7 @@ from storylens.analyse.quote_parse import (
     is_cue,
     subject_of,
 )
-from storylens.analyse.speakers import ResolvedSpeaker
+from storylens.analyse.quotes.speakers import ResolvedSpeaker
 
 # A speech verb after a quote attributes it when it is at most this many tokens after the
 # close mark (`"...," Oversight Chairman Jason Chaffetz (R-Utah) said`).

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from storylens.analyse.cues import BELIEF_VERBS, CONTENT_REQUIRED_VERBS, SPEECH_NOUNS
-from storylens.analyse.quote_marks import MarkedQuote
-from storylens.analyse.quote_parse import (
+from storylens.analyse.quotes.cues import BELIEF_VERBS, CONTENT_REQUIRED_VERBS, SPEECH_NOUNS
+from storylens.analyse.quotes.marks import MarkedQuote
+from storylens.analyse.quotes.parse import (
     ASIDE_MIN_WORDS,
     CUE_POS,
     SENTENCE_END,
