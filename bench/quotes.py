@@ -34,8 +34,11 @@ like any prediction there.
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -48,6 +51,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from _data import read_jsonl, shared_data_dir  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
+from storylens.analyse.quotes.acts import INTENTION_VERBS, THOUGHT_VERBS  # noqa: E402
+from storylens.analyse.quotes.cues import SPEECH_VERBS, STANCE_VERBS  # noqa: E402
 
 THRESHOLDS = (0.3, 0.8)  # lenient and strict word coverage, as in the GenderGapTracker study
 WORD = re.compile(r"\w+")
@@ -64,6 +69,7 @@ class Prediction:
     speaker_start: int | None
     speaker_end: int | None
     direct: bool
+    speech: bool = True
 
 
 @dataclass
@@ -173,18 +179,34 @@ def score(
 
 
 def storylens_predictions(doc: Any) -> list[Prediction]:
+    """One prediction per quoted segment, as ``storylens export quotes`` writes them."""
     return [
         Prediction(
-            q.start,
-            q.end,
+            start,
+            end,
             _words(q.speaker) | _words(q.speaker_mention),
             q.speaker_start,
             q.speaker_end,
             q.kind in ("direct", "mixed"),
+            q.act == "speech",
         )
         for q in extract_quotes(doc)
         if q.kind != "scare"
+        for start, end in q.spans
     ]
+
+
+def gold_is_speech(cue_lemmas: Iterable[str], cue: str) -> bool:
+    """A gold attribution is speech when its cue is a speech verb (or "according to", or a
+    label's colon) and no verb of thought or intention: "said", "told reporters", "has
+    argued" are; "believes", "wants", "has learned" are not."""
+    lemmas = {lemma.lower() for lemma in cue_lemmas}
+    if lemmas & (THOUGHT_VERBS | INTENTION_VERBS):
+        return False
+    text = cue.strip().lower()
+    return (
+        bool(lemmas & (SPEECH_VERBS | STANCE_VERBS)) or text.startswith("according") or text == ":"
+    )
 
 
 def textacy_predictions(doc: Any) -> list[Prediction]:
@@ -218,7 +240,7 @@ def evaluate(
 ) -> tuple[dict[str, Tally], float]:
     tallies = {
         f"{subset}@{int(t * 100)}": Tally()
-        for subset in ("all", "direct", "marked")
+        for subset in ("all", "direct", "marked", "speech")
         for t in THRESHOLDS
     }
     started = time.perf_counter()
@@ -236,6 +258,14 @@ def evaluate(
                 tallies[f"direct@{label}"],
                 outside_gold=[g for g in gold if not g["direct"]],
             )
+            score(
+                doc.text,
+                [g for g in gold if g["speech"]],
+                [p for p in predicted if p.speech],
+                threshold,
+                tallies[f"speech@{label}"],
+                outside_gold=[g for g in gold if not g["speech"]],
+            )
             marked = [g for g in gold if g["direct"] or _in_two_apostrophes(doc.text, g)]
             score(
                 doc.text,
@@ -246,6 +276,63 @@ def evaluate(
             )
     del name
     return tallies, elapsed
+
+
+def _print_scorer_check(
+    corpus: list[dict[str, Any]], golds: list[list[dict[str, Any]]], docs: list[Any]
+) -> None:
+    """Score the rows ``export quotes`` would write with the shared scorer, so the headline
+    figures above can be checked against it on the same output."""
+    scorer = shared_data_dir().parent / "eval" / "score.py"
+    with tempfile.TemporaryDirectory() as folder:
+        gold_path, pred_path = Path(folder) / "gold.jsonl", Path(folder) / "pred.jsonl"
+        with gold_path.open("w", encoding="utf-8") as out:
+            for row, gold in zip(corpus, golds, strict=True):
+                out.write(json.dumps({"id": row["id"], "quotes": gold}) + "\n")
+        with pred_path.open("w", encoding="utf-8") as out:
+            for row, doc in zip(corpus, docs, strict=True):
+                for quote in extract_quotes(doc):
+                    for number, (start, end) in enumerate(quote.spans):
+                        record = {
+                            "article_id": row["id"],
+                            "text": doc.text[start:end],
+                            "start": start,
+                            "end": end,
+                            "speaker": quote.speaker,
+                            "speaker_mention": quote.speaker_mention,
+                            "kind": quote.kind,
+                            "act": quote.act,
+                            "segment": number,
+                        }
+                        out.write(json.dumps(record) + "\n")
+        # The same rows joined back into utterances by utterance_id, for gold sets (PolNeAR)
+        # that annotate a quote split by its attribution as one attribution.
+        utterance_path = Path(folder) / "utterances.jsonl"
+        with utterance_path.open("w", encoding="utf-8") as out:
+            for row, doc in zip(corpus, docs, strict=True):
+                for quote in extract_quotes(doc):
+                    record = {
+                        "article_id": row["id"],
+                        "text": quote.text,
+                        "speaker": quote.speaker,
+                        "speaker_mention": quote.speaker_mention,
+                        "kind": quote.kind,
+                        "act": quote.act,
+                    }
+                    out.write(json.dumps(record) + "\n")
+        runs = (
+            ("segments (all)", pred_path, []),
+            ("segments --speech-only", pred_path, ["--speech-only"]),
+            ("utterances (all)", utterance_path, []),
+        )
+        for label, path, extra in runs:
+            result = subprocess.run(
+                [sys.executable, str(scorer), "quotes", str(gold_path), str(path), *extra],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            print(f"scorer, {label}: {result.stdout.strip() or result.stderr}")
 
 
 def _in_two_apostrophes(text: str, gold: dict[str, Any]) -> bool:
@@ -269,6 +356,11 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--set", default="polnear-dev", help="a folder of shared/data/quotes")
     parser.add_argument("--limit", type=int, default=None, help="first N articles only")
+    parser.add_argument(
+        "--scorer",
+        action="store_true",
+        help="also score the export rows with ../shared/eval/score.py (all and --speech-only)",
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
 
     corpus, gold = _load(args.set, args.limit)
@@ -279,6 +371,11 @@ def main(argv: Iterable[str] | None = None) -> None:
     docs = list(nlp.pipe(texts, batch_size=PIPE_BATCH_SIZE))
     nlp_seconds = time.perf_counter() - started
     golds = [gold.get(row["id"], []) for row in corpus]
+    cues = [g.get("cue") or "" for gs in golds for g in gs]
+    cue_docs = iter(nlp.pipe(cues, batch_size=256))
+    for gs in golds:
+        for g in gs:
+            g["speech"] = gold_is_speech((t.lemma_ for t in next(cue_docs)), g.get("cue") or "")
 
     ours, ours_seconds = evaluate("storylens", docs, golds, storylens_predictions)
     theirs, theirs_seconds = evaluate("textacy", docs, golds, textacy_predictions)
@@ -287,20 +384,24 @@ def main(argv: Iterable[str] | None = None) -> None:
         f"{args.set}: {len(docs)} articles, {sum(len(g) for g in golds)} gold quotes "
         f"({sum(g['direct'] for gs in golds for g in gs)} direct)"
     )
+    speech_gold = sum(g["speech"] for gs in golds for g in gs)
+    print(f"speech: {speech_gold} gold quotes whose cue is a speech verb")
     for key in ours:
         if key.startswith("marked"):
             continue
-        fair = key.startswith("direct")
+        fair = key.startswith(("direct", "speech"))
         print(f"{key:10} storylens  {(ours[key].fair() if fair else ours[key]).line()}")
         if fair:
             print(f"{'':10} (strict)   {ours[key].line()}")
-        if fair:
+        if key.startswith("direct"):
             marked = key.replace("direct", "marked")
             print(f"{'':10} (marked)   {ours[marked].line()}")
         print(f"{'':10} textacy    {(theirs[key].fair() if fair else theirs[key]).line()}")
+    if args.scorer:
+        _print_scorer_check(corpus, golds, docs)
     print(
-        "note: direct@ figures leave out predictions that match (same rule) a gold quote "
-        "outside the direct subset; '(strict)' counts them as false positives; '(marked)' "
+        "note: direct@ and speech@ figures leave out predictions that match (same rule) a gold "
+        "quote outside the subset; '(strict)' counts them as false positives; '(marked)' "
         "is strict with gold quotes set in two apostrophes counted as direct, as the data's "
         "own definition (content that holds quotation marks) reads"
     )

@@ -10,9 +10,11 @@ import json
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from storylens.analyse.quotes.segments import segment_texts
 from storylens.clean.offsets import to_input_offset
 from storylens.compare.serialise import comparison_to_dict
 from storylens.store import Store
+from storylens.store.segments import decode_segments
 from storylens.views import story_comparison
 
 ARTICLE_FIELDS = (
@@ -50,6 +52,9 @@ QUOTE_FIELDS = (
     "speaker_end",
     "reported_by",
     "outlet",
+    "act",
+    "utterance_id",
+    "segment",
 )
 # Offsets in the tone and dates exports point into the article text as it was given (the
 # input file's text), since that is what the scorers of other tools read; see clean.offsets.
@@ -103,10 +108,18 @@ def story_records(store: Store) -> Iterator[dict[str, Any]]:
 
 
 def quote_records(store: Store) -> Iterator[dict[str, Any]]:
+    """One row per quoted segment: a quote split by its attribution (`"...," he says. "..."`)
+    is two rows with their own text and offsets and one ``utterance_id``; ``segment`` counts
+    from 0. A quote in one piece is one row, segment 0."""
     for row in store.quote_rows():
         record = dict(row)
-        record["start"], record["end"] = row["start_char"], row["end_char"]
-        yield {name: record[name] for name in QUOTE_FIELDS}
+        record["utterance_id"] = f"{row['article_id']}#{row['position']}"
+        segments = decode_segments(row["segments"])
+        texts = segment_texts(row["text"], segments)
+        spans = segments or ((row["start_char"], row["end_char"]),)
+        for number, ((start, end), text) in enumerate(zip(spans, texts, strict=True)):
+            record.update(text=text, start=start, end=end, segment=number)
+            yield {name: record[name] for name in QUOTE_FIELDS}
 
 
 def _input_span(row: dict[str, Any]) -> tuple[int, int]:
@@ -185,10 +198,19 @@ def write_export(store: Store, table: str, output_format: str, out: TextIO) -> i
         writer.writeheader()
         for record in records:
             count += 1
-            writer.writerow(
-                {
-                    k: json.dumps(v, ensure_ascii=False) if isinstance(v, list | dict) else v
-                    for k, v in record.items()
-                }
-            )
+            writer.writerow({k: _csv_cell(v) for k, v in record.items()})
     return count
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (`=HYPERLINK(...)`,
+# `@SUM(...)`, DDE via `+`/`-`); article text is untrusted, so such cells get a leading
+# apostrophe, which spreadsheets show as text and other CSV readers keep as a character.
+CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(value: Any) -> Any:
+    if isinstance(value, list | dict):
+        value = json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS):
+        return "'" + value
+    return value

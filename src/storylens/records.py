@@ -17,6 +17,9 @@ from typing import Literal
 
 SpeakerType = Literal["person", "organization", "anonymous", "unknown"]
 QuoteKind = Literal["direct", "indirect", "mixed", "nested", "scare"]
+# What an attribution reports (``analyse/quotes/acts.py``): someone's words, a belief, a goal,
+# or what a document or a measurement shows.
+QuoteAct = Literal["speech", "thought", "intention", "evidence"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 Polarity = Literal["negative", "positive", "hedge"]
 Voice = Literal["own", "quoted", "scare"]
@@ -86,6 +89,13 @@ class Quote:
     ``reported_by`` is set on a quote that a speaker quotes inside their own quote; such a
     quote has ``kind`` "nested" (second-hand words: the outer speaker's account of what the
     inner one said), or "scare" when it is a short phrase with no speaker.
+
+    ``act`` says what the attribution reports: speech (the default), a thought, an
+    intention, or evidence (a document, chart or study as the source). ``segments`` are the
+    contiguous runs of quoted words, as (start, end) offsets: a quote split by its
+    attribution (`"You gotta start somewhere," he says. "Nobody starts out ..."`) has two,
+    and ``text`` is their words joined, without the attribution between them; ``start`` and
+    ``end`` span the whole utterance.
     """
 
     text: str
@@ -99,6 +109,13 @@ class Quote:
     cue: str | None
     kind: QuoteKind
     reported_by: str | None = None
+    act: QuoteAct = "speech"
+    segments: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        """The quoted segments, or the whole span for a quote in one piece."""
+        return self.segments or ((self.start, self.end),)
 
 
 @dataclass(frozen=True)

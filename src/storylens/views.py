@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from storylens.compare import compare_story
-from storylens.compare.quotes import spoken_words
+from storylens.compare.quotes import utterance_words
 from storylens.errors import NotFound
 from storylens.records import (
     Claim,
@@ -30,6 +30,7 @@ from storylens.store.reads import (
 )
 from storylens.store.reads import quote_rows as reads_quote_rows
 from storylens.store.search import SearchHit, search
+from storylens.store.segments import decode_segments
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,8 @@ def _with_spoken_words(quote: dict[str, Any], article_text: str) -> dict[str, An
     """The quote row plus ``spoken``: its words without a splitting attribution."""
     start = quote["start_char"]
     opening_mark = article_text[start - 1] if start > 0 else ""
-    return {**quote, "spoken": spoken_words(quote["text"], opening_mark)}
+    segments = decode_segments(quote.get("segments"))
+    return {**quote, "spoken": utterance_words(quote["text"], segments, opening_mark)}
 
 
 def story_view(store: Store, story_id: str) -> StoryView:
@@ -290,8 +292,9 @@ def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
     text = analysed.article.text
     marks: list[tuple[int, int, str, str | None, str | None]] = []
     for quote in analysed.quotes:
-        if quote.kind != "scare":
-            marks.append((quote.start, quote.end, "quote", None, None))
+        if quote.kind != "scare" and quote.act == "speech":
+            # each quoted segment, not the attribution that splits them
+            marks.extend((start, end, "quote", None, None) for start, end in quote.spans)
         if quote.speaker_start is not None and quote.speaker_end is not None:
             marks.append((quote.speaker_start, quote.speaker_end, "speaker", None, None))
     for entity in analysed.entities:

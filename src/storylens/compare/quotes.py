@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare.variants import classify_variant, same_speaker
 from storylens.compare.words import content_stems
 from storylens.records import QuoteGroup, QuoteVariant, WordDiff
@@ -88,6 +89,17 @@ def spoken_words(text: str, opening_mark: str = "") -> str:
         return text
     parts.append(text[position:])
     return " … ".join(part.strip() for part in parts if part.strip())
+
+
+def utterance_words(
+    text: str, segments: tuple[tuple[int, int], ...] = (), opening_mark: str = ""
+) -> str:
+    """What the speaker said, for reading and comparing: a quote's segments joined by " … "
+    (its ``text`` joins them by a space), or, for a quote stored in one span before segments
+    were kept, ``spoken_words``."""
+    if segments:
+        return " … ".join(part.strip(" ,") for part in segment_texts(text, segments))
+    return spoken_words(text, opening_mark)
 
 
 def normalise_quote(text: str) -> str:

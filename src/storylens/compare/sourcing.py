@@ -67,7 +67,7 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     anonymous: dict[str, None] = {}
     for member in members:
         for quote in member.analysed.quotes:
-            if quote.kind not in SPEECH_KINDS:
+            if quote.kind not in SPEECH_KINDS or quote.act != "speech":
                 continue
             source = source_type(quote.speaker_type, quote.speaker_mention or quote.speaker)
             quotes[source] += 1

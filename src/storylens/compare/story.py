@@ -20,7 +20,7 @@ from storylens.compare.claims import (
 from storylens.compare.details import find_conflicts
 from storylens.compare.framing import tone_profiles
 from storylens.compare.lineage import find_echoes, lineage, publication_order
-from storylens.compare.quotes import QuoteInStory, align_quotes, spoken_words
+from storylens.compare.quotes import QuoteInStory, align_quotes, utterance_words
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.compare.summary import summarise, timeline
 from storylens.records import StoryComparison, StoryMember
@@ -36,12 +36,14 @@ def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
     for member in members:
         text = member.analysed.article.text
         for quote in member.analysed.quotes:
+            if quote.act != "speech":
+                continue  # beliefs, goals and documents are attributions, not who said what
             opening_mark = text[quote.start - 1] if quote.start > 0 else ""
             found.append(
                 QuoteInStory(
                     article_id=member.id,
                     outlet=member.analysed.article.outlet,
-                    text=spoken_words(quote.text, opening_mark),
+                    text=utterance_words(quote.text, quote.segments, opening_mark),
                     speaker=quote.speaker,
                     kind=quote.kind,
                     start=quote.start,

@@ -78,6 +78,10 @@ quotes = Table(
     Column("cue", Text),
     Column("kind", Text, nullable=False),
     Column("reported_by", Text),
+    # speech, thought, intention or evidence (analyse/quotes/acts.py); migration 0004
+    Column("act", Text, nullable=False, server_default="speech"),
+    # the quoted segments as JSON [[start, end], ...]; NULL for a quote in one piece
+    Column("segments", Text),
     Index("ix_quotes_article_id", "article_id"),
 )
 

@@ -21,6 +21,7 @@ from storylens.compare.serialise import comparison_to_dict
 from storylens.pipeline import analyze
 from storylens.store.reads import StoryFilters, quote_rows
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
+from storylens.store.segments import decode_segments
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
     MAX_PAGE_SIZE,
@@ -128,6 +129,8 @@ def _quote(row: dict[str, Any]) -> dict[str, Any]:
         "speaker_type": row["speaker_type"],
         "kind": row["kind"],
         "cue": row["cue"],
+        "act": row.get("act", "speech"),
+        "segments": [list(pair) for pair in decode_segments(row.get("segments"))],
     }
 
 

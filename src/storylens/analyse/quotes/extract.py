@@ -29,6 +29,7 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
+from storylens.analyse.quotes.acts import quote_act
 from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
     carried_speaker,
@@ -57,6 +58,7 @@ from storylens.analyse.quotes.scare import (
     is_title,
     sentence_runs_on,
 )
+from storylens.analyse.quotes.segments import quoted_segments, segments_text
 from storylens.analyse.quotes.spans import (
     absorb_later_phrases,
     aside_sentence_start,
@@ -224,7 +226,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
 
     skip_ranges = list(skip)
     quotes = [
-        _to_record(text, item)
+        _to_record(text, item, top)
         for item in found
         if not any(s <= item.start and item.end <= e for s, e in skip_ranges)
     ]
@@ -238,15 +240,17 @@ def _note(table: SpeakerTable, speaker: ResolvedSpeaker | None) -> None:
         table.note_speaker(speaker.start, speaker.end, speaker.speaker)
 
 
-def _to_record(text: str, item: FoundQuote) -> Quote:
+def _to_record(text: str, item: FoundQuote, marked: list[MarkedQuote]) -> Quote:
     start, end = item.start, item.end
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
     speaker = item.speaker
+    segments = quoted_segments(text, start, end, marked)
+    split = len(segments) > 1
     return Quote(
-        text=text[start:end],
+        text=segments_text(text, segments) if split else text[start:end],
         start=start,
         end=end,
         speaker=speaker.speaker if speaker else None,
@@ -257,4 +261,18 @@ def _to_record(text: str, item: FoundQuote) -> Quote:
         cue=item.cue_text,
         kind=item.kind,
         reported_by=item.reported_by,
+        act=quote_act(
+            item.cue.lemma_ if item.cue is not None else None,
+            _source_head(item),
+        ),
+        segments=segments if split else (),
     )
+
+
+def _source_head(item: FoundQuote) -> str | None:
+    """The head noun of the source: the parsed subject, or the mention's last word."""
+    if item.subject is not None:
+        return item.subject.text
+    if item.speaker is not None and item.speaker.mention:
+        return item.speaker.mention.split()[-1]
+    return None

@@ -123,6 +123,23 @@ def _people_before(preposition: Token) -> Token | None:
     return before[-1] if before else None
 
 
+# How far up the parse a source's description may reach ("close" -> "to" -> "the couple").
+SOURCE_DESCRIPTION_DEPTH = 4
+
+
+def _source_described(noun: Token) -> Token | None:
+    """The anonymous source whose description ``noun`` ends: "couple" in "sources close to
+    the couple", "company" in "a person familiar with the company"."""
+    token = noun
+    for _ in range(SOURCE_DESCRIPTION_DEPTH):
+        if token.dep_ not in ("pobj", "prep", "amod", "advmod", "acl") or token.head == token:
+            return None
+        token = token.head
+        if token.pos_ == "NOUN" and token.lemma_.lower() in ANONYMOUS_NOUNS:
+            return token
+    return None
+
+
 @dataclass(frozen=True)
 class ResolvedSpeaker:
     """What a speaker mention resolved to; offsets cover the mention's words."""
@@ -614,6 +631,10 @@ class SpeakerTable:
                 # `Democrats on Capitol Hill, who have argued`: "who" is the people, not the
                 # place the parse hung the clause on.
                 noun = _people_before(noun.head) or noun
+            # `sources close to the couple who dismissed ...`: the parse hangs the clause on
+            # the last noun, but a source's description ("close to the couple") is part of
+            # the source, and the clause says what the source did.
+            noun = _source_described(noun) or noun
             antecedent = self.resolve(noun)
             return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
         if lower in UNRESOLVABLE_PRONOUNS:
@@ -735,17 +756,25 @@ class SpeakerTable:
         if any(c.dep_ == "poss" for c in head.children):
             return None
         doc = self.doc
-        if any(t.lemma_.lower() == lemma for t in doc[: head.i]):
-            return None  # the article used the role before, maybe of someone else
+        first = next((t for t in doc[: head.i] if t.lemma_.lower() == lemma), None)
+        if first is not None:
+            # "according to the comedian ... The comedian mockingly referred to her": a role
+            # the article used before names whom its first use named, if that use was one.
+            if first.tag_ != "NN" or not any(
+                c.dep_ == "det" and c.lower_ == "the" for c in first.children
+            ):
+                return None  # "a comedian", "comedians": maybe someone else
+            return self._role_from_sentence_subject(first)
         clause_verb = next(
             (a for a in head.ancestors if a.pos_ in ("VERB", "AUX") and a.dep_ != "prep"), None
         )
         sentence = head.sent
-        for start, end, person in self._mentions:
-            if start < sentence.start_char or start >= head.idx:
-                continue
-            if self._inside_quote(start):
-                continue
+        named_before = [
+            (start, end, person)
+            for start, end, person in self._mentions
+            if sentence.start_char <= start < head.idx and not self._inside_quote(start)
+        ]
+        for start, end, person in named_before:
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None:
                 continue
@@ -753,9 +782,33 @@ class SpeakerTable:
             if root.dep_ not in SUBJECT_DEPS or root.head.dep_ != "ROOT":
                 continue
             if clause_verb is not None and root.head == clause_verb:
-                return None
+                # `X, who taunted Baldwin, was threatened by the actor`: the subject's own
+                # verb makes the role someone else: the one other person the sentence names.
+                return self._other_person_named(head, sentence, person)
             return person
         return None
+
+    def _other_person_named(self, role: Token, sentence: Span, subject: Person) -> Person | None:
+        """The one person other than ``subject`` that ``role``'s sentence names before it.
+
+        A bare surname two people of the article share ("Baldwin", with Alec and Hilaria
+        named) is settled by the role noun's gender where it has one ("actor", "actress"):
+        otherwise it stays open."""
+        lemma = role.lemma_.lower()
+        gender = "m" if lemma in MALE_MARKERS else "f" if lemma in FEMALE_MARKERS else None
+        found: dict[int, Person] = {}
+        for token in sentence:
+            if token.i >= role.i or token.ent_type_ != "PERSON" or self._inside_quote(token.idx):
+                continue
+            people = [p for p in self._aliases.get(token.text, []) if p is not subject]
+            if len(people) > 1 and gender is not None:
+                people = [p for p in people if p.gender in (gender, None)]
+                people = [p for p in people if p.gender == gender] or people
+            if len(people) == 1:
+                found[id(people[0])] = people[0]
+            elif people:
+                return None  # a name the sentence leaves open
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _married_partner(self, owner: Person, kin_lemma: str) -> Person | None:
         """ "his wife" where the article pairs the couple ("Ann and Bo Quill ... the couple")

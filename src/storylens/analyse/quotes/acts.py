@@ -1,0 +1,100 @@
+"""What kind of act an attribution reports: speech, thought, intention or evidence.
+
+Attribution in news covers more than speech. "She thought she would never try it again" and
+"he believes Britain should leave" report a belief; "the company wants to own the network"
+an intention; "the chart shows a decline" and "studies pointed to health risks" what a
+document or a body of evidence says. All of them are attributions (PolNeAR annotates beliefs
+too), but only the first kind is someone's words: what a fact-checker means by "who said
+what". So every quote gets an ``act``, and the comparison and the views show speech.
+
+The act is read from two things a reporter's sentence makes explicit:
+
+- the cue: a verb or noun of believing, knowing or feeling makes a thought; of wanting,
+  planning or trying an intention (the lemma lists below, by the verbs' meaning, not by any
+  data set's frequencies);
+- the source: a document, a measurement or a study is no speaker. When the source's head
+  noun names one ("the report", "a poll", "court records", "the chart"), the act is evidence,
+  whatever the cue: "the report says" reports what is written, not what anyone said.
+
+Everything else is speech, the default, because most attributions in news are.
+"""
+
+from __future__ import annotations
+
+from storylens.records import QuoteAct
+
+# Verbs (by lemma) of believing, knowing, perceiving and feeling: their content is what a
+# source holds true, not what they said. "learn" is the reporter's own knowledge ("The Post
+# has learned"). Verbs that are mostly spoken in news ("reckon", "guess", "wonder", "agree")
+# are left to speech.
+THOUGHT_VERBS: frozenset[str] = frozenset(
+    """
+    believe think feel fear know worry doubt suspect consider assume understand learn
+    realize realise suppose imagine expect presume sense trust recognize recognise
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# Verbs of wanting, planning and trying: their content is a goal, not a statement.
+INTENTION_VERBS: frozenset[str] = frozenset(
+    """
+    want plan intend aim seek wish hope decide try prefer aspire mean attempt desire
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# Nouns that head a cue of the same two kinds: "her belief that", "their plan to".
+THOUGHT_NOUNS: frozenset[str] = frozenset(
+    """
+    belief view opinion fear concern feeling sense assumption suspicion expectation
+    understanding impression conviction worry doubt
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+INTENTION_NOUNS: frozenset[str] = frozenset(
+    """
+    plan intention aim goal desire wish bid intent hope ambition
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# Head nouns of a source that is a document, a measurement or a study (singular forms;
+# plurals are folded below). Nouns that also name people or outlets ("a key figure", "a
+# number of officials", "the paper", "the model") are left out: a person is a speaker.
+# Letters, statements, emails and posts are left out too: they are somebody's words, written
+# down, and their author is the speaker.
+DOCUMENT_NOUNS: frozenset[str] = frozenset(
+    """
+    report study survey poll research data statistic chart graph map table analysis
+    review audit document record filing evidence estimate finding footage video photo
+    image picture recording transcript census index forecast projection tally result
+    test lawsuit complaint indictment affidavit petition ruling order warrant budget bill
+    legislation law measure proposal plan
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+
+def quote_act(cue_lemma: str | None, source_head: str | None) -> QuoteAct:
+    """The act of an attribution from its cue's lemma and its source's head noun.
+
+    ``cue_lemma`` is the lemma of the cue's head word ("think", "plan", "say"; None for a
+    direct quote with no cue); ``source_head`` is the head noun of the source mention ("chart",
+    "studies", "Smith"; None when there is no source).
+    """
+    if source_head is not None and _singular(source_head.lower()) in DOCUMENT_NOUNS:
+        return "evidence"
+    if cue_lemma is None:
+        return "speech"
+    lemma = cue_lemma.lower()
+    if lemma in THOUGHT_VERBS or lemma in THOUGHT_NOUNS:
+        return "thought"
+    if lemma in INTENTION_VERBS or lemma in INTENTION_NOUNS:
+        return "intention"
+    return "speech"
+
+
+def _singular(noun: str) -> str:
+    """ "studies" -> "study", "records" -> "record": enough for the nouns above."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("ses") or noun.endswith("xes"):
+        return noun[:-2]
+    if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3:
+        return noun[:-1]
+    return noun

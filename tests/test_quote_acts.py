@@ -1,0 +1,123 @@
+"""Quote acts (speech, thought, intention, evidence) and quoted segments, on written examples."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from spacy.language import Language
+from typer.testing import CliRunner
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes.acts import quote_act
+from storylens.analyse.quotes.segments import segment_texts, segments_text
+from storylens.cli import app
+from storylens.records import Quote
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def _holding(quotes: list[Quote], words: str) -> Quote:
+    found = [q for q in quotes if words in q.text and q.kind != "scare"]
+    assert found, f"no quote holds {words!r}: {[q.text for q in quotes]}"
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "act"),
+    [
+        ("Mayor Ines Varga said the bridge would reopen in May.", "bridge", "speech"),
+        ('"We will reopen the bridge," Mayor Ines Varga told reporters.', "reopen", "speech"),
+        ("Ines Varga believes the bridge should be rebuilt.", "rebuilt", "thought"),
+        ("Tomas Reyes thought he would never try it again.", "never", "thought"),
+        ("The ferry company wants to own the whole harbour.", "harbour", "intention"),
+        ("Lena Ortiz plans to run for the council seat next year.", "council", "intention"),
+        ("The chart shows a decline in ferry crossings since 2019.", "decline", "evidence"),
+        ("Studies pointed to health risks from the harbour dust.", "risks", "evidence"),
+        ("A report by the port authority said the pier was unsafe.", "unsafe", "evidence"),
+        ("According to court records, the pier was sold in 2011.", "sold", "evidence"),
+    ],
+)
+def test_every_quote_has_an_act(nlp: Language, text: str, words: str, act: str) -> None:
+    assert _holding(extract_quotes(nlp(text)), words).act == act
+
+
+def test_act_rules_on_their_own() -> None:
+    assert quote_act("say", "Varga") == "speech"
+    assert quote_act(None, None) == "speech"
+    assert quote_act("believe", "she") == "thought"
+    assert quote_act("want", "company") == "intention"
+    assert quote_act("say", "surveys") == "evidence"  # a document says; nobody speaks
+    assert quote_act("say", "figure") == "speech"  # "a key figure in the party said"
+    assert quote_act("say", "letter") == "speech"  # a letter's words are its writer's
+
+
+def test_a_quote_split_by_its_attribution_has_one_segment_per_run(nlp: Language) -> None:
+    text = (
+        '"You gotta start somewhere," Dana Quill says. "Nobody starts out at the top of the '
+        'ladder."\n'
+    )
+    quote = _holding(extract_quotes(nlp(text)), "somewhere")
+    assert len(quote.segments) == 2
+    first, second = (text[s:e] for s, e in quote.segments)
+    assert first.startswith("You gotta start somewhere")
+    assert second.startswith("Nobody starts out")
+    assert "says" not in quote.text
+    assert quote.text == segments_text(text, quote.segments)
+    assert segment_texts(quote.text, quote.segments) == [first, second]
+
+
+def test_a_long_quote_over_two_paragraphs_is_one_segment(nlp: Language) -> None:
+    text = (
+        'Dana Quill said: "The ferry is late every day.\n\n"And nobody at the port answers '
+        'our letters."\n'
+    )
+    quote = _holding(extract_quotes(nlp(text)), "ferry is late")
+    assert quote.segments == ()
+    assert quote.spans == ((quote.start, quote.end),)
+
+
+def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    article = {
+        "id": "a1",
+        "outlet": "Harbour Herald",
+        "title": "Ladder",
+        "published": "2026-05-02",
+        "text": (
+            "Dana Quill opened her bakery in Portvale on Monday.\n"
+            '"You gotta start somewhere," Quill says. "Nobody starts out at the top."\n'
+            '"=HYPERLINK(1)" is what the sign says, Quill said.\n'
+        ),
+    }
+    corpus.write_text(json.dumps(article) + "\n", encoding="utf-8")
+    db = str(tmp_path / "s.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["analyze", str(corpus), "--db", db]).exit_code == 0
+    out = tmp_path / "q.jsonl"
+    assert runner.invoke(app, ["export", "quotes", "--db", db, "-o", str(out)]).exit_code == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    split = [r for r in rows if "somewhere" in r["text"] or "Nobody" in r["text"]]
+    assert len(split) == 2
+    assert split[0]["utterance_id"] == split[1]["utterance_id"]
+    assert [r["segment"] for r in split] == [0, 1]
+    text = article["text"]
+    for row in split:
+        assert text[row["start"] : row["end"]] == row["text"]
+        assert "says" not in row["text"]
+        assert row["act"] == "speech"
+    out_csv = tmp_path / "q.csv"
+    result = runner.invoke(
+        app, ["export", "quotes", "--db", db, "--format", "csv", "-o", str(out_csv)]
+    )
+    assert result.exit_code == 0
+    with out_csv.open(encoding="utf-8", newline="") as handle:
+        cells = [cell for row in csv.reader(handle) for cell in row]
+    assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
+    assert any(cell.startswith("'=HYPERLINK") for cell in cells)
