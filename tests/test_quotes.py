@@ -1236,3 +1236,37 @@ def test_short_label_that_is_all_a_cue_governs_is_scare(nlp: Language) -> None:
     quote = find(quotes_of(nlp, text), "elder neglect")
     assert quote.kind == "scare"
     assert quote.speaker is None
+
+
+def test_a_source_description_owns_its_relative_clause(nlp: Language) -> None:
+    text = (
+        "The mayor's aides were silent. But sources close to the harbour board who dismissed "
+        "the row as nothing more than a misunderstanding said talks would resume."
+    )
+    quotes = quotes_of(nlp, text)
+    row = find(quotes, "the row as nothing more")
+    assert row.speaker_mention in ("who", "sources close to the harbour board")
+    assert "sources" in (row.speaker or "")
+
+
+def test_a_role_noun_used_again_names_whom_it_named_first(nlp: Language) -> None:
+    text = (
+        "Sarah Mitchell, who mocked Councillor David Brown over the parking fees, was shouted at "
+        "by the councillor outside the town hall - but according to the singer, the row did "
+        "not end there.\n"
+        "The singer later said the councillor had followed her to the car park."
+    )
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "followed her").speaker == "Sarah Mitchell"
+
+
+def test_a_role_noun_names_the_other_person_of_its_sentence(nlp: Language) -> None:
+    text = (
+        "Michael Harris and his wife Emily Harris arrived at the premiere on Friday.\n"
+        "James Walker, who taunted Harris over the film's losses, was warned by the actor "
+        "that he would call the police."
+    )
+    quotes = quotes_of(nlp, text)
+    warned = [q for q in quotes if q.speaker_mention == "the actor"]
+    assert warned, [(q.text, q.speaker_mention) for q in quotes]
+    assert warned[0].speaker == "Michael Harris"  # "actor": the man of the two Harrises

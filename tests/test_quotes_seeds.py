@@ -123,3 +123,18 @@ def test_short_labels_in_marks_are_scare_quotes(articles: list[tuple[str, list[Q
         ]
         assert alone, f"no quote holds only {label!r}"
         assert all(q.kind == "scare" for q in alone), [(q.text, q.kind) for q in alone]
+
+
+def test_issue_12_seed_speakers(articles: list[tuple[str, list[Quote]]]) -> None:
+    """Issue #12: the framing in a relative clause of a source's description is the
+    sources'; a role noun ("the comedian", "the actor") names the person it renames."""
+    _, first = articles[0]
+    banter = [q for q in _holding(first, "nothing more than") if q.kind != "scare"]
+    assert banter
+    assert all("sources" in (q.speaker or "").lower() for q in banter), banter
+    assert all(q.speaker_type == "anonymous" for q in banter)
+    _, second = articles[1]
+    mocking = _holding(second, "the cucumber lady")
+    assert mocking and all(q.speaker == "Jason Scoop" for q in mocking), mocking
+    actor = [q for q in second if q.speaker_mention == "the actor"]
+    assert actor and all(q.speaker == "Alec Baldwin" for q in actor), actor
