@@ -1270,3 +1270,20 @@ def test_a_role_noun_names_the_other_person_of_its_sentence(nlp: Language) -> No
     warned = [q for q in quotes if q.speaker_mention == "the actor"]
     assert warned, [(q.text, q.speaker_mention) for q in quotes]
     assert warned[0].speaker == "Michael Harris"  # "actor": the man of the two Harrises
+
+
+def test_an_embedded_post_is_its_authors_direct_quote(nlp: Language) -> None:
+    text = (
+        "The mayor answered critics online on Tuesday.\n"
+        "The ferry runs again from Monday. Thank you all for your patience! "
+        "pic.twitter.com/ab12cd\n"
+        "— Ines Varga (@inesvarga) March 4, 2026\n"
+        "Her office did not say why the service had stopped.\n"
+    )
+    quotes = quotes_of(nlp, text)
+    post = find(quotes, "The ferry runs again")
+    assert post.speaker == "Ines Varga"
+    assert post.kind == "direct"
+    assert post.act == "speech"
+    assert "pic.twitter" not in post.text
+    assert not [q for q in quotes if "@inesvarga" in q.text]

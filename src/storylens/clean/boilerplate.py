@@ -40,8 +40,9 @@ _PROMPT_PATTERNS = re.compile(
 MAX_PROMPT_WORDS = 15
 # The credit line of an embedded social post: "— Dana Holt (@danaholt) March 4, 2026". The
 # post above it is kept (it is its author's words); the credit line is page furniture.
-_EMBED_CREDIT = re.compile(
-    r"^[—–-]\s*[^()\n]{1,80}\(@\w{1,30}\)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}\s*$"
+EMBED_CREDIT = re.compile(
+    r"^[—–-]\s*(?P<name>[^()\n]{1,80}?)\s*\(@(?P<handle>\w{1,30})\)"
+    r"\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}\s*$"
 )
 
 _WORD = re.compile(r"\w+")
@@ -68,7 +69,7 @@ def find_boilerplate(text: str) -> tuple[Span, ...]:
         line = text[start:end]
         if _PROMPT_PATTERNS.match(line) and len(words[index]) <= MAX_PROMPT_WORDS:
             found[index] = "share or navigation line"
-        elif _EMBED_CREDIT.match(line):
+        elif EMBED_CREDIT.match(line):
             found[index] = "credit line of an embedded post"
 
     for index, (start, end) in enumerate(lines):

@@ -50,6 +50,7 @@ from storylens.analyse.quotes.parse import (
     count_content_words,
     starts_sentence,
 )
+from storylens.analyse.quotes.posts import find_embedded_posts
 from storylens.analyse.quotes.scare import (
     is_borrowed_phrase,
     is_embedded_phrase,
@@ -184,6 +185,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         previous = found_quote
 
     found = merge_overlapping(join_split_quotes(article, found))
+    posts = find_embedded_posts(text)
+    found = [f for f in found if not any(p.start < f.end and f.start < p.end for p in posts)]
+    found.extend(posts)
     indirect = find_indirect_quotes(article, table, used_cues, found)
     direct_spans = [(f.start, f.end) for f in found]
     kept_indirect: list[FoundQuote] = []
