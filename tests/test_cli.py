@@ -189,3 +189,75 @@ def test_control_characters_never_reach_the_database(postgres_db: str) -> None:
     record = json.loads(exported.output)
     assert (record["id"], record["outlet"], record["authors"]) == ("nulid", "Echo", ["AB"])
     assert "\u0000" not in record["text"] and "\u0007" not in record["text"]
+
+
+def test_analyze_fetches_the_urls_of_a_urls_file(tmp_path: Path) -> None:
+    import http.server
+    import threading
+
+    page = (
+        "<html><head><title>Orchards hit by frost</title></head><body><article>"
+        "<h1>Orchards hit by frost</h1>"
+        + "".join(f"<p>{line}</p>" for line in ORCHARD.splitlines()[2:] * 3)
+        + "</article></body></html>"
+    ).encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+            if self.path == "/frost.html":
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url_file = tmp_path / "urls.txt"
+        port = server.server_address[1]
+        url_file.write_text(
+            f"# one page\nhttp://127.0.0.1:{port}/frost.html\nnot a url\n", encoding="utf-8"
+        )
+        db = str(tmp_path / "u.db")
+        result = runner.invoke(app, ["analyze", "--urls", str(url_file), "--db", db])
+    finally:
+        server.shutdown()
+    assert result.exit_code == 1, result.output  # one line rejected
+    assert "1 articles stored" in result.stdout
+    assert f"{url_file}:3" in result.stderr
+    assert runner.invoke(app, ["analyze", "--db", db]).exit_code == 2
+
+
+def test_explain_says_where_each_field_came_from(tmp_path: Path) -> None:
+    page = tmp_path / "frost.html"
+    body = "".join(f"<p>{line}</p>" for line in ORCHARD.splitlines()[2:] * 3)
+    page.write_text(
+        "<html><head><title>Frost damages Kellby orchards | Kellby Courier</title>"
+        '<meta property="og:site_name" content="Kellby Courier">'
+        '<script type="application/ld+json">{"@type": "NewsArticle", "headline": '
+        '"Frost damages Kellby orchards", "datePublished": "2026-04-12T08:00:00+01:00", '
+        '"dateModified": "2026-04-14T10:00:00+01:00", "author": {"@type": "Person", '
+        '"name": "Rhea Okafor"}}</script></head>'
+        f"<body><article><h1>Frost damages Kellby orchards</h1>{body}</article></body></html>",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["explain", str(page), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["title"]["value"] == "Frost damages Kellby orchards"
+    assert report["authors"]["value"] == ["Rhea Okafor"]
+    assert report["published"]["value"].startswith("2026-04-12")
+    assert report["outlet"]["value"] == "Kellby Courier"
+    assert report["body"]["words"] > 20
+    table = runner.invoke(app, ["explain", str(page)])
+    assert table.exit_code == 0 and "Rhea Okafor" in table.stdout
+    missing = runner.invoke(app, ["explain", str(tmp_path / "none.html")])
+    assert missing.exit_code == 2

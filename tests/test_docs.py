@@ -12,7 +12,7 @@ import typer.main
 
 from storylens.cli import app
 from storylens.export import EXPORT_TABLES
-from storylens.records import QuoteKind
+from storylens.records import QuoteAct, QuoteKind
 
 REPO = Path(__file__).resolve().parents[1]
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -91,3 +91,9 @@ COMPARISON_DOC = (REPO / "docs" / "comparison.md").read_text(encoding="utf-8")
 @pytest.mark.parametrize(("record", "field"), _comparison_fields())
 def test_every_comparison_field_is_documented(record: str, field: str) -> None:
     assert f"`{field}`" in COMPARISON_DOC, f"{record}.{field} is not in docs/comparison.md"
+
+
+@pytest.mark.parametrize("act", get_args(QuoteAct))
+def test_every_quote_act_is_in_the_readme(act: str) -> None:
+    fields = README.split("## Export fields", 1)[1].split("\n## ", 1)[0]
+    assert f"`{act}`" in fields, f"quote act {act!r} is not documented in Export fields"

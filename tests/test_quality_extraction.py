@@ -1,12 +1,14 @@
 """Quality floor for HTML extraction on the NAEB pages (STYLE.md 11: a gate, not a claim).
 
 Runs storylens' HTML reader on ``../shared/data/extraction/naeb`` with the metric of
-bench/extraction.py and fails when a figure drops under its floor. Skips where the shared
-data is absent. The pages are read in place, never copied.
+bench/extraction.py (the one of ../shared/eval/score.py) and fails when a figure drops under
+its floor. Skips where the shared data is absent, and fails instead under CI=true (REVIEW.md 8).
+The pages are read in place, never copied.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -18,20 +20,41 @@ sys.path.insert(0, str(BENCH))
 from _data import shared_data_dir  # noqa: E402
 
 DATA = shared_data_dir() / "extraction" / "naeb"
-# Floors a little under the figures measured with bench/extraction.py (body F1 0.932,
-# title 0.690, date 0.810, authors F1 0.790), which beat trafilatura's defaults (0.924).
+# Floors a little under the figures measured with bench/extraction.py on the 200 dev pages
+# (body F1 0.929, title 0.940, date 0.825, authors F1 0.895; trafilatura's defaults in the same
+# run: 0.920 / 0.690 / 0.810 / 0.814).
 BODY_F1_FLOOR = 0.92
-TITLE_FLOOR = 0.67
-DATE_FLOOR = 0.79
-AUTHORS_F1_FLOOR = 0.77
+TITLE_FLOOR = 0.92
+DATE_FLOOR = 0.80
+AUTHORS_F1_FLOOR = 0.87
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason=f"{DATA} not found")
-def test_naeb_floors() -> None:
+@pytest.fixture(scope="module")
+def figures() -> dict[str, float]:
+    if not DATA.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"{DATA} not found in CI: the extraction floor cannot be checked")
+        pytest.skip(f"{DATA} not found")
     import extraction as bench  # bench/extraction.py
 
-    figures = bench.score(bench.storylens_reader)
-    assert figures["body F1"] >= BODY_F1_FLOOR, figures
-    assert figures["title"] >= TITLE_FLOOR, figures
-    assert figures["date"] >= DATE_FLOOR, figures
-    assert figures["authors F1"] >= AUTHORS_F1_FLOOR, figures
+    return bench.score(bench.storylens_reader)
+
+
+@pytest.mark.parametrize(
+    ("name", "floor"),
+    [
+        ("body F1", BODY_F1_FLOOR),
+        ("title", TITLE_FLOOR),
+        ("date", DATE_FLOOR),
+        ("authors F1", AUTHORS_F1_FLOOR),
+    ],
+)
+def test_naeb_floor(figures: dict[str, float], name: str, floor: float) -> None:
+    assert figures[name] >= floor, figures
+
+
+def test_skips_cleanly_without_shared_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import extraction as bench  # bench/extraction.py
+
+    monkeypatch.setenv("STORYLENS_SHARED_DATA", str(tmp_path))
+    assert bench.main([]) == 2

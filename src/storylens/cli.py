@@ -1,14 +1,19 @@
-"""The storylens command line: analyze, stories, show, report, export.
+"""The storylens command line: analyze, watch, stories, show, report, export, search, serve.
 
 Exit codes: 0 when everything was stored, 1 when some inputs were rejected (the rest are
-stored), 2 on usage errors (bad options, unknown story, unreadable database).
+stored), 2 on usage errors (bad options, unknown story, unreadable database), 130 when a
+second Ctrl-C or SIGTERM stops ``watch`` mid-batch (that batch is not stored).
 """
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
+import signal
 import sys
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -16,23 +21,49 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
-from storylens.errors import NotFound, StorylensError
+from storylens.errors import InputError, NotFound, StorylensError
 from storylens.export import write_export
-from storylens.pipeline import DEFAULT_PIPELINE_BATCH, AnalyzeSummary, analyze
+from storylens.ingest.decode import decode_text
+from storylens.ingest.html import explain_html
+from storylens.pipeline import (
+    DEFAULT_PIPELINE_BATCH,
+    AnalyzeSummary,
+    PipelineRun,
+    analyze,
+    count_records,
+)
 from storylens.report import write_json, write_markdown
 from storylens.store import DEFAULT_DB_PATH, Store
 from storylens.store.search import MATCH_END, MATCH_START
 from storylens.views import StoryView, search_view, story_view
+from storylens.watch import (
+    DEFAULT_INTERVAL_SECONDS,
+    WatchBatch,
+    default_state_path,
+    read_feed_list,
+    watch,
+)
 from storylens.web.settings import CACHE_ENTRIES, DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
 EXIT_USAGE = 2
+# 128 + SIGINT, the shell's code for a command stopped by Ctrl-C.
+EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     name="storylens",
@@ -67,11 +98,13 @@ OutputOption = Annotated[
 ]
 
 
-def _open_store(db: str, *, create: bool = True) -> Store:
+def _open_store(
+    db: str, *, create: bool = True, on_wait: Callable[[str], None] | None = None
+) -> Store:
     """The store at ``db``; commands that only read pass ``create=False`` and so never
     make an empty database out of a mistyped path."""
     try:
-        return Store(db, create=create)
+        return Store(db, create=create, on_wait=on_wait)
     except StorylensError as error:
         _stderr().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_USAGE) from error
@@ -80,12 +113,20 @@ def _open_store(db: str, *, create: bool = True) -> Store:
 @app.command("analyze")
 def analyze_command(
     inputs: Annotated[
-        list[str],
+        list[str] | None,
         typer.Argument(
             help="Files, folders, URLs, or - for JSON Lines on stdin.", show_default=False
         ),
-    ],
+    ] = None,
     db: DbOption = DEFAULT_DB_PATH,
+    urls: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--urls",
+            help="A file of URLs to fetch, one per line (# comments); repeatable.",
+            show_default=False,
+        ),
+    ] = None,
     model: Annotated[
         str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
     ] = None,
@@ -112,7 +153,13 @@ def analyze_command(
 ) -> None:
     """Ingest articles, analyse them, group them into stories and store everything."""
     console, errors = _stdout(), _stderr()
-    store = _open_store(db)
+    inputs = inputs or []
+    url_lists = [str(path) for path in urls or []]
+    if not inputs and not url_lists:
+        errors.print(Text("error: give files, folders, URLs or - , or --urls FILE", style="red"))
+        raise typer.Exit(EXIT_USAGE)
+    waiting = _wait_notice(errors)
+    store = _open_store(db, on_wait=waiting)
     try:
         analyser = (
             DaskAnalyser(model, scheduler=scheduler, workers=workers or 1)
@@ -123,21 +170,17 @@ def analyze_command(
         errors.print(Text(f"error: {error}", style="red"))
         store.close()
         raise typer.Exit(EXIT_USAGE) from error
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        TimeElapsedColumn(),
-        console=errors,
-        disable=quiet or not errors.is_terminal,
-        transient=True,
-    )
+    shown = not quiet and errors.is_terminal
+    # Counted only when shown: the count reads the JSON Lines files once more.
+    total = count_records(inputs) if shown and not url_lists else None
+    progress = _progress(errors, total, disable=not shown)
     with progress:
-        task = progress.add_task("analysing", total=None)
+        task = progress.add_task("analysing", total=total)
 
         def report(summary: AnalyzeSummary) -> None:
             progress.update(
                 task,
+                completed=summary.processed,
                 description=f"analysing: {summary.stored} stored, {len(summary.rejected)} rejected",
             )
 
@@ -151,6 +194,8 @@ def analyze_command(
                 on_batch=report,
                 embeddings=embeddings,
                 analyser=analyser,
+                on_wait=waiting,
+                url_lists=url_lists,
             )
         except StorylensError as error:
             errors.print(Text(f"error: {error}", style="red"))
@@ -174,6 +219,153 @@ def analyze_command(
         soft_wrap=True,
     )
     raise typer.Exit(EXIT_OK if summary.ok else EXIT_REJECTED)
+
+
+def _wait_notice(errors: Console) -> Callable[[str], None]:
+    """Says on stderr that this run waits for another writer; once per writer, not per batch."""
+    said: set[str] = set()
+
+    def waiting(line: str) -> None:
+        if line not in said:
+            said.add(line)
+            errors.print(Text(f"storylens: {line}"), soft_wrap=True)
+
+    return waiting
+
+
+def _progress(console: Console, total: int | None, *, disable: bool) -> Progress:
+    """A progress display on stderr; with a known total, the count of it and the time left."""
+    columns: list[ProgressColumn | str] = [
+        SpinnerColumn(),
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+    ]
+    if total is not None:
+        columns += [
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+        ]
+    else:
+        columns.append(TimeElapsedColumn())
+    return Progress(*columns, console=console, disable=disable, transient=True)
+
+
+@app.command("watch")
+def watch_command(
+    folders: Annotated[
+        list[Path],
+        typer.Argument(help="Folders to watch (read recursively).", show_default=False),
+    ],
+    feeds: Annotated[
+        Path | None, typer.Option("--feeds", help="File of feed URLs to poll, one a line.")
+    ] = None,
+    interval: Annotated[
+        float, typer.Option(min=0.1, help="Seconds between two passes over the inputs.")
+    ] = DEFAULT_INTERVAL_SECONDS,
+    db: DbOption = DEFAULT_DB_PATH,
+    state: Annotated[
+        Path | None,
+        typer.Option(help="What was seen (default: <db>.watch.json beside a SQLite file)."),
+    ] = None,
+    model: Annotated[
+        str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
+    ] = None,
+    batch_size: Annotated[
+        int, typer.Option(min=1, help="Articles per batch and per transaction.")
+    ] = DEFAULT_PIPELINE_BATCH,
+) -> None:
+    """Keep the store up to date: new and changed files, new feed entries (Ctrl-C stops)."""
+    console, errors = _stdout(), _stderr()
+    problem = next((f"{f}: not a folder" for f in folders if not f.is_dir()), None)
+    feed_urls: list[str] = []
+    if feeds is not None:
+        try:
+            feed_urls = read_feed_list(feeds.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            problem = f"cannot read the feed list {feeds}: {getattr(error, 'strerror', error)}"
+    if problem:
+        errors.print(Text(f"error: {terminal_safe(problem)}", style="red"), soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE)
+    waiting = _wait_notice(errors)
+    store = _open_store(db, on_wait=waiting)
+    stop = threading.Event()
+
+    def on_signal(signum: int, _frame: object) -> None:
+        if stop.is_set():  # the second one: abandon the batch (its transaction rolls back)
+            raise KeyboardInterrupt
+        stop.set()
+        errors.print(
+            Text(
+                f"storylens: {signal.Signals(signum).name}: stopping after the batch in "
+                "flight (again to stop now)"
+            )
+        )
+
+    def on_batch(batch: WatchBatch) -> None:
+        _print_rejections(errors, batch.summary)
+        done = batch.summary
+        console.print(
+            Text(
+                f"batch {batch.number}: {batch.inputs} inputs seen, {done.stored} stored, "
+                f"{done.already_stored} already stored, {len(done.rejected)} rejected, "
+                f"{done.new_stories} new stories"
+            ),
+            soft_wrap=True,
+        )
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        run = PipelineRun(store, model=model, on_wait=waiting)
+        errors.print(
+            Text(
+                f"storylens: watching {', '.join(map(str, folders))}"
+                + (f" and {len(feed_urls)} feeds" if feed_urls else "")
+                + f" every {interval:g} s into {db} (Ctrl-C stops)"
+            ),
+            soft_wrap=True,
+        )
+        totals = watch(
+            folders,
+            run,
+            state or default_state_path(db),
+            feeds=feed_urls,
+            interval=interval,
+            batch_size=batch_size,
+            stop=stop,
+            on_batch=on_batch,
+        )
+    except StorylensError as error:
+        errors.print(Text(f"error: {error}", style="red"), soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE) from error
+    except KeyboardInterrupt:
+        errors.print(Text("storylens: stopped; the batch in flight was not stored"))
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        store.close()
+    done = totals.summary
+    errors.print(
+        Text(
+            f"storylens: stopped after {totals.passes} passes: {done.stored} articles stored, "
+            f"{done.already_stored} already stored, {len(done.rejected)} rejected, "
+            f"{done.new_stories} new stories"
+        ),
+        soft_wrap=True,
+    )
+
+
+def _print_rejections(errors: Console, summary: AnalyzeSummary) -> None:
+    for rejection in summary.rejected:
+        errors.print(
+            Text(
+                f"rejected: {terminal_safe(rejection.input)}: {terminal_safe(rejection.reason)}",
+                style="yellow",
+            ),
+            soft_wrap=True,  # one line per input, whatever the terminal width
+        )
 
 
 # Columns holding ids: never wrapped, so an id can be copied whole from an 80-column terminal.
@@ -370,6 +562,50 @@ def export_command(
                 write_export(store, table.value, output_format.value, handle)
     finally:
         store.close()
+
+
+@app.command("explain")
+def explain_command(
+    page: Annotated[Path, typer.Argument(help="A saved HTML page (.html, .htm, .html.gz).")],
+    url: Annotated[
+        str | None, typer.Option(help="The URL the page was read from (for site names).")
+    ] = None,
+    output_format: Annotated[
+        str, typer.Option("--format", help="table (default) or json (with every candidate).")
+    ] = "table",
+) -> None:
+    """Which value of each metadata field storylens takes from a page, from where, and why."""
+    console, errors = _stdout(), _stderr()
+    if output_format not in ("table", "json"):
+        errors.print(Text("error: --format is table or json", style="red"))
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        data = page.read_bytes()
+        if page.name.lower().endswith(".gz"):
+            data = gzip.decompress(data)
+        html = decode_text(data, str(page))
+    except (OSError, EOFError, InputError) as error:
+        reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or error
+        errors.print(Text(terminal_safe(f"error: {page}: {reason}"), style="red"))
+        raise typer.Exit(EXIT_USAGE) from error
+    report = explain_html(html, url)
+    if output_format == "json":
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return
+    if "error" in report:
+        errors.print(Text(terminal_safe(f"error: {page}: {report['error']}"), style="red"))
+        raise typer.Exit(EXIT_REJECTED)
+    rows = []
+    for name in ("title", "authors", "published", "outlet", "url"):
+        choice = report[name]
+        value = choice["value"]
+        shown = ", ".join(value) if isinstance(value, list) else str(value or "–")
+        rows.append((name, shown, choice["source"], choice["reason"]))
+    body = report["body"]
+    rows.append(("body", f"{body['words']} words", body["source"], body["reason"]))
+    console.print(_table(f"Metadata of {page}", ("field", "value", "source", "why"), rows))
+    for note in report.get("notes", []):
+        console.print(Text(terminal_safe(f"note: {note}")))
 
 
 @app.command("search")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
+from pathlib import Path
 from typing import Any, TextIO
 
 from storylens.analyse.nlp import load_pipeline
@@ -16,19 +17,32 @@ from storylens.analyse.workers import Analyser, LocalAnalyser
 from storylens.clean import repair_text
 from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
-from storylens.records import Article, Rejection, StoryAssignment
+from storylens.ingest.sources import (
+    FEED_SUFFIXES,
+    JSON_LINES_SUFFIXES,
+    JSON_SUFFIXES,
+    WARC_SUFFIXES,
+    input_suffix,
+    walk_folder,
+)
+from storylens.records import AnalysedArticle, Article, Rejection, StoryAssignment
 from storylens.store import Store, StoredArticle
+from storylens.store.lock import WaitNotice
 from storylens.store.store import text_hash
 from storylens.stories import ArticleFeatures, StoryClusterer, extract_features
 from storylens.stories.embeddings import ArticleEncoder
 
 # Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
 DEFAULT_PIPELINE_BATCH = 64
+# Bytes of JSON Lines counted up front for the progress total: lines are counted at about
+# 200 MB/s, so this much holds the start up for about a second; beyond it the progress shows
+# no total instead.
+MAX_COUNTED_BYTES = 256 * 1024 * 1024
 
 
 @dataclass
 class AnalyzeSummary:
-    """What one run of ``analyze`` did, for the command line and the tests."""
+    """What one run of ``analyze`` (or one batch of it) did, for the command line and tests."""
 
     stored: int = 0
     already_stored: int = 0
@@ -40,6 +54,18 @@ class AnalyzeSummary:
     def ok(self) -> bool:
         return not self.rejected
 
+    @property
+    def processed(self) -> int:
+        """Records dealt with, whatever became of them (what the progress bar counts)."""
+        return self.stored + self.already_stored + len(self.rejected)
+
+    def add(self, other: AnalyzeSummary) -> None:
+        self.stored += other.stored
+        self.already_stored += other.already_stored
+        self.duplicates += other.duplicates
+        self.new_stories += other.new_stories
+        self.rejected.extend(other.rejected)
+
 
 def _batches(
     items: Iterable[Article | Rejection], size: int
@@ -49,45 +75,65 @@ def _batches(
         yield batch
 
 
-def analyze(
-    inputs: Iterable[str],
-    store: Store,
-    *,
-    model: str | None = None,
-    batch_size: int = DEFAULT_PIPELINE_BATCH,
-    stdin: TextIO | None = None,
-    on_batch: Callable[[AnalyzeSummary], None] | None = None,
-    embeddings: bool = False,
-    analyser: Analyser | None = None,
-) -> AnalyzeSummary:
-    """Run the full pipeline over ``inputs`` and store the results in ``store``.
+class PipelineRun:
+    """One writer's run over a store: batch after batch, analyse, place into stories, write.
 
-    With ``embeddings``, each article also gets a dense sentence embedding that the story
-    stage scores beside words and names (needs ``pip install 'storylens[embeddings]'``).
-    ``analyser`` says where analysis runs (default: this process; see ``analyse.workers``).
+    Analysis runs outside the store's writer lock, so two runs analyse in parallel; placing a
+    batch into stories and writing it happen under the lock (``store/lock.py``), against a
+    clusterer reloaded from the store whenever another writer wrote since this one last did.
+    ``analyze`` and ``watch`` both drive one of these.
     """
-    analyser = analyser or LocalAnalyser(model)
-    load_pipeline(model)  # fail early, before any input is read, when the model is missing
-    encoder = ArticleEncoder() if embeddings else None
-    clusterer = StoryClusterer()
-    clusterer.restore(_stored_state(store))
-    summary = AnalyzeSummary()
-    seen_in_run: dict[str, tuple[str, str]] = {}  # id -> (text hash, input) stored this run
-    # New stories are counted in the store, so that those a split opens count too.
-    stories_before = store.count_stories()
 
-    for batch in _batches(iter_inputs(inputs, stdin=stdin), batch_size):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        model: str | None = None,
+        embeddings: bool = False,
+        analyser: Analyser | None = None,
+        on_wait: WaitNotice | None = None,
+    ) -> None:
+        self.store = store
+        self.analyser = analyser or LocalAnalyser(model)
+        load_pipeline(model)  # fail early, before any input is read, when the model is missing
+        self.encoder = ArticleEncoder() if embeddings else None
+        self.on_wait = on_wait
+        self._clusterer: StoryClusterer | None = None
+        self._version_written: int | None = None  # the store's version after our last write
+        self._seen_in_run: dict[str, tuple[str, str]] = {}  # id -> (text hash, input)
+
+    def run_batch(self, batch: Sequence[Article | Rejection]) -> AnalyzeSummary:
+        """Analyse, place and store one batch in one transaction; what became of it."""
+        summary = AnalyzeSummary()
         rejected = [item for item in batch if isinstance(item, Rejection)]
         fresh = _new_articles(
             [item for item in batch if isinstance(item, Article)],
-            store,
-            seen_in_run,
+            self.store,
+            self._seen_in_run,
             summary,
             rejected,
         )
-        analysed, failed = analyser(fresh)
+        analysed, failed = self.analyser(fresh)
         rejected.extend(failed)
+        with self.store.writer_lock.hold(self.on_wait):
+            try:
+                self._place_and_write(analysed, summary, rejected)
+            except BaseException:
+                # Whatever the clusterer took from this batch was not stored: forget it.
+                self._clusterer = None
+                raise
+        summary.rejected.extend(rejected)
+        return summary
+
+    def _place_and_write(
+        self, analysed: list[AnalysedArticle], summary: AnalyzeSummary, rejected: list[Rejection]
+    ) -> None:
+        store = self.store
+        clusterer = self._current_clusterer()
+        analysed = _not_stored_meanwhile(analysed, store, summary, rejected)
+        stories_before = store.count_stories()
         stored: list[StoredArticle] = []
+        encoder = self.encoder
         vectors = encoder.embed(analysed) if encoder else [None] * len(analysed)
         for item, vector in zip(analysed, vectors, strict=True):
             features = extract_features(item)
@@ -101,12 +147,110 @@ def analyze(
         store.save_batch(stored, rejected, revised=revised)
         touched = left | {s.assignment.story_id for s in stored} | {r.story_id for r in revised}
         compare_stories(store, touched, encoder.embed_texts if encoder else None)
+        # Counted in the store under the lock, so that stories a split opens count too and
+        # another writer's never do.
         summary.new_stories = max(0, store.count_stories() - stories_before)
-        summary.stored += len(stored)
-        summary.rejected.extend(rejected)
+        summary.stored = len(stored)
+        self._version_written = store.data_version()
+
+    def _current_clusterer(self) -> StoryClusterer:
+        """The clusterer as the store stands now: restored again when another writer wrote
+        since our last batch (its stories, and any split that moved earlier articles)."""
+        if self._clusterer is None or self.store.data_version() != self._version_written:
+            clusterer = StoryClusterer()
+            clusterer.restore(_stored_state(self.store))
+            self._clusterer = clusterer
+        return self._clusterer
+
+
+def analyze(
+    inputs: Iterable[str],
+    store: Store,
+    *,
+    model: str | None = None,
+    batch_size: int = DEFAULT_PIPELINE_BATCH,
+    stdin: TextIO | None = None,
+    on_batch: Callable[[AnalyzeSummary], None] | None = None,
+    embeddings: bool = False,
+    analyser: Analyser | None = None,
+    on_wait: WaitNotice | None = None,
+    url_lists: Iterable[str] = (),
+) -> AnalyzeSummary:
+    """Run the full pipeline over ``inputs`` and store the results in ``store``.
+
+    With ``embeddings``, each article also gets a dense sentence embedding that the story
+    stage scores beside words and names (needs ``pip install 'storylens[embeddings]'``).
+    ``analyser`` says where analysis runs (default: this process; see ``analyse.workers``).
+    ``on_wait`` hears it (one line) when another writer holds the store's lock.
+    ``url_lists`` are files of URLs (``--urls``), fetched after the other inputs.
+    """
+    run = PipelineRun(store, model=model, embeddings=embeddings, analyser=analyser, on_wait=on_wait)
+    summary = AnalyzeSummary()
+    for batch in _batches(iter_inputs(inputs, stdin=stdin, url_lists=url_lists), batch_size):
+        summary.add(run.run_batch(batch))
         if on_batch:
             on_batch(summary)
     return summary
+
+
+def count_records(inputs: Iterable[str]) -> int | None:
+    """How many records the inputs hold, counted cheaply, or None when that is not known up
+    front (stdin, feeds, web archives, compressed or very large JSON Lines, a JSON list).
+
+    Folders are walked as ``ingest`` walks them; each entry that is not a file counts one (its
+    rejection). A JSON Lines file counts its non-empty lines.
+    """
+    total, budget = 0, MAX_COUNTED_BYTES
+    for raw in inputs:
+        if raw == "-":
+            return None
+        if raw.startswith(("http://", "https://")):
+            total += 1  # a page; a feed URL has entries that only the fetch shows
+            if raw.lower().rstrip("/").endswith(FEED_SUFFIXES):
+                return None
+            continue
+        path = Path(raw)
+        if not path.is_dir():
+            paths: list[Path | Rejection] = [path]
+        else:
+            paths = list(walk_folder(path))
+        for item in paths:
+            count = 1 if isinstance(item, Rejection) else _records_in(item, budget)
+            if count is None:
+                return None
+            if not isinstance(item, Rejection) and input_suffix(item) in JSON_LINES_SUFFIXES:
+                budget -= _size(item)
+            total += count
+    return total
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _records_in(path: Path, budget: int) -> int | None:
+    suffix = input_suffix(path)
+    if suffix in FEED_SUFFIXES + WARC_SUFFIXES or suffix.endswith(".gz"):
+        return None
+    if suffix in JSON_SUFFIXES:
+        try:
+            with path.open("rb") as handle:
+                start = handle.read(64).lstrip(b"\xef\xbb\xbf \t\r\n")
+        except OSError:
+            return 1  # its rejection
+        return None if start.startswith(b"[") else 1
+    if suffix not in JSON_LINES_SUFFIXES or not path.is_file():
+        return 1  # one article, or one rejection
+    if _size(path) > budget:
+        return None
+    try:
+        with path.open("rb") as handle:
+            return sum(1 for line in handle if not line.isspace())
+    except OSError:
+        return 1
 
 
 def compare_stories(
@@ -131,6 +275,36 @@ def compare_stories(
 def _stored_state(store: Store) -> Iterator[tuple[ArticleFeatures, StoryAssignment]]:
     for features_json, assignment in store.story_state():
         yield ArticleFeatures.from_json(features_json), assignment
+
+
+def _not_stored_meanwhile(
+    analysed: list[AnalysedArticle],
+    store: Store,
+    summary: AnalyzeSummary,
+    rejected: list[Rejection],
+) -> list[AnalysedArticle]:
+    """Drop the articles that another writer stored while this batch was being analysed:
+    the same text counts as already stored, other text under the id is refused (the stored
+    one is kept), as for articles stored before the run began."""
+    known = store.known_hashes([item.article.id for item in analysed])
+    if not known:
+        return analysed
+    kept = []
+    for item in analysed:
+        stored_hash = known.get(item.article.id)
+        if stored_hash is None:
+            kept.append(item)
+        elif stored_hash == text_hash(item.article.text):
+            summary.already_stored += 1
+        else:
+            rejected.append(
+                Rejection(
+                    item.article.source or item.article.id,
+                    f"id {item.article.id!r} was stored meanwhile by another writer with "
+                    "different text; give this article another id (the stored one is kept)",
+                )
+            )
+    return kept
 
 
 def _new_articles(

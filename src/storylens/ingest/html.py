@@ -1,14 +1,23 @@
-"""HTML pages: trafilatura extracts the body and metadata; htmldate fills in a missing date."""
+"""HTML pages: the body (``body.py``) and the metadata (``metadata.py``) of one news page.
+
+trafilatura reads the body for precision, with a second reading when that body is missing or
+clearly short; the title, authors, date, outlet and URL come from every source the page offers,
+one stated rule per field. Fields given by the input win over extracted ones. A page that cannot
+be read gives a ``Rejection`` with the reason, never an exception.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-import htmldate
-import trafilatura
-
+from storylens.ingest.body import choose_body, precise_extraction
+from storylens.ingest.limits import MAX_FILE_BYTES
+from storylens.ingest.metadata import explain_page, page_metadata, parse_page
 from storylens.ingest.records import build_article
 from storylens.records import Article, Rejection
+
+# A page larger than a file may be is not one article; lxml would also spend minutes on it.
+MAX_HTML_CHARS = MAX_FILE_BYTES
 
 
 def read_html(
@@ -21,24 +30,57 @@ def read_html(
 ) -> Article | Rejection:
     """Extract an article from an HTML page; fields given by the input win over extracted ones."""
     fields = fields or {}
+    if not isinstance(html, str) or not html.strip():
+        return Rejection(source, "empty HTML page")
+    if len(html) > MAX_HTML_CHARS:
+        return Rejection(source, f"HTML page longer than {MAX_HTML_CHARS:,} characters")
+    page_url = str(url) if url else None
     try:
-        document = trafilatura.bare_extraction(
-            html, url=url, with_metadata=True, include_comments=False, favor_precision=True
-        )
-    except (ValueError, TypeError) as error:  # lxml raises these on pages it cannot parse
-        return Rejection(source, f"not parseable HTML ({error})")
-    if document is None or isinstance(document, dict) or not document.text:
-        return Rejection(source, "no article body found in the HTML")
-    published = fields.get("published") or document.date
-    if not published:
-        published = htmldate.find_date(html, extensive_search=False, outputformat="%Y-%m-%d")
+        document = precise_extraction(html, page_url)
+        body = choose_body(html, page_url, document.text if document else None)
+        if not body.text:
+            return Rejection(source, "no article body found in the HTML")
+        fallback = {} if document is None else _trafilatura_fields(document)
+        chosen, _ = page_metadata(html, page_url, fallback, tree=parse_page(html))
+    # lxml and the extractors raise these on pages they cannot parse (broken markup, deep
+    # nesting, odd encodings): the page is rejected with the reason, the batch goes on.
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
+        return Rejection(source, f"not parseable HTML ({type(error).__name__}: {error})"[:300])
     return build_article(
         source,
-        document.text,
+        body.text,
         article_id=article_id,
-        title=fields.get("title") or document.title,
-        url=url or document.url,
-        outlet=fields.get("outlet") or document.sitename,
-        published=published,
-        authors=fields.get("authors") or document.author,
+        title=fields.get("title") or chosen.title.value,
+        url=url or chosen.url.value,
+        outlet=fields.get("outlet") or chosen.outlet.value,
+        published=fields.get("published") or chosen.published.value,
+        authors=fields.get("authors") or list(chosen.authors.value or ()),
     )
+
+
+def explain_html(html: str, url: str | None = None) -> dict[str, Any]:
+    """What ``read_html`` would take from the page and why: each metadata field's value,
+    source and rule, every candidate the page offered, and which extractor gave the body."""
+    try:
+        document = precise_extraction(html, url)
+        body = choose_body(html, url, document.text if document else None)
+        fallback = {} if document is None else _trafilatura_fields(document)
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
+        return {"error": f"not parseable HTML ({type(error).__name__}: {error})"[:300]}
+    report = explain_page(html, url, fallback)
+    report["body"] = {
+        "source": body.source,
+        "reason": body.reason,
+        "words": len(body.text.split()),
+        "start": body.text[:200],
+    }
+    return report
+
+
+def _trafilatura_fields(document: Any) -> dict[str, Any]:
+    return {
+        "title": document.title,
+        "author": document.author,
+        "date": document.date,
+        "sitename": document.sitename,
+    }

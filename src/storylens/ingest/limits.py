@@ -24,3 +24,30 @@ FETCH_TIMEOUT_SECONDS = 20.0
 # Seconds one fetch may take in all: a server that trickles a few bytes every few seconds
 # never trips the per-read timeout above, so the whole download has a deadline too.
 FETCH_DEADLINE_SECONDS = 60.0
+# Retries after a 429, a 5xx or a dropped connection: enough to ride out a restart or a short
+# overload of a news site, few enough that a site that is really down costs seconds, not minutes.
+FETCH_RETRIES = 3
+# The first wait before a retry, doubled at each further retry (1, 2, 4 s): exponential backoff
+# gives an overloaded server room instead of hammering it at a fixed rate.
+FETCH_BACKOFF_SECONDS = 1.0
+# The longest storylens waits before one retry, whether from backoff or a server's Retry-After.
+# A server asking for longer is not retried (it said so); a run of many URLs must keep moving.
+MAX_RETRY_WAIT_SECONDS = 30.0
+# Seconds between two requests to one host (the end of one and the start of the next): the
+# common crawler courtesy of about one request a second; robots.txt's Crawl-delay can ask more.
+HOST_DELAY_SECONDS = 1.0
+# The most a robots.txt Crawl-delay is honoured: larger values (some sites say 3600) would stall
+# a run for hours on one site; beyond it the delay is this long.
+MAX_CRAWL_DELAY_SECONDS = 30.0
+# Redirects followed for one URL: news links go through a tracker and an http -> https hop or
+# two; browsers stop at 20, but more than 5 in news is a loop or a trap.
+MAX_REDIRECTS = 5
+# Bytes of robots.txt read; RFC 9309 asks crawlers to parse at least 500 KiB, and the rules past
+# it are ignored (as Google does) rather than the whole site refused.
+MAX_ROBOTS_BYTES = 500 * 1024
+# Entries of one feed URL fetched as pages: feeds carry tens of entries; a feed of many
+# thousands (an archive dump) at one page a second would run for hours, so the rest is reported.
+MAX_FEED_ENTRIES = 1_000
+# A --urls file: one URL a line; 1 MB is some 10,000 URLs, hours of polite fetching. Larger is
+# not a list someone wrote but a dump (or the wrong file).
+MAX_URL_LIST_BYTES = 1_000_000

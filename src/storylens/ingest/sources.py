@@ -11,15 +11,15 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from storylens.errors import InputError
 from storylens.ingest.decode import bom_encoding, decode_text
 from storylens.ingest.feeds import read_feed
-from storylens.ingest.fetch import fetch_url
+from storylens.ingest.fetch import Fetcher
 from storylens.ingest.html import read_html
 from storylens.ingest.jsonlines import read_json_document, read_json_lines
-from storylens.ingest.limits import MAX_FILE_BYTES
+from storylens.ingest.limits import MAX_FILE_BYTES, MAX_URL_LIST_BYTES
 from storylens.ingest.text import read_text
 from storylens.ingest.warc import read_warc
 from storylens.records import Article, Rejection
@@ -44,9 +44,10 @@ NAMED_SUFFIXES = TEXT_SUFFIXES + HTML_SUFFIXES
 FOLDER_FILES_SKIPPED = ("readme", "license", "changelog")
 
 Record = Article | Rejection
+_Item = TypeVar("_Item")
 
 
-def _suffix(path: Path) -> str:
+def input_suffix(path: Path) -> str:
     name = path.name.lower()
     for suffix in sorted(SUPPORTED_SUFFIXES, key=len, reverse=True):
         if name.endswith(suffix):
@@ -57,7 +58,7 @@ def _suffix(path: Path) -> str:
 def _strip_suffix(path: Path) -> str:
     """The path as text without the extension storylens reads it by: the id of a file."""
     text = path.as_posix()
-    suffix = _suffix(path)
+    suffix = input_suffix(path)
     if suffix and text.lower().endswith(suffix) and len(text) > len(suffix):
         return text[: -len(suffix)]
     return text
@@ -103,7 +104,7 @@ def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
     """
     name = str(path)
     article_id = article_id or _article_id_from_name(path)
-    suffix = _suffix(path)
+    suffix = input_suffix(path)
     if suffix not in SUPPORTED_SUFFIXES:
         yield Rejection(
             name,
@@ -157,7 +158,7 @@ def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
         yield from read_json_document(content, name)
 
 
-def _walk_folder(folder: Path) -> Iterator[Path | Rejection]:
+def walk_folder(folder: Path) -> Iterator[Path | Rejection]:
     """Every file under ``folder`` in sorted order, and a Rejection for each entry that is not
     one (dangling link, link loop, FIFO, socket, device) instead of skipping it silently.
 
@@ -194,10 +195,10 @@ def _walk_folder(folder: Path) -> Iterator[Path | Rejection]:
     yield from walk(folder)
 
 
-def _folder_ids(folder: Path, files: list[Path]) -> dict[Path, str]:
+def folder_ids(folder: Path, files: list[Path]) -> dict[Path, str]:
     """Each file's id: its name without the extension, or, when two files of the folder would
     share that, its path relative to the folder (``2026/01/index.html`` -> ``2026/01/index``)."""
-    files = [path for path in files if _suffix(path) in NAMED_SUFFIXES]
+    files = [path for path in files if input_suffix(path) in NAMED_SUFFIXES]
     names = Counter(_article_id_from_name(path) for path in files)
     return {
         path: (
@@ -209,10 +210,10 @@ def _folder_ids(folder: Path, files: list[Path]) -> dict[Path, str]:
     }
 
 
-def _unique_id(path: Path, article_id: str, taken: dict[str, Path]) -> str:
+def unique_id(path: Path, article_id: str, taken: dict[str, Path]) -> str:
     """The id, or the path as given without its extension when an earlier input of this run
     already took it; remembers the id taken."""
-    if _suffix(path) not in NAMED_SUFFIXES:
+    if input_suffix(path) not in NAMED_SUFFIXES:
         return article_id  # not used: the file's records carry their own ids
     if article_id in taken and taken[article_id] != path:
         article_id = _strip_suffix(path)
@@ -220,32 +221,115 @@ def _unique_id(path: Path, article_id: str, taken: dict[str, Path]) -> str:
     return article_id
 
 
-def iter_inputs(inputs: Iterable[str], stdin: TextIO | None = None) -> Iterator[Record]:
-    """Articles and rejections from every input, in order: files, folders, URLs and ``-``.
+def _is_url(text: str) -> bool:
+    return text.lower().startswith(("http://", "https://"))
 
-    Ids taken from file names are unique within the run (see ``_folder_ids``, ``_unique_id``).
-    """
-    taken: dict[str, Path] = {}  # ids from file names in this run, and the file of each
-    for raw in inputs:
-        if raw == "-":
-            stream = stdin if stdin is not None else io.StringIO("")
-            yield from read_json_lines(stream, "stdin")
-        elif raw.startswith(("http://", "https://")):
-            yield fetch_url(raw)
+
+def read_url_list(path: Path) -> Iterator[str | Rejection]:
+    """The URLs of a ``--urls`` file: one a line; blank lines and ``#`` comments are skipped,
+    and a line that is not an http(s) URL is a Rejection naming the file and the line."""
+    name = str(path)
+    problem = _not_a_file(path)
+    if problem is None and path.is_dir():
+        problem = "a folder, not a list of URLs"
+    if problem is not None:
+        yield Rejection(name, problem)
+        return
+    try:
+        if path.stat().st_size > MAX_URL_LIST_BYTES:
+            yield Rejection(name, f"URL list larger than {MAX_URL_LIST_BYTES:,} bytes")
+            return
+        content = decode_text(path.read_bytes(), name)
+    except OSError as error:
+        yield Rejection(name, f"cannot read ({error.strerror or error})")
+        return
+    except InputError as error:
+        yield Rejection(name, error.reason)
+        return
+    for number, line in enumerate(content.splitlines(), start=1):
+        url = line.strip()
+        if not url or url.startswith("#"):
+            continue
+        if _is_url(url):
+            yield url
         else:
-            path = Path(raw)
-            problem = _not_a_file(path)
-            if problem is not None:
-                yield Rejection(raw, problem)
-            elif path.is_dir():
-                walked = list(_walk_folder(path))
-                files = [item for item in walked if isinstance(item, Path)]
-                ids = _folder_ids(path, files)
-                for item in walked:
-                    if isinstance(item, Rejection):
-                        yield item
-                    else:
-                        article_id = ids.get(item, _article_id_from_name(item))
-                        yield from read_file(item, _unique_id(item, article_id, taken))
+            yield Rejection(f"{name}:{number}", "not an http(s) URL")
+
+
+def iter_inputs(
+    inputs: Iterable[str],
+    stdin: TextIO | None = None,
+    *,
+    url_lists: Iterable[str] = (),
+    fetcher: Fetcher | None = None,
+) -> Iterator[Record]:
+    """Articles and rejections from every input, in order: files, folders, URLs and ``-``,
+    then the URLs of each ``url_lists`` file (``--urls``).
+
+    Ids taken from file names are unique within the run (see ``folder_ids``, ``unique_id``).
+    URLs share one ``Fetcher`` (robots.txt read once per site, requests to a host spaced); one
+    is opened on the first URL unless given, and closed at the end.
+    """
+    own_fetcher: Fetcher | None = None
+
+    def fetch(url: str) -> Iterator[Record]:
+        nonlocal own_fetcher
+        if fetcher is not None:
+            return fetcher.fetch(url)
+        if own_fetcher is None:
+            own_fetcher = Fetcher()
+        return own_fetcher.fetch(url)
+
+    taken: dict[str, Path] = {}  # ids from file names in this run, and the file of each
+    try:
+        for raw in inputs:
+            if raw == "-":
+                stream = stdin if stdin is not None else io.StringIO("")
+                yield from _guarded(read_json_lines(stream, "stdin"), "stdin")
+            elif _is_url(raw):
+                yield from _guarded(fetch(raw), raw)
             else:
-                yield from read_file(path, _unique_id(path, _article_id_from_name(path), taken))
+                yield from _guarded(_read_path(raw, taken), raw)
+        for url_list in url_lists:
+            for item in _guarded(read_url_list(Path(url_list)), url_list):
+                if isinstance(item, Rejection):
+                    yield item
+                else:
+                    yield from _guarded(fetch(item), item)
+    finally:
+        if own_fetcher is not None:
+            own_fetcher.close()
+
+
+def _guarded(records: Iterator[_Item], input_name: str) -> Iterator[_Item | Rejection]:
+    """The records of one input; should a reader still raise (a parser broken by an input no
+    test foresaw), the records before are kept and one Rejection names the input, so the run
+    goes on. The readers themselves are fuzzed without this net (tests/test_fuzz_readers.py)."""
+    try:
+        yield from records
+    except Exception as error:  # noqa: BLE001 - the last line of defence, said in the reason
+        yield Rejection(
+            input_name,
+            f"could not be read ({type(error).__name__}: {error}); this is a storylens bug, "
+            "please report it with the input",
+        )
+
+
+def _read_path(raw: str, taken: dict[str, Path]) -> Iterator[Record]:
+    """A file or a folder given on the command line."""
+    path = Path(raw)
+    problem = _not_a_file(path)
+    if problem is not None:
+        yield Rejection(raw, problem)
+    elif path.is_dir():
+        walked = list(walk_folder(path))
+        files = [item for item in walked if isinstance(item, Path)]
+        ids = folder_ids(path, files)
+        for item in walked:
+            if isinstance(item, Rejection):
+                yield item
+            else:
+                article_id = ids.get(item, _article_id_from_name(item))
+                yield from read_file(item, unique_id(item, article_id, taken))
+    else:
+        yield from read_file(path, unique_id(path, _article_id_from_name(path), taken))

@@ -35,6 +35,7 @@ from storylens.records import (
     ToneMark,
 )
 from storylens.store.database import create_database_engine, migrate
+from storylens.store.lock import WaitNotice, WriterLock
 from storylens.store.schema import (
     articles,
     comparisons,
@@ -48,6 +49,7 @@ from storylens.store.schema import (
     timexes,
     tone_marks,
 )
+from storylens.store.segments import decode_segments, encode_segments
 
 # Rows fetched per round trip when streaming large tables out (exports, clusterer restore).
 STREAM_CHUNK_ROWS = 1000
@@ -107,21 +109,27 @@ def _title_for(analysed: AnalysedArticle) -> str | None:
 class Store:
     """A storylens database at a path or URL, migrated to the current schema on open."""
 
-    def __init__(self, db: str | Path, *, create: bool = True) -> None:
+    def __init__(
+        self, db: str | Path, *, create: bool = True, on_wait: WaitNotice | None = None
+    ) -> None:
         """Open (and migrate) the store; with ``create=False`` a SQLite file that does not
-        exist is an error instead of a new empty store (for commands that only read)."""
+        exist is an error instead of a new empty store (for commands that only read).
+        ``on_wait`` hears it when another process holds the lock this one needs."""
         self.db = str(db)
         if not create and "://" not in self.db and not Path(self.db).expanduser().is_file():
             raise StoreError(
                 f"no database at {self.db}: run `storylens analyze INPUT --db {self.db}` first"
             )
         self.engine = create_database_engine(db)
-        migrate(self.engine)
+        migrate(self.engine, on_wait)
+        # Held by a writer while it assigns a batch to stories and writes it (store/lock.py).
+        self.writer_lock = WriterLock(self.engine, self.db)
         # Reads run without a transaction of their own: no BEGIN and ROLLBACK round trips
         # around each page's few queries. Writes still go through ``engine.begin()``.
         self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def close(self) -> None:
+        self.writer_lock.close()
         self.engine.dispose()
 
     def __enter__(self) -> Store:
@@ -293,6 +301,8 @@ class Store:
                         "cue": quote.cue,
                         "kind": quote.kind,
                         "reported_by": quote.reported_by,
+                        "act": quote.act,
+                        "segments": encode_segments(quote.segments),
                     }
                     for position, quote in enumerate(analysed.quotes)
                 ],
@@ -737,6 +747,8 @@ def _member(row: Any, children: dict[str, list[Any]]) -> StoryMember:
                 cue=q["cue"],
                 kind=q["kind"],
                 reported_by=q["reported_by"],
+                act=q["act"],
+                segments=decode_segments(q["segments"]),
             )
             for q in sorted(children["quotes"], key=lambda q: q["position"])
         ),

@@ -1,0 +1,111 @@
+"""One GET: the body streamed and capped, a redirect to follow, or why not (httpx).
+
+``fetch.py`` decides what to ask and when (robots.txt, retries, pacing, the deadline); this
+module only asks once and reports, never raising for what a server or a URL does.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import httpx
+
+from storylens.ingest.politeness import is_retryable_status, retry_after_seconds
+
+_SCHEMES = ("http", "https")
+# Errors of a connection that may work on a second try: refused or dropped connections,
+# timeouts, a server that hung up mid-response. Not: an invalid URL, an unsupported scheme.
+_RETRYABLE_ERRORS = (httpx.NetworkError, httpx.TimeoutException, httpx.RemoteProtocolError)
+# Media types that are never an article page: refused on their headers, the body unread.
+_NOT_PAGES = ("image/", "audio/", "video/", "font/")
+
+
+@dataclass(frozen=True)
+class Body:
+    """How much of a body to read, and what to do past the cap."""
+
+    max_bytes: int
+    truncate: bool = False  # keep the first max_bytes instead of refusing the page
+    stop_on_markup: bool = False  # robots.txt: a body starting with "<" is an HTML page
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What one GET gave: a body, a redirect, or a failure with its reason."""
+
+    url: str
+    status: int | None = None
+    headers: httpx.Headers = field(default_factory=httpx.Headers)
+    body: bytes = b""
+    redirect_to: str | None = None
+    failure: str | None = None
+    retryable: bool = False
+    retry_after: float | None = None
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be fetched, or None."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError, UnicodeError) as error:
+        return f"not a valid URL ({error})"
+    if parsed.scheme not in _SCHEMES:
+        return "not an http(s) URL"
+    if not parsed.host:
+        return "not a valid URL (no host)"
+    return None
+
+
+def download(client: httpx.Client, url: str, body: Body, ends_at: float, too_slow: Reply) -> Reply:
+    """One GET: the body (streamed and capped), the redirect, or why not."""
+    try:
+        with client.stream("GET", url) as response:
+            status = response.status_code
+            if response.next_request is not None:
+                return Reply(url, status, redirect_to=str(response.next_request.url))
+            if status >= 400:
+                return Reply(
+                    url,
+                    status,
+                    failure=f"HTTP {status} from the server",
+                    retryable=is_retryable_status(status),
+                    retry_after=retry_after_seconds(
+                        response.headers.get("Retry-After"), response.headers.get("Date")
+                    ),
+                )
+            media_type = response.headers.get("Content-Type", "").strip().lower()
+            if media_type.startswith(_NOT_PAGES):
+                return Reply(url, status, failure=f"not a page (Content-Type {media_type})")
+            declared = response.headers.get("Content-Length", "")
+            if not body.truncate and declared.isdigit() and int(declared) > body.max_bytes:
+                return Reply(url, status, failure=f"page larger than {body.max_bytes:,} bytes")
+            chunks: list[bytes] = []
+            size = 0
+            for chunk in response.iter_bytes():
+                if body.stop_on_markup and not chunks and chunk.lstrip()[:1] == b"<":
+                    chunks.append(chunk)
+                    break
+                if time.monotonic() > ends_at:
+                    return too_slow
+                if size + len(chunk) > body.max_bytes:
+                    if not body.truncate:
+                        return Reply(
+                            url,
+                            status,
+                            failure=f"page larger than {body.max_bytes:,} bytes (stopped reading)",
+                        )
+                    chunks.append(chunk[: body.max_bytes - size])
+                    break
+                size += len(chunk)
+                chunks.append(chunk)
+            data = b"".join(chunks)
+            return Reply(str(response.url), status, headers=response.headers, body=data)
+    except httpx.InvalidURL as error:
+        return Reply(url, failure=f"not a valid URL ({error})")
+    except _RETRYABLE_ERRORS as error:
+        return Reply(
+            url, failure=f"could not fetch ({type(error).__name__}: {error})", retryable=True
+        )
+    except (httpx.HTTPError, httpx.StreamError) as error:
+        return Reply(url, failure=f"could not fetch ({type(error).__name__}: {error})")

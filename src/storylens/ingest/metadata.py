@@ -1,0 +1,432 @@
+"""Page metadata: every source a news page offers, and one stated rule per field.
+
+A news page states its title, authors, date and outlet several times over: JSON-LD (often in an
+``@graph``), microdata, Open Graph and ``article:*`` meta, Dublin Core, Parse.ly and Sailthru
+meta, ``<time datetime>``, bylines and ``rel=author`` links, the canonical link, and what
+trafilatura and htmldate find. ``page_candidates.gather_candidates`` collects them all
+(extruct reads JSON-LD, microdata, Open Graph and Dublin Core); ``choose_metadata`` applies one
+rule per field and keeps, for each, the value, the source it came from and why
+(``FieldChoice``), which ``explain_page`` returns (``storylens explain PAGE`` prints it).
+
+The rules, and why (measured on the NAEB dev pages with bench/extraction.py):
+
+- title: the page's visible headline (the ``<h1>``) when a metadata title agrees with it, since
+  og:title and ``<title>`` are often rewritten for search and social; otherwise the
+  publisher's JSON-LD headline, og:title, ... in that order; a site-name suffix or prefix
+  (" | Site", "Site - ") is cut when it names the site (og:site_name, the publisher, the host).
+- authors: the first source, in order of how deliberately it names people (JSON-LD and microdata
+  author objects, then bylines, then meta tags), that still holds a person once "By",
+  "Staff", the outlet, job titles, dates, e-mails and URLs are removed.
+- published: the publisher's own "published" field (JSON-LD ``datePublished``,
+  ``article:published_time``, ...) over every "modified" field; htmldate (which also reads the
+  page's own URL) and trafilatura only when the page declares nothing; never a date found in a
+  link to another story.
+- outlet: og:site_name, then the JSON-LD publisher's name, then other meta, then the canonical
+  URL's host.
+- url: the canonical link, then og:url, then the URL the page was read from.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+import lxml.html
+from lxml import etree
+
+from storylens.ingest.page_candidates import Candidate, Candidates, gather_candidates
+from storylens.ingest.records import normalise_published
+
+# A name longer than this many words is a sentence or a bio, not a person's name.
+MAX_AUTHOR_WORDS = 5
+# Site-name separators in titles: "Headline | Site", "Headline - Site", "Site: Headline".
+_TITLE_SEPARATORS = re.compile(r"\s+(?:\||-|–|—|·|::|»|/)\s+|:\s+")
+# Time zones in use run from UTC-12 to UTC+14: the local day of a UTC instant lies in that span.
+UTC_OFFSET_RANGE = (timedelta(hours=-12), timedelta(hours=14))
+# A section label set inside the <h1> ("Opinion |", "College Sports |") is one to three words.
+MAX_KICKER_WORDS = 3
+# Share of the headline's words a metadata title must share for the two to be one title.
+TITLE_AGREEMENT = 0.6
+
+_SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"\w+")
+_BY = re.compile(
+    r"^(?:(?:written|words|story|text|posted|reported|published|reviewed|edited)\s+)?by[:\s]+",
+    re.I,
+)
+# Words that make a byline entry a role or an organisation, not a person.
+_NOT_A_PERSON = re.compile(
+    r"\b(?:staff|desk|team|editors?|editorial|newsroom|contributors?|correspondents?|"
+    r"reporters?|writers?|columnist|sponsored|partner|admin|administrator|guest|"
+    r"media|news|press|magazine|journal|times|post|daily|weekly|radio|tv|network|"
+    r"online|com|inc|ltd|llc|group|published|updated|author|nast|report|channel|agency|"
+    r"bureau|redazione|redaktion|r[ée]daction|redacci[óo]n|redactie)\b",
+    re.I,
+)
+# A credit for a picture or a video names no author of the text.
+_CREDIT = re.compile(
+    r"\b(?:photo|photos|photograph\w*|pictures?|illustrat\w*|video|images?|graphics?)\b", re.I
+)
+# Degrees and credentials after a name: "Jane Roe MS, RDN, LD".
+_CREDENTIALS = frozenset(
+    [
+        "md",
+        "phd",
+        "ms",
+        "msc",
+        "ma",
+        "mba",
+        "mph",
+        "rd",
+        "rdn",
+        "ld",
+        "cdn",
+        "rn",
+        "np",
+        "do",
+        "dds",
+        "jd",
+        "cpt",
+        "cscs",
+        "facs",
+        "esq",
+    ]
+)
+# "Published", "Updated" glued to a byline by the page layout ("Jane Roe Published").
+_TRAILING_STAMP = re.compile(r"\s+(?:published|updated|posted|on)\b.*$", re.I)
+# Wire services are named as authors on purpose and kept whole.
+_WIRE_SERVICES = re.compile(
+    r"^(?:the\s+)?(?:associated press|reuters|afp\w*|ap|upi|dpa|efe|ansa|pa media|"
+    r"press association|press trust of india|pti|ians|ani|xinhua|kyodo news|bloomberg)$",
+    re.I,
+)
+_DATE_LIKE = re.compile(
+    r"\d{1,4}[-/.]\d{1,2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
+    re.I,
+)
+# A role after the name: "Jane Roe, Senior Reporter", "Jane Roe | Contributor".
+_ROLE_TAIL = re.compile(r"\s*(?:,|\||–|—|\s-\s).*$")
+_NAME_SPLIT = re.compile(r"\s*(?:;|\band\b|&|,|\|)\s*", re.I)
+
+
+@dataclass(frozen=True)
+class FieldChoice:
+    """The value taken for a field, the source it came from, and the rule that took it."""
+
+    value: str | tuple[str, ...] | None
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PageMetadata:
+    title: FieldChoice
+    authors: FieldChoice
+    published: FieldChoice
+    outlet: FieldChoice
+    url: FieldChoice
+
+
+# ---------------------------------------------------------------- rules
+
+
+def _words(text: str | None) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text or "")]
+
+
+def _squashed(text: str) -> str:
+    return "".join(_words(text))
+
+
+def _host_label(url: str | None) -> str | None:
+    """The distinctive label of a host: 'eastmere' for www.news.eastmere.co.uk."""
+    host = (urlsplit(url or "").hostname or "").lower()
+    labels = [p for p in host.split(".") if p not in {"www", "m", "amp", "news", "blogs"}]
+    while len(labels) > 1 and (len(labels[-1]) <= 3 or labels[-1] in {"co", "com", "org"}):
+        labels.pop()  # top-level and second-level suffixes: .com, .co.uk, .com.au
+    return labels[-1] if labels else None
+
+
+def _site_names(candidates: Candidates, url: str | None) -> set[str]:
+    names = {_squashed(c.value) for c in candidates.outlet}
+    label = _host_label(url) or _host_label(next((c.value for c in candidates.url), None))
+    if label:
+        names.add(label)
+    return {n for n in names if len(n) >= 2}
+
+
+def _names_site(segment: str, sites: set[str]) -> bool:
+    """True when a title segment is the site's name ('Sci.News', 'CBC News', 'Tennis.com')."""
+    squashed = _squashed(segment)
+    if not squashed or len(_words(segment)) > 6:
+        return False
+    for site in sites:
+        if squashed == site or squashed.replace("com", "") == site:
+            return True
+        if len(site) >= 3 and (squashed.startswith(site) or site in squashed):
+            return True
+        if len(squashed) >= 4 and site.startswith(squashed):
+            return True
+    return False
+
+
+def strip_site_name(title: str, sites: set[str]) -> str:
+    """The title without a leading or trailing segment that names the site."""
+    parts = _TITLE_SEPARATORS.split(title)
+    separators = _TITLE_SEPARATORS.findall(title)
+    if len(parts) < 2:
+        return title
+    if _names_site(parts[-1], sites):
+        return title[: title.rfind(separators[-1])].strip()
+    if _names_site(parts[0], sites):
+        return title[title.find(separators[0]) + len(separators[0]) :].strip()
+    return title
+
+
+def _agree(headline: str, title: str) -> bool:
+    """The visible headline and a metadata title are one title (one may be cut or suffixed)."""
+    head, meta = _words(headline), _words(title)
+    if not head or not meta:
+        return False
+    shared = len(set(head) & set(meta))
+    return shared / len(set(head)) >= TITLE_AGREEMENT
+
+
+def _is_kicker_of(headline: str, title: str) -> bool:
+    """The headline is the title with a short section label in front ('Politics | ...')."""
+    head, meta = _words(headline), _words(title)
+    extra = len(head) - len(meta)
+    return 0 < extra <= MAX_KICKER_WORDS and head[extra:] == meta
+
+
+def choose_title(candidates: Candidates, url: str | None) -> FieldChoice:
+    sites = _site_names(candidates, url)
+    titles = [Candidate(strip_site_name(c.value, sites), c.source) for c in candidates.title]
+    for headline in candidates.headline:
+        agreeing = next((t for t in titles if _agree(headline.value, t.value)), None)
+        if agreeing and _is_kicker_of(headline.value, agreeing.value):
+            return FieldChoice(
+                agreeing.value,
+                agreeing.source,
+                "visible headline starts with a section label ('Opinion |'): metadata title",
+            )
+        if agreeing and not _names_site(headline.value, sites):
+            return FieldChoice(
+                strip_site_name(headline.value, sites),
+                headline.source,
+                f"visible headline, confirmed by {agreeing.source}",
+            )
+    if titles:
+        first = titles[0]
+        return FieldChoice(first.value, first.source, "first metadata title, site name cut")
+    if candidates.headline:
+        return FieldChoice(candidates.headline[0].value, "h1", "no metadata title")
+    return FieldChoice(None, "none", "the page names no title")
+
+
+def clean_author(name: str, sites: set[str]) -> str | None:
+    """A person's name from a byline entry, or None when it names no person."""
+    text = _BY.sub("", _SPACES.sub(" ", name).strip()).strip(" .,:;|-–—")
+    if _WIRE_SERVICES.match(text):
+        return text
+    if "@" in text or "://" in text or text.startswith("www.") or _DATE_LIKE.search(text):
+        return None
+    if _CREDIT.search(text):
+        return None
+    text = _TRAILING_STAMP.sub("", _ROLE_TAIL.sub("", text)).strip()
+    while text and text.rsplit(" ", 1)[-1].strip(".").lower() in _CREDENTIALS:
+        text = text.rsplit(" ", 1)[0] if " " in text else ""
+    words = _words(text)
+    # A person is named with at least two words; one word is a section, a brand or a place.
+    if len(words) < 2 or len(words) > MAX_AUTHOR_WORDS or any(w.isdigit() for w in words):
+        return None
+    if _NOT_A_PERSON.search(text) or _names_site(text, sites):
+        return None
+    if not any(ch.isupper() for ch in text):  # "staff", "admin": names are capitalised
+        return None
+    return text
+
+
+def _split_names(value: str) -> list[str]:
+    value = _BY.sub("", value.strip())
+    if ";" not in value and " and " not in value and "&" not in value and "," not in value:
+        return [value]
+    parts = [p for p in _NAME_SPLIT.split(value) if p.strip()]
+    return parts
+
+
+def choose_authors(candidates: Candidates, url: str | None) -> FieldChoice:
+    sites = _site_names(candidates, url)
+    by_source: dict[str, list[str]] = {}
+    for candidate in candidates.authors:
+        people = [p for part in _split_names(candidate.value) if (p := clean_author(part, sites))]
+        if any(not _WIRE_SERVICES.match(p) for p in people):
+            # "Jane Roe, Associated Press": the agency is her employer, not a second author.
+            people = [p for p in people if not _WIRE_SERVICES.match(p)]
+        kept = by_source.setdefault(candidate.source, [])
+        kept.extend(p for p in people if p.lower() not in {k.lower() for k in kept})
+    # A name credited for the pictures elsewhere on the page is the photographer, not an author.
+    credited = {
+        _BY.sub("", _CREDIT.split(c.value)[-1].strip(" :")).strip().lower()
+        for c in candidates.authors
+        if _CREDIT.search(c.value)
+    }
+    by_source = {
+        source: [p for p in people if p.lower() not in credited]
+        for source, people in by_source.items()
+    }
+    by_source = {source: people for source, people in by_source.items() if people}
+    for source, people in by_source.items():
+        return FieldChoice(tuple(people), source, "first source that names a person")
+    if candidates.authors:
+        return FieldChoice((), "none", "no author entry names a person (staff, outlet, role)")
+    return FieldChoice((), "none", "the page names no author")
+
+
+def _iso_date(value: str) -> str | None:
+    try:
+        return normalise_published(value)
+    except (ValueError, TypeError, OverflowError):
+        return None
+
+
+def _as_datetime(iso: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(iso)
+    except ValueError:
+        return None
+
+
+def _local_day(instant: datetime, candidates: Candidates, chosen: str) -> Candidate | None:
+    """Another statement of the same moment on the newsroom's own calendar day.
+
+    Pages often serialise ``datePublished`` in UTC, so a story printed late in the evening in
+    New York carries the next day's date. When another published candidate gives a day that is
+    the UTC instant's day in some real time zone (UTC-12 to UTC+14), and, if it has a clock
+    time, the same minute shifted by whole quarter hours, it is the local day the page shows.
+    """
+    for candidate in candidates.published:
+        if candidate.source == chosen:
+            continue
+        iso = _iso_date(candidate.value)
+        other = _as_datetime(iso) if iso else None
+        if other is None or other.date() == instant.date():
+            continue
+        if other.tzinfo is not None and other.utcoffset() == timedelta(0):
+            continue  # another UTC serialisation says nothing about the local day
+        low, high = instant + UTC_OFFSET_RANGE[0], instant + UTC_OFFSET_RANGE[1]
+        if not low.date() <= other.date() <= high.date():
+            continue
+        has_clock = len(candidate.value.strip()) > len("2000-01-01")
+        if has_clock and other.tzinfo is None:
+            shift = other - instant.replace(tzinfo=None)
+            if shift.total_seconds() % (15 * 60) or not (
+                UTC_OFFSET_RANGE[0] <= shift <= UTC_OFFSET_RANGE[1]
+            ):
+                continue
+        elif has_clock and other.tzinfo is not None and other != instant:
+            continue
+        return Candidate(other.date().isoformat(), candidate.source)
+    return None
+
+
+def choose_published(candidates: Candidates) -> FieldChoice:
+    for candidate in candidates.published:
+        value = _iso_date(candidate.value)
+        if not value:
+            continue
+        instant = _as_datetime(value)
+        if instant is not None and instant.utcoffset() == timedelta(0):
+            local = _local_day(instant, candidates, candidate.source)
+            if local is not None:
+                return FieldChoice(
+                    local.value,
+                    f"{candidate.source} + {local.source}",
+                    "declared publication time in UTC; the page's local day taken",
+                )
+        return FieldChoice(value, candidate.source, "first declared publication date")
+    return FieldChoice(None, "none", "the page declares no publication date")
+
+
+def choose_outlet(candidates: Candidates, url: str | None) -> FieldChoice:
+    if candidates.outlet:
+        first = candidates.outlet[0]
+        return FieldChoice(first.value, first.source, "the page names its outlet")
+    canonical = next((c.value for c in candidates.url), url)
+    host = (urlsplit(canonical or "").hostname or "").removeprefix("www.")
+    if host:
+        return FieldChoice(host, "URL host", "the page names no outlet: the host instead")
+    return FieldChoice(None, "none", "no outlet and no URL")
+
+
+def choose_url(candidates: Candidates) -> FieldChoice:
+    for candidate in candidates.url:
+        if urlsplit(candidate.value).scheme in {"http", "https"}:
+            return FieldChoice(candidate.value, candidate.source, "first absolute http(s) URL")
+    return FieldChoice(None, "none", "the page gives no URL")
+
+
+def choose_metadata(candidates: Candidates, url: str | None) -> PageMetadata:
+    return PageMetadata(
+        title=choose_title(candidates, url),
+        authors=choose_authors(candidates, url),
+        published=choose_published(candidates),
+        outlet=choose_outlet(candidates, url),
+        url=choose_url(candidates),
+    )
+
+
+def parse_page(html: str) -> Any:
+    """The page as an lxml tree; raises ValueError on input lxml cannot read as HTML."""
+    try:
+        try:
+            return lxml.html.fromstring(html)
+        except ValueError:  # a str that still declares its encoding: lxml wants bytes then
+            return lxml.html.fromstring(html.encode("utf-8", errors="replace"))
+    except (etree.ParserError, etree.XMLSyntaxError) as error:
+        raise ValueError(f"not parseable HTML ({error})") from error
+
+
+def page_metadata(
+    html: str, url: str | None, fallback: dict[str, Any] | None = None, tree: Any = None
+) -> tuple[PageMetadata, Candidates]:
+    tree = parse_page(html) if tree is None else tree
+    candidates = gather_candidates(tree, html, url, fallback)
+    return choose_metadata(candidates, url), candidates
+
+
+def explain_page(
+    html: str, url: str | None = None, fallback: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Each field's value, source and reason, and every candidate the page offered.
+
+    A page that cannot be parsed gives ``{"error": reason}``: this is for debugging, and must
+    not stop a batch either.
+    """
+    try:
+        chosen, candidates = page_metadata(html, url, fallback)
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
+        return {"error": f"{type(error).__name__}: {error}"}
+    report: dict[str, Any] = asdict(chosen)
+    report["candidates"] = {
+        name: [asdict(c) for c in getattr(candidates, name)]
+        for name in ("title", "headline", "authors", "published", "modified", "outlet", "url")
+    }
+    report["notes"] = list(candidates.notes)
+    return json.loads(json.dumps(report, default=str))
+
+
+__all__ = [
+    "Candidate",
+    "Candidates",
+    "FieldChoice",
+    "PageMetadata",
+    "choose_metadata",
+    "explain_page",
+    "gather_candidates",
+    "page_metadata",
+]

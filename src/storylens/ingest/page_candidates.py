@@ -1,0 +1,321 @@
+"""Page metadata candidates: every value a news page offers for its title, authors, date,
+outlet and URL, with where it was found (``metadata`` picks one per field, by rule).
+
+extruct reads JSON-LD (with ``@graph`` and ``@id`` links), microdata, Open Graph and Dublin
+Core; plain ``<meta>`` tags (Parse.ly, Sailthru, author and date names), the ``<h1>``,
+``<time>``, bylines, author-page links and the canonical link are read from the lxml tree.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urljoin
+
+import htmldate
+from extruct.dublincore import DublinCoreExtractor
+from extruct.jsonld import JsonLdExtractor
+from extruct.opengraph import OpenGraphExtractor
+from extruct.w3cmicrodata import MicrodataExtractor
+
+_SPACES = re.compile(r"\s+")
+
+# schema.org types whose fields describe the article itself (NewsArticle and its subtypes,
+# and the generic kinds blogs and magazines use). WebPage is read too, but after these.
+ARTICLE_TYPES = frozenset(
+    {
+        "Article",
+        "NewsArticle",
+        "ReportageNewsArticle",
+        "AnalysisNewsArticle",
+        "OpinionNewsArticle",
+        "BackgroundNewsArticle",
+        "ReviewNewsArticle",
+        "AskPublicNewsArticle",
+        "SatiricalArticle",
+        "BlogPosting",
+        "LiveBlogPosting",
+        "Report",
+        "TechArticle",
+        "ScholarlyArticle",
+        "SocialMediaPosting",
+    }
+)
+
+PAGE_TYPES = frozenset({"WebPage", "ItemPage", "CollectionPage"})
+
+# A JSON-LD block nested deeper than this is not metadata; stop walking rather than recurse.
+MAX_JSONLD_DEPTH = 12
+
+# A metadata value longer than this is a pasted body or an attack, not a title or a name.
+MAX_META_CHARS = 1_000
+
+# Paths of author pages: a link there from the article header is a byline.
+_AUTHOR_PATH = re.compile(
+    r"/(?:author|authors|staff|profile|profiles|people|bios?|by|contributors?|writers?|"
+    r"journalists?|reporters?)/",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One value a page offers for a field, and where on the page it was found."""
+
+    value: str
+    source: str
+
+
+@dataclass
+class Candidates:
+    """Every candidate a page offers, per field, in the order the rules consider them."""
+
+    title: list[Candidate] = field(default_factory=list)
+    headline: list[Candidate] = field(default_factory=list)  # visible <h1> headlines
+    authors: list[Candidate] = field(default_factory=list)
+    published: list[Candidate] = field(default_factory=list)
+    modified: list[Candidate] = field(default_factory=list)  # kept to explain, never taken
+    outlet: list[Candidate] = field(default_factory=list)
+    url: list[Candidate] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _text(value: Any) -> str | None:
+    """A metadata value as one line of text, or None when empty, not text, or too long."""
+    if isinstance(value, list | tuple):
+        value = next((v for v in value if isinstance(v, str | int | float) and v), None)
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        return None
+    # JSON-LD is often written with HTML entities still in it ("O&#039;Neil").
+    text = _SPACES.sub(" ", html_lib.unescape(str(value))).replace("\x00", "").strip()
+    return text if text and len(text) <= MAX_META_CHARS else None
+
+
+def _types(node: dict[str, Any]) -> set[str]:
+    kind = node.get("@type") or node.get("type") or ()
+    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else []
+    return {str(k).rsplit("/", 1)[-1] for k in kinds if isinstance(k, str)}
+
+
+def _walk_jsonld(data: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every object of a JSON-LD document: top level, lists and ``@graph`` members."""
+    if depth > MAX_JSONLD_DEPTH:
+        return
+    if isinstance(data, list):
+        for item in data:
+            yield from _walk_jsonld(item, depth + 1)
+    elif isinstance(data, dict):
+        yield data
+        for key in ("@graph", "mainEntity"):
+            if key in data:
+                yield from _walk_jsonld(data[key], depth + 1)
+
+
+def _jsonld_objects(tree: Any, notes: list[str]) -> list[dict[str, Any]]:
+    objects: list[dict[str, Any]] = []
+    extractor = JsonLdExtractor()
+    for script in tree.xpath('//script[@type="application/ld+json"]'):
+        try:  # one broken block (trailing comma, a stray comment) must not cost the others
+            items = extractor.extract_items(script)
+        except (ValueError, TypeError, RecursionError, AttributeError) as error:
+            notes.append(f"JSON-LD block skipped: {type(error).__name__}")
+            continue
+        objects.extend(_walk_jsonld(items))
+    return objects
+
+
+def _names(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> list[str]:
+    """Names in a JSON-LD or microdata author/publisher value: text, objects, lists, @id refs."""
+    if depth > MAX_JSONLD_DEPTH:
+        return []
+    if isinstance(value, list):
+        return [n for item in value for n in _names(item, by_id, depth + 1)]
+    if isinstance(value, dict):
+        if "properties" in value and isinstance(value["properties"], dict):  # microdata
+            value = value["properties"]
+        if "name" not in value and isinstance(value.get("@id"), str):
+            value = by_id.get(value["@id"], value)
+        name = value.get("name")
+        if isinstance(name, dict | list):
+            return _names(name, by_id, depth + 1)
+        text = _text(name)
+        return [text] if text else []
+    text = _text(value)
+    return [text] if text else []
+
+
+def _add(into: list[Candidate], source: str, *values: Any) -> None:
+    for value in values:
+        text = _text(value)
+        if text:
+            into.append(Candidate(text, source))
+
+
+def _from_jsonld(tree: Any, found: Candidates) -> None:
+    objects = _jsonld_objects(tree, found.notes)
+    by_id = {o["@id"]: o for o in objects if isinstance(o.get("@id"), str)}
+    articles = [o for o in objects if _types(o) & ARTICLE_TYPES]
+    pages = [o for o in objects if _types(o) & PAGE_TYPES]
+    for kind, nodes in (("json-ld", articles), ("json-ld WebPage", pages)):
+        for node in nodes:
+            _add(found.title, f"{kind} headline", node.get("headline"))
+            _add(found.published, f"{kind} datePublished", node.get("datePublished"))
+            _add(found.published, f"{kind} dateCreated", node.get("dateCreated"))
+            _add(found.modified, f"{kind} dateModified", node.get("dateModified"))
+            for name in _names(node.get("author"), by_id):
+                found.authors.append(Candidate(name, f"{kind} author"))
+            for name in _names(node.get("publisher"), by_id):
+                found.outlet.append(Candidate(name, f"{kind} publisher"))
+    for node in objects:
+        if "WebSite" in _types(node):
+            _add(found.outlet, "json-ld WebSite name", node.get("name"))
+
+
+def _from_microdata(tree: Any, url: str | None, found: Candidates) -> None:
+    try:
+        items = MicrodataExtractor().extract_items(tree, url)
+    except (ValueError, TypeError, KeyError, RecursionError) as error:
+        found.notes.append(f"microdata skipped: {type(error).__name__}")
+        return
+    for item in items:
+        if not isinstance(item, dict) or not (_types(item) & ARTICLE_TYPES):
+            continue
+        properties = item.get("properties") or {}
+        _add(found.title, "microdata headline", properties.get("headline"))
+        _add(found.published, "microdata datePublished", properties.get("datePublished"))
+        _add(found.modified, "microdata dateModified", properties.get("dateModified"))
+        for name in _names(properties.get("author"), {}):
+            found.authors.append(Candidate(name, "microdata author"))
+        for name in _names(properties.get("publisher"), {}):
+            found.outlet.append(Candidate(name, "microdata publisher"))
+
+
+# Meta names read for each field, in the order the rules prefer them. Open Graph and Dublin Core
+# come through extruct; the rest are plain <meta name=...> tags.
+_META_FIELDS: dict[str, tuple[str, ...]] = {
+    "title": ("og:title", "twitter:title", "parsely-title", "sailthru.title", "dc.title"),
+    "authors": (
+        "article:author",
+        "author",
+        "parsely-author",
+        "sailthru.author",
+        "dc.creator",
+        "byl",
+    ),
+    "published": (
+        "article:published_time",
+        "og:published_time",
+        "parsely-pub-date",
+        "sailthru.date",
+        "pubdate",
+        "publishdate",
+        "publish-date",
+        "publish_date",
+        "article.published",
+        "dcterms.created",
+        "dcterms.issued",
+        "dc.date.issued",
+        "dc.date",
+        "dcterms.date",
+        "date",
+    ),
+    "modified": ("article:modified_time", "og:updated_time", "dcterms.modified", "lastmod"),
+    "outlet": ("og:site_name", "application-name", "dc.publisher", "parsely-site"),
+    "url": ("og:url", "parsely-link"),
+}
+
+
+def _meta_values(tree: Any, found: Candidates) -> dict[str, list[str]]:
+    values: dict[str, list[str]] = {}
+
+    def keep(name: Any, content: Any) -> None:
+        text = _text(content)
+        if isinstance(name, str) and text:
+            values.setdefault(name.strip().lower(), []).append(text)
+
+    try:
+        for graph in OpenGraphExtractor().extract_items(tree):
+            for name, content in graph.get("properties", ()):
+                keep(name, content)
+        for dublin in DublinCoreExtractor().extract_items(tree):
+            for entry in [*dublin.get("elements", ()), *dublin.get("terms", ())]:
+                keep(entry.get("name"), entry.get("content"))
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        found.notes.append(f"Open Graph / Dublin Core skipped: {type(error).__name__}")
+    for meta in tree.iter("meta"):
+        name = meta.get("name") or meta.get("property") or meta.get("itemprop")
+        if name and name.strip().lower() not in values:
+            keep(name, meta.get("content"))
+    return values
+
+
+def _from_meta(tree: Any, found: Candidates) -> None:
+    values = _meta_values(tree, found)
+    for field_name, names in _META_FIELDS.items():
+        into: list[Candidate] = getattr(found, field_name)
+        for name in names:
+            _add(into, f"meta {name}", *values.get(name, ()))
+
+
+def _element_text(element: Any) -> str | None:
+    try:
+        return _text(element.text_content())
+    except (ValueError, TypeError):
+        return None
+
+
+def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
+    for element in tree.xpath("//h1")[:3]:
+        _add(found.headline, "h1", _element_text(element))
+    for element in tree.xpath("//time[@datetime][@itemprop='datePublished' or @pubdate]")[:1]:
+        _add(found.published, "time datePublished", element.get("datetime"))
+    byline = (
+        "//*[contains(concat(' ', normalize-space(@class), ' '), ' byline ')"
+        " or contains(@class, 'byline__name') or contains(@class, 'author-name')"
+        " or contains(@class, 'author__name') or @rel='author'][not(self::link)]"
+    )
+    for element in tree.xpath(byline)[:6]:
+        _add(found.authors, "byline", _element_text(element))
+    # Links to author pages, from the headline on: links above it are the site's navigation.
+    headline = next(iter(tree.xpath("//h1")), None)
+    following = headline.xpath("following::a[@href]") if headline is not None else []
+    for element in [a for a in following if _AUTHOR_PATH.search(a.get("href", ""))][:2]:
+        _add(found.authors, "author link", _element_text(element))
+    for element in tree.xpath("//title")[:1]:
+        _add(found.title, "title tag", _element_text(element))
+    for element in tree.xpath("//link[@rel='canonical'][@href]")[:1]:
+        _add(found.url, "canonical link", urljoin(url or "", element.get("href", "")))
+
+
+def gather_candidates(
+    tree: Any, html: str, url: str | None, fallback: dict[str, Any] | None = None
+) -> Candidates:
+    """Every value the page offers for each field; ``fallback`` holds trafilatura's values."""
+    found = Candidates()
+    _from_jsonld(tree, found)
+    _from_microdata(tree, url, found)
+    _from_meta(tree, found)
+    _from_dom(tree, url, found)
+    fallback = fallback or {}
+    _add(found.title, "trafilatura", fallback.get("title"))
+    for name in re.split(r";", fallback.get("author") or ""):
+        _add(found.authors, "trafilatura", name)
+    try:  # htmldate reads the page's own URL and visible dates; original_date: not "updated"
+        found_date = htmldate.find_date(
+            tree, url=url, original_date=True, extensive_search=False, outputformat="%Y-%m-%d"
+        )
+    except (ValueError, TypeError) as error:
+        found.notes.append(f"htmldate failed: {type(error).__name__}")
+        found_date = None
+    _add(found.published, "htmldate", found_date)
+    _add(found.published, "trafilatura", fallback.get("date"))
+    # The first <time> on the page may belong to a teaser or an "updated" line: read it last.
+    for element in tree.xpath("//time[@datetime]")[:1]:
+        _add(found.published, "first time element", element.get("datetime"))
+    _add(found.outlet, "trafilatura", fallback.get("sitename"))
+    if url:
+        found.url.append(Candidate(url, "page URL"))
+    return found

@@ -1,0 +1,267 @@
+"""Page metadata rules on small fictional pages: one test per rule (storylens.ingest.metadata)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from storylens.ingest.html import read_html
+from storylens.ingest.metadata import clean_author, explain_page, strip_site_name
+from storylens.records import Article, Rejection
+
+URL = "https://www.eastmere-echo.example/2026/03/02/ferry-pier-closes"
+BODY = "<p>" + "The Eastmere ferry pier closed on Monday after storm damage to its pilings. " * 6
+BODY += "</p><p>" + "Council engineers said repairs would take at least three weeks. " * 5 + "</p>"
+
+
+def page(head: str = "", top: str = "", body: str = BODY) -> str:
+    return f"<html><head>{head}</head><body><article>{top}{body}</article></body></html>"
+
+
+def ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+def explain(html: str) -> dict:
+    return explain_page(html, URL)
+
+
+def test_jsonld_graph_with_author_reference() -> None:
+    graph = {
+        "@context": "https://schema.org",
+        "@graph": [
+            {"@type": "WebSite", "name": "Eastmere Echo"},
+            {"@type": "Person", "@id": "#ann", "name": "Ann Marlow"},
+            {
+                "@type": "NewsArticle",
+                "headline": "Ferry pier closes after storm",
+                "datePublished": "2026-03-02T09:00:00+00:00",
+                "author": {"@id": "#ann"},
+                "publisher": {"@type": "Organization", "name": "Eastmere Echo"},
+            },
+        ],
+    }
+    report = explain(page(ld(graph)))
+    assert report["authors"]["value"] == ["Ann Marlow"]
+    assert report["authors"]["source"] == "json-ld author"
+    assert report["title"]["value"] == "Ferry pier closes after storm"
+    assert report["published"]["value"].startswith("2026-03-02")
+    assert report["outlet"]["value"] == "Eastmere Echo"
+
+
+def test_list_of_authors_and_a_list_of_jsonld_blocks() -> None:
+    blocks = [
+        {"@type": "BreadcrumbList"},
+        {
+            "@type": ["ReportageNewsArticle"],
+            "author": [
+                {"@type": "Person", "name": "Ann Marlow"},
+                {"@type": "Person", "name": "Tomas Reyes"},
+                {"@type": "Organization", "name": "Eastmere Echo Staff"},
+            ],
+        },
+    ]
+    assert explain(page(ld(blocks)))["authors"]["value"] == ["Ann Marlow", "Tomas Reyes"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("By Ann Marlow", "Ann Marlow"),
+        ("Ann Marlow, Senior Reporter", "Ann Marlow"),
+        ("Ann Marlow Published", "Ann Marlow"),
+        ("Ann Marlow MS", "Ann Marlow"),
+        ("By Staff", None),
+        ("Eastmere Echo", None),
+        ("Newsroom Team", None),
+        ("March 2, 2026", None),
+        ("ann@eastmere-echo.example", None),
+        ("https://www.facebook.com/eastmere", None),
+        ("Photo by Lee Hart", None),
+        ("Coastal", None),  # one word: a section or a brand, not a person
+        ("Associated Press", "Associated Press"),
+    ],
+)
+def test_clean_author(entry: str, expected: str | None) -> None:
+    assert clean_author(entry, {"eastmereecho", "eastmere"}) == expected
+
+
+def test_staff_byline_falls_through_to_a_person_in_a_later_source() -> None:
+    head = ld({"@type": "NewsArticle", "author": "Eastmere Echo Staff"})
+    head += '<meta name="author" content="By Ann Marlow and Tomas Reyes">'
+    report = explain(page(head))
+    assert report["authors"]["value"] == ["Ann Marlow", "Tomas Reyes"]
+    assert report["authors"]["source"] == "meta author"
+
+
+def test_wire_agency_after_a_name_is_no_second_author() -> None:
+    head = ld({"@type": "NewsArticle", "author": "Ann Marlow, Associated Press"})
+    assert explain(page(head))["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_photographer_is_not_an_author() -> None:
+    head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart"]})
+    top = '<p class="byline">Photography by Lee Hart</p>'
+    assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_author_link_after_the_headline() -> None:
+    top = '<h1>Ferry pier closes</h1><div>By <a href="/author/ann-marlow">Ann Marlow</a></div>'
+    nav = '<a href="/author/someone-else">Some Oneelse</a>'
+    html = f"<html><body><nav>{nav}</nav><article>{top}{BODY}</article></body></html>"
+    report = explain(html)
+    assert report["authors"] == {
+        "value": ["Ann Marlow"],
+        "source": "author link",
+        "reason": "first source that names a person",
+    }
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Ferry pier closes | Eastmere Echo", "Ferry pier closes"),
+        ("Ferry pier closes - Eastmere Echo", "Ferry pier closes"),
+        ("Eastmere Echo: Ferry pier closes", "Ferry pier closes"),
+        ("Ferry pier closes | EastmereEcho.example", "Ferry pier closes"),
+        ("Ferry pier closes - and the town waits", "Ferry pier closes - and the town waits"),
+    ],
+)
+def test_site_name_suffix(title: str, expected: str) -> None:
+    assert strip_site_name(title, {"eastmereecho", "eastmere"}) == expected
+
+
+def test_title_suffix_cut_with_og_site_name() -> None:
+    head = '<meta property="og:site_name" content="Eastmere Echo">'
+    head += '<meta property="og:title" content="Ferry pier closes | Eastmere Echo">'
+    assert explain(page(head))["title"]["value"] == "Ferry pier closes"
+
+
+def test_visible_headline_wins_when_a_metadata_title_agrees() -> None:
+    head = '<meta property="og:title" content="Pier shut after storm">'
+    head += "<title>Ferry pier closes after storm damage - Eastmere Echo</title>"
+    top = "<h1>Ferry pier closes after storm damage</h1>"
+    report = explain(page(head, top))
+    assert report["title"]["value"] == "Ferry pier closes after storm damage"
+    assert report["title"]["source"] == "h1"
+
+
+def test_section_label_in_the_headline_is_cut() -> None:
+    head = '<meta property="og:title" content="Ferry pier closes after storm">'
+    top = "<h1>Opinion | Ferry pier closes after storm</h1>"
+    assert explain(page(head, top))["title"]["value"] == "Ferry pier closes after storm"
+
+
+def test_published_wins_over_modified() -> None:
+    head = '<meta property="article:modified_time" content="2026-03-09T10:00:00-05:00">'
+    head += '<meta property="article:published_time" content="2026-03-02T10:00:00-05:00">'
+    report = explain(page(head))
+    assert report["published"]["value"].startswith("2026-03-02")
+    assert report["candidates"]["modified"][0]["value"].startswith("2026-03-09")
+
+
+def test_utc_time_takes_the_pages_local_day() -> None:
+    head = ld({"@type": "NewsArticle", "datePublished": "2026-03-03T01:30:00Z"})
+    top = '<time itemprop="datePublished" datetime="2026-03-02T20:30:00-05:00">Mar 2</time>'
+    assert explain(page(head, top))["published"]["value"] == "2026-03-02"
+
+
+def test_date_in_a_related_story_link_is_not_taken() -> None:
+    related = '<aside><a href="/2019/05/04/old-story">Old story</a></aside>'
+    head = '<meta property="article:published_time" content="2026-03-02T08:00:00Z">'
+    report = explain_page(page(head, related), "https://www.eastmere-echo.example/pier")
+    assert report["published"]["value"].startswith("2026-03-02")
+
+
+def test_og_only_page() -> None:
+    head = '<meta property="og:title" content="Ferry pier closes">'
+    head += '<meta property="og:site_name" content="Eastmere Echo">'
+    head += '<meta property="og:url" content="https://eastmere-echo.example/pier">'
+    report = explain(page(head))
+    assert report["title"]["value"] == "Ferry pier closes"
+    assert report["outlet"]["value"] == "Eastmere Echo"
+    assert report["url"]["value"] == "https://eastmere-echo.example/pier"
+
+
+def test_missing_metadata_falls_back_to_the_host() -> None:
+    report = explain(page())
+    assert report["authors"]["value"] == []
+    assert report["outlet"] == {
+        "value": "eastmere-echo.example",
+        "source": "URL host",
+        "reason": "the page names no outlet: the host instead",
+    }
+
+
+def test_canonical_link_is_the_url() -> None:
+    head = '<link rel="canonical" href="/2026/03/02/pier">'
+    assert explain(page(head))["url"]["value"] == (
+        "https://www.eastmere-echo.example/2026/03/02/pier"
+    )
+
+
+def test_broken_jsonld_is_skipped_and_noted() -> None:
+    head = '<script type="application/ld+json">{"@type": "NewsArticle", "headline": }</script>'
+    head += ld({"@type": "NewsArticle", "headline": "Ferry pier closes", "author": "Ann Marlow"})
+    report = explain(page(head))
+    assert report["authors"]["value"] == ["Ann Marlow"]
+    assert any("JSON-LD block skipped" in note for note in report["notes"])
+
+
+def test_parsely_and_dublin_core_meta() -> None:
+    head = '<meta name="parsely-author" content="Ann Marlow">'
+    head += '<meta name="DC.date.issued" content="2026-03-02">'
+    report = explain(page(head))
+    assert report["authors"]["value"] == ["Ann Marlow"]
+    assert report["published"]["value"].startswith("2026-03-02")
+
+
+def test_read_html_uses_the_rules_and_caller_fields_win() -> None:
+    head = ld(
+        {
+            "@type": "NewsArticle",
+            "headline": "Ferry pier closes",
+            "author": "By Ann Marlow",
+            "datePublished": "2026-03-02",
+        }
+    )
+    article = read_html(page(head), "pier.html", url=URL)
+    assert isinstance(article, Article)
+    assert article.authors == ("Ann Marlow",)
+    assert article.published is not None and article.published.startswith("2026-03-02")
+    given = read_html(page(head), "pier.html", url=URL, fields={"title": "Given title"})
+    assert isinstance(given, Article) and given.title == "Given title"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "",
+        "<",
+        "\x00\x01\x02",
+        "<div>" * 20_000,
+        '<?xml version="1.0" encoding="utf-8"?><html><body><p>x</p></body></html>',
+        page('<meta name="author" content="' + "A" * 200_000 + '">'),
+        page('<script type="application/ld+json">' + "[" * 5_000 + "</script>"),
+        page(ld({"@type": "NewsArticle", "author": {"name": {"name": {"name": 5}}}})),
+    ],
+)
+def test_read_html_never_raises(html: str) -> None:
+    result = read_html(html, "odd.html", url=URL)
+    assert isinstance(result, Article | Rejection)
+    assert isinstance(explain(html), dict)
+
+
+# Pieces of markup and JSON, shuffled: pages a broken template or a truncated download makes.
+_PIECES = [*"<>/=\"' {}[]:,", "html", "head", "body", "p", "div", "script", "ld+json", "@type"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=200).map("".join))
+def test_read_html_never_raises_on_generated_markup(html: str) -> None:
+    head = f'<script type="application/ld+json">{html}</script>'
+    for candidate in (html, page(head)):
+        assert isinstance(read_html(candidate, "fuzz.html", url=URL), Article | Rejection)
