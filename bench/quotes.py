@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python bench/quotes.py [--set polnear-dev] [--limit N]
+    .venv/bin/python bench/quotes.py [--set polnear-dev] [--limit N] [--scorer]
 
 Reads ``../shared/data/quotes/<set>`` in place (evaluation data, never copied into the
 project), runs the spaCy pipeline once, then storylens' ``extract_quotes`` and textacy's
@@ -11,6 +11,14 @@ attributions and for the direct-quote subset (``direct: true``): precision, reca
 30% and 80% word coverage (one-to-one matching per article), and speaker accuracy over the
 matches. It also prints articles per second and the time of the quote stage against the time
 of ``nlp.pipe`` alone (issue #3 allows the quote stage at most 25% of it).
+
+Two readings of storylens: ``storylens`` scores one prediction per quoted segment, the rows
+``export quotes`` writes (a quote split by its attribution is two rows); ``utterances``
+joins the rows of one utterance, as PolNeAR annotates such a quote (one attribution). The
+``speech@`` subset scores quotes whose act is speech against the gold quotes whose cue is a
+speech verb (``gold_is_speech``), the reading of sets that annotate speech alone. With
+``--scorer`` the export rows are also scored by ``../shared/eval/score.py`` (all, and
+``--speech-only``) so the figures here can be checked against it.
 
 Metric (``../shared/data/README.md``): a prediction matches a gold quote when it covers at
 least the threshold share of the gold quote's words. A matched speaker is right when the
@@ -51,7 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from _data import read_jsonl, shared_data_dir  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
-from storylens.analyse.quotes.acts import INTENTION_VERBS, THOUGHT_VERBS  # noqa: E402
+from storylens.analyse.quotes.acts import EVIDENCE_VERBS, INTENTION_VERBS, THOUGHT_VERBS  # noqa: E402
 from storylens.analyse.quotes.cues import SPEECH_VERBS, STANCE_VERBS  # noqa: E402
 
 THRESHOLDS = (0.3, 0.8)  # lenient and strict word coverage, as in the GenderGapTracker study
@@ -196,12 +204,39 @@ def storylens_predictions(doc: Any) -> list[Prediction]:
     ]
 
 
+def utterance_predictions(doc: Any) -> list[Prediction]:
+    """One prediction per utterance (its segments and the attribution between them), as
+    PolNeAR annotates a quote split by its attribution: the rows of one ``utterance_id``."""
+    return [
+        Prediction(
+            q.start,
+            q.end,
+            _words(q.speaker) | _words(q.speaker_mention),
+            q.speaker_start,
+            q.speaker_end,
+            q.kind in ("direct", "mixed"),
+            q.act == "speech",
+        )
+        for q in extract_quotes(doc)
+        if q.kind != "scare"
+    ]
+
+
+def mark_speech_gold(nlp: Any, golds: list[list[dict[str, Any]]]) -> None:
+    """Set each gold quote's ``speech`` flag from its cue (lemmatised by ``nlp``)."""
+    cues = [g.get("cue") or "" for gs in golds for g in gs]
+    cue_docs = iter(nlp.pipe(cues, batch_size=256))
+    for gs in golds:
+        for g in gs:
+            g["speech"] = gold_is_speech((t.lemma_ for t in next(cue_docs)), g.get("cue") or "")
+
+
 def gold_is_speech(cue_lemmas: Iterable[str], cue: str) -> bool:
     """A gold attribution is speech when its cue is a speech verb (or "according to", or a
-    label's colon) and no verb of thought or intention: "said", "told reporters", "has
-    argued" are; "believes", "wants", "has learned" are not."""
+    label's colon) and no verb of thought, intention or evidence: "said", "told reporters",
+    "has argued" are; "believes", "wants", "has learned", "showed" are not."""
     lemmas = {lemma.lower() for lemma in cue_lemmas}
-    if lemmas & (THOUGHT_VERBS | INTENTION_VERBS):
+    if lemmas & (THOUGHT_VERBS | INTENTION_VERBS | EVIDENCE_VERBS):
         return False
     text = cue.strip().lower()
     return (
@@ -371,13 +406,10 @@ def main(argv: Iterable[str] | None = None) -> None:
     docs = list(nlp.pipe(texts, batch_size=PIPE_BATCH_SIZE))
     nlp_seconds = time.perf_counter() - started
     golds = [gold.get(row["id"], []) for row in corpus]
-    cues = [g.get("cue") or "" for gs in golds for g in gs]
-    cue_docs = iter(nlp.pipe(cues, batch_size=256))
-    for gs in golds:
-        for g in gs:
-            g["speech"] = gold_is_speech((t.lemma_ for t in next(cue_docs)), g.get("cue") or "")
+    mark_speech_gold(nlp, golds)
 
     ours, ours_seconds = evaluate("storylens", docs, golds, storylens_predictions)
+    joined, _ = evaluate("storylens", docs, golds, utterance_predictions)
     theirs, theirs_seconds = evaluate("textacy", docs, golds, textacy_predictions)
 
     print(
@@ -391,6 +423,7 @@ def main(argv: Iterable[str] | None = None) -> None:
             continue
         fair = key.startswith(("direct", "speech"))
         print(f"{key:10} storylens  {(ours[key].fair() if fair else ours[key]).line()}")
+        print(f"{'':10} utterances {(joined[key].fair() if fair else joined[key]).line()}")
         if fair:
             print(f"{'':10} (strict)   {ours[key].line()}")
         if key.startswith("direct"):

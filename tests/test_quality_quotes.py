@@ -32,6 +32,9 @@ DIRECT_F1_STRICT_MARKED_FLOOR = 0.885
 DIRECT_F1_LENIENT_FLOOR = 0.87
 ALL_F1_LENIENT_FLOOR = 0.72
 DIRECT_SPEAKER_FLOOR = 0.92
+# The export's rows (one per quoted segment) and the speech-only reading (issue #12).
+SEGMENT_ALL_F1_LENIENT_FLOOR = 0.69
+SPEECH_F1_LENIENT_FLOOR = 0.77
 
 
 def _f1(tally: object) -> float:
@@ -51,7 +54,12 @@ def test_polnear_dev_floors() -> None:
     nlp = load_pipeline()
     docs = list(nlp.pipe([row["text"] for row in corpus]))
     golds = [gold.get(row["id"], []) for row in corpus]
-    tallies, _ = bench.evaluate("storylens", docs, golds, bench.storylens_predictions)
+    bench.mark_speech_gold(nlp, golds)
+    # PolNeAR annotates a quote split by its attribution as one: its floors read utterances.
+    tallies, _ = bench.evaluate("storylens", docs, golds, bench.utterance_predictions)
+    segments, _ = bench.evaluate("storylens", docs, golds, bench.storylens_predictions)
+    assert _f1(segments["all@30"]) >= SEGMENT_ALL_F1_LENIENT_FLOOR
+    assert _f1(segments["speech@30"].fair()) >= SPEECH_F1_LENIENT_FLOOR
 
     assert _f1(tallies["direct@80"]) >= DIRECT_F1_STRICT_FLOOR
     assert _f1(tallies["direct@80"].fair()) >= DIRECT_F1_STRICT_FAIR_FLOOR

@@ -121,3 +121,16 @@ def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
         cells = [cell for row in csv.reader(handle) for cell in row]
     assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
     assert any(cell.startswith("'=HYPERLINK") for cell in cells)
+
+
+def test_evidence_verbs_need_a_source_that_is_no_one(nlp: Language) -> None:
+    quotes = extract_quotes(
+        nlp(
+            "The numbers show that ferry use fell by a third.\n"
+            "Police confirmed that two men were arrested on Sunday.\n"
+        )
+    )
+    assert _holding(quotes, "ferry use").act == "evidence"
+    assert _holding(quotes, "two men").act == "speech"
+    assert quote_act("show", "figures", "unknown") == "evidence"
+    assert quote_act("confirm", "police", "organization") == "speech"

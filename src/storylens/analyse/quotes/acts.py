@@ -21,7 +21,18 @@ Everything else is speech, the default, because most attributions in news are.
 
 from __future__ import annotations
 
+from storylens.analyse.quotes.cues import (
+    ANONYMOUS_NOUNS,
+    FEMALE_MARKERS,
+    KIN_NOUNS,
+    MALE_MARKERS,
+    TITLES,
+)
+from storylens.analyse.quotes.speakers import PERSON_ROLE_SUFFIXES, THING_NOUNS
 from storylens.records import QuoteAct
+
+# Nouns for people besides the anonymous-source nouns: kin, honorifics, gendered roles.
+PEOPLE_WORDS: frozenset[str] = KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES
 
 # Verbs (by lemma) of believing, knowing, perceiving and feeling: their content is what a
 # source holds true, not what they said. "learn" is the reporter's own knowledge ("The Post
@@ -38,6 +49,15 @@ THOUGHT_VERBS: frozenset[str] = frozenset(
 INTENTION_VERBS: frozenset[str] = frozenset(
     """
     want plan intend aim seek wish hope decide try prefer aspire mean attempt desire
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# Verbs by which data and findings, not people, report ("the figures show", "a review found",
+# "the survey indicates"): with a source that is no person, organisation or anonymous source,
+# evidence.
+EVIDENCE_VERBS: frozenset[str] = frozenset(
+    """
+    show indicate demonstrate prove find reveal suggest confirm
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -70,23 +90,45 @@ DOCUMENT_NOUNS: frozenset[str] = frozenset(
 )
 
 
-def quote_act(cue_lemma: str | None, source_head: str | None) -> QuoteAct:
+def quote_act(
+    cue_lemma: str | None, source_head: str | None, source_type: str | None = None
+) -> QuoteAct:
     """The act of an attribution from its cue's lemma and its source's head noun.
 
     ``cue_lemma`` is the lemma of the cue's head word ("think", "plan", "say"; None for a
     direct quote with no cue); ``source_head`` is the head noun of the source mention ("chart",
-    "studies", "Smith"; None when there is no source).
+    "studies", "Smith"; None when there is no source); ``source_type`` is what the source
+    resolved to (``person``, ``organization``, ``anonymous``, ``unknown``).
     """
     if source_head is not None and _singular(source_head.lower()) in DOCUMENT_NOUNS:
         return "evidence"
     if cue_lemma is None:
         return "speech"
     lemma = cue_lemma.lower()
+    if (
+        lemma in EVIDENCE_VERBS
+        and source_type not in ("person", "organization")
+        and not (source_head is not None and _names_people(source_head))
+    ):
+        # "the numbers show", "a review found": no one is speaking. A person, a body or an
+        # unnamed source ("officials confirmed") that confirms or reveals something is.
+        return "evidence"
     if lemma in THOUGHT_VERBS or lemma in THOUGHT_NOUNS:
         return "thought"
     if lemma in INTENTION_VERBS or lemma in INTENTION_NOUNS:
         return "intention"
     return "speech"
+
+
+def _names_people(noun: str) -> bool:
+    """ "officials", "a spokesman", "the inspector": a noun for people, who speak."""
+    word = _singular(noun.lower())
+    return (
+        word in ANONYMOUS_NOUNS
+        or noun.lower() in ANONYMOUS_NOUNS
+        or word in PEOPLE_WORDS
+        or (word.endswith(PERSON_ROLE_SUFFIXES) and word not in THING_NOUNS)
+    )
 
 
 def _singular(noun: str) -> str:

@@ -268,6 +268,7 @@ def _to_record(text: str, item: FoundQuote, marked: list[MarkedQuote]) -> Quote:
         act=quote_act(
             item.cue.lemma_ if item.cue is not None else None,
             _source_head(item),
+            speaker.kind if speaker else None,
         ),
         segments=segments if split else (),
     )
