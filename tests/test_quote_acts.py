@@ -134,3 +134,30 @@ def test_evidence_verbs_need_a_source_that_is_no_one(nlp: Language) -> None:
     assert _holding(quotes, "two men").act == "speech"
     assert quote_act("show", "figures", "unknown") == "evidence"
     assert quote_act("confirm", "police", "organization") == "speech"
+
+
+def test_show_lists_speech_and_all_acts_on_request(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    article = {
+        "id": "b1",
+        "outlet": "Harbour Herald",
+        "title": "Ferry fares",
+        "published": "2026-05-02",
+        "text": (
+            "Portvale's ferry fares will rise in June, the harbour board said on Friday.\n"
+            '"Nobody likes paying more," board chair Tomas Reyes told reporters.\n'
+            "Reyes believes the rise will be the last for years.\n"
+        ),
+    }
+    corpus.write_text(json.dumps(article) + "\n", encoding="utf-8")
+    db = str(tmp_path / "s.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["analyze", str(corpus), "--db", db]).exit_code == 0
+    stories = runner.invoke(app, ["export", "stories", "--db", db])
+    story_id = json.loads(stories.stdout.splitlines()[0])["story_id"]
+    plain = runner.invoke(app, ["show", story_id, "--db", db])
+    assert plain.exit_code == 0
+    assert "Nobody likes paying more" in plain.stdout
+    assert "1 other attributions (thoughts, intentions, evidence): --all-acts" in plain.stdout
+    full = runner.invoke(app, ["show", story_id, "--db", db, "--all-acts"])
+    assert full.exit_code == 0 and "thought" in full.stdout

@@ -425,6 +425,12 @@ def stories_command(
 def show_command(
     story_id: Annotated[str, typer.Argument(help="A story id from `storylens stories`.")],
     db: DbOption = DEFAULT_DB_PATH,
+    all_acts: Annotated[
+        bool,
+        typer.Option(
+            "--all-acts", help="Also list thoughts, intentions and evidence, not only speech."
+        ),
+    ] = False,
 ) -> None:
     """One story: its articles and why each is there, who said what, and the comparison."""
     console = _stdout()
@@ -461,6 +467,7 @@ def show_command(
             _table("Boilerplate marked and skipped", ("article", "reason", "line"), marked)
         )
 
+    shown = [q for q in view.quotes if all_acts or q.get("act", "speech") == "speech"]
     quotes = [
         (
             quote["speaker"] or "(unknown)",
@@ -468,13 +475,23 @@ def show_command(
             quote["spoken"],
             quote["cue"] or "",
             quote["kind"],
+            quote.get("act", "speech"),
             quote["outlet"] or quote["article_id"],
         )
-        for quote in view.quotes
+        for quote in shown
     ]
     console.print(
-        _table("Who said what", ("speaker", "type", "quote", "cue", "kind", "outlet"), quotes)
+        _table(
+            "Who said what",
+            ("speaker", "type", "quote", "cue", "kind", "act", "outlet"),
+            quotes,
+        )
     )
+    hidden = len(view.quotes) - len(shown)
+    if hidden:
+        console.print(
+            Text(f"{hidden} other attributions (thoughts, intentions, evidence): --all-acts")
+        )
 
     console.print(Markdown(write_markdown(view), hyperlinks=False))
 
