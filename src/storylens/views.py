@@ -346,7 +346,11 @@ class EntityView:
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
-    found, _ = reads_quote_rows(store.reader, speaker=name, limit=limit)
+    rows, _ = reads_quote_rows(store.reader, speaker=name, limit=limit)
+    # a quote split by its attribution reads as its segments joined by " … "
+    found = [
+        {**q, "text": utterance_words(q["text"], decode_segments(q.get("segments")))} for q in rows
+    ]
     mentions = stories_mentioning(store.reader, name, limit)
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
