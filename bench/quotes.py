@@ -186,18 +186,22 @@ def score(
         rest = [p for pi, p in enumerate(rest) if pi not in taken]
 
 
+def _prediction(quote: Any, start: int, end: int) -> Prediction:
+    return Prediction(
+        start,
+        end,
+        _words(quote.speaker) | _words(quote.speaker_mention),
+        quote.speaker_start,
+        quote.speaker_end,
+        quote.kind in ("direct", "mixed"),
+        quote.act == "speech",
+    )
+
+
 def storylens_predictions(doc: Any) -> list[Prediction]:
     """One prediction per quoted segment, as ``storylens export quotes`` writes them."""
     return [
-        Prediction(
-            start,
-            end,
-            _words(q.speaker) | _words(q.speaker_mention),
-            q.speaker_start,
-            q.speaker_end,
-            q.kind in ("direct", "mixed"),
-            q.act == "speech",
-        )
+        _prediction(q, start, end)
         for q in extract_quotes(doc)
         if q.kind != "scare"
         for start, end in q.spans
@@ -207,19 +211,7 @@ def storylens_predictions(doc: Any) -> list[Prediction]:
 def utterance_predictions(doc: Any) -> list[Prediction]:
     """One prediction per utterance (its segments and the attribution between them), as
     PolNeAR annotates a quote split by its attribution: the rows of one ``utterance_id``."""
-    return [
-        Prediction(
-            q.start,
-            q.end,
-            _words(q.speaker) | _words(q.speaker_mention),
-            q.speaker_start,
-            q.speaker_end,
-            q.kind in ("direct", "mixed"),
-            q.act == "speech",
-        )
-        for q in extract_quotes(doc)
-        if q.kind != "scare"
-    ]
+    return [_prediction(q, q.start, q.end) for q in extract_quotes(doc) if q.kind != "scare"]
 
 
 def mark_speech_gold(nlp: Any, golds: list[list[dict[str, Any]]]) -> None:

@@ -83,23 +83,24 @@ def test_a_long_quote_over_two_paragraphs_is_one_segment(nlp: Language) -> None:
     assert quote.spans == ((quote.start, quote.end),)
 
 
-def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
+def _analysed(tmp_path: Path, article_id: str, text: str) -> str:
+    """A store holding one written article: the path of its database."""
     corpus = tmp_path / "c.jsonl"
-    article = {
-        "id": "a1",
-        "outlet": "Harbour Herald",
-        "title": "Ladder",
-        "published": "2026-05-02",
-        "text": (
-            "Dana Quill opened her bakery in Portvale on Monday.\n"
-            '"You gotta start somewhere," Quill says. "Nobody starts out at the top."\n'
-            '"=HYPERLINK(1)" is what the sign says, Quill said.\n'
-        ),
-    }
-    corpus.write_text(json.dumps(article) + "\n", encoding="utf-8")
+    article = {"id": article_id, "outlet": "Harbour Herald", "published": "2026-05-02"}
+    corpus.write_text(json.dumps({**article, "text": text}) + "\n", encoding="utf-8")
     db = str(tmp_path / "s.db")
+    assert CliRunner().invoke(app, ["analyze", str(corpus), "--db", db]).exit_code == 0
+    return db
+
+
+def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
+    text = (
+        "Dana Quill opened her bakery in Portvale on Monday.\n"
+        '"You gotta start somewhere," Quill says. "Nobody starts out at the top."\n'
+        '"=HYPERLINK(1)" is what the sign says, Quill said.\n'
+    )
+    db = _analysed(tmp_path, "a1", text)
     runner = CliRunner()
-    assert runner.invoke(app, ["analyze", str(corpus), "--db", db]).exit_code == 0
     out = tmp_path / "q.jsonl"
     assert runner.invoke(app, ["export", "quotes", "--db", db, "-o", str(out)]).exit_code == 0
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -107,7 +108,6 @@ def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
     assert len(split) == 2
     assert split[0]["utterance_id"] == split[1]["utterance_id"]
     assert [r["segment"] for r in split] == [0, 1]
-    text = article["text"]
     for row in split:
         assert text[row["start"] : row["end"]] == row["text"]
         assert "says" not in row["text"]
@@ -137,22 +137,13 @@ def test_evidence_verbs_need_a_source_that_is_no_one(nlp: Language) -> None:
 
 
 def test_show_lists_speech_and_all_acts_on_request(tmp_path: Path) -> None:
-    corpus = tmp_path / "c.jsonl"
-    article = {
-        "id": "b1",
-        "outlet": "Harbour Herald",
-        "title": "Ferry fares",
-        "published": "2026-05-02",
-        "text": (
-            "Portvale's ferry fares will rise in June, the harbour board said on Friday.\n"
-            '"Nobody likes paying more," board chair Tomas Reyes told reporters.\n'
-            "Reyes believes the rise will be the last for years.\n"
-        ),
-    }
-    corpus.write_text(json.dumps(article) + "\n", encoding="utf-8")
-    db = str(tmp_path / "s.db")
+    text = (
+        "Portvale's ferry fares will rise in June, the harbour board said on Friday.\n"
+        '"Nobody likes paying more," board chair Tomas Reyes told reporters.\n'
+        "Reyes believes the rise will be the last for years.\n"
+    )
+    db = _analysed(tmp_path, "b1", text)
     runner = CliRunner()
-    assert runner.invoke(app, ["analyze", str(corpus), "--db", db]).exit_code == 0
     stories = runner.invoke(app, ["export", "stories", "--db", db])
     story_id = json.loads(stories.stdout.splitlines()[0])["story_id"]
     plain = runner.invoke(app, ["show", story_id, "--db", db])
