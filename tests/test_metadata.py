@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storylens.ingest.html import read_html
-from storylens.ingest.metadata import clean_author, explain_page, strip_site_name
+from storylens.ingest.metadata import (
+    Candidate,
+    Candidates,
+    choose_published,
+    clean_author,
+    explain_page,
+    strip_site_name,
+)
 from storylens.records import Article, Rejection
 
 URL = "https://www.eastmere-echo.example/2026/03/02/ferry-pier-closes"
@@ -265,3 +272,54 @@ def test_read_html_never_raises_on_generated_markup(html: str) -> None:
     head = f'<script type="application/ld+json">{html}</script>'
     for candidate in (html, page(head)):
         assert isinstance(read_html(candidate, "fuzz.html", url=URL), Article | Rejection)
+
+
+# ---------------------------------------------------------------- dates (header, labels, order)
+
+
+def test_dateline_under_the_headline_beats_a_date_in_the_url() -> None:
+    top = (
+        '<div class="title"><h1>Ferry pier closes</h1>'
+        '<small>posted on <time datetime="2026-03-01T23:30:00-05:00">2026-03-01</time></small>'
+        " by Ann Marlow</div>"
+    )
+    report = explain(page(top=top))
+    assert report["published"]["value"].startswith("2026-03-01")
+    assert report["published"]["source"] == "header time"
+
+
+def test_dateline_labelled_updated_is_a_modified_date() -> None:
+    head = '<meta property="article:published_time" content="2026-02-20T08:00:00-05:00">'
+    top = (
+        '<div class="title"><h1>Ferry pier closes</h1>'
+        '<p>Updated <time datetime="2026-03-02T10:00:00-05:00">March 2</time></p></div>'
+    )
+    report = explain(page(head, top))
+    assert report["published"]["value"].startswith("2026-02-20")
+    assert report["candidates"]["modified"][0]["source"] == "header time (updated)"
+
+
+def test_a_page_with_only_a_modified_date_says_so() -> None:
+    head = '<meta property="article:modified_time" content="2026-03-09T10:00:00-05:00">'
+    report = explain_page(page(head), "https://www.eastmere-echo.example/pier")
+    assert report["published"]["value"].startswith("2026-03-09")
+    only = Candidates(modified=[Candidate("2026-03-09T10:00:00-05:00", "meta og:updated_time")])
+    chosen = choose_published(only)
+    assert chosen.value is not None and chosen.value.startswith("2026-03-09")
+    assert chosen.reason == "the page declares only a modified date"
+
+
+def test_swappable_day_and_month_take_the_reading_another_source_states() -> None:
+    head = '<meta name="date" content="03/04/2026">'
+    head += ld({"@type": "WebPage", "dateModified": "2026-04-03T09:00:00+01:00"})
+    report = explain_page(page(head), "https://www.eastmere-echo.example/pier")
+    assert report["published"]["value"] == "2026-04-03"
+
+
+def test_byline_in_plain_header_text() -> None:
+    top = (
+        '<div class="title"><h1>Pier hit by Storm Ciara</h1>'
+        "<small>posted on 2 March</small> by Ann Marlow</div>"
+    )
+    html = f"<html><body><article>{top}{BODY}</article></body></html>"
+    assert explain(html)["authors"]["value"] == ["Ann Marlow"]

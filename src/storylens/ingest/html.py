@@ -12,7 +12,13 @@ from typing import Any
 
 from storylens.ingest.body import choose_body, precise_extraction
 from storylens.ingest.limits import MAX_FILE_BYTES
-from storylens.ingest.metadata import explain_page, page_metadata, parse_page
+from storylens.ingest.metadata import (
+    Candidates,
+    PageMetadata,
+    explain_page,
+    page_metadata,
+    parse_page,
+)
 from storylens.ingest.records import build_article
 from storylens.records import Article, Rejection
 
@@ -37,11 +43,17 @@ def read_html(
     page_url = str(url) if url else None
     try:
         document = precise_extraction(html, page_url)
-        body = choose_body(html, page_url, document.text if document else None)
+        fallback = {} if document is None else _trafilatura_fields(document)
+        tree = parse_page(html)
+        chosen, candidates = page_metadata(html, page_url, fallback, tree=tree)
+        body = choose_body(
+            html,
+            page_url,
+            document.text if document else None,
+            **_body_hints(tree, chosen, candidates),
+        )
         if not body.text:
             return Rejection(source, "no article body found in the HTML")
-        fallback = {} if document is None else _trafilatura_fields(document)
-        chosen, _ = page_metadata(html, page_url, fallback, tree=parse_page(html))
     # lxml and the extractors raise these on pages they cannot parse (broken markup, deep
     # nesting, odd encodings): the page is rejected with the reason, the batch goes on.
     except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
@@ -63,18 +75,29 @@ def explain_html(html: str, url: str | None = None) -> dict[str, Any]:
     source and rule, every candidate the page offered, and which extractor gave the body."""
     try:
         document = precise_extraction(html, url)
-        body = choose_body(html, url, document.text if document else None)
         fallback = {} if document is None else _trafilatura_fields(document)
+        tree = parse_page(html)
+        chosen, candidates = page_metadata(html, url, fallback, tree=tree)
+        hints = _body_hints(tree, chosen, candidates)
+        body = choose_body(html, url, document.text if document else None, **hints)
     except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
         return {"error": f"not parseable HTML ({type(error).__name__}: {error})"[:300]}
     report = explain_page(html, url, fallback)
     report["body"] = {
         "source": body.source,
         "reason": body.reason,
+        "furniture dropped": dict(body.dropped),
         "words": len(body.text.split()),
         "start": body.text[:200],
     }
     return report
+
+
+def _body_hints(tree: Any, chosen: PageMetadata, candidates: Candidates) -> dict[str, Any]:
+    """What the body rules need from the page: its tree, the headline shown, the authors."""
+    headline = candidates.headline[0].value if candidates.headline else chosen.title.value
+    authors = tuple(chosen.authors.value or ())
+    return {"tree": tree, "headline": headline, "authors": authors}
 
 
 def _trafilatura_fields(document: Any) -> dict[str, Any]:

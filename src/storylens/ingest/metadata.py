@@ -18,9 +18,11 @@ The rules, and why (measured on the NAEB dev pages with bench/extraction.py):
   author objects, then bylines, then meta tags), that still holds a person once "By",
   "Staff", the outlet, job titles, dates, e-mails and URLs are removed.
 - published: the publisher's own "published" field (JSON-LD ``datePublished``,
-  ``article:published_time``, ...) over every "modified" field; htmldate (which also reads the
-  page's own URL) and trafilatura only when the page declares nothing; never a date found in a
-  link to another story.
+  ``article:published_time``, ...) over every "modified" field; then the dateline ``<time>``
+  under the headline (unless its label says "Updated"); htmldate (which also reads the page's
+  own URL) and trafilatura only when the page declares nothing; a modified date only when the
+  page gives no other; never a date found in a link to another story. A numeric date whose day
+  and month can be swapped (03/04/2026) takes the reading another source states.
 - outlet: og:site_name, then the JSON-LD publisher's name, then other meta, then the canonical
   URL's host.
 - url: the canonical link, then og:url, then the URL the page was read from.
@@ -49,6 +51,8 @@ _TITLE_SEPARATORS = re.compile(r"\s+(?:\||-|–|—|·|::|»|/)\s+|:\s+")
 UTC_OFFSET_RANGE = (timedelta(hours=-12), timedelta(hours=14))
 # A section label set inside the <h1> ("Opinion |", "College Sports |") is one to three words.
 MAX_KICKER_WORDS = 3
+# A numeric date whose first two parts may be day or month: 03/04/2026, 3.4.26.
+_AMBIGUOUS_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$")
 # Share of the headline's words a metadata title must share for the two to be one title.
 TITLE_AGREEMENT = 0.6
 
@@ -334,11 +338,44 @@ def _local_day(instant: datetime, candidates: Candidates, chosen: str) -> Candid
     return None
 
 
+def _day_month_readings(value: str) -> set[str] | None:
+    """Both days a numeric date like 03/04/2026 may mean, or None when it is unambiguous."""
+    found = _AMBIGUOUS_DATE.match(value.strip())
+    if not found:
+        return None
+    first, second, year = (int(g) for g in found.groups())
+    if first > 12 or second > 12 or first == second:
+        return None
+    year += 2000 if year < 100 else 0
+    return {f"{year:04d}-{first:02d}-{second:02d}", f"{year:04d}-{second:02d}-{first:02d}"}
+
+
+def _unambiguous_reading(candidate: Candidate, candidates: Candidates) -> Candidate | None:
+    """For a date whose day and month can be swapped, a later candidate naming one reading."""
+    readings = _day_month_readings(candidate.value)
+    if readings is None:
+        return None
+    for other in [*candidates.published, *candidates.modified]:
+        if other is candidate or _day_month_readings(other.value) is not None:
+            continue
+        iso = _iso_date(other.value)
+        if iso and iso[:10] in readings:
+            return Candidate(iso[:10], other.source)
+    return None
+
+
 def choose_published(candidates: Candidates) -> FieldChoice:
     for candidate in candidates.published:
         value = _iso_date(candidate.value)
         if not value:
             continue
+        settled = _unambiguous_reading(candidate, candidates)
+        if settled is not None:
+            return FieldChoice(
+                settled.value,
+                f"{candidate.source} + {settled.source}",
+                "day and month could be swapped; the reading another source states taken",
+            )
         instant = _as_datetime(value)
         if instant is not None and instant.utcoffset() == timedelta(0):
             local = _local_day(instant, candidates, candidate.source)
@@ -349,6 +386,12 @@ def choose_published(candidates: Candidates) -> FieldChoice:
                     "declared publication time in UTC; the page's local day taken",
                 )
         return FieldChoice(value, candidate.source, "first declared publication date")
+    # A page that states only when it was modified: that date is the nearest to publication the
+    # page offers, and it is said so in the reason.
+    for candidate in candidates.modified:
+        value = _iso_date(candidate.value)
+        if value:
+            return FieldChoice(value, candidate.source, "the page declares only a modified date")
     return FieldChoice(None, "none", "the page declares no publication date")
 
 

@@ -61,6 +61,17 @@ _AUTHOR_PATH = re.compile(
 )
 
 
+# A dateline's label sits beside its <time>: read this much of the enclosing element's text.
+MAX_LABEL_CHARS = 80
+# How far up from the <h1> the header block that holds its dateline may reach.
+HEADER_LEVELS = 3
+# A header block longer than this holds the article too: its "by" is in the story's prose.
+MAX_HEADER_CHARS = 600
+# "by" and two to four capitalised words: a byline written as plain text.
+_HEADER_BY = re.compile(r"\b[Bb]y\s+((?:[A-Z][\w'’.-]+\s+){1,3}[A-Z][\w'’-]+)")
+_UPDATE_LABEL = re.compile(r"\b(?:updated|modified|edited|last\s+updated|revised)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One value a page offers for a field, and where on the page it was found."""
@@ -267,11 +278,59 @@ def _element_text(element: Any) -> str | None:
         return None
 
 
+def _is_update_label(element: Any) -> bool:
+    """The words shown with a ``<time>`` call it an update ("Updated Dec 4, 2026")."""
+    parent = element.getparent()
+    shown = _element_text(parent if parent is not None else element) or ""
+    return bool(_UPDATE_LABEL.search(shown[:MAX_LABEL_CHARS]))
+
+
+def _header_block(headline: Any) -> Any:
+    """The element that holds the headline with its dateline and byline: a few levels up, and
+    no further than a block short enough to be a header rather than the whole article."""
+    block = headline
+    for _ in range(HEADER_LEVELS):
+        parent = block.getparent()
+        if parent is None or parent.tag in {"body", "html"}:
+            break
+        try:
+            if len(parent.text_content()) > MAX_HEADER_CHARS:
+                break
+        except (ValueError, TypeError):
+            break
+        block = parent
+        if block.tag == "header":
+            break
+    return block
+
+
+def _header_time(headline: Any, block: Any) -> Any:
+    """The first ``<time datetime>`` after the headline within its header block, or None."""
+    passed = False
+    for element in block.iter():
+        if element is headline:  # lxml hands out one proxy per node while it is referenced
+            passed = True
+        elif passed and element.tag == "time" and element.get("datetime"):
+            return element
+    return None
+
+
 def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
     for element in tree.xpath("//h1")[:3]:
         _add(found.headline, "h1", _element_text(element))
     for element in tree.xpath("//time[@datetime][@itemprop='datePublished' or @pubdate]")[:1]:
         _add(found.published, "time datePublished", element.get("datetime"))
+    # The dateline set under the headline is the date the page shows its readers: stronger
+    # than a date htmldate reads off the URL, weaker than what the publisher declares.
+    headline = next(iter(tree.xpath("//h1")), None)
+    block = None if headline is None else _header_block(headline)
+    header_time = None if block is None else _header_time(headline, block)
+    if header_time is not None:
+        updated = _is_update_label(header_time)
+        into = found.modified if updated else found.published
+        _add(
+            into, "header time (updated)" if updated else "header time", header_time.get("datetime")
+        )
     byline = (
         "//*[contains(concat(' ', normalize-space(@class), ' '), ' byline ')"
         " or contains(@class, 'byline__name') or contains(@class, 'author-name')"
@@ -280,10 +339,16 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
     for element in tree.xpath(byline)[:6]:
         _add(found.authors, "byline", _element_text(element))
     # Links to author pages, from the headline on: links above it are the site's navigation.
-    headline = next(iter(tree.xpath("//h1")), None)
     following = headline.xpath("following::a[@href]") if headline is not None else []
     for element in [a for a in following if _AUTHOR_PATH.search(a.get("href", ""))][:2]:
         _add(found.authors, "author link", _element_text(element))
+    # "posted on ... by Jane Roe" written as plain text in the header, with no byline markup.
+    header_text = ""
+    if block is not None:
+        # The headline's own words are left out: "Pier hit by Storm Ciara" names no author.
+        header_text = (_element_text(block) or "").replace(_element_text(headline) or "\0", " ", 1)
+    for found_name in _HEADER_BY.findall(header_text)[:1]:
+        _add(found.authors, "header byline text", found_name)
     for element in tree.xpath("//title")[:1]:
         _add(found.title, "title tag", _element_text(element))
     for element in tree.xpath("//link[@rel='canonical'][@href]")[:1]:
@@ -312,9 +377,13 @@ def gather_candidates(
         found_date = None
     _add(found.published, "htmldate", found_date)
     _add(found.published, "trafilatura", fallback.get("date"))
-    # The first <time> on the page may belong to a teaser or an "updated" line: read it last.
+    # The first <time> on the page may belong to a teaser or an "updated" line: read it last,
+    # and not at all as a publication date when its label says it is an update.
     for element in tree.xpath("//time[@datetime]")[:1]:
-        _add(found.published, "first time element", element.get("datetime"))
+        if _is_update_label(element):
+            _add(found.modified, "first time element (updated)", element.get("datetime"))
+        else:
+            _add(found.published, "first time element", element.get("datetime"))
     _add(found.outlet, "trafilatura", fallback.get("sitename"))
     if url:
         found.url.append(Candidate(url, "page URL"))

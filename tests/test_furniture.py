@@ -1,0 +1,89 @@
+"""Furniture lines dropped from an extracted body (storylens.ingest.furniture), one per rule."""
+
+from __future__ import annotations
+
+import lxml.html
+import pytest
+
+from storylens.ingest.furniture import drop_furniture, furniture_reason, page_furniture
+from storylens.ingest.html import explain_html, read_html
+from storylens.records import Article
+
+STORY = (
+    "The Eastmere ferry pier closed on Monday after storm damage to its pilings, and council "
+    "engineers said repairs would take at least three weeks."
+)
+PAGE = """<html><body><article>
+<h1>Ferry pier closes after storm</h1>
+<p>{story}</p>
+<figure><img src="p.jpg"><figcaption>The damaged pier at low tide on Monday morning</figcaption>
+</figure>
+<p>Related: <a href="/2026/02/harbour-dredging">Harbour dredging plan goes to a vote</a></p>
+<ul><li><a href="/other">Town hall opening hours change for spring</a></li></ul>
+<h2><a href="/pier-history">A short history of the pier</a></h2>
+<p>{story}</p>
+</article></body></html>"""
+
+
+@pytest.fixture
+def furniture():
+    return page_furniture(lxml.html.fromstring(PAGE.format(story=STORY)))
+
+
+@pytest.mark.parametrize(
+    ("line", "position", "reason"),
+    [
+        ("Ferry pier closes after storm", 0, "headline repeated"),
+        ("Monday 2 March 2026 09:14, UK", 1, "dateline or byline"),
+        ("By Ann Marlow", 1, "dateline or byline"),
+        ("Related: Harbour dredging plan goes to a vote", 5, "cross-link"),
+        ("Read more: Harbour dredging plan goes to a vote", 5, "cross-link"),
+        ("Town hall opening hours change for spring", 5, "link text"),
+        ("The damaged pier at low tide on Monday morning", 5, "caption or credit"),
+        ("Image: Lee Hart / Eastmere Echo", 5, "caption or credit"),
+        ("Sign up for our weekly newsletter to get the news in your inbox.", 5, "prompt"),
+        ("Install the Eastmere Echo app for free", 5, "prompt"),
+        ("We use cookies to remember your preferences on this site.", 5, "cookie notice"),
+        ("Advertisement", 5, "layout label"),
+        ("Ann Marlow is a reporter who covers the coast for the Echo.", 9, "closing box"),
+        ("Ann Marlow can be reached at ann@eastmere-echo.example", 9, "closing box"),
+        ("Copyright © 2026 Eastmere Echo. All rights reserved.", 9, "closing box"),
+    ],
+)
+def test_furniture_line(furniture, line: str, position: int, reason: str) -> None:
+    found = furniture_reason(
+        line, position, 10, furniture, "Ferry pier closes after storm", ("Ann Marlow",)
+    )
+    assert found == reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        STORY,
+        "A short history of the pier",  # a section heading that is also a link
+        "The council said the pier's subscription scheme for moorings would be paused.",
+        "Google said Chrome would stop accepting third-party cookies from advertisers.",
+        "Watch the tide times, the harbour master warned, as the pier stays shut.",
+        "Ann Marlow is a reporter who covers the coast for the Echo.",  # not at the end
+    ],
+)
+def test_article_lines_are_kept(furniture, line: str) -> None:
+    assert furniture_reason(line, 3, 10, furniture, "Ferry pier closes", ("Ann Marlow",)) is None
+
+
+def test_a_body_of_furniture_only_comes_back_empty(furniture) -> None:
+    body = "Advertisement\nRelated: Harbour dredging plan goes to a vote"
+    assert drop_furniture(body, furniture).text == ""
+
+
+def test_read_html_drops_furniture_and_explain_says_which() -> None:
+    html = PAGE.format(story=STORY * 3)
+    article = read_html(html, "pier.html", url="https://eastmere-echo.example/pier")
+    assert isinstance(article, Article)
+    assert "Harbour dredging" not in article.text
+    assert "low tide" not in article.text
+    assert STORY in article.text
+    report = explain_html(html, "https://eastmere-echo.example/pier")
+    assert report["body"]["furniture dropped"]
+    assert "furniture dropped" in report["body"]["reason"]
