@@ -261,3 +261,11 @@ def test_explain_says_where_each_field_came_from(tmp_path: Path) -> None:
     assert table.exit_code == 0 and "Rhea Okafor" in table.stdout
     missing = runner.invoke(app, ["explain", str(tmp_path / "none.html")])
     assert missing.exit_code == 2
+
+
+def test_version() -> None:
+    from storylens import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"storylens {__version__}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
+from conftest import require_shared
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -44,8 +44,8 @@ def _f1(tally: object) -> float:
     return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason=f"{DATA} not found")
 def test_polnear_dev_floors() -> None:
+    require_shared(DATA)
     import quotes as bench  # bench/quotes.py
     from storylens.analyse.nlp import load_pipeline
 

@@ -3,7 +3,7 @@
 Runs the analysis once per set, feeds the articles one by one in shuffled orders, and fails
 when B-cubed F1 drops below a floor set a little under the figures measured by
 ``bench/stories.py`` (so a change that loses quality is caught, noise is not). Skips when the
-shared evaluation data is not beside the checkout.
+shared evaluation data is not beside the checkout, and fails instead under CI=true.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import require_shared
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -28,8 +30,7 @@ ORDERS = 2
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_online_clustering_keeps_its_quality(name: str) -> None:
-    if not (SHARED / "data" / "clustering" / name / "corpus.jsonl").exists():
-        pytest.skip(f"../shared/data/clustering/{name} is not there")
+    require_shared(SHARED / "data" / "clustering" / name / "corpus.jsonl")
     from _clustering_metrics import score_clustering
     from stories import analyse_set, cluster_online, load_set
     from storylens.stories import extract_features

@@ -34,6 +34,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from storylens import __version__
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
 from storylens.errors import InputError, NotFound, StorylensError
 from storylens.export import write_export
@@ -72,6 +73,27 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"storylens {__version__}\n")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Turn news articles into stories and compare how outlets covered each one."""
 
 
 def _stdout() -> Console:
