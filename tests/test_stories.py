@@ -79,6 +79,19 @@ def test_features_round_trip_through_json() -> None:
     assert len(payload["terms"]) <= 80
 
 
+def test_features_a_newer_storylens_wrote_are_refused() -> None:
+    from storylens.errors import StoreError
+    from storylens.stories.features import FEATURES_VERSION
+
+    payload = json.loads(features("a", "fire").to_json())
+    assert payload["v"] == FEATURES_VERSION
+    payload["v"] = FEATURES_VERSION + 1
+    with pytest.raises(StoreError, match="newer than this storylens reads"):
+        ArticleFeatures.from_json(json.dumps(payload))
+    del payload["v"]  # written before versions were kept: read as version 1
+    assert ArticleFeatures.from_json(json.dumps(payload)).article_id == "a"
+
+
 def test_features_keep_names_quotes_and_the_day() -> None:
     found = features("a", "fire", published="2026-03-04T10:00:00")
     keys = dict(found.entities)

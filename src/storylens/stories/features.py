@@ -27,6 +27,7 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from storylens.errors import StoreError
 from storylens.records import AnalysedArticle
 from storylens.stories.dedup import MinHashParams, Signature, body_without_boilerplate
 from storylens.stories.dedup import make_signature as _make_signature
@@ -128,7 +129,15 @@ class ArticleFeatures:
 
     @classmethod
     def from_json(cls, text: str) -> ArticleFeatures:
+        """Read stored features. Older versions read with defaults for the fields they lack;
+        features a newer storylens wrote are refused, never read half-understood."""
         payload = json.loads(text)
+        version = int(payload.get("v", 1))
+        if version > FEATURES_VERSION:
+            raise StoreError(
+                f"the store's story features are version {version}, newer than this "
+                f"storylens reads ({FEATURES_VERSION}): upgrade storylens to continue it"
+            )
         minhash = payload["minhash"]
         params = MinHashParams(
             num_perm=int(minhash["num_perm"]),
