@@ -385,6 +385,124 @@ def test_a_page_is_not_taken_for_a_feed() -> None:
     assert isinstance(article, Article) and article.url == f"{SITE}/a"
 
 
+# -- conditional GET of a feed (watch) --------------------------------------------------------
+
+ETAG = '"hg-v7"'
+MODIFIED = "Tue, 03 Mar 2026 08:00:00 GMT"
+
+
+def conditional_feed(asked: list[httpx.Request]) -> Handler:
+    """A feed that answers 304 to a request carrying its validators."""
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request)
+        if request.headers.get("If-None-Match") == ETAG:
+            return httpx.Response(304, headers={"ETag": ETAG})
+        return httpx.Response(
+            200,
+            text=FEED,
+            headers={
+                "Content-Type": "application/rss+xml",
+                "ETag": ETAG,
+                "Last-Modified": MODIFIED,
+            },
+        )
+
+    return answer
+
+
+def test_feed_poll_gives_its_validators_and_sends_them_back() -> None:
+    asked: list[httpx.Request] = []
+    fetch, _, _ = fetcher({"/feed": conditional_feed(asked)})
+    first = fetch.fetch_feed(f"{SITE}/feed")
+    assert not isinstance(first, Rejection)
+    assert (first.status, first.etag, first.last_modified) == (200, ETAG, MODIFIED)
+    assert first.body == FEED.encode() and first.content_type == "application/rss+xml"
+    assert "If-None-Match" not in asked[0].headers
+    again = fetch.fetch_feed(f"{SITE}/feed", etag=first.etag, last_modified=first.last_modified)
+    assert asked[1].headers["If-None-Match"] == ETAG
+    assert asked[1].headers["If-Modified-Since"] == MODIFIED
+    assert not isinstance(again, Rejection) and again.not_modified and again.body == b""
+    # A 304 that does not repeat Last-Modified: the one sent is kept for the next poll.
+    assert (again.etag, again.last_modified) == (ETAG, MODIFIED)
+
+
+def test_feed_poll_by_last_modified_alone() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.headers.get("If-Modified-Since") == MODIFIED:
+            return httpx.Response(304)
+        return httpx.Response(200, text=FEED, headers={"Last-Modified": MODIFIED})
+
+    fetch, _, _ = fetcher({"/feed": answer})
+    again = fetch.fetch_feed(f"{SITE}/feed", last_modified=MODIFIED)
+    assert not isinstance(again, Rejection) and again.not_modified
+    assert (again.etag, again.last_modified) == (None, MODIFIED)
+
+
+def test_feed_poll_honours_robots_txt() -> None:
+    asked: list[httpx.Request] = []
+    robots = "User-agent: *\nDisallow: /private/\n"
+    fetch, site, _ = fetcher(
+        {"/robots.txt": httpx.Response(200, text=robots), "/private/feed": conditional_feed(asked)}
+    )
+    problem = fetch.fetch_feed(f"{SITE}/private/feed", etag=ETAG)
+    assert problem == Rejection(
+        f"{SITE}/private/feed", f"disallowed by robots.txt ({SITE}/robots.txt)"
+    )
+    assert asked == [] and site.times(f"{SITE}/robots.txt") == [0.0]
+
+
+def test_feed_poll_retries_a_503_with_backoff_and_the_host_delay() -> None:
+    feed = httpx.Response(200, text=FEED, headers={"ETag": ETAG})
+    fetch, site, _ = fetcher({"/feed": sequence(httpx.Response(503), feed)})
+    document = fetch.fetch_feed(f"{SITE}/feed")
+    assert not isinstance(document, Rejection) and document.etag == ETAG
+    # robots.txt at 0, the feed after the host delay (1 s), again after a backoff of 1 s.
+    assert site.times(f"{SITE}/feed") == [1.0, 2.0]
+
+
+def test_feed_poll_failures_are_rejections() -> None:
+    fetch, _, _ = fetcher(
+        {
+            "/gone": httpx.Response(410),
+            "/down": httpx.Response(503),
+            "/odd": httpx.Response(304),
+            "/big": httpx.Response(200, content=b"<rss>" + b"x" * 30_000),
+        },
+        retries=1,
+        max_bytes=20_000,
+    )
+    assert fetch.fetch_feed(f"{SITE}/gone") == Rejection(f"{SITE}/gone", "HTTP 410 from the server")
+    assert fetch.fetch_feed(f"{SITE}/down") == Rejection(
+        f"{SITE}/down", "HTTP 503 from the server (2 attempts)"
+    )
+    assert fetch.fetch_feed(f"{SITE}/odd") == Rejection(
+        f"{SITE}/odd", "HTTP 304 (not modified) to a request that was not conditional"
+    )
+    big = fetch.fetch_feed(f"{SITE}/big")
+    assert isinstance(big, Rejection) and "larger than 20,000 bytes" in big.reason
+
+
+def test_feed_poll_follows_a_moved_feed_with_its_validators() -> None:
+    asked: list[httpx.Request] = []
+    routes = {"/old-feed": redirect("/feed"), "/feed": conditional_feed(asked)}
+    fetch, _, _ = fetcher(routes)
+    document = fetch.fetch_feed(f"{SITE}/old-feed", etag=ETAG)
+    assert not isinstance(document, Rejection) and document.not_modified
+    assert document.final_url == f"{SITE}/feed" and asked[0].headers["If-None-Match"] == ETAG
+
+
+def test_robots_txt_is_read_again_after_a_day() -> None:
+    fetch, site, clock = fetcher({"/feed": httpx.Response(200, text=FEED)})
+    fetch.fetch_feed(f"{SITE}/feed")
+    clock.now += 3600  # an hour later: the robots.txt read still holds
+    fetch.fetch_feed(f"{SITE}/feed")
+    assert len(site.times(f"{SITE}/robots.txt")) == 1
+    clock.now += 24 * 3600
+    fetch.fetch_feed(f"{SITE}/feed")
+    assert len(site.times(f"{SITE}/robots.txt")) == 2
+
+
 # -- caps and deadlines ------------------------------------------------------------------------
 
 

@@ -37,9 +37,7 @@ from rich.text import Text
 from storylens import __version__
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
 from storylens.errors import InputError, NotFound, StorylensError
-from storylens.export import write_export
 from storylens.ingest.decode import decode_text
-from storylens.ingest.html import explain_html
 from storylens.pipeline import (
     DEFAULT_PIPELINE_BATCH,
     AnalyzeSummary,
@@ -47,7 +45,6 @@ from storylens.pipeline import (
     analyze,
     count_records,
 )
-from storylens.report import write_json, write_markdown
 from storylens.store import DEFAULT_DB_PATH, Store
 from storylens.store.search import MATCH_END, MATCH_START
 from storylens.views import StoryView, search_view, story_view
@@ -515,6 +512,8 @@ def show_command(
             Text(f"{hidden} other attributions (thoughts, intentions, evidence): --all-acts")
         )
 
+    from storylens.report import write_markdown
+
     console.print(Markdown(write_markdown(view), hyperlinks=False))
 
 
@@ -545,6 +544,8 @@ def report_command(
 ) -> None:
     """Write one story's comparison as a Markdown report or as JSON (docs/comparison.md)."""
     view = _story_view_or_exit(db, story_id)
+    from storylens.report import write_json, write_markdown
+
     text = write_markdown(view) if output_format is ReportFormat.md else write_json(view)
     if output is None:
         sys.stdout.write(text)
@@ -585,6 +586,8 @@ def export_command(
     output: OutputOption = None,
 ) -> None:
     """Export articles, stories, quotes, comparisons, tone marks or dates (JSONL, CSV, JSON)."""
+    from storylens.export import write_export  # the comparison's modules: only here
+
     store = _open_store(db, create=False)
     try:
         if output is None:
@@ -627,6 +630,8 @@ def explain_command(
         reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or error
         errors.print(Text(terminal_safe(f"error: {page}: {reason}"), style="red"))
         raise typer.Exit(EXIT_USAGE) from error
+    from storylens.ingest.html import explain_html  # trafilatura and extruct: only here
+
     report = explain_html(html, url)
     if output_format == "json":
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")

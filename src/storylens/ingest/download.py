@@ -7,6 +7,7 @@ module only asks once and reports, never raising for what a server or a URL does
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import httpx
@@ -57,10 +58,18 @@ def url_problem(url: str) -> str | None:
     return None
 
 
-def download(client: httpx.Client, url: str, body: Body, ends_at: float, too_slow: Reply) -> Reply:
-    """One GET: the body (streamed and capped), the redirect, or why not."""
+def download(
+    client: httpx.Client,
+    url: str,
+    body: Body,
+    ends_at: float,
+    too_slow: Reply,
+    headers: Mapping[str, str] | None = None,
+) -> Reply:
+    """One GET: the body (streamed and capped), the redirect, or why not. ``headers`` are
+    added to the request (a feed poll's If-None-Match and If-Modified-Since)."""
     try:
-        with client.stream("GET", url) as response:
+        with client.stream("GET", url, headers=headers) as response:
             status = response.status_code
             if response.next_request is not None:
                 return Reply(url, status, redirect_to=str(response.next_request.url))

@@ -14,6 +14,11 @@ robots.txt is read once per origin and requests to one host are spaced. For each
 5. a feed (by Content-Type or its root element) gives its entries, each entry's link fetched
    as a page; any other body is read as an HTML page.
 
+``fetch_feed`` polls a feed document under the same rules with a conditional GET (the ETag and
+Last-Modified of the last poll sent back), so ``watch`` re-reads an unchanged feed for one
+304 and no body. robots.txt is read again once it is ``max_robots_age_seconds`` old, so a
+watch running for days follows a site's changed rules.
+
 Every failure is a Rejection naming the URL. Tests inject the transport
 (``httpx.MockTransport``), the clock and the sleep, so they never touch the network or wait.
 """
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -51,6 +56,7 @@ from storylens.ingest.limits import (
     MAX_FETCH_BYTES,
     MAX_REDIRECTS,
     MAX_RETRY_WAIT_SECONDS,
+    MAX_ROBOTS_AGE_SECONDS,
     MAX_ROBOTS_BYTES,
 )
 from storylens.ingest.politeness import (
@@ -59,10 +65,16 @@ from storylens.ingest.politeness import (
     Sleep,
     backoff_seconds,
 )
-from storylens.ingest.robots import ROBOTS_AGENT, RobotsPolicy, policy_from_body, policy_from_status
+from storylens.ingest.robots import (
+    ROBOTS_AGENT,
+    RobotsPolicy,
+    policy_from_body,
+    policy_from_status,
+)
 from storylens.records import Article, Rejection
 
 USER_AGENT = f"{ROBOTS_AGENT}/{__version__} (+https://github.com/storylens/storylens)"
+HTTP_NOT_MODIFIED = 304
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,7 @@ class FetchSettings:
     max_crawl_delay_seconds: float = MAX_CRAWL_DELAY_SECONDS
     max_redirects: int = MAX_REDIRECTS
     max_robots_bytes: int = MAX_ROBOTS_BYTES
+    max_robots_age_seconds: float = MAX_ROBOTS_AGE_SECONDS
     max_feed_entries: int = MAX_FEED_ENTRIES
     user_agent: str = USER_AGENT
 
@@ -89,6 +102,27 @@ class FetchSettings:
                 raise ValueError(f"fetch setting {setting.name} must not be negative: {value}")
         if self.deadline_seconds <= 0 or self.timeout_seconds <= 0:
             raise ValueError("fetch deadline_seconds and timeout_seconds must be above 0")
+
+
+@dataclass(frozen=True)
+class FeedDocument:
+    """A feed polled with a conditional GET: changed (a 2xx with its body) or not (304).
+
+    ``etag`` and ``last_modified`` are the validators to send next time: the server's new ones,
+    else (a 304 need not repeat them) the ones that were sent.
+    """
+
+    url: str  # as asked
+    final_url: str  # after redirects: what the entries' relative links are read against
+    status: int
+    body: bytes = b""
+    content_type: str | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+
+    @property
+    def not_modified(self) -> bool:
+        return self.status == HTTP_NOT_MODIFIED
 
 
 class _Budget:
@@ -122,7 +156,7 @@ class Fetcher:
         self._clock = clock
         self._sleep = sleep
         self._pacer = HostPacer(clock, sleep)
-        self._robots: dict[str, RobotsPolicy] = {}  # origin -> its robots.txt
+        self._robots: dict[str, tuple[RobotsPolicy, float]] = {}  # origin -> rules, read at
         self._host_delays: dict[str, float] = {}  # host -> its Crawl-delay, where longer
         self._client: httpx.Client | None = None
 
@@ -155,6 +189,37 @@ class Fetcher:
         if reply.failure is not None:
             return Rejection(url, reply.failure)
         return _read_page(url, reply, article_id=article_id, fields=fields)
+
+    def fetch_feed(
+        self, url: str, *, etag: str | None = None, last_modified: str | None = None
+    ) -> FeedDocument | Rejection:
+        """The feed document at ``url``, asked for only if it changed since the poll that gave
+        ``etag`` / ``last_modified`` (RFC 9110 section 13.1), under the rules of every fetch."""
+        conditions: dict[str, str] = {}
+        if etag:
+            conditions["If-None-Match"] = etag
+        if last_modified:
+            conditions["If-Modified-Since"] = last_modified
+        reply = self._get(
+            url, _Budget(self._clock, self.settings.deadline_seconds), headers=conditions
+        )
+        if reply.failure is not None:
+            return Rejection(url, reply.failure)
+        status = reply.status or 0
+        if status == HTTP_NOT_MODIFIED and not conditions:
+            return Rejection(url, "HTTP 304 (not modified) to a request that was not conditional")
+        if status != HTTP_NOT_MODIFIED and not 200 <= status < 300:
+            return Rejection(url, f"HTTP {status} from the server")
+        return FeedDocument(
+            url,
+            reply.url,
+            status,
+            reply.body,
+            content_type=reply.headers.get("Content-Type"),
+            etag=reply.headers.get("ETag") or (etag if status == HTTP_NOT_MODIFIED else None),
+            last_modified=reply.headers.get("Last-Modified")
+            or (last_modified if status == HTTP_NOT_MODIFIED else None),
+        )
 
     # -- feeds ------------------------------------------------------------------------------
 
@@ -191,10 +256,17 @@ class Fetcher:
     # -- one URL: robots, redirects ---------------------------------------------------------
 
     def _get(
-        self, url: str, budget: _Budget, body: Body | None = None, *, robots: bool = True
+        self,
+        url: str,
+        budget: _Budget,
+        body: Body | None = None,
+        *,
+        robots: bool = True,
+        headers: Mapping[str, str] | None = None,
     ) -> Reply:
         """The final reply for ``url`` (a 2xx, or a 3xx without a redirect), or a reply whose
-        ``failure`` says why there is none."""
+        ``failure`` says why there is none. ``headers`` go with every hop: a feed that moved
+        still answers the conditional GET its validators came from."""
         body = body or Body(self.settings.max_bytes)
         problem = url_problem(url)
         if problem is not None:
@@ -206,7 +278,7 @@ class Fetcher:
                 refusal = self._robots_refusal(current, budget)
                 if refusal is not None:
                     return Reply(url, failure=refusal)
-            reply = self._get_with_retries(current, budget, body)
+            reply = self._get_with_retries(current, budget, body, headers)
             if reply.failure is not None:
                 if current != url:
                     return replace(reply, failure=f"{reply.failure} (redirected to {current})")
@@ -228,13 +300,17 @@ class Fetcher:
         """Why robots.txt forbids ``url``, or None when it allows it."""
         target = httpx.URL(url)
         origin = f"{target.scheme}://{target.netloc.decode('ascii')}"
-        policy = self._robots.get(origin)
-        if policy is None:
+        cached = self._robots.get(origin)
+        if cached is None or self._clock() - cached[1] > self.settings.max_robots_age_seconds:
             policy = self._read_robots(origin, budget)
-            self._robots[origin] = policy
+            self._robots[origin] = (policy, self._clock())
             delay = policy.crawl_delay()
+            if cached is not None:  # read again: its Crawl-delay may have gone
+                self._host_delays.pop(target.host, None)
             if delay is not None and delay > self.settings.host_delay_seconds:
                 self._host_delays[target.host] = min(delay, self.settings.max_crawl_delay_seconds)
+        else:
+            policy = cached[0]
         if policy.allows(url):
             return None
         return policy.refusal or f"disallowed by robots.txt ({origin}/robots.txt)"
@@ -257,14 +333,16 @@ class Fetcher:
 
     # -- one request: retries, pacing, deadline ---------------------------------------------
 
-    def _get_with_retries(self, url: str, budget: _Budget, body: Body) -> Reply:
+    def _get_with_retries(
+        self, url: str, budget: _Budget, body: Body, headers: Mapping[str, str] | None = None
+    ) -> Reply:
         settings = self.settings
         host = httpx.URL(url).host
         delay = self._host_delays.get(host, settings.host_delay_seconds)
         attempts = settings.retries + 1
         for attempt in range(attempts):
             budget.give_back(self._pacer.wait_turn(host, delay))
-            reply = self._request(url, budget, body)
+            reply = self._request(url, budget, body, headers)
             self._pacer.request_ended(host)
             if not reply.retryable:
                 return reply
@@ -291,7 +369,9 @@ class Fetcher:
             self._sleep(wait)
         raise AssertionError("unreachable: the last attempt returns")  # pragma: no cover
 
-    def _request(self, url: str, budget: _Budget, body: Body) -> Reply:
+    def _request(
+        self, url: str, budget: _Budget, body: Body, headers: Mapping[str, str] | None = None
+    ) -> Reply:
         """One GET within the budget. httpx's timeouts bound each read, not their sum, so the
         request runs in a thread that is given up at the deadline (its connection closed),
         even while the headers are still trickling in."""
@@ -305,7 +385,7 @@ class Fetcher:
 
         def run() -> None:
             try:
-                outcome.append(download(client, url, body, ends_at, too_slow))
+                outcome.append(download(client, url, body, ends_at, too_slow, headers))
             except BaseException as error:  # handed to the caller's thread below
                 outcome.append(error)
 

@@ -51,3 +51,6 @@ MAX_FEED_ENTRIES = 1_000
 # A --urls file: one URL a line; 1 MB is some 10,000 URLs, hours of polite fetching. Larger is
 # not a list someone wrote but a dump (or the wrong file).
 MAX_URL_LIST_BYTES = 1_000_000
+# Seconds a robots.txt that was read holds: RFC 9309 section 2.4 asks crawlers not to use a
+# cached copy for more than 24 hours, and a ``watch`` polling feeds runs for days.
+MAX_ROBOTS_AGE_SECONDS = 24 * 60 * 60.0

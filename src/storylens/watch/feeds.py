@@ -1,9 +1,11 @@
 """New entries of watched feeds: a conditional GET (ETag / Last-Modified), then only the
 entries whose keys ``watch`` has not stored yet.
 
-An unchanged feed costs one request answered by 304 and no body. Each new entry's page is
-fetched politely by the ingest ``Fetcher`` (robots.txt, per-host delay, retries), falling back
-on the text the feed carries, as ``analyze URL`` does for a feed.
+Everything goes through one ingest ``Fetcher`` kept for the whole watch, the feed document as
+much as each entry's page: robots.txt, retries with backoff, the per-host delay, the byte cap
+and the deadline hold for a poll as for ``analyze URL``, and a host's pace carries from one
+pass to the next. An unchanged feed costs one request answered by 304 and no body. A new
+entry whose page cannot be had falls back on the text the feed carries.
 """
 
 from __future__ import annotations
@@ -11,15 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
-
 from storylens.ingest.feeds import entry_fields, entry_key, entry_link, parse_feed, read_entry
-from storylens.ingest.fetch import USER_AGENT, Fetcher
-from storylens.ingest.limits import FETCH_TIMEOUT_SECONDS, MAX_FETCH_BYTES
+from storylens.ingest.fetch import Fetcher
 from storylens.records import Article, Rejection
 from storylens.watch.state import FeedSeen
-
-HTTP_NOT_MODIFIED = 304
 
 
 @dataclass
@@ -39,43 +36,32 @@ def read_feed_list(text: str) -> list[str]:
 
 
 class FeedPoller:
-    """Polls feeds; ``transport`` is httpx's, injected by tests."""
+    """Polls feeds through ``fetcher`` (tests inject one with a mock transport and a fake
+    clock); without one it opens its own, and closes it in ``close``."""
 
-    def __init__(self, transport: httpx.BaseTransport | None = None) -> None:
-        self._client = httpx.Client(
-            transport=transport,
-            timeout=FETCH_TIMEOUT_SECONDS,
-            follow_redirects=True,
-            headers={"User-Agent": USER_AGENT},
-        )
-        self._fetcher = Fetcher(transport)
+    def __init__(self, fetcher: Fetcher | None = None) -> None:
+        self._own_fetcher = fetcher is None
+        self._fetcher = fetcher or Fetcher()
 
     def close(self) -> None:
-        self._client.close()
-        self._fetcher.close()
+        if self._own_fetcher:
+            self._fetcher.close()
 
     def poll(self, url: str, seen: FeedSeen | None) -> FeedPoll:
         seen = seen or FeedSeen()
         result = FeedPoll(url)
-        headers = {}
-        if seen.etag:
-            headers["If-None-Match"] = seen.etag
-        if seen.last_modified:
-            headers["If-Modified-Since"] = seen.last_modified
-        try:
-            body, response = self._get(url, headers)
-        except httpx.HTTPError as error:
-            result.records.append(Rejection(url, f"could not fetch the feed ({error})"))
+        document = self._fetcher.fetch_feed(url, etag=seen.etag, last_modified=seen.last_modified)
+        if isinstance(document, Rejection):
+            result.records.append(document)
             return result
-        if response.status_code == HTTP_NOT_MODIFIED:
+        if document.not_modified:
+            if (document.etag, document.last_modified) != (seen.etag, seen.last_modified):
+                # A 304 may bring new validators (RFC 9110 section 15.4.5): send those next.
+                result.seen = FeedSeen(document.etag, document.last_modified, list(seen.entries))
             return result
-        if response.status_code >= 400:
-            result.records.append(Rejection(url, f"HTTP {response.status_code} from the server"))
-            return result
-        if body is None:
-            result.records.append(Rejection(url, f"feed larger than {MAX_FETCH_BYTES:,} bytes"))
-            return result
-        feed = parse_feed(body, url, content_type=response.headers.get("Content-Type"))
+        feed = parse_feed(
+            document.body, url, base_url=document.final_url, content_type=document.content_type
+        )
         if isinstance(feed, Rejection):
             result.records.append(feed)
             return result
@@ -85,30 +71,13 @@ class FeedPoller:
             if key in known:
                 continue
             result.new_keys.append(key)
-            result.records.append(self._entry_article(url, str(response.url), feed, index, entry))
-        result.seen = FeedSeen(
-            etag=response.headers.get("ETag"),
-            last_modified=response.headers.get("Last-Modified"),
-            entries=list(seen.entries),
-        )
+            result.records.append(self._entry_article(url, feed, index, entry))
+        result.seen = FeedSeen(document.etag, document.last_modified, list(seen.entries))
         return result
 
-    def _get(self, url: str, headers: dict[str, str]) -> tuple[bytes | None, httpx.Response]:
-        """The body (None past the byte cap) and the response."""
-        with self._client.stream("GET", url, headers=headers) as response:
-            chunks, size = [], 0
-            for chunk in response.iter_bytes():
-                size += len(chunk)
-                if size > MAX_FETCH_BYTES:
-                    return None, response
-                chunks.append(chunk)
-            return b"".join(chunks), response
-
-    def _entry_article(
-        self, url: str, final_url: str, feed: Any, index: int, entry: Any
-    ) -> Article | Rejection:
+    def _entry_article(self, url: str, feed: Any, index: int, entry: Any) -> Article | Rejection:
         fallback = read_entry(feed, index, entry, url)
-        link = entry_link(entry, final_url)
+        link = entry_link(entry)  # parse_feed resolved it against the feed's final URL
         if link is None:
             return fallback
         page = self._fetcher.fetch_page(
