@@ -1,5 +1,6 @@
 """The story stage on kinds of news the development sets lack (issue 12): short local reports
-of many same-kind events, and long political features on events with the same actors.
+of many same-kind events, long political features on events with the same actors, and short
+reports of one event told by several outlets in other words (``short_reports``: the split kind).
 
 The figures on the two written corpora in ``examples/stories/`` are held with a margin
 (bench/stories.py prints them over ten orders beside the batch baseline). They are below the
@@ -30,13 +31,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 # 0.945 / 0.888, political features 0.928 / 0.792; the three orders run here give 0.947 and
 # 0.950 on average, 0.947 and 0.910 at worst. The issue's targets (0.975, 0.967) are not met;
 # these floors catch regressions, not noise.
-CORPUS_FLOORS = {"local_reports": 0.94, "political_features": 0.93}
-WORST_ORDER_FLOORS = {"local_reports": 0.93, "political_features": 0.90}
+# Short reports (one event told by 3-5 outlets in other words, agency briefs that name no one):
+# 1.000 in every order; the briefs join their event at 0.151-0.2 against a join threshold of
+# 0.15 (a threshold of 0.17 already splits them: mean 0.992, 0.20: 0.985), so these floors
+# catch a change that raises the bar for differently worded reports of one event.
+CORPUS_FLOORS = {"local_reports": 0.94, "political_features": 0.93, "short_reports": 0.99}
+WORST_ORDER_FLOORS = {"local_reports": 0.93, "political_features": 0.90, "short_reports": 0.98}
 # Orders run here (bench/stories.py runs ten): keeps the test to seconds after spaCy.
 CORPUS_ORDERS = 3
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def _corpus_features(name: str) -> tuple[tuple[ArticleFeatures, ...], dict[str, str]]:
     from stories import analyse_set, load_set
 
