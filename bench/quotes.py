@@ -277,22 +277,15 @@ def evaluate(
         for threshold in THRESHOLDS:
             label = int(threshold * 100)
             score(doc.text, gold, predicted, threshold, tallies[f"all@{label}"])
-            score(
-                doc.text,
-                [g for g in gold if g["direct"]],
-                [p for p in predicted if p.direct],
-                threshold,
-                tallies[f"direct@{label}"],
-                outside_gold=[g for g in gold if not g["direct"]],
-            )
-            score(
-                doc.text,
-                [g for g in gold if g["speech"]],
-                [p for p in predicted if p.speech],
-                threshold,
-                tallies[f"speech@{label}"],
-                outside_gold=[g for g in gold if not g["speech"]],
-            )
+            for subset in ("direct", "speech"):  # a gold flag and a Prediction field each
+                score(
+                    doc.text,
+                    [g for g in gold if g[subset]],
+                    [p for p in predicted if getattr(p, subset)],
+                    threshold,
+                    tallies[f"{subset}@{label}"],
+                    outside_gold=[g for g in gold if not g[subset]],
+                )
             marked = [g for g in gold if g["direct"] or _in_two_apostrophes(doc.text, g)]
             score(
                 doc.text,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import http.server
 import os
+import threading
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -118,3 +121,15 @@ def require_shared(path: Path) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{path} not found: CI must run this quality floor")
     pytest.skip(f"{path} not found")
+
+
+@contextmanager
+def local_http_server(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
+    """A threaded HTTP server on 127.0.0.1 for one test: yields its base URL, then stops."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import local_http_server
 from storylens.cli import app
 from storylens.export import ARTICLE_FIELDS, QUOTE_FIELDS, STORY_FIELDS
 
@@ -193,7 +194,6 @@ def test_control_characters_never_reach_the_database(postgres_db: str) -> None:
 
 def test_analyze_fetches_the_urls_of_a_urls_file(tmp_path: Path) -> None:
     import http.server
-    import threading
 
     page = (
         "<html><head><title>Orchards hit by frost</title></head><body><article>"
@@ -218,18 +218,11 @@ def test_analyze_fetches_the_urls_of_a_urls_file(tmp_path: Path) -> None:
         def log_message(self, *args: object) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        url_file = tmp_path / "urls.txt"
-        port = server.server_address[1]
-        url_file.write_text(
-            f"# one page\nhttp://127.0.0.1:{port}/frost.html\nnot a url\n", encoding="utf-8"
-        )
-        db = str(tmp_path / "u.db")
+    url_file = tmp_path / "urls.txt"
+    db = str(tmp_path / "u.db")
+    with local_http_server(Handler) as base:
+        url_file.write_text(f"# one page\n{base}/frost.html\nnot a url\n", encoding="utf-8")
         result = runner.invoke(app, ["analyze", "--urls", str(url_file), "--db", db])
-    finally:
-        server.shutdown()
     assert result.exit_code == 1, result.output  # one line rejected
     assert "1 articles stored" in result.stdout
     assert f"{url_file}:3" in result.stderr

@@ -7,7 +7,6 @@ only moves the clock, so the waits are observed without being waited. The sites 
 from __future__ import annotations
 
 import http.server
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from conftest import local_http_server
 from storylens.ingest import iter_inputs
 from storylens.ingest.fetch import USER_AGENT, Fetcher, FetchSettings
 from storylens.ingest.politeness import backoff_seconds, is_retryable_status, retry_after_seconds
@@ -569,11 +569,7 @@ class _Slow(http.server.BaseHTTPRequestHandler):
 
 
 def test_slow_local_server_hits_the_deadline_and_the_next_url_still_works() -> None:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Slow)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    with local_http_server(_Slow) as base:
         settings = FetchSettings(deadline_seconds=0.5, timeout_seconds=2.0, host_delay_seconds=0)
         with Fetcher(settings=settings) as fetch:
             started = time.monotonic()
@@ -583,9 +579,6 @@ def test_slow_local_server_hits_the_deadline_and_the_next_url_still_works() -> N
             assert problem.reason == "fetch took longer than 0.5 seconds (stopped)"
             again = fetch.fetch_page(f"{base}/slower")  # a fresh client after the give-up
             assert isinstance(again, Rejection) and "longer than 0.5" in again.reason
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 # -- inputs: URLs and --urls files -------------------------------------------------------------

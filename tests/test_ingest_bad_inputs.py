@@ -21,6 +21,7 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from conftest import local_http_server
 from storylens.ingest import iter_inputs
 from storylens.ingest.fetch import fetch_url
 from storylens.ingest.limits import MAX_BAD_JSON_LINES_IN_A_ROW, MAX_ID_CHARS
@@ -297,17 +298,10 @@ class _Trickle(http.server.BaseHTTPRequestHandler):
 
 
 def test_slow_trickling_server_hits_the_total_deadline() -> None:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/slow"
+    with local_http_server(_Trickle) as base:
         started = time.monotonic()
-        problem = fetch_url(url, deadline_seconds=0.5, timeout_seconds=2.0)
+        problem = fetch_url(f"{base}/slow", deadline_seconds=0.5, timeout_seconds=2.0)
         assert time.monotonic() - started < 2.5  # the body alone would take 4 seconds
-    finally:
-        server.shutdown()
-        server.server_close()
     assert isinstance(problem, Rejection) and "longer than 0.5 seconds" in problem.reason
 
 

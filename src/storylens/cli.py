@@ -110,6 +110,13 @@ DbOption = Annotated[
         help="SQLite file path, or a postgresql:// URL for a shared server.",
     ),
 ]
+# Options that analyze and watch share.
+ModelOption = Annotated[
+    str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
+]
+BatchSizeOption = Annotated[
+    int, typer.Option(min=1, help="Articles per batch and per transaction.")
+]
 
 
 OutputOption = Annotated[
@@ -146,12 +153,8 @@ def analyze_command(
             show_default=False,
         ),
     ] = None,
-    model: Annotated[
-        str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
-    ] = None,
-    batch_size: Annotated[
-        int, typer.Option(min=1, help="Articles per batch and per transaction.")
-    ] = DEFAULT_PIPELINE_BATCH,
+    model: ModelOption = None,
+    batch_size: BatchSizeOption = DEFAULT_PIPELINE_BATCH,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     workers: Annotated[
         int,
@@ -288,12 +291,8 @@ def watch_command(
         Path | None,
         typer.Option(help="What was seen (default: <db>.watch.json beside a SQLite file)."),
     ] = None,
-    model: Annotated[
-        str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
-    ] = None,
-    batch_size: Annotated[
-        int, typer.Option(min=1, help="Articles per batch and per transaction.")
-    ] = DEFAULT_PIPELINE_BATCH,
+    model: ModelOption = None,
+    batch_size: BatchSizeOption = DEFAULT_PIPELINE_BATCH,
 ) -> None:
     """Keep the store up to date: new and changed files, new feed entries (Ctrl-C stops)."""
     console, errors = _stdout(), _stderr()

@@ -42,12 +42,8 @@ from importlib import resources
 from spacy.tokens import Doc, Token
 
 from storylens.analyse.quotes.cues import (
-    ANONYMOUS_NOUNS,
-    FEMALE_MARKERS,
-    KIN_NOUNS,
-    MALE_MARKERS,
+    PEOPLE_NOUNS,
     SPEECH_VERBS,
-    TITLES,
 )
 from storylens.analyse.quotes.marks import ALL_MARKS_WITH_STRAIGHT, find_marked_quotes
 from storylens.records import Polarity, Quote, ToneMark
@@ -97,8 +93,6 @@ ACTOR_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative", "poss", "attr"})
 OBJECT_DEPS = frozenset({"dobj", "attr"})
 # A verb or adjective without its own subject takes that of the word it hangs from.
 INHERITING_DEPS = frozenset({"xcomp", "conj", "advcl", "acomp", "oprd"})
-# Nouns for people from the attribution lexicon (sources, kin, honorifics, titles).
-PEOPLE_NOUNS = ANONYMOUS_NOUNS | KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES
 # How far up the parse a word may be from the clause it evaluates (adverb -> verb -> verb).
 MAX_HEAD_STEPS = 2
 

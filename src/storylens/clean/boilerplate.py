@@ -49,7 +49,8 @@ _WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"[.!?…][\"'’”)\]]*$")
 
 
-def _line_spans(text: str) -> list[tuple[int, int]]:
+def line_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the text's non-blank lines."""
     spans = []
     position = 0
     for line in text.split("\n"):
@@ -61,7 +62,7 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 def find_boilerplate(text: str) -> tuple[Span, ...]:
     """Return the boilerplate lines of ``text`` as spans labelled with the reason."""
-    lines = _line_spans(text)
+    lines = line_spans(text)
     words = [set(_WORD.findall(text[start:end].lower())) for start, end in lines]
     found: dict[int, str] = {}
 

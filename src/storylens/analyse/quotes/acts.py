@@ -21,18 +21,9 @@ Everything else is speech, the default, because most attributions in news are.
 
 from __future__ import annotations
 
-from storylens.analyse.quotes.cues import (
-    ANONYMOUS_NOUNS,
-    FEMALE_MARKERS,
-    KIN_NOUNS,
-    MALE_MARKERS,
-    TITLES,
-)
+from storylens.analyse.quotes.cues import PEOPLE_NOUNS
 from storylens.analyse.quotes.speakers import PERSON_ROLE_SUFFIXES, THING_NOUNS
 from storylens.records import QuoteAct
-
-# Nouns for people besides the anonymous-source nouns: kin, honorifics, gendered roles.
-PEOPLE_WORDS: frozenset[str] = KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES
 
 # Verbs (by lemma) of believing, knowing, perceiving and feeling: their content is what a
 # source holds true, not what they said. "learn" is the reporter's own knowledge ("The Post
@@ -124,9 +115,8 @@ def _names_people(noun: str) -> bool:
     """ "officials", "a spokesman", "the inspector": a noun for people, who speak."""
     word = _singular(noun.lower())
     return (
-        word in ANONYMOUS_NOUNS
-        or noun.lower() in ANONYMOUS_NOUNS
-        or word in PEOPLE_WORDS
+        word in PEOPLE_NOUNS
+        or noun.lower() in PEOPLE_NOUNS
         or (word.endswith(PERSON_ROLE_SUFFIXES) and word not in THING_NOUNS)
     )
 

@@ -543,3 +543,7 @@ MALE_FIRST_NAMES: tuple[str, ...] = (
     "theodore",
     "grover",
 )
+
+# Every noun for people in this lexicon: sources, kin, gendered roles and titles ("officials",
+# "her husband", "the actress", "the senator").
+PEOPLE_NOUNS: frozenset[str] = ANONYMOUS_NOUNS | KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES

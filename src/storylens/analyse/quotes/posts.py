@@ -12,7 +12,7 @@ import re
 
 from storylens.analyse.quotes.parse import FoundQuote
 from storylens.analyse.quotes.speakers import ResolvedSpeaker
-from storylens.clean.boilerplate import EMBED_CREDIT
+from storylens.clean.boilerplate import EMBED_CREDIT, line_spans
 
 # A link the embed leaves at the end of the post ("pic.twitter.com/x1", "https://t.co/x1")
 # is no part of the author's words.
@@ -23,7 +23,7 @@ POST_CUE = "posted"
 def find_embedded_posts(text: str) -> list[FoundQuote]:
     """A direct quote for each line that an embedded post's credit line follows."""
     found: list[FoundQuote] = []
-    lines = _lines(text)
+    lines = line_spans(text)
     for index, (start, end) in enumerate(lines):
         credit = EMBED_CREDIT.match(text[start:end])
         if credit is None or index == 0:
@@ -42,12 +42,3 @@ def find_embedded_posts(text: str) -> list[FoundQuote]:
         quote.speaker = ResolvedSpeaker(name, name, name_start, name_start + len(name), "person")
         found.append(quote)
     return found
-
-
-def _lines(text: str) -> list[tuple[int, int]]:
-    spans, position = [], 0
-    for line in text.split("\n"):
-        if line.strip():
-            spans.append((position, position + len(line)))
-        position += len(line) + 1
-    return spans
