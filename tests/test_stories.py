@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -323,3 +324,45 @@ def test_the_lead_says_whom_a_report_is_about() -> None:
     # A generational suffix is no surname; Jackson is named only after the three-sentence lead.
     assert found.actors == (("e:williams", 3.0),)
     assert "e:jackson" in dict(found.entities) and "e:jr" not in dict(found.entities)
+
+
+def test_the_lead_says_which_day_its_event_happened() -> None:
+    from storylens.analyse.timex import find_timexes
+
+    lines = (
+        "HARLOW, May 4, 2026 - A man was shot late Saturday on Quarry Road, police said.",
+        "Police named him on Sunday.",
+        "Officers were called at 11:30 p.m.",
+        "A shooting on Pine Lane on May 11 is not linked, the chief said on Tuesday.",
+    )
+    text = " ".join(lines)
+    sentences = [Span(text.find(line), text.find(line) + len(line), "sentence") for line in lines]
+    article = Article(id="a", text=text, title=None, published="2026-05-04")
+    found = extract_features(
+        AnalysedArticle(
+            clean=CleanArticle(article),
+            sentences=tuple(sentences),
+            timexes=find_timexes(text, article.published),
+        )
+    )
+    # Saturday and Sunday before a Monday report, in the lead's order; a dateline with its
+    # year is when the report was written, and the fourth sentence is past the lead.
+    assert found.days == ("2026-05-02", "2026-05-03")
+    assert "2026-05-11" not in found.days
+    assert ArticleFeatures.from_json(found.to_json()).days == found.days
+    undated = replace(article, published=None)
+    no_anchor = extract_features(
+        AnalysedArticle(
+            clean=CleanArticle(undated),
+            sentences=tuple(sentences),
+            timexes=find_timexes(text, None),
+        )
+    )
+    assert no_anchor.days == ()  # "Saturday" read against no date names no day
+
+
+def test_features_of_version_one_read_with_no_days() -> None:
+    payload = json.loads(features("a", "fire").to_json())
+    payload["v"] = 1
+    del payload["days"]
+    assert ArticleFeatures.from_json(json.dumps(payload)).days == ()

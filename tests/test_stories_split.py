@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
+from storylens.records import StoryAssignment
 from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings
 from storylens.stories.dedup import make_signature
-from storylens.stories.scoring import actors_differ
+from storylens.stories.scoring import actors_differ, days_differ
 
 
 def _article(article_id: str, words: str, names: list[str]) -> ArticleFeatures:
@@ -159,3 +161,86 @@ def test_leads_about_different_people_differ_even_where_one_recalls_the_other() 
     assert actors_differ({"e:williams": 9.0, "e:jackson": 1.0}, {"e:jackson": 8.0})
     assert not actors_differ({"e:williams": 5.0, "e:jackson": 4.0}, {"e:jackson": 8.0})
     assert not actors_differ({}, {"e:jackson": 8.0})
+
+
+def _shootings_told_alike(settings: StorySettings) -> list[list[str]]:
+    """Two shootings in one town nine days apart, three and four reports, told in the words of
+    every shooting report there; each has its street and victim, and the days their leads
+    name (May 2 and May 11, 2026; some leads also give the next day, when police spoke)."""
+    clusterer = StoryClusterer(settings)
+    for k in range(30):  # other news, so that the shootings' words are rare in the stream
+        clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    events = {
+        "q": ("2026-05-02", "quarry commons", "tillery"),
+        "p": ("2026-05-11", "pine hollow", "brooks"),
+    }
+    reports = [("q", i) for i in range(3)] + [("p", i) for i in range(4)]
+    random.Random(4).shuffle(reports)
+    for event, i in reports:
+        day, place, victim = events[event]
+        own = " ".join(f"{event}{i}w{j}" for j in range(2))
+        words = f"shot killed wounded gunfire police detectives harlow apartment {place} {own}"
+        features = _article(f"{event}{i}", words, ["harlow", "harlow police", victim])
+        later = (f"2026-05-{int(day[-2:]) + 1:02d}",) if i % 2 else ()
+        clusterer.add(replace(features, published=day, days=(day, *later)))
+        clusterer.take_revisions()
+    return sorted(sorted(ids) for ids in clusterer.stories().values() if len(ids) > 1)
+
+
+def test_two_events_in_one_place_split_by_the_days_their_leads_name() -> None:
+    settings = StorySettings(join_threshold=0.05)
+    # Seven members: an odd count, where only the day cut is tried.
+    assert _shootings_told_alike(settings) == [
+        ["p0", "p1", "p2", "p3"],
+        ["q0", "q1", "q2"],
+    ]
+    # Without the days the two shootings read as one event.
+    assert len(_shootings_told_alike(replace(settings, split_day_factor=1.0))) == 1
+
+
+def test_leads_name_different_days_unless_one_day_is_a_minor_recall() -> None:
+    from datetime import date
+
+    may = {day: date(2026, 5, day).toordinal() for day in range(1, 20)}
+    assert days_differ({may[2]: 3.0}, {may[11]: 4.0})
+    # A day apart is the same event told from the night it happened and the morning after.
+    assert not days_differ({may[2]: 3.0}, {may[3]: 4.0})
+    # One recall of the other event's day among many does not make the days agree...
+    assert days_differ({may[11]: 6.0, may[2]: 0.5}, {may[2]: 3.0})
+    # ... but a group whose leads name both days as often does not differ.
+    assert not days_differ({may[11]: 3.0, may[2]: 3.0}, {may[2]: 3.0})
+    assert not days_differ({}, {may[2]: 3.0})
+
+
+def _weak_member_after_one_more_join(settings: StorySettings) -> tuple[str, list[str]]:
+    """Story A (a flood on Birch Road, May 11) holds a report ``w`` told in the words of story
+    B (a fire on Oak Lane, May 2) but dated May 11 and naming A's victim; one more report of
+    A joins, and A's weakest member, ``w``, may move. Returns where A's newcomer went and the
+    ids moved."""
+    flood = "flood river rescue boat millbrook birch road"
+    fire = "fire blaze house firefighters millbrook oak lane"
+    rows = []
+
+    def row(article_id: str, words: str, names: list[str], day: str, story: str) -> None:
+        features = replace(_article(article_id, words, names), published=day, days=(day,))
+        rows.append((features, StoryAssignment(article_id, story, 0.5, False)))
+
+    for k in range(30):  # other news, so that the two stories' words are rare in the stream
+        row(f"o{k}", f"other{k} filler{k}", [f"x{k}"], "2026-05-01", f"other-{k}")
+    for i in range(3):
+        row(f"b{i}", f"{fire} b{i}x", ["millbrook", "oak lane", "pimm"], "2026-05-02", "fire")
+    for i in range(2):
+        row(f"a{i}", f"{flood} a{i}x", ["millbrook", "birch road", "voss"], "2026-05-11", "flood")
+    row("w", f"{fire} wx", ["millbrook", "oak lane", "voss"], "2026-05-11", "flood")
+    clusterer = StoryClusterer(settings)
+    clusterer.restore(rows)
+    newcomer = _article("a2", f"{flood} a2x", ["millbrook", "birch road", "voss"])
+    joined = clusterer.add(replace(newcomer, published="2026-05-11", days=("2026-05-11",)))
+    return joined.story_id, [r.article_id for r in clusterer.take_revisions()]
+
+
+def test_a_weak_member_does_not_move_to_a_story_whose_leads_name_another_day() -> None:
+    assert _weak_member_after_one_more_join(StorySettings()) == ("flood", [])
+    # Without the days, its words would take it to the fire of nine days before.
+    undated = StorySettings(split_day_factor=1.0)
+    assert _weak_member_after_one_more_join(undated) == ("flood", ["w"])

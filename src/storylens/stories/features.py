@@ -12,11 +12,15 @@ without running spaCy again. It holds only what tells events apart:
   in the lead counts more than one in the background;
 - ``quotes``: direct quotations, normalised, since outlets covering one event quote the same
   people;
+- ``days``: the calendar days the lead names, resolved by the TIMEX3 resolver ("on Tuesday"
+  in a Wednesday report is the day before): when the event happened, which tells two
+  same-kind events in one place apart when their words and names agree;
 - ``signature``: the MinHash of the body for near-duplicate detection, with its parameters.
 """
 
 from __future__ import annotations
 
+import calendar
 import json
 import math
 import re
@@ -32,7 +36,8 @@ from storylens.records import AnalysedArticle
 from storylens.stories.dedup import MinHashParams, Signature, body_without_boilerplate
 from storylens.stories.dedup import make_signature as _make_signature
 
-FEATURES_VERSION = 1
+# Version 2 added ``days``; version 1 features read with none.
+FEATURES_VERSION = 2
 # People kept per article lead (the lead rarely names more).
 TOP_ACTORS = 5
 # Content words kept per article: covers the vocabulary of a typical news article (~200
@@ -78,6 +83,14 @@ _DATELINE_CREDIT = re.compile(r"^[A-Z][A-Z .,'-]{1,60}\(([^)]{2,40})\)\s*[—–
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _QUOTED = re.compile(r"[\"“”]([^\"“”\n]{10,600})[\"“”]|[‘]([^‘’\n]{10,600})[’](?!\w)")
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+_ISO_DAY = re.compile(r"^\d{4}-\d\d-\d\d")
+# Words that name a day in a time expression ("Saturday night", "midnight May 2", "tonight").
+_DAY_WORD = re.compile(
+    r"\b(?:"
+    + "|".join([*calendar.day_name[:], *calendar.month_name[1:], *calendar.month_abbr[1:]])
+    + r"|today|tonight|yesterday|tomorrow)\b",
+    re.IGNORECASE,
+)
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 _POSSESSIVE = re.compile(r"['’]s$")
 _SPACES = re.compile(r"\s+")
@@ -99,6 +112,7 @@ class ArticleFeatures:
     quotes: tuple[str, ...] = ()
     agency: bool = False  # published by a news agency (the likely original of copies)
     actors: tuple[tuple[str, float], ...] = ()  # people the lead names, with their mentions
+    days: tuple[str, ...] = ()  # ISO days the lead names, in text order
     dense: tuple[float, ...] | None = field(default=None)  # optional sentence embedding
 
     def to_json(self) -> str:
@@ -114,6 +128,7 @@ class ArticleFeatures:
             "quotes": list(self.quotes),
             "agency": self.agency,
             "actors": [[key, weight] for key, weight in self.actors],
+            "days": list(self.days),
             "minhash": {
                 "num_perm": params.num_perm,
                 "shingle_words": params.shingle_words,
@@ -157,6 +172,7 @@ class ArticleFeatures:
             quotes=tuple(payload.get("quotes", ())),
             agency=bool(payload.get("agency", False)),
             actors=tuple((str(k), float(w)) for k, w in payload.get("actors", ())),
+            days=tuple(str(day) for day in payload.get("days", ())),
             dense=tuple(float(v) for v in dense) if dense is not None else None,
         )
 
@@ -179,6 +195,7 @@ def extract_features(
         quotes=direct_quotes(analysed, body),
         agency=is_agency(article.outlet, body),
         actors=lead_actors(analysed),
+        days=lead_days(analysed),
     )
 
 
@@ -325,6 +342,28 @@ def lead_actors(analysed: AnalysedArticle) -> tuple[tuple[str, float], ...]:
                 in_lead[key] += 1
     ranked = sorted(in_lead, key=lambda key: (-in_lead[key], -in_all[key], key))[:TOP_ACTORS]
     return tuple((key, float(in_lead[key])) for key in ranked)
+
+
+def lead_days(analysed: AnalysedArticle) -> tuple[str, ...]:
+    """The calendar days the lead's date expressions resolve to, in text order, once each.
+    Only days: a week, month or year says too little about which event a report tells, and a
+    phrase read against no publication date ("Tuesday" with no date) has no day. A date that
+    gives its year is left out: news style names this year's days without it ("on May 2"),
+    so a dated lead's "May 3, 2013" is a dateline or time stamp (when the report was written,
+    which for a follow-up is not when its event happened) or a day of another year."""
+    end = lead_end(analysed)
+    days: list[str] = []
+    for timex in sorted(analysed.timexes, key=lambda t: t.start):
+        if timex.start >= end or timex.type not in ("DATE", "TIME"):
+            continue
+        if _YEAR.search(timex.text):
+            continue
+        if timex.type == "TIME" and not _DAY_WORD.search(timex.text):
+            continue  # "at 11:30 p.m." names an hour; the resolver puts it on the report's day
+        day = _ISO_DAY.match(timex.value)
+        if day and day.group(0) not in days:
+            days.append(day.group(0))
+    return tuple(days)
 
 
 def _date_keys(value: str, phrase: str, published: str | None) -> list[str]:

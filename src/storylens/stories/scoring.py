@@ -50,6 +50,12 @@ MIN_YEAR_SUPPORT = 2
 # A person who gets at most this share of a group's lead mentions is a minor name there: the
 # reports of a second drunk-driving arrest recall the first player in passing.
 MINOR_ACTOR_SHARE = 0.2
+# Two event days this far apart or nearer are one: a shooting "late Saturday" is reported as
+# "early Sunday", and a lead may give the day police spoke rather than the day it happened.
+SAME_EVENT_DAYS = 1
+# A lead's first day is mostly when its event happened; the days after it are developments
+# ("police said Wednesday") or an earlier event recalled, and count this much.
+LATER_LEAD_DAY_WEIGHT = 0.5
 
 
 def sublinear(count: float) -> float:
@@ -128,6 +134,7 @@ class StoryProfile:
     last_day: int | None = None
     years: dict[int, int] = field(default_factory=dict)
     actors: dict[str, float] = field(default_factory=dict)  # people the members' leads name
+    days: dict[int, float] = field(default_factory=dict)  # days the members' leads name
     dense_sum: list[float] | None = None  # sum of members' unit embeddings, when they have them
     _term_norm: float = 0.0
     _name_norm: float = 0.0
@@ -151,6 +158,8 @@ class StoryProfile:
                 ]
         for key, count in features.actors:
             self.actors[key] = self.actors.get(key, 0.0) + count
+        for ordinal, weight in lead_day_weights(features).items():
+            self.days[ordinal] = self.days.get(ordinal, 0.0) + weight
         year = latest_year(features)
         if year is not None:
             self.years[year] = self.years.get(year, 0) + 1
@@ -258,6 +267,36 @@ def actors_differ(left: dict[str, float], right: dict[str, float]) -> bool:
     if not left or not right:
         return False
     return _minor_in(left, main_actor(right)) and _minor_in(right, main_actor(left))
+
+
+def lead_day_weights(features: ArticleFeatures) -> dict[int, float]:
+    """The days an article's lead names (as day numbers), the first weighing most."""
+    weights: dict[int, float] = {}
+    for position, day in enumerate(features.days):
+        ordinal = date.fromisoformat(day).toordinal()
+        weight = 1.0 if position == 0 else LATER_LEAD_DAY_WEIGHT
+        weights[ordinal] = max(weights.get(ordinal, 0.0), weight)
+    return weights
+
+
+def days_differ(left: dict[int, float], right: dict[int, float]) -> bool:
+    """Whether two groups' leads tell of events on different days: the day each group's leads
+    name most is, give or take ``SAME_EVENT_DAYS``, at most a minor day of the other group's.
+    Two shootings in one town a week apart share the town, the street names and the words of
+    a shooting report; the days their leads give are what differs."""
+    if not left or not right:
+        return False
+    return _day_minor_in(left, main_day(right)) and _day_minor_in(right, main_day(left))
+
+
+def main_day(days: dict[int, float]) -> int:
+    """The day named most (the earliest on a tie, so that the choice is stable)."""
+    return min(days, key=lambda day: (-days[day], day))
+
+
+def _day_minor_in(days: dict[int, float], day: int) -> bool:
+    near = sum(w for d, w in days.items() if abs(d - day) <= SAME_EVENT_DAYS)
+    return near <= MINOR_ACTOR_SHARE * sum(days.values())
 
 
 def _minor_in(actors: dict[str, float], person: str) -> bool:
