@@ -2,12 +2,14 @@
 
 Usage::
 
-    .venv/bin/python bench/tone.py [--set basil] [--limit N] [--keep DIR]
+    .venv/bin/python bench/tone.py [--set basil] [--limit N] [--half even|odd] [--keep DIR]
 
 Reads ``../shared/data/tone/<set>`` in place (evaluation data, never copied into the project),
 parses each text as-is with ``load_pipeline()`` and extracts its quotes with
 ``extract_quotes``, exactly as the pipeline does, then runs ``find_tone`` and scores its marks
-with the data's own scorer (``../shared/eval/score_tone.py``). It prints, for each way of
+with the data's own scorer (``../shared/eval/score_tone.py``). ``--half even`` (or ``odd``) keeps
+the articles at even (odd) positions of the corpus, so that a rule written while reading one
+half is measured on the other. It prints, for each way of
 turning marks into predictions, the scorer's figures: own-voice lexical token and overlap
 P/R/F1 (micro; the headline), the same with quoted gold spans counted (``lexical_all``),
 sentence-level lexical F1 over all spans (``lexical_all_sentence``, the figure sentence-level
@@ -119,14 +121,24 @@ def _line(name: str, result: dict[str, Any]) -> str:
     )
 
 
+HALVES = {"even": 0, "odd": 1}
+
+
 def run(
-    set_name: str = "basil", limit: int | None = None, keep: Path | None = None
+    set_name: str = "basil",
+    limit: int | None = None,
+    keep: Path | None = None,
+    half: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Score every variant (and the VADER baseline) on one set; print and return the results."""
     folder = shared_data_dir() / "tone" / set_name
     corpus_path, gold_path = folder / "corpus.jsonl", folder / "gold.jsonl"
-    corpus = list(read_jsonl(corpus_path))[:limit]
-    if limit is not None:
+    corpus = list(read_jsonl(corpus_path))
+    if half is not None:
+        corpus = corpus[HALVES[half] :: 2]
+    corpus = corpus[:limit]
+    subset_gold = limit is not None or half is not None
+    if subset_gold:
         ids = {row["id"] for row in corpus}
         with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as subset:
             for row in read_jsonl(gold_path):
@@ -144,7 +156,7 @@ def run(
     marks = [find_tone(doc, found) for doc, found in zip(docs, quotes, strict=True)]
     tone_seconds = time.perf_counter() - started
 
-    print(f"{set_name}: {len(corpus)} articles")
+    print(f"{set_name}{f' ({half} half)' if half else ''}: {len(corpus)} articles")
     results: dict[str, dict[str, Any]] = {}
     baseline = [
         {"article_id": row["id"], "text": row["text"][s:e], "start": s, "end": e}
@@ -175,7 +187,7 @@ def run(
         f"find_tone {1000 * tone_seconds / len(corpus):.2f} ms/article "
         f"({100 * tone_seconds / parse_seconds:.1f}% of the parse)"
     )
-    if limit is not None:
+    if subset_gold:
         gold_path.unlink()
     return results
 
@@ -184,9 +196,10 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--set", default="basil")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--half", choices=sorted(HALVES), default=None)
     parser.add_argument("--keep", type=Path, default=None, help="write predictions here too")
     args = parser.parse_args(list(argv) if argv is not None else None)
-    run(args.set, args.limit, args.keep)
+    run(args.set, args.limit, args.keep, args.half)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from spacy.language import Language
 
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
-from storylens.analyse.tone import find_tone, is_evidential_hedge
+from storylens.analyse.tone import find_tone, is_evidential_hedge, lede_end
 from storylens.records import ToneMark
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
@@ -25,16 +25,21 @@ from _data import shared_data_dir  # noqa: E402
 
 DATA = shared_data_dir() / "tone" / "basil"
 # Floors a little under the figures bench/tone.py printed when this gate was set (own-voice
-# loaded words and hedges): own-voice token F1 0.110 (P 0.120 R 0.102), overlap F1 0.141,
-# lexical_all_sentence F1 0.181.
-OWN_TOKEN_F1_FLOOR = 0.11
-OWN_OVERLAP_F1_FLOOR = 0.14
-OWN_SENTENCE_F1_FLOOR = 0.19
+# loaded words and hedges): own-voice token F1 0.146 (P 0.118 R 0.191), overlap F1 0.172,
+# lexical_all_sentence F1 0.258 (P 0.194 R 0.383). The sentence floor is issue 10's target,
+# what a RoBERTa classifier fine-tuned for lexical bias reaches on BASIL (0.254).
+OWN_TOKEN_F1_FLOOR = 0.14
+OWN_OVERLAP_F1_FLOOR = 0.165
+OWN_SENTENCE_F1_FLOOR = 0.25
 
 
 @pytest.fixture(scope="module")
 def nlp() -> Language:
     return load_pipeline()
+
+
+# Two plain paragraphs that fill the lede, so that the sentence after them is in the body.
+LEDE_FILLER = "The harbour board met at noon.\nIt voted on Tuesday.\n"
 
 
 def _tone(nlp: Language, text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[ToneMark, ...]:
@@ -148,6 +153,50 @@ def test_offsets_point_into_the_text(nlp: Language) -> None:
     for mark in marks:
         assert text[mark.start : mark.end] == mark.text
     assert list(marks) == sorted(marks, key=lambda m: (m.start, m.end))
+
+
+def test_paraphrase_around_a_quoted_phrase_is_own_voice(nlp: Language) -> None:
+    # a mixed quote: only "fantasy" is the councillor's; "callously" is the outlet's wording
+    text = LEDE_FILLER + (
+        'Councillor Ada Penn said the mayor had callously abandoned the workers with a "fantasy" '
+        "plan."
+    )
+    mark = _by_text(_tone(nlp, text), "callously")
+    assert mark.voice == "own"
+    assert mark.target is not None and "mayor" in mark.target
+
+
+def test_attribution_inside_a_split_quote_is_own_voice(nlp: Language) -> None:
+    text = LEDE_FILLER + (
+        '"We will not yield to the board," Governor Amos Hale fumed on Monday. "Not now, not ever."'
+    )
+    mark = _by_text(_tone(nlp, text), "fumed")
+    assert mark.voice == "own"
+    assert mark.target is not None and "Hale" in mark.target
+
+
+def test_lede_adjective_needs_no_actor(nlp: Language) -> None:
+    sentence = "A frosty reception greeted the harbour plan in Marlow on Friday."
+    mark = _by_text(_tone(nlp, sentence), "frosty")
+    assert (mark.voice, mark.polarity, mark.target) == ("own", "negative", None)
+    # the same words in the body are aimed at no one there, and are left alone
+    assert not [m for m in _tone(nlp, LEDE_FILLER + sentence) if "frosty" in m.text]
+
+
+def test_lede_verb_still_needs_an_actor(nlp: Language) -> None:
+    assert not [
+        m for m in _tone(nlp, "Grain prices crested near record highs.") if m.voice == "own"
+    ]
+
+
+def test_lede_end_counts_paragraphs_then_sentences(nlp: Language) -> None:
+    text = "Photo: a caption.\nThe lede is here.\nThe second paragraph.\nThe body."
+    assert text[: lede_end(nlp(text))] == "Photo: a caption.\nThe lede is here."
+    # boilerplate before the story is not its lede
+    after_caption = lede_end(nlp(text), skip=((0, 17),))
+    assert text[:after_caption].endswith("The second paragraph.")
+    flat = "One. Two. Three. Four."
+    assert flat[: lede_end(nlp(flat))] == "One. Two. Three."
 
 
 def test_empty_text_has_no_marks(nlp: Language) -> None:

@@ -28,11 +28,21 @@ a word the article keeps using (its topic's vocabulary), a verb in a relative cl
 a preposition (background), and a predicate adjective said of a proposition ("it is unclear
 whether"). An -ly adverb of manner on an actor's verb ("harshly rebuked") needs no rating. Hedges
 (evidential adverbs such as "reportedly") and "so-called" are kept whatever they modify.
+
+The lede (the first two paragraphs, three sentences at most) is read more loosely: it is the
+reporter's summary of who did what, where a story is framed, so there an uncommon adjective or
+adverb counts without a parse link to an actor, an uncommon word counts without a VADER rating,
+and its marks are kept beside the article's quota.
+
+Whose words. Only the runs inside quotation marks are a speaker's: the attribution between
+the two halves of a split quote ("..., he fumed. ...") and the paraphrase around a quoted
+phrase in a mixed quote (`she dismissed the plan as "a fantasy"`) are the outlet's own voice.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -95,6 +105,23 @@ OBJECT_DEPS = frozenset({"dobj", "attr"})
 INHERITING_DEPS = frozenset({"xcomp", "conj", "advcl", "acomp", "oprd"})
 # How far up the parse a word may be from the clause it evaluates (adverb -> verb -> verb).
 MAX_HEAD_STEPS = 2
+
+# --- the lede -------------------------------------------------------------------------------
+# News is written as an inverted pyramid: the lede, the first paragraph or two (the lead and
+# the "nut graf"), is the reporter's own summary of who did what, and it is where a story is
+# framed (headline and lead are the strongest framing devices: Pan & Kosicki 1993); the body
+# attributes to sources and adds detail. In the lede the actor is the story's protagonist,
+# named a few words away, so an uncommon adjective or adverb there is the outlet's
+# characterisation even where the parse ties it to no one, and an uncommon word needs no
+# VADER rating to count (the rarity gate of the body, UNRATED_MIN_RARITY, is waived). A verb
+# still needs an actor: verbs name events ("crested", "surfaced") as often as they judge.
+LEDE_PARAGRAPHS = 2
+# Text without paragraph breaks (a feed summary, a flattened page) still has a lede: at most
+# this many sentences, the usual length of a lead and nut graf.
+LEDE_MAX_SENTENCES = 3
+# Parts of speech that describe a quality or a manner: evaluative in the lede without a target.
+LEDE_UNTARGETED_POS = frozenset({"ADJ", "ADV"})
+PARAGRAPH = re.compile(r"[^\n]+")  # article text keeps one paragraph per line
 
 # --- hedges ---------------------------------------------------------------------------------
 # Evidential hedges tell the reader a claim rests on someone's word or on appearances, not on
@@ -327,15 +354,27 @@ def _target(token: Token) -> Token | None:
 
 
 def _regions(text: str, quotes: Sequence[Quote]) -> list[_Region]:
+    marks = find_marked_quotes(text)
     regions = []
     for quote in quotes:
-        if quote.kind in ("direct", "mixed", "nested"):
-            regions.append(_Region(quote.start, quote.end, "quoted", quote.speaker))
+        if quote.kind in ("direct", "nested"):
+            # A quote split by its attribution is the speaker's words only in its runs; the
+            # attribution between them ("he fumed") is the outlet's.
+            regions += [_Region(s, e, "quoted", quote.speaker) for s, e in quote.spans]
+        elif quote.kind == "mixed":
+            # A mixed quote is the outlet's paraphrase around a phrase in quotation marks
+            # (`she called the plan "reckless" and unworkable`): only the marked words are
+            # the speaker's, the paraphrase is the outlet's own wording, as reported speech is.
+            regions += [
+                _Region(m.start, m.end, "quoted", quote.speaker)
+                for m in marks
+                if quote.start <= m.start and m.end <= quote.end
+            ]
         elif quote.kind == "scare":
             regions.append(_Region(quote.start, quote.end, "scare"))
     # Words in quotation marks that no quote record covers (a title, a nickname, a mark the
     # extractor could not pair with speech) are still someone else's words, not the outlet's.
-    for marked in find_marked_quotes(text):
+    for marked in marks:
         if not any(r.start <= marked.start and marked.end <= r.end for r in regions):
             regions.append(_Region(marked.start, marked.end, "marked"))
     return regions
@@ -369,8 +408,9 @@ def _polarity(valence: float) -> Polarity:
     return "positive" if valence > 0 else "negative"
 
 
-def _strength(token: Token) -> tuple[float, float]:
-    """(score 0..1, VADER valence) of a word as a loaded choice; score 0 when it is not one."""
+def _strength(token: Token, *, in_lede: bool = False) -> tuple[float, float]:
+    """(score 0..1, VADER valence) of a word as a loaded choice; score 0 when it is not one.
+    In the lede any word off the plain vocabulary qualifies, rated or not."""
     if not token.is_alpha or token.pos_ not in EVALUATIVE_POS:
         return 0.0, 0.0
     if token.text[:1].isupper() and not token.is_sent_start:
@@ -382,7 +422,8 @@ def _strength(token: Token) -> tuple[float, float]:
         return 0.0, 0.0  # everyday words name events ("won", "fired"), whatever VADER says
     valence = _valence(token)
     rated = abs(valence) >= VADER_MIN_VALENCE
-    if not rated and rarity < UNRATED_MIN_RARITY and not _manner_adverb(token):
+    marked = rarity >= UNRATED_MIN_RARITY or in_lede or _manner_adverb(token)
+    if not rated and not marked:
         return 0.0, valence
     # Rarity carries the register, VADER the evaluation; a rated word gets both.
     weight = min(abs(valence) / VADER_MAX_VALENCE, 1.0) if rated else 0.0
@@ -464,21 +505,25 @@ def _judgment(doc: Doc, token: Token) -> _Candidate | None:
     )
 
 
-def _own_candidates(doc: Doc, token: Token, topical: frozenset[str]) -> _Candidate | None:
+def _own_candidates(
+    doc: Doc, token: Token, topical: frozenset[str], *, in_lede: bool = False
+) -> _Candidate | None:
     if token.lemma_.lower() in topical:
         return None
     if token.pos_ == "VERB" and token.dep_ in BACKGROUND_DEPS:
         return None
     if token.pos_ == "ADJ" and _judges_proposition(token):
         return None
-    score, valence = _strength(token)
+    score, valence = _strength(token, in_lede=in_lede)
     if score <= 0.0:
         return None
     target = _target(token)
-    if target is None:
+    if target is None and not (in_lede and token.pos_ in LEDE_UNTARGETED_POS):
         return None
     start, end = _phrase(doc, token)
-    return _Candidate(start, end, _polarity(valence), score, _mention(target))
+    return _Candidate(
+        start, end, _polarity(valence), score, _mention(target) if target is not None else None
+    )
 
 
 def _quoted_candidate(doc: Doc, token: Token) -> _Candidate | None:
@@ -513,6 +558,10 @@ def _scare_mark(doc: Doc, region: _Region) -> ToneMark | None:
     )
 
 
+def _overlaps_any(candidate: _Candidate, others: Iterable[_Candidate]) -> bool:
+    return any(o.start < candidate.end and candidate.start < o.end for o in others)
+
+
 def _best(candidates: Iterable[_Candidate], limit: int) -> list[_Candidate]:
     """The strongest ``limit`` candidates, one per character range, in text order."""
     chosen: list[_Candidate] = []
@@ -535,6 +584,31 @@ def _mark(doc: Doc, c: _Candidate, voice: str, speaker: str | None = None) -> To
         target=c.target,
         speaker=speaker,
     )
+
+
+def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = ()) -> int:
+    """Where the lede ends: after the first ``LEDE_PARAGRAPHS`` paragraphs with words outside
+    ``skip`` (a caption or a byline before the story is not its lede), and after at most
+    ``LEDE_MAX_SENTENCES`` sentences from the lede's start."""
+    text = doc.text
+    start: int | None = None
+    end = 0
+    paragraphs = 0
+    for line in PARAGRAPH.finditer(text):
+        if not line.group().strip() or any(a <= line.start() and line.end() <= b for a, b in skip):
+            continue
+        if start is None:
+            start = line.start()
+        end = line.end()
+        paragraphs += 1
+        if paragraphs >= LEDE_PARAGRAPHS:
+            break
+    if start is None:
+        return 0
+    sentence_ends = [sent.end_char for sent in doc.sents if sent.end_char > start]
+    if len(sentence_ends) >= LEDE_MAX_SENTENCES:
+        end = min(end, sentence_ends[LEDE_MAX_SENTENCES - 1])
+    return end
 
 
 def _topical_lemmas(doc: Doc) -> frozenset[str]:
@@ -563,7 +637,9 @@ def find_tone(
         return ()
     regions = _regions(text, quotes)
     topical = _topical_lemmas(doc)
+    lede_ends_at = lede_end(doc, skip)
     own: list[_Candidate] = []
+    lede: list[_Candidate] = []
     hedges: list[_Candidate] = []
     judgments: list[_Candidate] = []
     quoted: dict[_Region, list[_Candidate]] = {}
@@ -595,13 +671,17 @@ def find_tone(
                 )
             )
         else:
-            candidate = _own_candidates(doc, token, topical)
+            in_lede = start < lede_ends_at
+            candidate = _own_candidates(doc, token, topical, in_lede=in_lede)
             if candidate is not None:
-                own.append(candidate)
+                (lede if in_lede else own).append(candidate)
             judgment = _judgment(doc, token)
             if judgment is not None:
                 judgments.append(judgment)
-    chosen = _best(own, own_mark_limit(doc))
+    # The lede's words compete for the article's quota like the body's, and those the quota
+    # leaves out are kept beside it: the lede is a few sentences and cannot run away.
+    chosen = _best(own + lede, own_mark_limit(doc))
+    chosen += _best([c for c in lede if not _overlaps_any(c, chosen)], len(lede))
     for judgment in sorted(judgments, key=lambda j: j.start - j.end):  # longest first
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
             chosen.append(judgment)
