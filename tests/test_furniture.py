@@ -22,7 +22,9 @@ PAGE = """<html><body><article>
 <ul><li><a href="/other">Town hall opening hours change for spring</a></li></ul>
 <h2><a href="/pier-history">A short history of the pier</a></h2>
 <p>{story}</p>
-</article></body></html>"""
+</article>
+<aside><a href="/2026/03/lifeboat"><span>Coast news</span><h3>Lifeboat crew named volunteers of
+the year</h3><span>By Lee Hart</span></a></aside></body></html>"""
 
 
 @pytest.fixture
@@ -48,6 +50,23 @@ def furniture():
         ("Ann Marlow is a reporter who covers the coast for the Echo.", 9, "closing box"),
         ("Ann Marlow can be reached at ann@eastmere-echo.example", 9, "closing box"),
         ("Copyright © 2026 Eastmere Echo. All rights reserved.", 9, "closing box"),
+        # a teaser card: one link wrapping a kicker, a headline and a byline
+        ("Lifeboat crew named volunteers of the year", 5, "link text"),
+        ("Coast news Lifeboat crew named volunteers of the year", 5, "link text"),
+        ("| Ferry | Departs | Fare |", 5, "data table"),
+        ("| Eastmere | 09:15 | £4.50 |", 5, "data table"),
+        ("Join our reader forums to talk about the coast.", 5, "prompt"),
+        ("Special offer for Echo readers: a year in print for £5.", 5, "prompt"),
+        ("Also available on Spotify and Apple Podcasts", 5, "prompt"),
+        ("Reporting by Ann Marlow; Editing by Lee Hart", 9, "closing box"),
+        ("Additional reporting by Lee Hart in Westmere", 9, "closing box"),
+        ("This story originally appeared on the Coastwatch site.", 9, "closing box"),
+        ("Contact reporter Ann Marlow at ann@eastmere-echo.example", 9, "closing box"),
+        ("This interview has been edited for length and clarity.", 9, "closing box"),
+        ("Read about our editorial standards.", 9, "closing box"),
+        ("Ann is a reporter who has covered the coast since 2019.", 9, "closing box"),
+        ("Ann Marlow, a former harbour pilot, writes about the coast.", 9, "closing box"),
+        ("A reporter since 2001, Marlow has covered four storms.", 9, "closing box"),
     ],
 )
 def test_furniture_line(furniture, line: str, position: int, reason: str) -> None:
@@ -66,10 +85,48 @@ def test_furniture_line(furniture, line: str, position: int, reason: str) -> Non
         "Google said Chrome would stop accepting third-party cookies from advertisers.",
         "Watch the tide times, the harbour master warned, as the pier stays shut.",
         "Ann Marlow is a reporter who covers the coast for the Echo.",  # not at the end
+        "Reporting by Ann Marlow; Editing by Lee Hart",  # a closing note, but not at the end
+        # a table row with a sentence in it is prose set out in a table
+        "| Repairs | The council said the pilings would be replaced before the summer season. |",
     ],
 )
 def test_article_lines_are_kept(furniture, line: str) -> None:
     assert furniture_reason(line, 3, 10, furniture, "Ferry pier closes", ("Ann Marlow",)) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        STORY,
+        "The harbour master said Ann was right to close the pier.",  # a name, no bio
+        "Annabel Marlow-Reed is the pier's new manager.",  # not the author
+        "Additional pilings were ordered by the council on Tuesday.",
+    ],
+)
+def test_closing_lines_of_the_story_are_kept(furniture, line: str) -> None:
+    assert furniture_reason(line, 9, 10, furniture, "Ferry pier closes", ("Ann Marlow",)) is None
+
+
+def test_a_heading_inside_a_link_is_no_section_heading() -> None:
+    html = """<html><body><article><p>Story text.</p><h2>What the engineers found</h2>
+    </article><a href="/other"><h2>Why the pier matters to the town</h2></a></body></html>"""
+    found = page_furniture(lxml.html.fromstring(html))
+    assert found.headings == frozenset({"what the engineers found"})
+    assert furniture_reason("Why the pier matters to the town", 5, 10, found) == "link text"
+
+
+def test_a_run_of_closing_notes_goes_however_long(furniture) -> None:
+    closing = [
+        "Reporting by Ann Marlow; Editing by Lee Hart",
+        "This story originally appeared on the Coastwatch site.",
+        "Read about our editorial standards.",
+        "Ann Marlow covers the coast for the Echo.",
+        "Copyright © 2026 Eastmere Echo. All rights reserved.",
+    ]
+    body = "\n".join([STORY, STORY, *closing])
+    cleaned = drop_furniture(body, furniture, authors=("Ann Marlow",))
+    assert cleaned.text == f"{STORY}\n{STORY}"
+    assert cleaned.dropped["closing box"] == len(closing)
 
 
 def test_a_body_of_furniture_only_comes_back_empty(furniture) -> None:

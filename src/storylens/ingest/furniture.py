@@ -3,18 +3,24 @@
 trafilatura finds the article's block well (NAEB dev: body recall 0.95) but keeps furniture set
 inside it, which costs precision: the headline repeated as the first line, cross-links
 ("Related: ...", a list of other stories' titles), newsletter, app and subscription prompts,
-photo captions and credits, "Advertisement" lines, and closing boxes (the author's bio, "may be
-reached at", copyright lines). Each rule here drops a whole line (trafilatura gives one
-paragraph a line) and says why, so ``explain_html`` can show what went.
+photo captions and credits, "Advertisement" lines, the rows of data tables, and closing boxes
+(the author's bio, "may be reached at", copyright lines, wire credits and standards notes).
+Each rule here drops a whole line (trafilatura gives one paragraph a line) and says why, so
+``explain_html`` can show what went.
 
 Two kinds of evidence, both general to news pages rather than to one site:
 
-- the source DOM: a line that is the text of a link on the page (or mostly links) points to
-  another page, and a line that is a ``<figcaption>`` or a caption/credit element describes a
-  picture; neither is the article's prose;
+- the source DOM: a line that is the text of a link on the page (or mostly links, or a piece of
+  one link, as a teaser card's headline is) points to another page, and a line that is a
+  ``<figcaption>`` or a caption/credit element describes a picture; neither is the article's
+  prose;
 - the wording: prompts and labels read the same on every site ("Sign up for our newsletter",
   "Read more:"), and are matched only on short lines, so a paragraph of the story that mentions
-  a newsletter is kept.
+  a newsletter is kept. Closing notes are read only where the article ends: in its last lines
+  or above a run of furniture that ends it.
+
+A data table is kept out for the same reason as a caption: its cells are figures and labels
+read across a grid, not sentences, and the later stages (quotes, tone, stories) read prose.
 """
 
 from __future__ import annotations
@@ -36,9 +42,18 @@ LINK_SHARE = 0.8
 # Links shorter than this many words ("Home", "Politics") are navigation words that also occur
 # inside sentences; only longer link texts are looked for within a line.
 MIN_LINK_WORDS = 3
+# A row of a data table (a results grid, nutrition facts, a spec sheet) has short cells; a row
+# with a longer cell is prose set out in a table and is kept. The extractor writes a row as
+# "| cell | cell |".
+MAX_DATA_CELL_WORDS = 8
+# Keys are lower-case words and spaces: this never occurs in one, so no line matches across
+# two links.
+_LINK_SEPARATOR = "|"
 # The headline, a dateline or a byline repeated by the extractor sit at the very top.
 TOP_LINES = 3
-# A bio or a contact line closes the article: only the last few lines are read for them.
+# A bio or a contact line closes the article: only the last few lines are read for them, and
+# the lines above a run of furniture that closes the body (a box of credits, a bio and a
+# standards note end an article one after another, however many there are).
 CLOSING_LINES = 3
 
 # Cross-link labels that open a line pointing at another story.
@@ -53,14 +68,16 @@ _CROSS_LINK = re.compile(
 # that asks the reader to act, or a phrase no article sentence needs ("in your inbox").
 _PROMPT = re.compile(
     r"^\W*(?:sign\s+up|subscribe|join|register|get|download|install|follow|share|click|tap)\b"
-    r".{0,80}\b(?:newsletters?|inbox|e-?mails?|app|subscription|updates|alerts|account|premium)\b"
+    r".{0,80}\b(?:newsletters?|inbox|e-?mails?|app|subscription|updates|alerts|account|premium"
+    r"|forums?|guide)\b"
     r"|\bsign\s+up\s+(?:for|to|here|now|today)\b|\b(?:in|to)\s+your\s+inbox\b"
     r"|\bnewsletter\b.{0,80}\b(?:sign|subscrib\w*|inbox|deliver\w*|e-?mail)\b"
     r"|\b(?:sign|subscrib\w*|inbox|deliver\w*|e-?mail)\b.{0,80}\bnewsletter\b"
     r"|\bthank\s+you\s+for\s+subscribing\b|\bplease\s+subscribe\b|\bsubscribe\s+(?:today|now|here)\b"
     r"|\bstart\s+your\b.{0,40}\bsubscription\b|\bclick\s+here\s+to\b"
     r"|\bjournalism\s+needs\s+your\s+support\b|\bsupport\s+(?:our|independent)\s+journalism\b"
-    r"|\bbe\s+the\s+first\s+to\s+(?:get|know)\b",
+    r"|\bbe\s+the\s+first\s+to\s+(?:get|know)\b|\bspecial\s+offer\s+for\b"
+    r"|\b(?:available|listen)\s+on\s+(?:apple|google|spotify|amazon)\b",
     re.I,
 )
 # A consent banner speaks for the site ("we use cookies", "cookie settings"); a story about
@@ -105,8 +122,27 @@ _CLOSING = re.compile(
     r"|\b(?:may|can)\s+be\s+(?:reached|contacted)\s+at\b|\breach\s+(?:him|her|them)\s+at\b",
     re.I,
 )
+# Notes set under an article, read on short closing lines only: wire credits ("Reporting by
+# ...; Editing by ..."), syndication ("originally appeared on"), contact and editorial notes and
+# disclosures. Each reads the same on every site and no article sentence is worded so.
+_CLOSING_NOTE = re.compile(
+    r"^\W*(?:additional\s+)?(?:reporting|writing|editing)\s+by\b"
+    r"|\boriginally\s+(?:appeared|published|ran)\s+(?:on|in|at)\b"
+    r"|^\W*(?:contact|email|e-mail)\s+(?:the\s+)?(?:reporter|writer|author|editor)\b"
+    r"|\b(?:our|editorial)\s+(?:standards|polic(?:y|ies)|guidelines)\b"
+    r"|\bthis\s+(?:interview|conversation|transcript)\s+(?:has\s+been|was)\s+(?:edited|condensed)\b"
+    r"|^\W*editor(?:['’]?s)?\s+note\b|\bdo(?:es)?\s+not\s+own\s+shares\b",
+    re.I,
+)
 # A bio opens with the author's name and one of these verbs.
-_BIO_VERBS = r"(?:is|was|has|had|covers|writes|joined|lives|reports|specializes|specialises)"
+_BIO_VERBS = (
+    r"(?:is|was|has|had|covers|writes|joined|lives|reports|specializes|specialises|serves"
+    r"|contributes|edits|hosts|teaches|focuses)"
+)
+# A first or last name shorter than this ("J.", "de") names no one alone.
+MIN_NAME_PART_CHARS = 3
+# An apposition in a bio ("Ann Marlow, a former teacher, writes") is a phrase, not a sentence.
+MAX_APPOSITION_CHARS = 120
 # A top line that is only a date, a time or a byline.
 _MONTH = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -131,6 +167,9 @@ class PageFurniture:
     links: frozenset[str] = frozenset()
     captions: frozenset[str] = frozenset()
     headings: frozenset[str] = frozenset()  # the article's own section headings
+    # Every link text, each between spaces and the links apart by a separator: a line found in
+    # it is a piece of one link (see ``_inside_link``).
+    link_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -139,15 +178,22 @@ class CleanBody:
     dropped: Counter[str] = field(default_factory=Counter)  # rule name -> lines dropped
 
 
-def _texts(elements: Iterable[Any], max_words: int) -> frozenset[str]:
-    found = set()
+def _texts(
+    elements: Iterable[Any], max_words: int, *, pieces_apart: bool = False
+) -> frozenset[str]:
+    """The elements' texts as keys. ``pieces_apart`` also keys each text with its child
+    elements' texts kept apart: a link that wraps a block (a teaser card: kicker, headline,
+    byline) has no space between them in ``text_content``, where the extractor sets each on a
+    line of its own."""
+    found: set[str] = set()
     for element in elements:
         try:
-            key = _key(element.text_content())
+            keys = {_key(element.text_content())}
+            if pieces_apart:
+                keys.add(_key(" ".join(element.itertext())))
         except (ValueError, TypeError):
             continue
-        if key and key.count(" ") < max_words:
-            found.add(key)
+        found.update(key for key in keys if key and key.count(" ") < max_words)
     return frozenset(found)
 
 
@@ -170,16 +216,18 @@ def page_furniture(tree: Any) -> PageFurniture:
         "[not(ancestor::h2 or ancestor::h3 or ancestor::h4)]"
     )
     try:
-        links = _texts(tree.xpath(outward), MAX_CAPTION_WORDS)
+        links = _texts(tree.xpath(outward), MAX_CAPTION_WORDS, pieces_apart=True)
         captions = _texts(tree.xpath(caption), MAX_CAPTION_WORDS)
         # Some layouts repeat a paragraph as a picture's caption: the paragraph stays.
         prose = _texts(
             tree.xpath(f"//p[not(ancestor-or-self::*[{_CAPTION_TEST}])]"), MAX_CAPTION_WORDS
         )
-        headings = _texts(tree.xpath("//h2 | //h3 | //h4"), MAX_CAPTION_WORDS)
+        # A heading set inside a link is a teaser card's headline, not a section of this one.
+        headings = _texts(tree.xpath("(//h2 | //h3 | //h4)[not(ancestor::a)]"), MAX_CAPTION_WORDS)
     except (ValueError, TypeError, AttributeError):
         return PageFurniture()
-    return PageFurniture(links, captions - prose, headings)
+    link_text = "".join(f" {link} {_LINK_SEPARATOR}" for link in sorted(links))
+    return PageFurniture(links, captions - prose, headings, link_text)
 
 
 def _link_share(key: str, links: frozenset[str]) -> float:
@@ -195,17 +243,48 @@ def _link_share(key: str, links: frozenset[str]) -> float:
     return min(covered / words, 1.0)
 
 
+def _inside_link(key: str, furniture: PageFurniture) -> bool:
+    """The line is a piece of one link's text: a teaser card's headline or kicker."""
+    return key.count(" ") + 1 >= MIN_LINK_WORDS and f" {key} " in furniture.link_text
+
+
+def _is_data_row(line: str) -> bool:
+    """A table row whose every cell is a figure or a few words: data, not the article's prose."""
+    row = line.strip()
+    if len(row) < 2 or not (row.startswith("|") and row.endswith("|")):
+        return False
+    cells = row[1:-1].split("|")
+    return all(len(_WORD.findall(cell)) <= MAX_DATA_CELL_WORDS for cell in cells)
+
+
 def _is_dateline(key: str) -> bool:
     words = key.split()
     return bool(words) and len(words) <= 12 and all(_DATELINE_WORDS.match(w) for w in words)
 
 
+def _name_forms(name: str) -> list[str]:
+    """An author's name as a bio may give it: in full, or by the first or the last name alone
+    ("Ann Marlow", "Ann", "Marlow"); initials and particles are too short to stand alone."""
+    parts = [part for part in name.split() if len(part) >= MIN_NAME_PART_CHARS]
+    forms = [name.strip()]
+    if len(parts) > 1:
+        forms += [parts[0], parts[-1]]
+    return [form for form in forms if form]
+
+
 def _is_bio(line: str, authors: Iterable[str]) -> bool:
-    return any(
-        re.match(rf"\W*{re.escape(name)}\W*\s+{_BIO_VERBS}\b", line, re.I)
-        for name in authors
-        if name
-    )
+    """The line opens with an author's name (after an apposition or before one) and a bio
+    verb: "Ann Marlow covers ...", "Ann, a former teacher, writes ...", "A reporter since
+    2001, Marlow has ..."."""
+    for name in authors:
+        for form in _name_forms(name):
+            pattern = (
+                rf"\W*(?:an?\s[^,]{{1,{MAX_APPOSITION_CHARS}}},\s*)?{re.escape(form)}\W*"
+                rf"(?:,[^,]{{1,{MAX_APPOSITION_CHARS}}},)?\s+{_BIO_VERBS}\b"
+            )
+            if re.match(pattern, line, re.I):
+                return True
+    return False
 
 
 def furniture_reason(
@@ -215,8 +294,12 @@ def furniture_reason(
     furniture: PageFurniture,
     headline: str | None = None,
     authors: Iterable[str] = (),
+    *,
+    closing: bool = False,
 ) -> str | None:
-    """Why a body line is furniture (the rule's name), or None when it is the article's."""
+    """Why a body line is furniture (the rule's name), or None when it is the article's.
+
+    ``closing``: only furniture follows the line, so it may be part of the closing box."""
     key = _key(line)
     if not key:
         return None
@@ -233,15 +316,21 @@ def furniture_reason(
     label = _CROSS_LINK.match(line) if short else None
     if label and (label.group("colon") or _link_share(key, furniture.links) > 0):
         return "cross-link"
-    if key not in furniture.headings and _link_share(key, furniture.links) >= LINK_SHARE:
+    if key not in furniture.headings and (
+        _link_share(key, furniture.links) >= LINK_SHARE or _inside_link(key, furniture)
+    ):
         return "link text"
+    if _is_data_row(line):
+        return "data table"
     if key in furniture.captions or (short and _CREDIT_LINE.search(line)):
         return "caption or credit"
     if short and _PROMPT.search(line):
         return "prompt"
     if _COOKIE_NOTICE.search(line):
         return "cookie notice"
-    if position >= count - CLOSING_LINES and (_CLOSING.search(line) or _is_bio(line, authors)):
+    if (closing or position >= count - CLOSING_LINES) and (
+        _CLOSING.search(line) or (short and _CLOSING_NOTE.search(line)) or _is_bio(line, authors)
+    ):
         return "closing box"
     return None
 
@@ -256,12 +345,17 @@ def drop_furniture(
     lines = text.split("\n")
     authors = tuple(authors)
     kept, dropped = [], Counter[str]()
-    for position, line in enumerate(lines):
-        reason = furniture_reason(line, position, len(lines), furniture, headline, authors)
+    closing = True  # read from the end: only furniture (or nothing) below this line
+    for position in range(len(lines) - 1, -1, -1):
+        line = lines[position]
+        reason = furniture_reason(
+            line, position, len(lines), furniture, headline, authors, closing=closing
+        )
         if reason:
             dropped[reason] += 1
         else:
             kept.append(line)
+            closing = closing and not line.strip()
     # Every line furniture: the extractor read the wrong block (a consent banner, a teaser
     # list), and the caller looks for the article elsewhere.
-    return CleanBody("\n".join(kept).strip(), dropped)
+    return CleanBody("\n".join(reversed(kept)).strip(), dropped)
