@@ -41,9 +41,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import date
 from typing import NamedTuple
 
 from storylens.records import StoryAssignment
@@ -56,21 +55,28 @@ from storylens.stories.index import (
     DocumentFrequencies,
 )
 from storylens.stories.scoring import (
-    SAME_EVENT_DAYS,
-    YEAR_CONFLICT_YEARS,
     ArticleVectors,
     ScoreRules,
     Similarity,
     StoryProfile,
     Weights,
-    actors_differ,
     day_number,
     days_differ,
     lead_day_weights,
-    main_actor,
-    profile_similarity,
     similarity,
     similarity_score,
+)
+from storylens.stories.split import (
+    SPLIT_ACTOR_FACTOR,
+    SPLIT_DAY_FACTOR,
+    SPLIT_MAX_MEMBERS,
+    SPLIT_MIN_MARGIN,
+    SPLIT_MIN_PART,
+    SPLIT_THRESHOLD,
+    SplitRules,
+    find_split,
+    group_profile,
+    plain_score,
 )
 
 # Join the best story when the combined score reaches this (calibrated on the ECB+ and BASIL
@@ -106,53 +112,13 @@ YEAR_CONFLICT_FACTOR = 0.6
 # Stories not updated for this many days are no longer candidates (a new development of an
 # old event opens a new story rather than reviving one from months ago).
 MAX_STORY_GAP_DAYS = 60
-# The split check runs on stories of at least two groups of SPLIT_MIN_PART independent
-# members (fewer: one odd article is an outlier, not an event, and a profile of two is too
-# noisy to compare) and at most SPLIT_MAX_MEMBERS (a larger story has a settled core, and the
-# bound keeps the check's cost per article flat; 24 rather than 16 lets the check still see
-# two merged events of a dozen articles each: +0.01 B-cubed F1 on ECB+).
-SPLIT_MIN_PART = 3
-SPLIT_MAX_MEMBERS = 24
-# Two groups of one story whose profiles score below this against each other are two events:
-# on ECB+ two halves of one event's coverage mostly score 0.5-0.7, the two same-kind events
-# of a topic mostly below 0.4.
-SPLIT_THRESHOLD = 0.40
-# ... and each member, compared with its own group (without itself) and with the other group,
-# scores on average at least this much higher with its own. Two events' articles each sit
-# clearly in their group; two halves of one event's varied coverage (the 2-means always finds
-# some low-scoring cut of a story told in many words) are each about as close to the other
-# half. On ECB+ the true splits mostly show 0.15-0.35, half of the false ones below 0.10;
-# 0.15 vetoes most false splits (shuffled x5 B-cubed F1 0.917 -> 0.928, 15 other orders
-# 0.909 -> 0.915); 0.10-0.12 gain less, 0.18 and more start to keep two events together.
-SPLIT_MIN_MARGIN = 0.15
-# Two events of one kind told in the same words (two players of one team arrested for drunk
-# driving, a month apart) score like two halves of one event, and the word-based 2-means cuts
-# them anywhere. The check also tries the cut by whom the leads are about (members whose lead
-# names one person at least MIN_ACTOR_MENTIONS times, by that person; the rest to the nearer
-# group), and when the two groups' leads are about different people their cross score counts
-# SPLIT_ACTOR_FACTOR times. A name given once is as often a witness, an official or a tagger's
-# mistake. Measured on ECB+ (B-cubed F1, shuffled x10 / x20 mean): without 0.926 / 0.923;
-# factor 0.6 0.931 / 0.929; 0.4 and 0.7 0.928; one mention enough 0.925 over 20 orders; the
-# same factor on the join decision itself 0.916 (one event's leads often name other people).
-MIN_ACTOR_MENTIONS = 2
-SPLIT_ACTOR_FACTOR = 0.6
-# Two same-kind events in one place (two shootings in one town, two votes of one parliament)
-# share their places, their officials and the words of their kind of report; what differs is
-# the day their leads say it happened. The check also tries the cut by the first day each
-# member's lead names, and when the two groups' leads name different days their cross score
-# counts SPLIT_DAY_FACTOR times, as for groups about different people: the same evidence of
-# two events, from the calendar instead of the cast.
-SPLIT_DAY_FACTOR = 0.6
-# The check runs each time a story's member count reaches a multiple of this: a second
-# event shows a step later at most, and the check's cost is spread thin. Each check is also a
-# chance of cutting one event's varied coverage in two: on ECB+ (no dates) checking at every
-# member gave 0.917 B-cubed F1 over 10 orders against 0.931.
+# The split check runs each time a story's member count reaches a multiple of this: a second
+# event shows a step later at most, and each check is also a chance of cutting one event's
+# varied coverage in two (every member: ECB+ 0.917 B-cubed F1 over 10 orders, against 0.931).
+# Between those checks only the cut by lead days is tried: it needs two groups whose leads
+# name different days, which one event's coverage does not give, and it sees two events of
+# three reports each at the seventh member instead of the eighth.
 SPLIT_EVERY = 2
-# Between those checks only the cut by lead days is tried: it needs two groups of members
-# whose leads name different days, which one event's coverage does not give, and it sees two
-# events of three reports each at the seventh member instead of the eighth. On the written
-# local-reports corpus (two shootings in one town, 3-4 reports each) every-second checking
-# left the merged story of seven unsplit.
 # Features of this many most recent independent articles are kept for the split check: it
 # only looks at stories that are still small, hence young; bounds memory on long streams.
 RECENT_FEATURES = 20000
@@ -170,9 +136,6 @@ REHOME_SLACK = 0.03
 # too noisy a profile to say which of two members is the weak one (ECB+ 20 orders: from two
 # members 0.922, from three 0.923, and the worst order 0.907 against 0.912).
 REHOME_MIN_MEMBERS = 3
-# Rounds of assigning members to the nearer group: the two seeds already separate the two
-# events in most stories; a second round changed nothing measurable on ECB+ or BASIL.
-SPLIT_ROUNDS = 1
 
 
 def story_id_for(article_id: str) -> str:
@@ -185,16 +148,6 @@ class _Scored(NamedTuple):
 
     story_id: str
     score: float
-
-
-@dataclass(frozen=True)
-class Split:
-    """A group of a story's members that reports another event, and how alike the groups are."""
-
-    moved: tuple[str, ...]  # article ids to move out, in the order they joined
-    cross_score: float
-    margin: float = 0.0  # how much closer members are to their own group than to the other
-    people: tuple[str, str] | None = None  # whom the leads are about (kept, moved), if they differ
 
 
 # Share of the score given to sentence-embedding similarity when both sides have vectors
@@ -232,6 +185,17 @@ class StorySettings:
     @property
     def weights(self) -> Weights:
         return Weights(self.term_weight, self.name_weight, self.quote_weight, self.dense_weight)
+
+    @property
+    def split_rules(self) -> SplitRules:
+        return SplitRules(
+            self.split_min_part,
+            self.split_threshold,
+            self.year_conflict_factor,
+            self.split_min_margin,
+            self.split_actor_factor,
+            self.split_day_factor,
+        )
 
     @property
     def score_rules(self) -> ScoreRules:
@@ -470,17 +434,7 @@ class StoryClusterer:
         if len(known) < len(members):
             return  # an old member's features are gone: the story is not young
         found = find_split(
-            known,
-            newcomer,
-            self._frequencies,
-            settings.weights,
-            settings.split_min_part,
-            settings.split_threshold,
-            settings.year_conflict_factor,
-            settings.split_min_margin,
-            settings.split_actor_factor,
-            settings.split_day_factor,
-            days_only,
+            known, newcomer, self._frequencies, settings.weights, settings.split_rules, days_only
         )
         if found is None:
             return
@@ -533,11 +487,11 @@ class StoryClusterer:
         vectors = {m.article_id: ArticleVectors.build(m, frequencies) for m in movable}
         weakest = min(
             movable,
-            key=lambda m: _score(vectors[m.article_id], m, profile, frequencies, weights),
+            key=lambda m: plain_score(vectors[m.article_id], m, profile, frequencies, weights),
         )
         mine = vectors[weakest.article_id]
-        rest = _profile([m for m in known if m is not weakest], frequencies)
-        own = _score(mine, weakest, rest, frequencies, weights)
+        rest = group_profile([m for m in known if m is not weakest], frequencies)
+        own = plain_score(mine, weakest, rest, frequencies, weights)
         # A story whose leads name another day than the member's is a worse home for it, by
         # the split check's day evidence: an early report of one shooting is not moved into
         # the story of the shooting a week later in the same town.
@@ -608,204 +562,3 @@ def _new_story_reasons(scored: list[_Scored]) -> tuple[str, ...]:
         return ("no earlier story shares its distinctive words or names",)
     best = scored[0]
     return (f"opened a new story: closest story {best.story_id} scored only {best.score:.2f}",)
-
-
-def find_split(
-    members: Sequence[ArticleFeatures],
-    newcomer: str,
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-    min_part: int,
-    threshold: float,
-    year_conflict: float = 1.0,
-    min_margin: float = 0.0,
-    actor_factor: float = 1.0,
-    day_factor: float = 1.0,
-    days_only: bool = False,
-) -> Split | None:
-    """The group to move out of a story whose members are ``members`` (founder first), or
-    None when the story reads as one event. Three cuts are tried: a 2-means seeded by the
-    newcomer and the member least like it, the cut by whom the leads are about, and the cut
-    by the day the leads name (alone when ``days_only``). A split needs two groups of
-    ``min_part`` whose profiles score below ``threshold`` against each other (times
-    ``year_conflict`` when they agree on different years, times ``actor_factor`` when their
-    leads are about different people, times ``day_factor`` when their leads name different
-    days), and whose members score on average at least ``min_margin`` higher with the rest of
-    their own group than with the other group."""
-    by_id = {m.article_id: m for m in members}
-    if newcomer not in by_id or len(members) < 2 * min_part:
-        return None
-    if days_only and sum(1 for m in members if m.days) < 2 * min_part:
-        return None
-    vectors = {m.article_id: ArticleVectors.build(m, frequencies) for m in members}
-    cuts = [_day_groups(members, vectors, frequencies, weights)]
-    if not days_only:
-        cuts = [
-            _two_means(members, by_id[newcomer], vectors, frequencies, weights),
-            _actor_groups(members, vectors, frequencies, weights),
-            *cuts,
-        ]
-    for groups in cuts:
-        if groups is None or min(len(groups[0]), len(groups[1])) < min_part:
-            continue
-        left, right = _profile(groups[0], frequencies), _profile(groups[1], frequencies)
-        cross = profile_similarity(left, right, frequencies, weights)
-        left_year, right_year = left.year(), right.year()
-        if left_year and right_year and abs(left_year - right_year) >= YEAR_CONFLICT_YEARS:
-            cross *= year_conflict  # the groups' members agree on different years
-        people = None
-        if actors_differ(left.actors, right.actors):
-            cross *= actor_factor  # the groups' leads are about different people
-            people = (main_actor(left.actors), main_actor(right.actors))
-        if days_differ(left.days, right.days):
-            cross *= day_factor  # the groups' leads tell of events on different days
-        if cross >= threshold:
-            continue
-        margin = _own_group_margin(groups, vectors, frequencies, weights)
-        if margin < min_margin:
-            continue  # the members sit between the groups: one event cut in two
-        founder = members[0].article_id
-        founder_first = any(m.article_id == founder for m in groups[0])
-        moved = groups[1] if founder_first else groups[0]
-        if people is not None and not founder_first:
-            people = (people[1], people[0])
-        return Split(tuple(m.article_id for m in moved), cross, margin, people)
-    return None
-
-
-_Groups = tuple[list[ArticleFeatures], list[ArticleFeatures]]
-
-
-def _two_means(
-    members: Sequence[ArticleFeatures],
-    seed: ArticleFeatures,
-    vectors: dict[str, ArticleVectors],
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-) -> _Groups | None:
-    """Members nearer the newcomer, and members nearer the member least like it."""
-    seed_profile = _profile([seed], frequencies)
-    far = min(
-        (m for m in members if m is not seed),
-        key=lambda m: _score(vectors[m.article_id], m, seed_profile, frequencies, weights),
-    )
-    groups: _Groups = ([seed], [far])
-    for _ in range(SPLIT_ROUNDS):
-        groups = _nearer(members, groups, vectors, frequencies, weights)
-        if not groups[0] or not groups[1]:
-            return None
-    return groups
-
-
-def _actor_groups(
-    members: Sequence[ArticleFeatures],
-    vectors: dict[str, ArticleVectors],
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-) -> _Groups | None:
-    """Members whose leads are about the story's most common main person, and members whose
-    leads are about the second; members about neither go to the nearer group. Two events of
-    one kind told in the same words (two players of one team arrested for drunk driving)
-    differ in whom the leads name, which the word-based 2-means cannot see."""
-    by_actor: dict[str, list[ArticleFeatures]] = {}
-    for member in members:
-        if member.actors and member.actors[0][1] >= MIN_ACTOR_MENTIONS:
-            by_actor.setdefault(member.actors[0][0], []).append(member)
-    if len(by_actor) < 2:
-        return None
-    first, second = sorted(by_actor.values(), key=len, reverse=True)[:2]
-    placed = {m.article_id for m in first} | {m.article_id for m in second}
-    rest = [m for m in members if m.article_id not in placed]
-    near, other = _nearer(rest, (first, second), vectors, frequencies, weights)
-    return first + near, second + other
-
-
-def _day_groups(
-    members: Sequence[ArticleFeatures],
-    vectors: dict[str, ArticleVectors],
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-) -> _Groups | None:
-    """Members whose leads first name the story's most common day (give or take
-    ``SAME_EVENT_DAYS``), and members whose leads first name the next most common day apart
-    from it; members naming no day go to the nearer group. Two shootings in one town a week
-    apart differ in the day, which words and places cannot show."""
-    first_days = {
-        m.article_id: date.fromisoformat(m.days[0]).toordinal() for m in members if m.days
-    }
-    groups: list[list[ArticleFeatures]] = []
-    left = [m for m in members if m.article_id in first_days]
-    for _ in range(2):
-        if not left:
-            return None
-        support = {
-            day: sum(1 for m in left if abs(first_days[m.article_id] - day) <= SAME_EVENT_DAYS)
-            for day in {first_days[m.article_id] for m in left}
-        }
-        center = min(support, key=lambda day: (-support[day], day))
-        groups.append(
-            [m for m in left if abs(first_days[m.article_id] - center) <= SAME_EVENT_DAYS]
-        )
-        left = [m for m in left if abs(first_days[m.article_id] - center) > SAME_EVENT_DAYS]
-    placed = {m.article_id for group in groups for m in group}
-    rest = [m for m in members if m.article_id not in placed]
-    near, other = _nearer(rest, (groups[0], groups[1]), vectors, frequencies, weights)
-    return groups[0] + near, groups[1] + other
-
-
-def _nearer(
-    members: Sequence[ArticleFeatures],
-    groups: _Groups,
-    vectors: dict[str, ArticleVectors],
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-) -> _Groups:
-    """Each member in the group whose profile scores it higher (the first on a tie)."""
-    profiles = (_profile(groups[0], frequencies), _profile(groups[1], frequencies))
-    near: list[ArticleFeatures] = []
-    other: list[ArticleFeatures] = []
-    for member in members:
-        mine = vectors[member.article_id]
-        to_near = _score(mine, member, profiles[0], frequencies, weights)
-        to_other = _score(mine, member, profiles[1], frequencies, weights)
-        (near if to_near >= to_other else other).append(member)
-    return near, other
-
-
-def _own_group_margin(
-    groups: tuple[list[ArticleFeatures], list[ArticleFeatures]],
-    vectors: dict[str, ArticleVectors],
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-) -> float:
-    """The mean of (score with the rest of its own group - score with the other group) over
-    all members; leaving the member out keeps it from counting its own words as agreement.
-    Runs only for a cut that passed the profile test, on at most ``SPLIT_MAX_MEMBERS``."""
-    total = 0.0
-    for mine, other in ((groups[0], groups[1]), (groups[1], groups[0])):
-        other_profile = _profile(other, frequencies)
-        for member in mine:
-            rest = _profile([m for m in mine if m is not member], frequencies)
-            own_vectors = vectors[member.article_id]
-            total += _score(own_vectors, member, rest, frequencies, weights) - _score(
-                own_vectors, member, other_profile, frequencies, weights
-            )
-    return total / (len(groups[0]) + len(groups[1]))
-
-
-def _profile(members: Sequence[ArticleFeatures], frequencies: DocumentFrequencies) -> StoryProfile:
-    profile = StoryProfile("split")
-    for member in members:
-        profile.add(member, frequencies)
-    return profile
-
-
-def _score(
-    vectors: ArticleVectors,
-    features: ArticleFeatures,
-    profile: StoryProfile,
-    frequencies: DocumentFrequencies,
-    weights: Weights,
-) -> float:
-    # No time decay and no year check: the members already passed those against the story.
-    return similarity_score(vectors, features, profile, frequencies, ScoreRules(weights))
