@@ -27,19 +27,33 @@ sys.path.insert(0, str(ROOT / "bench"))
 # -- the written corpora ---------------------------------------------------------------------
 
 # Measured by bench/stories.py over ten shuffled orders (mean / min B-cubed F1): local reports
-# 1.000 / 1.000, political features 0.994 / 0.940 (one order leaves one report with another
-# vote). The means are held at issue 12's targets (0.975 and 0.967).
+# 1.000 / 1.000, political features (ten events) 0.993 / 0.964 (one order leaves one report
+# with another vote); the batch baseline with its threshold picked on the labels 1.000, 0.982. The means are held at issue 12's targets (0.975 and 0.967).
 # Short reports (one event told by 3-5 outlets in other words, agency briefs that name no one):
 # 1.000 in every order; the briefs join their event at 0.151-0.2 against a join threshold of
 # 0.15 (a threshold of 0.17 already splits them: mean 0.992, 0.20: 0.985), so these floors
 # catch a change that raises the bar for differently worded reports of one event.
-CORPUS_FLOORS = {"local_reports": 0.975, "political_features": 0.967, "short_reports": 0.99}
-WORST_ORDER_FLOORS = {"local_reports": 0.95, "political_features": 0.93, "short_reports": 0.98}
+# Local follow-ups (one event told over a week: first reports, then the victim named, an
+# arrest, a vigil, each lead dated on its own day; two towns with two unrelated events): 1.000
+# in every order; before lone reports joined their event's story later, 0.992 (one follow-up
+# that came first kept a story of its own).
+CORPUS_FLOORS = {
+    "local_reports": 0.975,
+    "political_features": 0.967,
+    "short_reports": 0.99,
+    "local_followups": 0.99,
+}
+WORST_ORDER_FLOORS = {
+    "local_reports": 0.95,
+    "political_features": 0.93,
+    "short_reports": 0.98,
+    "local_followups": 0.97,
+}
 # Orders run here (bench/stories.py runs ten): keeps the test to seconds after spaCy.
 CORPUS_ORDERS = 3
 
 
-@lru_cache(maxsize=3)
+@lru_cache(maxsize=4)
 def _corpus_features(name: str) -> tuple[tuple[ArticleFeatures, ...], dict[str, str]]:
     from stories import analyse_set, load_set
 

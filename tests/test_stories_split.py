@@ -244,3 +244,30 @@ def test_a_weak_member_does_not_move_to_a_story_whose_leads_name_another_day() -
     # Without the days, its words would take it to the fire of nine days before.
     undated = StorySettings(split_day_factor=1.0)
     assert _weak_member_after_one_more_join(undated) == ("flood", ["w"])
+
+
+def _lone_report_then_its_event(vigil_days: tuple[str, ...]) -> list[list[str]]:
+    """A report of a vigil for a cyclist (May 21) comes first and opens a story of its own:
+    it shares no words with the first report of the crash (May 15). The second crash report
+    names the victim and his school, as the vigil does."""
+    clusterer = StoryClusterer()
+    for k in range(30):  # other news, so that the stories' words are rare in the stream
+        clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    reports = [
+        ("vigil", "bike painted white fence cyclists classmates rode junior", ["mercer", "westbury high"], "2026-05-22", vigil_days),
+        ("crash-1", "cyclist killed driver struck bicycle police westbury mirror", ["westbury", "county road"], "2026-05-16", ("2026-05-15",)),
+        ("crash-2", "cyclist killed driver struck bicycle police westbury named junior classmates", ["westbury", "county road", "mercer", "westbury high"], "2026-05-17", ("2026-05-15",)),
+    ]  # fmt: skip
+    for article_id, words, names, published, days in reports:
+        features = _article(article_id, words, names)
+        clusterer.add(replace(features, published=published, days=days))
+    return sorted(sorted(ids) for ids in clusterer.stories().values() if len(ids) > 1)
+
+
+def test_a_lone_report_joins_its_event_once_the_event_has_a_story() -> None:
+    # The vigil's lead gives its own day and recalls the crash's: it joins the crash.
+    assert _lone_report_then_its_event(("2026-05-21", "2026-05-15")) == [
+        ["crash-1", "crash-2", "vigil"]
+    ]
+    # A lead that names only another day is another event's, and stays apart.
+    assert _lone_report_then_its_event(("2026-05-21",)) == [["crash-1", "crash-2"]]

@@ -18,7 +18,10 @@ For every incoming article the clusterer
    for ``take_revisions`` (the newcomer's own assignment is returned as it ends up).
 6. re-examines the weakest member of that story (the one its profile scores lowest): when
    another story scores it about as well as the rest of its own story does, it moves there
-   (an early report of an event that joined a same-kind story before its own story grew).
+   (an early report of an event that joined a same-kind story before its own story grew);
+7. asks each story of one article near the newcomer whether it now joins the story the
+   newcomer joined (a report that came first, or told its event in other words, and opened a
+   story of its own before its event's story existed).
 
 ``restore`` rebuilds every index and statistic from stored (features, assignment) pairs
 without deciding anything again, so that a later batch continues where the last one ended.
@@ -136,6 +139,9 @@ REHOME_SLACK = 0.03
 # too noisy a profile to say which of two members is the weak one (ECB+ 20 orders: from two
 # members 0.922, from three 0.923, and the worst order 0.907 against 0.912).
 REHOME_MIN_MEMBERS = 3
+# A story grows past this many members before the lone articles near it are asked to join:
+# a story of one is no better evidence than the lone article itself.
+GATHER_MIN_MEMBERS = 2
 
 
 def story_id_for(article_id: str) -> str:
@@ -234,6 +240,7 @@ class StoryClusterer:
         if assignment.duplicate_of is None:
             self._check_split(assignment.story_id, features.article_id)
             self._rehome_weakest(assignment.story_id)
+            self._gather_lone_articles(self._assignments[features.article_id].story_id, features)
             revised = self._revisions.pop(features.article_id, None)
             if revised is not None:
                 assignment = self._assignments[features.article_id] = revised
@@ -525,6 +532,50 @@ class StoryClusterer:
             )
             self._assignments[article_id] = revised
             self._revisions[article_id] = revised
+
+    # -- lone articles joining a story that grew ------------------------------------------
+
+    def _gather_lone_articles(self, story_id: str, newcomer: ArticleFeatures) -> None:
+        """Join to the story the newcomer joined each story of one article near it that now
+        scores above the join threshold with it. An article opens a story of its own when its
+        event's story does not exist yet (it came first) or told the event in other words
+        than the story's first report (a vigil, a funeral, a ghost bike a week later); its
+        own decision is never taken again, and the rehoming of a weakest member never moves a
+        founder. A story of one has no coverage of its own to keep."""
+        settings = self.settings
+        if len(self._members.get(story_id, [])) < GATHER_MIN_MEMBERS:
+            return
+        vectors = ArticleVectors.build(newcomer, self._frequencies)
+        for other in self._candidates(vectors):
+            ids = self._members.get(other, [])
+            if other == story_id or len(ids) != 1:
+                continue
+            lone = self._recent.get(ids[0])
+            if lone is None:
+                continue
+            mine = ArticleVectors.build(lone, self._frequencies)
+            # The join decision's score and bar, asked again now that the story exists; a
+            # lead that dates another day than the story's leads (and not theirs too) is a
+            # same-kind event's, as in the split check.
+            score = self._score_with(mine, lone, story_id)
+            if days_differ(lead_day_weights(lone), self._profiles[story_id].days):
+                score *= settings.split_day_factor
+            if score < settings.join_threshold:
+                continue
+            self._profiles[other] = StoryProfile(other)
+            self._members[other] = []
+            self._add_to_story(lone, story_id)
+            reason = (
+                f"joined {story_id} from a story of its own once that story grew "
+                f"(score {score:.2f})"
+            )
+            for article_id in [lone.article_id, *self._copies.get(lone.article_id, [])]:
+                old = self._assignments[article_id]
+                revised = replace(
+                    old, story_id=story_id, new_story=False, reasons=(reason, *old.reasons)
+                )
+                self._assignments[article_id] = revised
+                self._revisions[article_id] = revised
 
     # -- bookkeeping ----------------------------------------------------------------------
 
