@@ -253,10 +253,13 @@ def _lone_report_then_its_event(vigil_days: tuple[str, ...]) -> list[list[str]]:
     clusterer = StoryClusterer()
     for k in range(30):  # other news, so that the stories' words are rare in the stream
         clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    crash = "cyclist killed driver struck bicycle police westbury"
     reports = [
-        ("vigil", "bike painted white fence cyclists classmates rode junior", ["mercer", "westbury high"], "2026-05-22", vigil_days),
-        ("crash-1", "cyclist killed driver struck bicycle police westbury mirror", ["westbury", "county road"], "2026-05-16", ("2026-05-15",)),
-        ("crash-2", "cyclist killed driver struck bicycle police westbury named junior classmates", ["westbury", "county road", "mercer", "westbury high"], "2026-05-17", ("2026-05-15",)),
+        ("vigil", "bike painted white fence cyclists classmates rode junior",
+         ["mercer", "westbury high"], "2026-05-22", vigil_days),
+        ("crash-1", f"{crash} mirror", ["westbury", "county road"], "2026-05-16", ("2026-05-15",)),
+        ("crash-2", f"{crash} named junior classmates",
+         ["westbury", "county road", "mercer", "westbury high"], "2026-05-17", ("2026-05-15",)),
     ]  # fmt: skip
     for article_id, words, names, published, days in reports:
         features = _article(article_id, words, names)
