@@ -284,19 +284,116 @@ def test_dateline_under_the_headline_beats_a_date_in_the_url() -> None:
         " by Ann Marlow</div>"
     )
     report = explain(page(top=top))
-    assert report["published"]["value"].startswith("2026-03-01")
-    assert report["published"]["source"] == "header time"
+    assert report["published"]["value"].startswith("2026-03-01T23:30")
+    assert report["published"]["source"] == "shown date + header time"
+    assert {"value": "2026-03-01T23:30:00-05:00", "source": "header time"} in report["candidates"][
+        "published"
+    ]
 
 
 def test_dateline_labelled_updated_is_a_modified_date() -> None:
     head = '<meta property="article:published_time" content="2026-02-20T08:00:00-05:00">'
     top = (
         '<div class="title"><h1>Ferry pier closes</h1>'
-        '<p>Updated <time datetime="2026-03-02T10:00:00-05:00">March 2</time></p></div>'
+        '<p>Updated <time datetime="2026-03-02T10:00:00-05:00">March 2</time></p>'
+        '<p>Published <time datetime="2026-02-20T08:00:00-05:00">Feb 20</time></p></div>'
     )
     report = explain(page(head, top))
     assert report["published"]["value"].startswith("2026-02-20")
     assert report["candidates"]["modified"][0]["source"] == "header time (updated)"
+    assert [c["source"] for c in report["candidates"]["shown"]] == [
+        "shown date (updated)",
+        "shown date",
+    ]
+
+
+# ---------------------------------------------------------------- dates shown to the reader
+
+SHOWN_HEAD = ld(
+    {
+        "@type": "NewsArticle",
+        "datePublished": "2025-11-04T08:00:00Z",
+        "dateModified": "2026-03-02T16:00:00Z",
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "date_line",
+    [
+        "<p>Monday 2 March 2026 16:40, UK</p>",
+        "<p>By <a>Ann Marlow</a> - March 2, 2026</p>",
+        '<span class="label">Published:</span> <span>Mar. 2, 2026 at 4:40 p.m. ET</span>',
+        '<p><time datetime="2026-03-02T16:40:00-05:00">03/02/26 4:40pm</time></p>',
+    ],
+)
+def test_the_date_shown_under_the_headline_beats_the_declared_one(date_line: str) -> None:
+    top = (
+        "<header><h1>Ferry pier closes</h1>"
+        "<p>The council shut the pier after storm damage to its pilings.</p>"
+        f"{date_line}</header>"
+    )
+    report = explain(page(SHOWN_HEAD, top))
+    assert report["published"]["value"][:10] == "2026-03-02"
+    assert report["published"]["reason"] == "the date the page shows under its headline"
+
+
+def test_the_date_line_just_above_the_headline_counts() -> None:
+    top = (
+        '<div class="head"><span>Ann Marlow</span><span>Travel</span>'
+        '<time datetime="2026-03-02T09:00:00-05:00">Mar 2, 2026 9:00 AM</time>'
+        "<h1>Ferry pier closes</h1><p>The pier shut after the storm.</p></div>"
+    )
+    assert explain(page(SHOWN_HEAD, top))["published"]["value"].startswith("2026-03-02")
+
+
+@pytest.mark.parametrize(
+    "not_a_date_line",
+    [
+        # a caption's date is the picture's, not the article's
+        '<figure><img src="p.jpg"><figcaption>March 1, 2026</figcaption></figure>',
+        '<p class="wp-caption-text">The pier on March 1, 2026.</p>',
+        # a sentence of the story that names a date
+        "<p>The council said the pier, damaged in the storms of March 1, 2026, would shut.</p>",
+        # further down the page than a date line sits
+        "<p>" + "The council shut the pier after the storm. " * 16 + "</p><p>March 1, 2026</p>",
+    ],
+)
+def test_a_date_that_is_no_date_line_is_not_shown_date(not_a_date_line: str) -> None:
+    top = f"<header><h1>Ferry pier closes</h1>{not_a_date_line}</header>"
+    report = explain(page(SHOWN_HEAD, top))
+    assert report["candidates"]["shown"] == []
+    assert report["published"]["value"].startswith("2025-11-04")
+
+
+def test_a_page_that_shows_only_an_updated_date_keeps_its_declared_first_date() -> None:
+    top = (
+        "<header><h1>Ferry timetable guide</h1>"
+        "<p>By Ann Marlow <span>last updated</span> <time>2 March 2026</time></p></header>"
+    )
+    report = explain(page(SHOWN_HEAD, top))
+    # Asked for is when the article first appeared: the declared datePublished, not the
+    # update the page shows.
+    assert report["published"]["value"] == "2025-11-04T08:00:00+00:00"
+    assert report["published"]["reason"] == "first declared publication date"
+
+
+def test_a_shown_day_no_declared_date_states_is_taken_without_a_clock() -> None:
+    top = "<header><h1>Ferry pier closes</h1><p>Posted on March 3, 2026</p></header>"
+    report = explain(page(SHOWN_HEAD, top))
+    assert report["published"]["value"] == "2026-03-03T00:00:00"
+    assert report["published"]["source"] == "shown date"
+
+
+def test_published_line_wins_over_the_updated_line_shown_before_it() -> None:
+    top = (
+        "<header><h1>Ferry pier closes</h1>"
+        "<p>Last Updated: March 9, 2026 at 6:30 a.m. ET</p>"
+        "<p>First Published: March 2, 2026 at 4:10 p.m. ET</p></header>"
+    )
+    report = explain(page(SHOWN_HEAD, top))
+    assert report["published"]["value"].startswith("2026-03-02")
+    assert report["published"]["source"] == "shown date + json-ld dateModified"
 
 
 def test_a_page_with_only_a_modified_date_says_so() -> None:

@@ -3,7 +3,9 @@ outlet and URL, with where it was found (``metadata`` picks one per field, by ru
 
 extruct reads JSON-LD (with ``@graph`` and ``@id`` links), microdata, Open Graph and Dublin
 Core; plain ``<meta>`` tags (Parse.ly, Sailthru, author and date names), the ``<h1>``,
-``<time>``, bylines, author-page links and the canonical link are read from the lxml tree.
+``<time>``, bylines, author-page links, the canonical link and the date lines shown around the
+headline (``shown``: "Published March 2, 2026", "Updated 2 March 2026") are read from the
+lxml tree.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import html as html_lib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 from urllib.parse import urljoin
 
@@ -71,6 +74,63 @@ MAX_HEADER_CHARS = 600
 _HEADER_BY = re.compile(r"\b[Bb]y\s+((?:[A-Z][\w'’.-]+\s+){1,3}[A-Z][\w'’-]+)")
 _UPDATE_LABEL = re.compile(r"\b(?:updated|modified|edited|last\s+updated|revised)\b", re.I)
 
+# The date line a page shows its readers sits with the standfirst and the byline, right under
+# the headline (or just above it, in the header block): this many characters of visible text
+# after the <h1> hold it; a date further on is in the story or in a teaser for another one.
+SHOWN_DATE_WINDOW_CHARS = 600
+# A date line is short ("Published: March 2, 2026 at 9:14 a.m. EST", "By Ann Marlow - 2 March
+# 2026"); a longer text holding a date is a sentence of the story or a caption.
+MAX_DATE_LINE_CHARS = 80
+# Words a date line may hold besides the date, its label, weekday, clock time and zone: the
+# byline's "By" and a name, or the outlet. A caption ("The mayor in Eastmere on March 1, 2026")
+# says more.
+MAX_DATE_LINE_OTHER_WORDS = 3
+# Months by name as pages print them (English: the language of the pages the rule was read on;
+# a page in another language keeps the declared dates).
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sept", "sep"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH = "(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+# "March 2, 2026", "Mar. 2 2026", "2 March 2026", "2nd March, 2026", "2026-03-02".
+_SHOWN_DATE = re.compile(
+    rf"\b(?:(?P<m1>{_MONTH})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y1>\d{{4}})"
+    rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH}),?\s+(?P<y2>\d{{4}})"
+    r"|(?P<iso>\d{4}-\d{2}-\d{2}))\b",
+    re.I,
+)
+# What a date line holds besides the date and a few words: labels, weekdays, clock times, zones.
+_DATE_LINE_WORDS = re.compile(
+    r"\b(?i:published|posted|first|last|updated|modified|revised|edited|on|at|date|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"mon|tue|tues|wed|thu|thurs|fri|sat|sun|a\.?m|p\.?m)\b\.?"
+    r"|\b[A-Z]{2,5}\b|\d{1,2}[:.]\d{2}(?:\s*(?i:[ap]\.?m)\.?)?"
+)
+_LETTERS = re.compile(r"[^\W\d_]+")
+_ISO_DAY_START = re.compile(r"\d{4}-\d{2}-\d{2}")
+# Text in these elements is a caption or a hidden fragment, never the page's date line.
+_NOT_SHOWN = frozenset({"script", "style", "noscript", "template", "figcaption", "figure"})
+# A class naming a caption or a credit ("wp-caption-text", "media-credit"), not one that merely
+# contains the letters ("HedAccreditation").
+_CAPTION_CLASS = re.compile(r"(?:^|[\s_-])(?:caption|credit)", re.I)
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -88,7 +148,11 @@ class Candidates:
     headline: list[Candidate] = field(default_factory=list)  # visible <h1> headlines
     authors: list[Candidate] = field(default_factory=list)
     published: list[Candidate] = field(default_factory=list)
-    modified: list[Candidate] = field(default_factory=list)  # kept to explain, never taken
+    # Taken only when the page states no publication date at all.
+    modified: list[Candidate] = field(default_factory=list)
+    # Date lines shown to readers around the headline, in page order: "shown date", or
+    # "shown date (updated)" when the line is labelled as an update.
+    shown: list[Candidate] = field(default_factory=list)
     outlet: list[Candidate] = field(default_factory=list)
     url: list[Candidate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -315,6 +379,101 @@ def _header_time(headline: Any, block: Any) -> Any:
     return None
 
 
+def _text_owner(text: Any) -> Any:
+    """The element a text node of an lxml tree is shown in (a tail belongs to the parent)."""
+    parent = text.getparent()
+    return parent.getparent() if text.is_tail and parent is not None else parent
+
+
+def _is_shown(owner: Any) -> bool:
+    """Text in this element reaches the reader as the page's own words, not a caption."""
+    for element in [owner, *owner.iterancestors()]:
+        if not isinstance(element.tag, str) or element.tag in _NOT_SHOWN:
+            return False
+        if _CAPTION_CLASS.search(element.get("class") or ""):
+            return False
+    return True
+
+
+def _shown_day(found: re.Match[str]) -> str | None:
+    if found.group("iso"):
+        year, month, day = (int(part) for part in found.group("iso").split("-"))
+    else:
+        month_name = (found.group("m1") or found.group("m2")).lower().rstrip(".")
+        month = _MONTHS[month_name]
+        day = int(found.group("d1") or found.group("d2"))
+        year = int(found.group("y1") or found.group("y2"))
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def _unparsed_time_stamp(text: str, owner: Any) -> str | None:
+    """The day of the ``<time datetime>`` holding a text with figures that name no date by
+    words ("12/18/26", "2 hours ago"), when none of the element's words name one either."""
+    if not any(ch.isdigit() for ch in text):
+        return None  # a label ("Updated") inside the <time>, not its date
+    for element in (owner, owner.getparent()):
+        if element is None or element.tag != "time":
+            continue
+        stamp = (element.get("datetime") or "").strip()
+        shown = _element_text(element) or ""
+        if _ISO_DAY_START.match(stamp) and not _SHOWN_DATE.search(shown):
+            return stamp[:10]
+    return None
+
+
+def _date_line(text: str, owner: Any) -> tuple[str, str] | None:
+    """(day, label text before it) when a text is a date line; a ``<time>`` whose words do not
+    parse ("12/18/26 4:02pm", "2 hours ago") gives the day of its ``datetime``."""
+    if len(text) > MAX_DATE_LINE_CHARS:
+        return None
+    found = _SHOWN_DATE.search(text)
+    if found is None:
+        stamp = _unparsed_time_stamp(text, owner)
+        return (stamp, "") if stamp else None
+    rest = _DATE_LINE_WORDS.sub(" ", f"{text[: found.start()]} {text[found.end() :]}")
+    if len(_LETTERS.findall(rest)) > MAX_DATE_LINE_OTHER_WORDS:
+        return None
+    day = _shown_day(found)
+    return (day, text[: found.start()]) if day else None
+
+
+def _shown_dates(headline: Any, block: Any) -> list[Candidate]:
+    """The date lines a reader sees around the headline, up to the first not labelled as an
+    update: the header block's text before the ``<h1>``, then the text after it."""
+    before = []
+    for text in block.xpath(".//text()"):
+        owner = _text_owner(text)
+        if owner is None or owner is headline or headline in owner.iterancestors():
+            break
+        before.append(text)
+    shown: list[Candidate] = []
+    previous, seen = "", 0
+    for position, text in enumerate([*before, *headline.xpath("following::text()")]):
+        line = _SPACES.sub(" ", str(text)).strip()
+        owner = _text_owner(text)
+        if not line or owner is None or not _is_shown(owner):
+            continue
+        if position >= len(before):
+            seen += len(line)
+            if seen > SHOWN_DATE_WINDOW_CHARS:
+                break
+        found = _date_line(line, owner)
+        if found is not None:
+            day, own_label = found
+            # The label is the line's own words before the date ("Last updated: ..."), or
+            # the text just before it when the date stands alone ("Updated" <span>date</span>).
+            label = own_label if _LETTERS.search(own_label) else previous
+            updated = bool(_UPDATE_LABEL.search(label))
+            shown.append(Candidate(day, "shown date (updated)" if updated else "shown date"))
+            if not updated:
+                break
+        previous = line[-MAX_LABEL_CHARS:]
+    return shown
+
+
 def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
     for element in tree.xpath("//h1")[:3]:
         _add(found.headline, "h1", _element_text(element))
@@ -325,6 +484,8 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
     headline = next(iter(tree.xpath("//h1")), None)
     block = None if headline is None else _header_block(headline)
     header_time = None if block is None else _header_time(headline, block)
+    if block is not None:
+        found.shown.extend(_shown_dates(headline, block))
     if header_time is not None:
         updated = _is_update_label(header_time)
         into = found.modified if updated else found.published
