@@ -218,6 +218,7 @@ def analyze_command(
                 analyser=analyser,
                 on_wait=waiting,
                 url_lists=url_lists,
+                on_note=waiting,
             )
         except StorylensError as error:
             errors.print(Text(f"error: {error}", style="red"))
@@ -335,7 +336,7 @@ def watch_command(
 
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        run = PipelineRun(store, model=model, on_wait=waiting)
+        run = PipelineRun(store, model=model, on_wait=waiting, on_note=waiting)
         errors.print(
             Text(
                 f"storylens: watching {', '.join(map(str, folders))}"

@@ -12,6 +12,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, TextIO
 
+from storylens.analyse.article import model_label
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.workers import Analyser, LocalAnalyser
 from storylens.clean import repair_text
@@ -27,9 +28,10 @@ from storylens.ingest.sources import (
 )
 from storylens.records import AnalysedArticle, Article, Rejection, StoryAssignment
 from storylens.store import Store, StoredArticle
+from storylens.store.build import Build, build_notes
 from storylens.store.lock import WaitNotice
 from storylens.store.store import text_hash
-from storylens.stories import ArticleFeatures, StoryClusterer, extract_features
+from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings, extract_features
 from storylens.stories.embeddings import ArticleEncoder
 
 # Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
@@ -92,10 +94,14 @@ class PipelineRun:
         embeddings: bool = False,
         analyser: Analyser | None = None,
         on_wait: WaitNotice | None = None,
+        on_note: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
         self.analyser = analyser or LocalAnalyser(model)
-        load_pipeline(model)  # fail early, before any input is read, when the model is missing
+        # Loaded here to fail early, before any input is read, when the model is missing.
+        self.build = Build(model_label(load_pipeline(model)), StorySettings())
+        self.on_note = on_note
+        self._build_checked = False
         self.encoder = ArticleEncoder() if embeddings else None
         self.on_wait = on_wait
         self._clusterer: StoryClusterer | None = None
@@ -116,6 +122,8 @@ class PipelineRun:
         analysed, failed = self.analyser(fresh)
         rejected.extend(failed)
         with self.store.writer_lock.hold(self.on_wait):
+            if not self._build_checked:
+                self._check_build()
             try:
                 self._place_and_write(analysed, summary, rejected)
             except BaseException:
@@ -153,11 +161,20 @@ class PipelineRun:
         summary.stored = len(stored)
         self._version_written = store.data_version()
 
+    def _check_build(self) -> None:
+        """Compare the store's build record with this run's before the first write: refuse
+        features from a newer storylens, say what else differs, then keep this run's."""
+        for note in build_notes(self.store.build_record(), self.build):
+            if self.on_note:
+                self.on_note(note)
+        self.store.record_build(self.build.as_record())
+        self._build_checked = True
+
     def _current_clusterer(self) -> StoryClusterer:
         """The clusterer as the store stands now: restored again when another writer wrote
         since our last batch (its stories, and any split that moved earlier articles)."""
         if self._clusterer is None or self.store.data_version() != self._version_written:
-            clusterer = StoryClusterer()
+            clusterer = StoryClusterer(self.build.story_settings)
             clusterer.restore(_stored_state(self.store))
             self._clusterer = clusterer
         return self._clusterer
@@ -175,6 +192,7 @@ def analyze(
     analyser: Analyser | None = None,
     on_wait: WaitNotice | None = None,
     url_lists: Iterable[str] = (),
+    on_note: Callable[[str], None] | None = None,
 ) -> AnalyzeSummary:
     """Run the full pipeline over ``inputs`` and store the results in ``store``.
 
@@ -183,8 +201,16 @@ def analyze(
     ``analyser`` says where analysis runs (default: this process; see ``analyse.workers``).
     ``on_wait`` hears it (one line) when another writer holds the store's lock.
     ``url_lists`` are files of URLs (``--urls``), fetched after the other inputs.
+    ``on_note`` hears (one line each) how this run differs from what the store was built with.
     """
-    run = PipelineRun(store, model=model, embeddings=embeddings, analyser=analyser, on_wait=on_wait)
+    run = PipelineRun(
+        store,
+        model=model,
+        embeddings=embeddings,
+        analyser=analyser,
+        on_wait=on_wait,
+        on_note=on_note,
+    )
     summary = AnalyzeSummary()
     for batch in _batches(iter_inputs(inputs, stdin=stdin, url_lists=url_lists), batch_size):
         summary.add(run.run_batch(batch))

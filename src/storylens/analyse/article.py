@@ -38,11 +38,16 @@ def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArtic
     )
 
 
+def model_label(nlp: Language) -> str:
+    """The pipeline's name and version as articles record it ("core_web_sm-3.8.0")."""
+    return f"{nlp.meta.get('name', '')}-{nlp.meta.get('version', '')}"
+
+
 def analyse_articles(
     cleans: Iterable[CleanArticle], nlp: Language, batch_size: int = DEFAULT_BATCH_SIZE
 ) -> Iterator[AnalysedArticle]:
     """Stream articles through ``nlp.pipe`` and yield one AnalysedArticle each, in order."""
-    model = f"{nlp.meta.get('name', '')}-{nlp.meta.get('version', '')}"
+    model = model_label(nlp)
     pairs = ((clean.text, clean) for clean in cleans)
     for doc, clean in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
         yield analyse_doc(doc, clean, model)

@@ -176,6 +176,15 @@ search_documents = Table(
     Index("ix_search_documents_article_id", "article_id"),
 )
 
+# What the store was built with, one row per key (``store/build.py``): the storylens version,
+# the spaCy model, the story-feature version and the story settings of its last writer.
+store_meta = Table(
+    "store_meta",
+    metadata,
+    Column("key", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
 # One row whose number goes up with every write (a batch, a comparison): readers that cache
 # what they show (the web server's processes) check it to know their copy is current.
 store_version = Table(

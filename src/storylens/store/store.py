@@ -44,6 +44,7 @@ from storylens.store.schema import (
     quotes,
     rejections,
     search_documents,
+    store_meta,
     store_version,
     stories,
     timexes,
@@ -560,6 +561,23 @@ class Store:
         query = select(details).where(details.c.article_id.in_(list(article_ids)))
         with self.reader.connect() as connection:
             return [dict(row) for row in connection.execute(query).mappings()]
+
+    def build_record(self) -> dict[str, str]:
+        """What the store was last built with (``store/build.py``); empty for a new store."""
+        with self.reader.connect() as connection:
+            return {row.key: row.value for row in connection.execute(select(store_meta))}
+
+    def record_build(self, record: dict[str, str]) -> None:
+        """Keep ``record`` as what the store is built with, replacing the one before."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(delete(store_meta))
+                if record:
+                    connection.execute(
+                        insert(store_meta), [{"key": k, "value": v} for k, v in record.items()]
+                    )
+        except SQLAlchemyError as error:
+            raise StoreError(f"cannot record what the store is built with: {error}") from error
 
     def data_version(self) -> int:
         """A number that changes whenever anything is written (see ``schema.store_version``)."""
