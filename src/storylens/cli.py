@@ -36,7 +36,7 @@ from rich.text import Text
 
 from storylens import __version__
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
-from storylens.errors import InputError, NotFound, StorylensError
+from storylens.errors import InputError, NotFound, SettingError, StorylensError
 from storylens.ingest.decode import decode_text
 from storylens.pipeline import (
     DEFAULT_PIPELINE_BATCH,
@@ -47,6 +47,8 @@ from storylens.pipeline import (
 )
 from storylens.store import DEFAULT_DB_PATH, Store
 from storylens.store.search import MATCH_END, MATCH_START
+from storylens.stories import StorySettings
+from storylens.stories.settings import SETTINGS, read_settings
 from storylens.views import StoryView, search_view, story_view
 from storylens.watch import (
     DEFAULT_INTERVAL_SECONDS,
@@ -117,6 +119,14 @@ ModelOption = Annotated[
 BatchSizeOption = Annotated[
     int, typer.Option(min=1, help="Articles per batch and per transaction.")
 ]
+SettingOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--setting",
+        help="A story setting as NAME=VALUE (storylens settings lists them); repeatable.",
+        show_default=False,
+    ),
+]
 
 
 OutputOption = Annotated[
@@ -155,6 +165,7 @@ def analyze_command(
     ] = None,
     model: ModelOption = None,
     batch_size: BatchSizeOption = DEFAULT_PIPELINE_BATCH,
+    setting: SettingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     workers: Annotated[
         int,
@@ -180,6 +191,7 @@ def analyze_command(
     if not inputs and not url_lists:
         errors.print(Text("error: give files, folders, URLs or - , or --urls FILE", style="red"))
         raise typer.Exit(EXIT_USAGE)
+    settings = _story_settings(errors, setting)
     waiting = _wait_notice(errors)
     store = _open_store(db, on_wait=waiting)
     try:
@@ -219,6 +231,7 @@ def analyze_command(
                 on_wait=waiting,
                 url_lists=url_lists,
                 on_note=waiting,
+                settings=settings,
             )
         except StorylensError as error:
             errors.print(Text(f"error: {error}", style="red"))
@@ -242,6 +255,26 @@ def analyze_command(
         soft_wrap=True,
     )
     raise typer.Exit(EXIT_OK if summary.ok else EXIT_REJECTED)
+
+
+def _story_settings(errors: Console, pairs: list[str] | None) -> StorySettings:
+    """The story settings with the user's ``--setting NAME=VALUE`` applied, or exit 2."""
+    try:
+        return read_settings(pairs or ())
+    except SettingError as error:
+        errors.print(Text(f"error: {terminal_safe(str(error))}", style="red"), soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE) from error
+
+
+@app.command("settings")
+def settings_command() -> None:
+    """List the story settings that --setting NAME=VALUE changes, with their defaults."""
+    table = _table(
+        f"{len(SETTINGS)} story settings",
+        ("name", "default", "meaning"),
+        ((item.name, f"{item.default:g}", item.help) for item in SETTINGS),
+    )
+    _stdout().print(table)
 
 
 def _wait_notice(errors: Console) -> Callable[[str], None]:
@@ -294,6 +327,7 @@ def watch_command(
     ] = None,
     model: ModelOption = None,
     batch_size: BatchSizeOption = DEFAULT_PIPELINE_BATCH,
+    setting: SettingOption = None,
 ) -> None:
     """Keep the store up to date: new and changed files, new feed entries (Ctrl-C stops)."""
     console, errors = _stdout(), _stderr()
@@ -307,6 +341,7 @@ def watch_command(
     if problem:
         errors.print(Text(f"error: {terminal_safe(problem)}", style="red"), soft_wrap=True)
         raise typer.Exit(EXIT_USAGE)
+    settings = _story_settings(errors, setting)
     waiting = _wait_notice(errors)
     store = _open_store(db, on_wait=waiting)
     stop = threading.Event()
@@ -336,7 +371,7 @@ def watch_command(
 
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        run = PipelineRun(store, model=model, on_wait=waiting, on_note=waiting)
+        run = PipelineRun(store, model=model, on_wait=waiting, on_note=waiting, settings=settings)
         errors.print(
             Text(
                 f"storylens: watching {', '.join(map(str, folders))}"

@@ -4,6 +4,7 @@
     ├── InputError              an input cannot be read or understood (names the input)
     │   └── UnsupportedInput    a file type or URL scheme storylens does not read
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
+    ├── SettingError            a setting that does not exist or has no valid value
     ├── StoreError              the database cannot be opened, migrated or written
     │   └── NotFound            a story or article id that is not stored
     └── SignatureMismatch       MinHash signatures made with other parameters
@@ -30,6 +31,10 @@ class UnsupportedInput(InputError):
 
 
 class ModelError(StorylensError):
+    pass
+
+
+class SettingError(StorylensError):
     pass
 
 

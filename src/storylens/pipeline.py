@@ -95,11 +95,12 @@ class PipelineRun:
         analyser: Analyser | None = None,
         on_wait: WaitNotice | None = None,
         on_note: Callable[[str], None] | None = None,
+        settings: StorySettings | None = None,
     ) -> None:
         self.store = store
         self.analyser = analyser or LocalAnalyser(model)
         # Loaded here to fail early, before any input is read, when the model is missing.
-        self.build = Build(model_label(load_pipeline(model)), StorySettings())
+        self.build = Build(model_label(load_pipeline(model)), settings or StorySettings())
         self.on_note = on_note
         self._build_checked = False
         self.encoder = ArticleEncoder() if embeddings else None
@@ -193,6 +194,7 @@ def analyze(
     on_wait: WaitNotice | None = None,
     url_lists: Iterable[str] = (),
     on_note: Callable[[str], None] | None = None,
+    settings: StorySettings | None = None,
 ) -> AnalyzeSummary:
     """Run the full pipeline over ``inputs`` and store the results in ``store``.
 
@@ -202,6 +204,7 @@ def analyze(
     ``on_wait`` hears it (one line) when another writer holds the store's lock.
     ``url_lists`` are files of URLs (``--urls``), fetched after the other inputs.
     ``on_note`` hears (one line each) how this run differs from what the store was built with.
+    ``settings`` are the story stage's (default: the calibrated ones).
     """
     run = PipelineRun(
         store,
@@ -210,6 +213,7 @@ def analyze(
         analyser=analyser,
         on_wait=on_wait,
         on_note=on_note,
+        settings=settings,
     )
     summary = AnalyzeSummary()
     for batch in _batches(iter_inputs(inputs, stdin=stdin, url_lists=url_lists), batch_size):
