@@ -30,11 +30,12 @@ DIRECT_F1_STRICT_FLOOR = 0.83
 DIRECT_F1_STRICT_FAIR_FLOOR = 0.89
 DIRECT_F1_STRICT_MARKED_FLOOR = 0.885
 DIRECT_F1_LENIENT_FLOOR = 0.87
-ALL_F1_LENIENT_FLOOR = 0.72
+ALL_F1_LENIENT_FLOOR = 0.735
 DIRECT_SPEAKER_FLOOR = 0.92
-# The export's rows (one per quoted segment) and the speech-only reading (issue #12).
-SEGMENT_ALL_F1_LENIENT_FLOOR = 0.69
-SPEECH_F1_LENIENT_FLOOR = 0.77
+# The export's rows (one per quoted segment) and the speech-only reading (issue #12),
+# measured at 0.715 and 0.801 (all F1@30 per utterance 0.746) when last raised.
+SEGMENT_ALL_F1_LENIENT_FLOOR = 0.705
+SPEECH_F1_LENIENT_FLOOR = 0.79
 
 
 def _f1(tally: object) -> float:

@@ -1287,3 +1287,45 @@ def test_an_embedded_post_is_its_authors_direct_quote(nlp: Language) -> None:
     assert post.act == "speech"
     assert "pic.twitter" not in post.text
     assert not [q for q in quotes if "@inesvarga" in q.text]
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "inner_cue"),
+    [
+        (
+            "Councillor Ana Ruiz said the mayor had promised to resign before the vote.",
+            "Ana Ruiz",
+            "promised",
+        ),
+        (
+            "Tom Becker said on Monday that he plans to open a second bakery in the spring.",
+            "Tom Becker",
+            "plans",
+        ),
+    ],
+)
+def test_report_inside_a_reported_clause_is_the_outer_sources_statement(
+    nlp: Language, text: str, speaker: str, inner_cue: str
+) -> None:
+    quotes = [q for q in quotes_of(nlp, text) if q.kind != "scare"]
+    assert [q.cue for q in quotes] == ["said"]
+    assert speaker in (quotes[0].speaker or "")
+    assert inner_cue in quotes[0].text
+
+
+def test_report_in_a_sentence_of_its_own_stays_a_quote(nlp: Language) -> None:
+    text = "The mayor promised to resign. Councillor Ana Ruiz said the vote would go ahead."
+    cues = {q.cue for q in quotes_of(nlp, text)}
+    assert {"promised", "said"} <= cues
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "EVEN HIS OWN BOSS SAYS THE CHEF LIED ABOUT THE SOUP\n",
+        "HIS OWN BOSS SAYS THE CHEF LIED — The bistro closed in May. ",
+    ],
+)
+def test_cue_in_a_heading_set_in_capitals_reports_nothing(nlp: Language, heading: str) -> None:
+    quotes = quotes_of(nlp, heading + "Critics said the chef had lied.")
+    assert [q.cue for q in quotes if q.kind != "scare"] == ["said"]

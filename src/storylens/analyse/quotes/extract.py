@@ -38,6 +38,7 @@ from storylens.analyse.quotes.attribution import (
     merge_overlapping,
 )
 from storylens.analyse.quotes.indirect import (
+    drop_reports_within_reports,
     find_indirect_quotes,
     find_label_quotes,
     find_nested_quotes,
@@ -204,7 +205,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             candidate.end = max([candidate.end] + [q.end for q in inner])
             embedded = [q for q in embedded if q not in inner]
         kept_indirect.append(candidate)
-    found.extend(kept_indirect)
+    found.extend(drop_reports_within_reports(kept_indirect))
     taken = [(f.start, f.end) for f in found]
     for item in find_label_quotes(article, table):
         if not any(s < item.end and item.start < e for s, e in taken):

@@ -6,6 +6,7 @@ colon (`SMITH: We will win.`), and a quote nested in another speaker's quote.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import replace
 
@@ -104,6 +105,11 @@ OWNED_SPEECH_PREPOSITIONS = frozenset({"about", "of", "against", "that"})
 # sentences of their own that introduce a list or a quote.
 LABEL_MAX_WORDS = 4
 LABEL_MIN_CONTENT_WORDS = 4  # "Update: none" and the like carry no statement
+# A run of at least this many words in capitals opening a line is display type (a headline,
+# crosshead or run-in head), not body text; shorter runs ("NO, SHE SAID") are as often
+# shouted speech.
+DISPLAY_TYPE_MIN_WORDS = 4
+_LETTER_WORD = re.compile(r"[^\W\d_]+")
 # Labels that name a part of the page, not a source.
 NON_SOURCE_LABELS = frozenset(
     """
@@ -127,7 +133,7 @@ def find_indirect_quotes(
 
     results: list[FoundQuote] = []
     for token in doc:
-        if token.i in used_cues or in_direct(token.idx):
+        if token.i in used_cues or in_direct(token.idx) or _in_display_type(token):
             continue
         following = doc[token.i + 1] if token.i + 1 < len(doc) else None
         if token.lower_ == "according" and following is not None and following.lower_ == "to":
@@ -164,6 +170,26 @@ def find_indirect_quotes(
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
     return results
+
+
+def _in_display_type(token: Token) -> bool:
+    """`DOCTORS WANT NOTHING TO DO WITH HIM`: a cue in a run of capitals that opens its line.
+
+    News body text is set in sentence case; a headline, a crosshead or a run-in head (a
+    capitalised lead-in before a dash, then the paragraph) is display type that sums a story
+    up in the outlet's voice, not a report the reporter attributes. A short run ("NO, SHE
+    SAID") is shouted speech as often, so the run must be some words long."""
+    if not (token.is_upper and token.is_alpha):
+        return False
+    text = token.doc.text
+    line_start = text.rfind("\n", 0, token.idx) + 1
+    line_end = text.find("\n", token.idx)
+    run_end, run = line_start, 0
+    for word in _LETTER_WORD.finditer(text, line_start, line_end if line_end >= 0 else len(text)):
+        if not word.group().isupper():
+            break
+        run_end, run = word.end(), run + 1
+    return run >= DISPLAY_TYPE_MIN_WORDS and token.idx < run_end
 
 
 def _indirect_content(token: Token) -> set[int] | None:
@@ -218,6 +244,37 @@ def _indirect_content(token: Token) -> set[int] | None:
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def drop_reports_within_reports(found: list[FoundQuote]) -> list[FoundQuote]:
+    """Indirect quotes less those whose cue and content both lie inside another indirect
+    quote's content: `Ms. Ruiz said the mayor promised to resign` is Ms. Ruiz's statement;
+    "promised to resign" is her account of the mayor, part of what she said.
+
+    News attributes a report once, to the source the reporter heard it from (the outer
+    cue); what that source says they or someone else said, thought or planned ("said he
+    plans to", "says the mayor promised") is part of the source's statement, not a second
+    statement made to the reporter. Annotation schemes that mark statements (who said
+    what) mark the outer attribution as one unit, so the inner one, listed apart, is a
+    claim of speech the article does not make. A quote in marks inside a quote is kept
+    (kind "nested"): its words are printed verbatim, and other outlets may quote them.
+    """
+    return [item for item in found if not any(_reported_within(item, outer) for outer in found)]
+
+
+def _reported_within(item: FoundQuote, outer: FoundQuote) -> bool:
+    if item is outer or item.cue is None or outer.cue is None:
+        return False
+    if outer.start <= outer.cue.idx < outer.end:
+        # An aside (`The museum, Mr. Obama said, would ...`) spans its whole sentence around
+        # its own cue: its bounds say nothing about which other cues it reports.
+        return False
+    return (
+        outer.end - outer.start > item.end - item.start
+        and outer.start <= item.cue.idx < outer.end
+        and outer.start <= item.start
+        and item.end <= outer.end
+    )
 
 
 def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[FoundQuote]:
