@@ -83,7 +83,7 @@ def test_a_store_from_a_newer_storylens_stops_the_run(tmp_path: Path) -> None:
         store.record_build(record)
     (tmp_path / "a.txt").write_text(REPORT, encoding="utf-8")
     result = runner.invoke(app, ["analyze", str(tmp_path / "a.txt"), "--db", db])
-    assert result.exit_code == 2
+    assert result.exit_code == 3  # the run cannot go on
     assert "upgrade storylens to continue it" in result.output
     with Store(db) as store:
         assert store.count_articles() == 0

@@ -156,7 +156,7 @@ def test_embeddings_without_the_extra_say_how_to_install_it(tmp_path: Path) -> N
     result = runner.invoke(
         app, ["analyze", str(corpus), "--db", str(tmp_path / "x.db"), "--embeddings"]
     )
-    assert result.exit_code == 2
+    assert result.exit_code == 3  # the run cannot go on without the extra
     assert "pip install 'storylens[embeddings]'" in result.output
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import re
 import signal
 import sys
@@ -16,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn, TextIO
 
 import typer
 from rich.console import Console
@@ -36,7 +37,14 @@ from rich.text import Text
 
 from storylens import __version__
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
-from storylens.errors import InputError, NotFound, SettingError, StorylensError
+from storylens.errors import (
+    InputError,
+    ModelError,
+    NotFound,
+    SettingError,
+    StoreError,
+    StorylensError,
+)
 from storylens.ingest.decode import decode_text
 from storylens.pipeline import (
     DEFAULT_PIPELINE_BATCH,
@@ -62,6 +70,9 @@ from storylens.web.settings import CACHE_ENTRIES, DEFAULT_HOST, DEFAULT_PORT, TO
 EXIT_OK = 0
 EXIT_REJECTED = 1
 EXIT_USAGE = 2
+# The run could not go on: the database cannot be opened, migrated or written, it was built
+# by a newer storylens, or the spaCy model (or the embeddings extra) is missing.
+EXIT_FAILED = 3
 # 128 + SIGINT, the shell's code for a command stopped by Ctrl-C.
 EXIT_INTERRUPTED = 130
 
@@ -91,8 +102,46 @@ def _main_options(
             help="Print the version and exit.",
         ),
     ] = False,
+    verbose: Annotated[
+        int,
+        typer.Option(
+            "--verbose",
+            "-v",
+            count=True,
+            help="Say more on stderr: -v each batch and migration, -vv each fetch and story.",
+        ),
+    ] = 0,
 ) -> None:
     """Turn news articles into stories and compare how outlets covered each one."""
+    _configure_logging(verbose)
+
+
+# Log lines go to stderr, under the one logger every module's logger descends from.
+LOG_FORMAT = "storylens: %(name)s: %(message)s"
+
+
+class _StderrHandler(logging.StreamHandler[TextIO]):
+    """Writes to whatever ``sys.stderr`` is when a line is logged, not when it was made."""
+
+    @property
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: object) -> None:
+        pass
+
+
+def _configure_logging(verbose: int) -> None:
+    """Warnings only by default; -v adds what each batch did, -vv every decision."""
+    root = logging.getLogger("storylens")
+    for handler in [h for h in root.handlers if isinstance(h, _StderrHandler)]:
+        root.removeHandler(handler)
+    handler = _StderrHandler()
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    root.addHandler(handler)
+    levels = (logging.WARNING, logging.INFO, logging.DEBUG)
+    root.setLevel(levels[min(max(verbose, 0), len(levels) - 1)])
 
 
 def _stdout() -> Console:
@@ -102,6 +151,35 @@ def _stdout() -> Console:
 
 def _stderr() -> Console:
     return Console(stderr=True)
+
+
+def _run_or_fail(
+    errors: Console, run: Callable[..., AnalyzeSummary], *args: object, **kwargs: object
+) -> AnalyzeSummary:
+    """``run(*args, **kwargs)``, or its error in one line and the exit code."""
+    try:
+        return run(*args, **kwargs)
+    except StorylensError as error:
+        _fail(error, errors)
+
+
+def exit_code_for(error: StorylensError) -> int:
+    """The exit code of a command that stopped on ``error``: 2 for what the user asked wrong
+    (an option, an unknown id or database, an unreadable input), 3 when the run could not go
+    on (the database, the model)."""
+    if isinstance(error, NotFound):
+        return EXIT_USAGE
+    if isinstance(error, StoreError | ModelError):
+        return EXIT_FAILED
+    return EXIT_USAGE
+
+
+def _fail(error: StorylensError, console: Console | None = None) -> NoReturn:
+    """Say ``error`` in one line on stderr and stop with its exit code."""
+    (console or _stderr()).print(
+        Text(f"error: {terminal_safe(str(error))}", style="red"), soft_wrap=True
+    )
+    raise typer.Exit(exit_code_for(error)) from error
 
 
 DbOption = Annotated[
@@ -142,8 +220,7 @@ def _open_store(
     try:
         return Store(db, create=create, on_wait=on_wait)
     except StorylensError as error:
-        _stderr().print(Text(f"error: {error}", style="red"))
-        raise typer.Exit(EXIT_USAGE) from error
+        _fail(error)
 
 
 @app.command("analyze")
@@ -201,9 +278,8 @@ def analyze_command(
             else LocalAnalyser(model)
         )
     except StorylensError as error:
-        errors.print(Text(f"error: {error}", style="red"))
         store.close()
-        raise typer.Exit(EXIT_USAGE) from error
+        _fail(error, errors)
     shown = not quiet and errors.is_terminal
     # Counted only when shown: the count reads the JSON Lines files once more.
     total = count_records(inputs) if shown and not url_lists else None
@@ -219,7 +295,9 @@ def analyze_command(
             )
 
         try:
-            summary = analyze(
+            summary = _run_or_fail(
+                errors,
+                analyze,
                 inputs,
                 store,
                 model=model,
@@ -233,12 +311,16 @@ def analyze_command(
                 on_note=waiting,
                 settings=settings,
             )
-        except StorylensError as error:
-            errors.print(Text(f"error: {error}", style="red"))
-            raise typer.Exit(EXIT_USAGE) from error
-        finally:
+        except BaseException:
             analyser.close()
+            store.close()
+            raise
+        # Read only after a run that went through: after a failure the store may not answer,
+        # and asking it again would hide the first error.
+        analyser.close()
+        try:
             stories = store.count_stories()
+        finally:
             store.close()
 
     for rejection in summary.rejected:
@@ -262,8 +344,7 @@ def _story_settings(errors: Console, pairs: list[str] | None) -> StorySettings:
     try:
         return read_settings(pairs or ())
     except SettingError as error:
-        errors.print(Text(f"error: {terminal_safe(str(error))}", style="red"), soft_wrap=True)
-        raise typer.Exit(EXIT_USAGE) from error
+        _fail(error, errors)
 
 
 @app.command("settings")
@@ -391,8 +472,7 @@ def watch_command(
             on_batch=on_batch,
         )
     except StorylensError as error:
-        errors.print(Text(f"error: {error}", style="red"), soft_wrap=True)
-        raise typer.Exit(EXIT_USAGE) from error
+        _fail(error, errors)
     except KeyboardInterrupt:
         errors.print(Text("storylens: stopped; the batch in flight was not stored"))
         raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -557,8 +637,7 @@ def _story_view_or_exit(db: str, story_id: str) -> StoryView:
     try:
         return story_view(store, story_id)
     except NotFound as error:
-        _stderr().print(Text(f"error: {error}", style="red"))
-        raise typer.Exit(EXIT_USAGE) from error
+        _fail(error)
     finally:
         store.close()
 
@@ -770,5 +849,10 @@ def serve_command(
 
 
 def main() -> None:
-    """Entry point of the ``storylens`` command."""
-    app()
+    """Entry point of the ``storylens`` command: an error a command did not handle is one
+    line and its exit code, never a traceback."""
+    try:
+        app()
+    except StorylensError as error:
+        _stderr().print(Text(f"error: {terminal_safe(str(error))}", style="red"), soft_wrap=True)
+        sys.exit(exit_code_for(error))

@@ -6,7 +6,7 @@
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
     ├── SettingError            a setting that does not exist or has no valid value
     ├── StoreError              the database cannot be opened, migrated or written
-    │   └── NotFound            a story or article id that is not stored
+    │   └── NotFound            a story or article id that is not stored, or no database
     └── SignatureMismatch       MinHash signatures made with other parameters
 
 Messages name the thing that failed and say what the user can do about it.

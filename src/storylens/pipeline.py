@@ -6,6 +6,7 @@ read, so memory stays flat and a crash loses at most the batch in flight.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
@@ -33,6 +34,8 @@ from storylens.store.lock import WaitNotice
 from storylens.store.store import text_hash
 from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings, extract_features
 from storylens.stories.embeddings import ArticleEncoder
+
+logger = logging.getLogger(__name__)
 
 # Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
 DEFAULT_PIPELINE_BATCH = 64
@@ -149,6 +152,9 @@ class PipelineRun:
             if vector is not None:
                 features = replace(features, dense=vector)
             assignment = clusterer.add(features)
+            logger.debug(
+                "%s -> %s (%s)", item.id, assignment.story_id, "; ".join(assignment.reasons[:1])
+            )
             summary.duplicates += assignment.duplicate_of is not None
             stored.append(StoredArticle(item, assignment, features.to_json()))
         revised = clusterer.take_revisions()
@@ -161,6 +167,13 @@ class PipelineRun:
         summary.new_stories = max(0, store.count_stories() - stories_before)
         summary.stored = len(stored)
         self._version_written = store.data_version()
+        logger.info(
+            "batch: %d stored, %d revised by later articles, %d stories compared, %d rejected",
+            len(stored),
+            len(revised),
+            len(touched),
+            len(rejected),
+        )
 
     def _check_build(self) -> None:
         """Compare the store's build record with this run's before the first write: refuse
@@ -177,6 +190,7 @@ class PipelineRun:
         if self._clusterer is None or self.store.data_version() != self._version_written:
             clusterer = StoryClusterer(self.build.story_settings)
             clusterer.restore(_stored_state(self.store))
+            logger.info("story state read from the store: %d articles", len(clusterer))
             self._clusterer = clusterer
         return self._clusterer
 

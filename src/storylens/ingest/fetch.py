@@ -25,6 +25,7 @@ Every failure is a Rejection naming the URL. Tests inject the transport
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -72,6 +73,8 @@ from storylens.ingest.robots import (
     policy_from_status,
 )
 from storylens.records import Article, Rejection
+
+logger = logging.getLogger(__name__)
 
 USER_AGENT = f"{ROBOTS_AGENT}/{__version__} (+https://github.com/storylens/storylens)"
 HTTP_NOT_MODIFIED = 304
@@ -344,6 +347,7 @@ class Fetcher:
             budget.give_back(self._pacer.wait_turn(host, delay))
             reply = self._request(url, budget, body, headers)
             self._pacer.request_ended(host)
+            logger.debug("GET %s: %s", url, reply.status or reply.failure)
             if not reply.retryable:
                 return reply
             if attempt == attempts - 1:
@@ -366,6 +370,7 @@ class Fetcher:
                     failure=f"{reply.failure}; no time left to retry within "
                     f"{budget.seconds:g} seconds",
                 )
+            logger.info("retrying %s in %g s: %s", url, wait, reply.failure)
             self._sleep(wait)
         raise AssertionError("unreachable: the last attempt returns")  # pragma: no cover
 

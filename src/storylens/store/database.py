@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from storylens.store.lock import (
     lock_file_for,
     sqlite_path,
 )
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_DB_PATH = "storylens.db"
 # Seconds SQLite waits for another writer before giving up: a web server may be reading.
@@ -77,6 +80,7 @@ def migrate(engine: Engine, on_wait: WaitNotice | None = None) -> None:
     try:
         if _at_head(engine, config):
             return
+        logger.info("bringing the database schema up to date")
         if engine.dialect.name == "postgresql":
             with engine.begin() as connection:
                 _migration_lock(connection, on_wait)  # released at this transaction's end

@@ -118,7 +118,7 @@ class Store:
         ``on_wait`` hears it when another process holds the lock this one needs."""
         self.db = str(db)
         if not create and "://" not in self.db and not Path(self.db).expanduser().is_file():
-            raise StoreError(
+            raise NotFound(
                 f"no database at {self.db}: run `storylens analyze INPUT --db {self.db}` first"
             )
         self.engine = create_database_engine(db)
