@@ -181,3 +181,17 @@ def test_story_rows_keep_counts_and_dates(any_db: str) -> None:
         store.save_batch([], revised=[moved])
         rows, _ = story_page(store.engine, StoryFilters(), 0, 10)
         assert {r.story_id: r.article_count for r in rows} == {"s-2": 2, "s-1": 1}
+
+
+def test_a_limited_list_of_stories_is_the_head_of_the_whole_list(any_db: str) -> None:
+    with Store(any_db) as store:
+        batch = [
+            make_stored(f"a{i}", f"s-{i % 3}", f"Outlet {i}", f"2026-03-0{1 + i % 5}")
+            for i in range(7)
+        ]
+        store.save_batch(batch, [])
+        whole = store.story_summaries()
+        assert [s.story_id for s in store.story_summaries(limit=2)] == [
+            s.story_id for s in whole[:2]
+        ]
+        assert store.story_summaries(limit=2) == whole[:2]

@@ -534,10 +534,13 @@ def stories_command(
     """List the stories: title, outlets, articles and dates."""
     console = _stdout()
     store = _open_store(db, create=False)
-    summaries = store.story_summaries()
-    store.close()
+    try:
+        summaries = store.story_summaries(limit=limit)
+        total = store.count_stories()
+    finally:
+        store.close()
     table = _table(
-        f"{len(summaries)} stories",
+        f"{total} stories",
         ("story", "title", "outlets", "articles", "first", "last"),
         (
             (
@@ -549,7 +552,7 @@ def stories_command(
                 (summary.first_published or "")[:10],
                 (summary.last_published or "")[:10],
             )
-            for summary in summaries[:limit]
+            for summary in summaries
         ),
     )
     console.print(table)

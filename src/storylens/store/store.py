@@ -487,9 +487,12 @@ class Store:
         with self.reader.connect() as connection:
             return connection.scalar(select(func.count()).select_from(articles)) or 0
 
-    def story_summaries(self, story_id: str | None = None) -> list[StorySummary]:
-        """Every story (or the one asked for) with its articles, outlets and dates; largest
-        and newest first."""
+    def story_summaries(
+        self, story_id: str | None = None, limit: int | None = None
+    ) -> list[StorySummary]:
+        """Every story (or the one asked for, or the first ``limit``) with its articles,
+        outlets and dates: largest first, then by latest publication, earliest first. With a
+        limit, the stories are chosen from their own rows and only their articles are read."""
         members_query = select(
             articles.c.id,
             articles.c.story_id,
@@ -497,11 +500,25 @@ class Store:
             articles.c.published,
             articles.c.duplicate_of,
         ).order_by(articles.c.seq)
-        if story_id is not None:
-            members_query = members_query.where(articles.c.story_id == story_id)
         titles_query = select(stories.c.id, stories.c.title)
-        if story_id is not None:  # one story: its own title, not every story's
-            titles_query = titles_query.where(stories.c.id == story_id)
+        chosen: list[str] | None = [story_id] if story_id is not None else None
+        if chosen is None and limit is not None:
+            with self.reader.connect() as connection:
+                chosen = list(
+                    connection.scalars(
+                        select(stories.c.id)
+                        .where(stories.c.article_count > 0)
+                        .order_by(
+                            stories.c.article_count.desc(),
+                            func.coalesce(stories.c.last_published, ""),
+                            stories.c.id,
+                        )
+                        .limit(limit)
+                    )
+                )
+        if chosen is not None:  # those stories' own titles and articles, not every story's
+            members_query = members_query.where(articles.c.story_id.in_(chosen))
+            titles_query = titles_query.where(stories.c.id.in_(chosen))
         with self.reader.connect() as connection:
             titles = {row.id: row.title for row in connection.execute(titles_query)}
             rows = connection.execute(members_query)
