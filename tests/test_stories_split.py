@@ -198,6 +198,22 @@ def test_two_events_in_one_place_split_by_the_days_their_leads_name() -> None:
     assert len(_shootings_told_alike(replace(settings, split_day_factor=1.0))) == 1
 
 
+def test_a_split_by_days_says_which_days_in_its_reason() -> None:
+    clusterer = StoryClusterer(StorySettings(join_threshold=0.05))
+    for k in range(30):
+        clusterer.add(_article(f"o{k}", f"other{k} filler{k}", [f"x{k}"]))
+    reasons = []
+    for event, day, place in (("q", "2026-05-02", "quarry"), ("p", "2026-05-11", "pine")):
+        for i in range(3):
+            words = f"shot killed gunfire police harlow apartment {place} {event}{i}"
+            features = _article(f"{event}{i}", words, ["harlow", "harlow police", place])
+            clusterer.add(replace(features, published=day, days=(day,)))
+            reasons += [r.reasons[0] for r in clusterer.take_revisions()]
+    assert reasons and all(
+        "their leads name 2026-05-11, that story's 2026-05-02" in reason for reason in reasons
+    )
+
+
 def test_leads_name_different_days_unless_one_day_is_a_minor_recall() -> None:
     from datetime import date
 

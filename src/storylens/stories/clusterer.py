@@ -456,6 +456,9 @@ class StoryClusterer:
         if found.people is not None:
             kept_person, moved_person = (name.removeprefix("e:") for name in found.people)
             about = f"; their leads are about {moved_person}, that story's about {kept_person}"
+        if found.days is not None:
+            kept_day, moved_day = found.days
+            about += f"; their leads name {moved_day}, that story's {kept_day}"
         reason = (
             f"moved from {story_id}: its articles fell into two events "
             f"(the groups score {found.cross_score:.2f} against each other, and their "

@@ -28,6 +28,7 @@ from storylens.stories.scoring import (
     actors_differ,
     days_differ,
     main_actor,
+    main_day,
     profile_similarity,
     similarity_score,
 )
@@ -86,6 +87,9 @@ class Split:
     cross_score: float
     margin: float = 0.0  # how much closer members are to their own group than to the other
     people: tuple[str, str] | None = None  # whom the leads are about (kept, moved), if they differ
+    days: tuple[str, str] | None = (
+        None  # the days the leads name most (kept, moved), if they differ
+    )
 
 
 def find_split(
@@ -125,8 +129,10 @@ def find_split(
         if actors_differ(left.actors, right.actors):
             cross *= rules.actor_factor  # the groups' leads are about different people
             people = (main_actor(left.actors), main_actor(right.actors))
+        days = None
         if days_differ(left.days, right.days):
             cross *= rules.day_factor  # the groups' leads tell of events on different days
+            days = (_iso(main_day(left.days)), _iso(main_day(right.days)))
         if cross >= rules.threshold:
             continue
         margin = _own_group_margin(groups, vectors, frequencies, weights)
@@ -135,9 +141,10 @@ def find_split(
         founder = members[0].article_id
         founder_first = any(m.article_id == founder for m in groups[0])
         moved = groups[1] if founder_first else groups[0]
-        if people is not None and not founder_first:
-            people = (people[1], people[0])
-        return Split(tuple(m.article_id for m in moved), cross, margin, people)
+        if not founder_first:
+            people = (people[1], people[0]) if people is not None else None
+            days = (days[1], days[0]) if days is not None else None
+        return Split(tuple(m.article_id for m in moved), cross, margin, people, days)
     return None
 
 
@@ -259,6 +266,10 @@ def _own_group_margin(
                 own_vectors, member, other_profile, frequencies, weights
             )
     return total / (len(groups[0]) + len(groups[1]))
+
+
+def _iso(day_number: int) -> str:
+    return date.fromordinal(day_number).isoformat()
 
 
 def group_profile(
