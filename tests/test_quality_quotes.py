@@ -33,9 +33,10 @@ DIRECT_F1_LENIENT_FLOOR = 0.87
 ALL_F1_LENIENT_FLOOR = 0.735
 DIRECT_SPEAKER_FLOOR = 0.92
 # The export's rows (one per quoted segment) and the speech-only reading (issue #12),
-# measured at 0.715 and 0.801 (all F1@30 per utterance 0.746) when last raised.
-SEGMENT_ALL_F1_LENIENT_FLOOR = 0.705
-SPEECH_F1_LENIENT_FLOOR = 0.79
+# measured at 0.717 and 0.805 (all F1@30 per utterance 0.749, speech per utterance 0.853)
+# when last raised.
+SEGMENT_ALL_F1_LENIENT_FLOOR = 0.707
+SPEECH_F1_LENIENT_FLOOR = 0.795
 
 
 def _f1(tally: object) -> float:

@@ -1329,3 +1329,83 @@ def test_report_in_a_sentence_of_its_own_stays_a_quote(nlp: Language) -> None:
 def test_cue_in_a_heading_set_in_capitals_reports_nothing(nlp: Language, heading: str) -> None:
     quotes = quotes_of(nlp, heading + "Critics said the chef had lied.")
     assert [q.cue for q in quotes if q.kind != "scare"] == ["said"]
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        (
+            "The mayor has mentioned cheaper bus fares and forcing landlords to repair old "
+            "buildings.",
+            "forcing landlords to repair",
+        ),
+        (
+            "The senator started off by emphasizing rural fairness, and a need to raise farm "
+            "wages and close tax loopholes.",
+            "a need to raise farm wages",
+        ),
+        (
+            "The council embraced the plan, promising to meet and in some cases exceed the "
+            "targets set by the province.",
+            "exceed the targets",
+        ),
+    ],
+)
+def test_second_conjunct_the_parse_strands_stays_in_the_report(
+    nlp: Language, text: str, second: str
+) -> None:
+    quotes = [q for q in quotes_of(nlp, text) if q.kind == "indirect"]
+    assert len(quotes) == 1
+    assert second in quotes[0].text
+
+
+def test_conjunct_verb_with_a_past_form_is_the_speakers_next_act(nlp: Language) -> None:
+    quotes = quotes_of(nlp, "The mayor vowed to cut fares and praised the drivers.")
+    vowed = find(quotes, "to cut fares")
+    assert "praised" not in vowed.text
+
+
+def test_lead_in_line_ending_in_a_colon_reports_the_next_paragraph(nlp: Language) -> None:
+    text = (
+        "The councillor added:\n\n"
+        "The bridge is unsafe. Nobody has inspected it for ten years, and the city knows it.\n\n"
+        "Officials did not reply."
+    )
+    quote = find(quotes_of(nlp, text), "Nobody has inspected it")
+    assert quote.text.startswith("The bridge is unsafe.")
+    assert quote.cue == "added"
+    assert "Officials" not in quote.text
+
+
+def test_lead_in_line_before_a_marked_quote_leaves_it_to_the_marks(nlp: Language) -> None:
+    quotes = quotes_of(nlp, 'Councillor Ana Ruiz said:\n\n"The bridge is unsafe."')
+    assert [(q.kind, q.text) for q in quotes] == [("direct", "The bridge is unsafe.")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Summer Of Change: Farmers Markets Draw Record Crowds Across The Valley.\n\n"
+        "Markets in three towns reported their busiest weekend.",
+    ],
+)
+def test_headline_kicker_before_a_colon_is_no_source(nlp: Language, text: str) -> None:
+    assert [q for q in quotes_of(nlp, text) if q.cue == ":"] == []
+
+
+def test_live_updates_label_is_no_source(nlp: Language) -> None:
+    text = (
+        "The Latest: Crews reopen the northern bridge after a long night of repairs.\n\n"
+        "The Latest updates on the bridge will follow here through the night."
+    )
+    assert [q for q in quotes_of(nlp, text) if q.cue == ":"] == []
+
+
+def test_label_the_article_names_again_is_a_source(nlp: Language) -> None:
+    text = (
+        "Ruiz: The bridge will stay closed until the inspectors sign off.\n\n"
+        "Councillor Ana Ruiz spoke on Monday."
+    )
+    quote = find(quotes_of(nlp, text), "The bridge will stay closed")
+    assert quote.cue == ":"
+    assert "Ruiz" in (quote.speaker or "")

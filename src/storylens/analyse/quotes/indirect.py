@@ -1,7 +1,8 @@
 """Reported speech without quotation marks, and quotes inside quotes: a speech verb with
 a clause as content (`X said (that) ...`), a speech noun with an owner (`Trump's claim that
 ...`), a passive with a by-phrase, `according to X, ...`, a paragraph opened by a label and a
-colon (`SMITH: We will win.`), and a quote nested in another speaker's quote.
+colon (`SMITH: We will win.`), a paragraph after a lead-in line that ends in a speech verb
+and a colon (`The governor added:`), and a quote nested in another speaker's quote.
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ from dataclasses import replace
 
 from spacy.tokens import Token
 
+from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
 from storylens.analyse.quotes.attribution import cue_before
 from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
     CONTENT_REQUIRED_VERBS,
+    FEMALE_FIRST_NAMES,
+    MALE_FIRST_NAMES,
+    PEOPLE_NOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     STANCE_VERBS,
+    TITLES,
 )
 from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
 from storylens.analyse.quotes.parse import (
@@ -36,7 +42,7 @@ from storylens.analyse.quotes.parse import (
     subject_of,
     trimmed_span,
 )
-from storylens.analyse.quotes.speakers import SpeakerTable
+from storylens.analyse.quotes.speakers import ORGANIZATION_NOUNS, SpeakerTable
 from storylens.records import QuoteKind
 
 # Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
@@ -110,19 +116,42 @@ LABEL_MIN_CONTENT_WORDS = 4  # "Update: none" and the like carry no statement
 # shouted speech.
 DISPLAY_TYPE_MIN_WORDS = 4
 _LETTER_WORD = re.compile(r"[^\W\d_]+")
+# Coordinators that join a second object to the first ("mentioned lower fees and free
+# tuition"): what is coordinated with the reported object is reported too.
+OBJECT_COORDINATORS = frozenset({"and", "or"})
+# Tags of a second conjunct that continues a reported noun phrase ("a need", "forcing
+# universities to ...") and of one that continues a reported infinitive ("vowed to meet and
+# exceed the goal": a bare verb with no subject of its own). A past or third-person form with
+# no subject ("said the plan was dead and left") is the speaker's next act, not content.
+NOMINAL_CONJUNCT_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "VBG"})
+INFINITIVE_CONJUNCT_TAGS = frozenset({"VB", "VBP"})
 # Labels that name a part of the page, not a source.
 NON_SOURCE_LABELS = frozenset(
     """
     update updated note editor abstract related watch video photo photos image source
-    sources read more see also correction disclaimer transcript summary background
+    sources read more see also correction disclaimer transcript summary background latest
     """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# "The Latest:" heads a live-updates story (the wire services' running headline), a page
+# part like "Update:", so "latest" is among the labels above.
+# Entity labels that make a paragraph label a source ("Rush Limbaugh:", "Politifact:").
+SOURCE_LABEL_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+# Words that make a label a source without a name: a title ("Mayor Reed:"), a person or body
+# ("Officials:", "Council:"), or a poll or report, whose findings a headline reports ("Poll:").
+SOURCE_LABEL_WORDS: frozenset[str] = (
+    TITLES
+    | PEOPLE_NOUNS
+    | ORGANIZATION_NOUNS
+    | DOCUMENT_NOUNS
+    | frozenset(name.lower() for name in FEMALE_FIRST_NAMES + MALE_FIRST_NAMES)
 )
 
 
 def find_indirect_quotes(
     article: ParsedArticle, table: SpeakerTable, used_cues: set[int], direct: list[FoundQuote]
 ) -> list[FoundQuote]:
-    """Speech verbs with a clause as content, and "according to X"."""
+    """Speech verbs with a clause as content, a block after a lead-in line that ends in a
+    speech verb and a colon, and "according to X"."""
     doc = article.doc
     inside = sorted((f.start, f.end) for f in direct)
     starts = [s for s, _ in inside]
@@ -134,6 +163,12 @@ def find_indirect_quotes(
     results: list[FoundQuote] = []
     for token in doc:
         if token.i in used_cues or in_direct(token.idx) or _in_display_type(token):
+            continue
+        block = _block_after_lead_in(article, token)
+        if block is not None:
+            results.append(
+                FoundQuote(*block, "indirect", token, _cue_phrase(token), subject_of(token))
+            )
             continue
         following = doc[token.i + 1] if token.i + 1 < len(doc) else None
         if token.lower_ == "according" and following is not None and following.lower_ == "to":
@@ -155,6 +190,8 @@ def find_indirect_quotes(
             content, subject = passive
         else:
             content = _indirect_content(token)
+            if content is not None:
+                content = _with_stranded_conjunct(token, content)
             subject = subject_of(token) or agent_after(token) if content is not None else None
         if content is None or subject is None or subject.i in content:
             continue
@@ -170,6 +207,70 @@ def find_indirect_quotes(
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
     return results
+
+
+def _block_after_lead_in(article: ParsedArticle, token: Token) -> tuple[int, int] | None:
+    """`The governor added:` on a line of its own, then a paragraph without marks: the whole
+    paragraph is what the cue reports.
+
+    A lead-in line that ends in a speech verb and a colon introduces a block quotation (set
+    indented or in a box on the page, its marks dropped when the text is extracted) or a
+    long excerpt from a speech or transcript. The block runs to the end of its paragraph,
+    past the first sentence the parse gives the verb. A paragraph that opens with a mark is
+    a direct quote, found by its marks."""
+    doc = token.doc
+    if not is_cue(token) or subject_of(token) is None or token.i + 2 >= len(doc):
+        return None
+    colon = doc[token.i + 1]
+    if colon.text != ":":
+        return None
+    first = colon.i + 1
+    while first < len(doc) and doc[first].is_space:
+        first += 1
+    if first >= len(doc) or article.paragraph(doc[first].idx) == article.paragraph(colon.idx):
+        return None
+    if doc[first].text[:1] in ALL_MARKS:
+        return None
+    end = article.paragraph_end(doc[first].idx)
+    return trimmed_span(doc, first, article.token_before(max(end - 1, doc[first].idx)))
+
+
+def _with_stranded_conjunct(cue: Token, content: set[int]) -> set[int]:
+    """The reported object with the conjunct the parse hung elsewhere: in `has mentioned
+    refinancing loans and forcing universities to pay`, the small model makes "forcing" a
+    conjunct of the cue, so the second thing mentioned falls outside the content.
+
+    A noun, or a gerund, coordinated right after a reported noun phrase is a second object
+    (a verb has no noun conjuncts); a bare verb right after a reported to-infinitive shares
+    its "to" ("vowed to meet and exceed the goal"). A conjunct with its own subject is a new
+    clause, the reporter's or the speaker's, and is left out."""
+    doc = cue.doc
+    last = max(content)
+    position = last + 1
+    if position < len(doc) and doc[position].text == ",":
+        position += 1
+    if position + 1 >= len(doc) or doc[position].lower_ not in OBJECT_COORDINATORS:
+        return content
+    conjunct = next(
+        (
+            t
+            for t in doc[position + 1 : min(len(doc), position + 6)]
+            if t.dep_ == "conj" and t.head.i not in content and t.left_edge.i == position + 1
+        ),
+        None,
+    )
+    if conjunct is None or any(c.dep_ in SUBJECT_DEPS for c in conjunct.children):
+        return content
+    root = next((doc[i] for i in sorted(content) if doc[i].head.i not in content), None)
+    if root is None:
+        return content
+    infinitive = root.tag_ == "VB" and any(c.lower_ == "to" for c in root.children)
+    nominal = root.pos_ in ("NOUN", "PROPN") or root.tag_ == "VBG"
+    if (nominal and conjunct.tag_ in NOMINAL_CONJUNCT_TAGS) or (
+        infinitive and conjunct.tag_ in INFINITIVE_CONJUNCT_TAGS
+    ):
+        return content | {t.i for t in conjunct.subtree}
+    return content
 
 
 def _in_display_type(token: Token) -> bool:
@@ -296,6 +397,8 @@ def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[Found
             continue
         if any(t.lower_ in NON_SOURCE_LABELS or t.ent_type_ in TIME_ENTITIES for t in label):
             continue
+        if not _label_names_a_source(article, label):
+            continue
         if article.paragraph(doc[colon].idx) != article.paragraph(start):
             continue
         end = article.paragraph_end(start)
@@ -310,6 +413,22 @@ def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[Found
         item.speaker = table.resolve(subject)
         results.append(item)
     return results
+
+
+def _label_names_a_source(article: ParsedArticle, label: list[Token]) -> bool:
+    """`Sanders:`, `Mayor Reed:`, `Poll:` name who speaks; `Stealth Over Health:` and `Tax
+    Fight:` are kickers, the catchphrase or topic tag a headline opens with.
+
+    Headlines attribute with a colon only to a source: a person, a body or a poll. A kicker is
+    set in the same capitals, so the label must show it names one: a recognised name, a
+    title or a word for people, a body or a poll, or a word the article uses again outside
+    the label's paragraph (a story goes on to name its source: "Bernie Sanders said")."""
+    if any(t.ent_type_ in SOURCE_LABEL_ENTITIES or t.lower_ in SOURCE_LABEL_WORDS for t in label):
+        return True
+    text = article.text
+    paragraph = article.paragraph(label[0].idx)
+    word = re.compile(rf"\b{re.escape(label[-1].text)}\b")
+    return any(article.paragraph(m.start()) != paragraph for m in word.finditer(text))
 
 
 def _owned_speech_content(token: Token) -> tuple[set[int], Token] | None:
