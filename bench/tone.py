@@ -2,14 +2,17 @@
 
 Usage::
 
-    .venv/bin/python bench/tone.py [--set basil] [--limit N] [--half even|odd] [--keep DIR]
+    .venv/bin/python bench/tone.py [--set basil] [--limit N] [--half even|odd]
+                                   [--part K --parts N] [--keep DIR]
 
 Reads ``../shared/data/tone/<set>`` in place (evaluation data, never copied into the project),
 parses each text as-is with ``load_pipeline()`` and extracts its quotes with
 ``extract_quotes``, exactly as the pipeline does, then runs ``find_tone`` and scores its marks
 with the data's own scorer (``../shared/eval/score_tone.py``). ``--half even`` (or ``odd``) keeps
 the articles at even (odd) positions of the corpus, so that a rule written while reading one
-half is measured on the other. It prints, for each way of
+half is measured on the other. ``--part K --parts N`` keeps the articles whose position is K
+modulo N (``--part 0 --parts 3``: a third to study errors on, parts 1 and 2 to check a rule
+on two unseen samples; ``--half even`` is ``--part 0 --parts 2``). It prints, for each way of
 turning marks into predictions, the scorer's figures: own-voice lexical token and overlap
 P/R/F1 (micro; the headline), the same with quoted gold spans counted (``lexical_all``),
 sentence-level lexical F1 over all spans (``lexical_all_sentence``, the figure sentence-level
@@ -129,15 +132,19 @@ def run(
     limit: int | None = None,
     keep: Path | None = None,
     half: str | None = None,
+    part: tuple[int, int] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Score every variant (and the VADER baseline) on one set; print and return the results."""
+    """Score every variant (and the VADER baseline) on one set; print and return the results.
+    ``part`` is (K, N): only the articles at positions K modulo N."""
     folder = shared_data_dir() / "tone" / set_name
     corpus_path, gold_path = folder / "corpus.jsonl", folder / "gold.jsonl"
     corpus = list(read_jsonl(corpus_path))
     if half is not None:
-        corpus = corpus[HALVES[half] :: 2]
+        part = (HALVES[half], 2)
+    if part is not None:
+        corpus = corpus[part[0] :: part[1]]
     corpus = corpus[:limit]
-    subset_gold = limit is not None or half is not None
+    subset_gold = limit is not None or part is not None
     if subset_gold:
         ids = {row["id"] for row in corpus}
         with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as subset:
@@ -156,7 +163,8 @@ def run(
     marks = [find_tone(doc, found) for doc, found in zip(docs, quotes, strict=True)]
     tone_seconds = time.perf_counter() - started
 
-    print(f"{set_name}{f' ({half} half)' if half else ''}: {len(corpus)} articles")
+    label = f" (part {part[0]} of {part[1]})" if part is not None else ""
+    print(f"{set_name}{label}: {len(corpus)} articles")
     results: dict[str, dict[str, Any]] = {}
     baseline = [
         {"article_id": row["id"], "text": row["text"][s:e], "start": s, "end": e}
@@ -197,9 +205,18 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--set", default="basil")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--half", choices=sorted(HALVES), default=None)
+    parser.add_argument("--part", type=int, default=None, help="keep positions K modulo --parts")
+    parser.add_argument("--parts", type=int, default=None, help="how many parts (with --part)")
     parser.add_argument("--keep", type=Path, default=None, help="write predictions here too")
     args = parser.parse_args(list(argv) if argv is not None else None)
-    run(args.set, args.limit, args.keep, args.half)
+    part = None
+    if args.part is not None or args.parts is not None:
+        if args.part is None or args.parts is None or not 0 <= args.part < args.parts:
+            parser.error("--part K and --parts N go together, with 0 <= K < N")
+        if args.half is not None:
+            parser.error("--half and --part are two ways to choose a subset: use one")
+        part = (args.part, args.parts)
+    run(args.set, args.limit, args.keep, args.half, part)
 
 
 if __name__ == "__main__":

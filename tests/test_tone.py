@@ -15,7 +15,7 @@ from spacy.language import Language
 
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
-from storylens.analyse.tone import find_tone, is_evidential_hedge, lede_end
+from storylens.analyse.tone import find_tone, is_backstory, is_evidential_hedge, lede_end
 from storylens.records import ToneMark
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
@@ -25,8 +25,8 @@ from _data import shared_data_dir  # noqa: E402
 
 DATA = shared_data_dir() / "tone" / "basil"
 # Floors a little under the figures bench/tone.py printed when this gate was set (own-voice
-# loaded words and hedges): own-voice token F1 0.146 (P 0.118 R 0.191), overlap F1 0.172,
-# lexical_all_sentence F1 0.258 (P 0.194 R 0.383). The sentence floor is issue 10's target,
+# loaded words and hedges): own-voice token F1 0.148 (P 0.122 R 0.188), overlap F1 0.175,
+# lexical_all_sentence F1 0.261 (P 0.200 R 0.374). The sentence floor is issue 10's target,
 # what a RoBERTa classifier fine-tuned for lexical bias reaches on BASIL (0.254).
 OWN_TOKEN_F1_FLOOR = 0.14
 OWN_OVERLAP_F1_FLOOR = 0.165
@@ -106,6 +106,23 @@ def test_verb_in_a_relative_clause_is_background(nlp: Language) -> None:
     assert not [m for m in marks if "castigated" in m.text]
 
 
+def test_body_sentence_in_the_past_perfect_is_backstory(nlp: Language) -> None:
+    event = LEDE_FILLER + "Mayor Delia Ruiz castigated the harbour board on Friday."
+    assert _by_text(_tone(nlp, event), "castigated").voice == "own"
+    backstory = LEDE_FILLER + "Mayor Delia Ruiz had castigated the harbour board a year before."
+    assert not [m for m in _tone(nlp, backstory) if "castigated" in m.text]
+    # in the lede the pluperfect is part of the news' summary and is read as usual
+    lede = "Mayor Delia Ruiz had castigated the harbour board a year before."
+    assert _by_text(_tone(nlp, lede), "castigated").voice == "own"
+
+
+def test_backstory_is_the_perfect_auxiliary_on_a_participle(nlp: Language) -> None:
+    assert is_backstory(next(nlp("She had resigned by then.").sents))
+    # "had" as a main verb, and the present perfect, are not the past perfect
+    assert not is_backstory(next(nlp("She had a plan.").sents))
+    assert not is_backstory(next(nlp("She has resigned.").sents))
+
+
 def test_loaded_word_in_a_direct_quote_is_the_speakers(nlp: Language) -> None:
     marks = _tone(nlp, '"It was all playful banter," the insider said.')
     mark = _by_text(marks, "playful")
@@ -158,8 +175,7 @@ def test_offsets_point_into_the_text(nlp: Language) -> None:
 def test_paraphrase_around_a_quoted_phrase_is_own_voice(nlp: Language) -> None:
     # a mixed quote: only "fantasy" is the councillor's; "callously" is the outlet's wording
     text = LEDE_FILLER + (
-        'Councillor Ada Penn said the mayor had callously abandoned the workers with a "fantasy" '
-        "plan."
+        'Councillor Ada Penn said the mayor callously abandoned the workers with a "fantasy" plan.'
     )
     mark = _by_text(_tone(nlp, text), "callously")
     assert mark.voice == "own"

@@ -25,7 +25,8 @@ them ("a brash senator"), the verb for what they did ("she castigated him"), the
 how ("staunchly defended"). So an own-voice word counts when the parse ties it to a person,
 an organisation or a group, and only the strongest few of an article are kept. Not counted:
 a word the article keeps using (its topic's vocabulary), a verb in a relative clause or after
-a preposition (background), and a predicate adjective said of a proposition ("it is unclear
+a preposition (background), a word in a body sentence in the past perfect (backstory, "he
+said he had misspoken"), and a predicate adjective said of a proposition ("it is unclear
 whether"). An -ly adverb of manner on an actor's verb ("harshly rebuked") needs no rating. Hedges
 (evidential adverbs such as "reportedly") and "so-called" are kept whatever they modify.
 
@@ -49,7 +50,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from storylens.analyse.quotes.cues import (
     PEOPLE_NOUNS,
@@ -87,6 +88,19 @@ WORDS_PER_OWN_MARK = 200
 # presupposes; the outlet's own characterisation of what someone did is in the clauses it
 # asserts (on BASIL dev about one in 40 such verbs was marked, against one in ten elsewhere).
 BACKGROUND_DEPS = frozenset({"relcl", "pcomp"})
+# A body sentence in the past perfect ("had" + past participle) is backstory: the tense of
+# events before the story's own time (the past of the past), and of reported speech shifted
+# back ("he said he had misspoken"). News puts such sentences after the lede to explain
+# what led up to the event; the outlet's characterisation of the actors is in its account
+# of the event itself. So a body sentence with a past-perfect verb yields no loaded word
+# (explicit judgments, hedges and quotes in it are read as anywhere else).
+# (In the lede the pluperfect gives the news' immediate cause, "after he had admitted ...",
+# which is part of the summary, so the lede is exempt.) A Penn tag, not a word list: the
+# perfect auxiliary "had" on a past participle (VBN). (On the BASIL dev third studied, two
+# of 14 body marks in such sentences were in a sentence with an annotated loaded word.)
+PERFECT_AUXILIARY = "had"
+PAST_PARTICIPLE_TAG = "VBN"
+PERFECT_AUX_DEPS = frozenset({"aux", "auxpass"})
 # A content lemma used this often in one article is its topic's vocabulary, not a choice.
 TOPICAL_REPEATS = 2
 # A quote is one speaker's framing: its strongest loaded word stands for it.
@@ -505,6 +519,25 @@ def _judgment(doc: Doc, token: Token) -> _Candidate | None:
     )
 
 
+def is_backstory(sentence: Span) -> bool:
+    """Whether a sentence has a verb in the past perfect ("had been", "had misspoken")."""
+    return any(
+        t.lower_ == PERFECT_AUXILIARY
+        and t.dep_ in PERFECT_AUX_DEPS
+        and t.head.tag_ == PAST_PARTICIPLE_TAG
+        for t in sentence
+    )
+
+
+def _backstory_tokens(doc: Doc) -> list[bool]:
+    """For each token, whether its sentence is backstory (computed once per sentence)."""
+    flags = [False] * len(doc)
+    for sentence in doc.sents:
+        if is_backstory(sentence):
+            flags[sentence.start : sentence.end] = [True] * len(sentence)
+    return flags
+
+
 def _own_candidates(
     doc: Doc, token: Token, topical: frozenset[str], *, in_lede: bool = False
 ) -> _Candidate | None:
@@ -638,6 +671,7 @@ def find_tone(
     regions = _regions(text, quotes)
     topical = _topical_lemmas(doc)
     lede_ends_at = lede_end(doc, skip)
+    backstory = _backstory_tokens(doc)
     own: list[_Candidate] = []
     lede: list[_Candidate] = []
     hedges: list[_Candidate] = []
@@ -672,7 +706,9 @@ def find_tone(
             )
         else:
             in_lede = start < lede_ends_at
-            candidate = _own_candidates(doc, token, topical, in_lede=in_lede)
+            candidate = None
+            if in_lede or not backstory[token.i]:
+                candidate = _own_candidates(doc, token, topical, in_lede=in_lede)
             if candidate is not None:
                 (lede if in_lede else own).append(candidate)
             judgment = _judgment(doc, token)
