@@ -31,6 +31,11 @@ DATA = shared_data_dir() / "tone" / "basil"
 OWN_TOKEN_F1_FLOOR = 0.14
 OWN_OVERLAP_F1_FLOOR = 0.165
 OWN_SENTENCE_F1_FLOOR = 0.25
+# `storylens export tone` writes every voice, and a scorer with no voice filter reads the
+# bench's "all" variant: lexical_all_sentence F1 0.246 (P 0.174 R 0.417) when this floor was
+# set, after quoted marks were limited to a speaker's aimed words and verdicts and titles were
+# no longer scare marks (0.220 before).
+ALL_VOICES_SENTENCE_F1_FLOOR = 0.235
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +134,40 @@ def test_loaded_word_in_a_direct_quote_is_the_speakers(nlp: Language) -> None:
     assert mark.voice == "quoted"
     assert mark.speaker == "the insider"
     assert not [m for m in marks if m.voice == "own"]
+
+
+def test_speakers_verbs_narrate_and_are_not_their_framing(nlp: Language) -> None:
+    marks = _tone(
+        nlp, '"They betrayed the harbour workers and sabotaged the vote," the union leader said.'
+    )
+    assert not [m for m in marks if m.voice == "quoted"]
+
+
+def test_quoted_adjective_frames_when_aimed_or_a_verdict(nlp: Language) -> None:
+    # a word about something the speaker merely mentions is not their framing ...
+    mentioned = _tone(nlp, '"The archive held damaging letters," the clerk said.')
+    assert not [m for m in mentioned if m.voice == "quoted"]
+    # ... their verdict on the matter is, and so is a word aimed at a person
+    verdict = _by_text(
+        _tone(nlp, '"The plan is deeply troubling," Councillor Ada Penn said.'), "troubling"
+    )
+    assert (verdict.voice, verdict.text) == ("quoted", "deeply troubling")
+    aimed = _by_text(
+        _tone(nlp, '"A reckless mayor runs this town," the councillor said.'), "reckless"
+    )
+    assert aimed.voice == "quoted"
+
+
+def test_title_in_quotation_marks_is_no_scare_mark(nlp: Language) -> None:
+    title = 'Mayor Delia Ruiz said on "Harbour Talk Tonight" that the ferry would run.'
+    assert not [m for m in _tone(nlp, title) if m.voice == "scare"]
+    term = _tone(nlp, 'Mayor Delia Ruiz backed the "harbour levy" plan on Friday.')
+    assert [m.text for m in term if m.voice == "scare"] == ["harbour levy"]
+
+
+def test_quoted_letter_is_no_scare_mark(nlp: Language) -> None:
+    text = 'The new sign outside the town hall was missing a "k" and an "e" on Friday.'
+    assert not [m for m in _tone(nlp, text) if m.voice == "scare"]
 
 
 def test_scare_quoted_phrase_is_one_scare_mark(nlp: Language) -> None:
@@ -232,3 +271,4 @@ def test_basil_floors() -> None:
     assert own["token"]["micro"]["f1"] >= OWN_TOKEN_F1_FLOOR
     assert own["overlap"]["micro"]["f1"] >= OWN_OVERLAP_F1_FLOOR
     assert result["own"]["lexical_all_sentence"]["f1"] >= OWN_SENTENCE_F1_FLOOR
+    assert result["all"]["lexical_all_sentence"]["f1"] >= ALL_VOICES_SENTENCE_F1_FLOOR

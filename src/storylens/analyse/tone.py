@@ -5,9 +5,12 @@
 * "own": words in the outlet's own voice (outside quotation marks; reported speech without
   marks is the outlet's wording of a claim, so it counts as own voice too);
 * "quoted": loaded words inside someone's direct quote, with the speaker: whose framing the
-  outlet carries by quoting it;
+  outlet carries by quoting it. A speaker's framing is a rated adjective or adverb aimed at a
+  person or group, or stated as their verdict ("it was shameful"); their verbs tell what
+  happened and are left out. One mark a quote, its strongest;
 * "scare": a phrase set in quotation marks with no speaker (distanced wording), one mark for
-  the phrase.
+  the phrase; titles and nicknames in marks (`on "Meet the Press"`) and quoted letters name or
+  spell something and are left out.
 
 Where the words come from. Two lexicons that ship in packages, nothing downloaded at run time:
 
@@ -105,6 +108,20 @@ PERFECT_AUX_DEPS = frozenset({"aux", "auxpass"})
 TOPICAL_REPEATS = 2
 # A quote is one speaker's framing: its strongest loaded word stands for it.
 MARKS_PER_QUOTE = 1
+# What in a quote frames: the speaker's characterisation, what someone or something is (ADJ)
+# and how it was done (ADV). Verbs are left out: quoted speech is where sources tell what
+# happened or will happen ("the summit should be canceled", "I'm endorsing him"), and a
+# speaker's verbs narrate events; the reporter's verb choice ("castigated") is the outlet's
+# framing, so own-voice verbs still count. (On the BASIL dev third studied, about half of
+# the quoted marks were verbs, and two of about thirty were in a sentence with an annotated
+# loaded word.)
+QUOTED_FRAMING_POS = frozenset({"ADJ", "ADV"})
+# Within a quote, a word frames when it is aimed at a person or group (as in own voice) or
+# states the speaker's verdict ("it was shameful"); an adjective describing something the
+# speaker merely talks about ("the wealthiest Americans", "damaging information") does not.
+# A verdict is a predicate: a predicate adjective (JUDGMENT_DEPS) or the adjective of a
+# predicate noun ("it was all playful banter"), dependency "attr".
+PREDICATE_NOUN_DEPS = frozenset({"attr"})
 # Parts of speech that carry evaluation of an actor: what they are (ADJ), do (VERB), how (ADV).
 EVALUATIVE_POS = frozenset({"ADJ", "ADV", "VERB"})
 # Entity labels for a person or a group a word can be aimed at.
@@ -155,6 +172,9 @@ HEDGE_SCORE = 0.5  # hedges are ranked apart from loaded words; a fixed middling
 # ("the interaction was harmless") or strengthened by a degree adverb ("excruciatingly
 # awkward"), is evaluation whatever its target or frequency; it is kept beside the quota.
 JUDGMENT_DEPS = frozenset({"acomp"})
+# --- scare quotes ---------------------------------------------------------------------------
+# A scare quote sets off a word; a single quoted letter is a spelling, not a wording.
+SCARE_MIN_WORD_CHARS = 2
 # Complements by which an adjective relates its subject to something else.
 COMPLEMENT_DEPS = frozenset({"prep", "xcomp", "ccomp", "advcl"})
 # A clause as the subject, or an expletive before an extraposed one.
@@ -369,7 +389,7 @@ def _target(token: Token) -> Token | None:
 
 def _regions(text: str, quotes: Sequence[Quote]) -> list[_Region]:
     marks = find_marked_quotes(text)
-    regions = []
+    regions: list[_Region] = []
     for quote in quotes:
         if quote.kind in ("direct", "nested"):
             # A quote split by its attribution is the speaker's words only in its runs; the
@@ -559,24 +579,65 @@ def _own_candidates(
     )
 
 
+def _is_verdict(token: Token) -> bool:
+    """Whether a word states what something is: a predicate adjective ("it was shameful"),
+    an adjective of a predicate noun ("it was all playful banter"), or the degree adverb of
+    either ("it is deeply troubling")."""
+    word = token.head if token.pos_ == "ADV" and token.head.pos_ == "ADJ" else token
+    if word.dep_ in JUDGMENT_DEPS:
+        return True
+    return word.dep_ == "amod" and word.head.dep_ in PREDICATE_NOUN_DEPS
+
+
 def _quoted_candidate(doc: Doc, token: Token) -> _Candidate | None:
-    """Inside a quote the speaker's words need no target: the quote is aimed by its speaker."""
+    """A speaker's framing: a rated word of a quality or a manner, aimed at a person or group
+    or stated as the speaker's verdict on the matter."""
+    if token.pos_ not in QUOTED_FRAMING_POS:
+        return None
     score, valence = _strength(token)
     if score <= 0.0 or abs(valence) < VADER_MIN_VALENCE:
         return None  # a speaker's rare words are their style; only rated ones are loaded
+    target = _target(token)
+    if target is None and not _is_verdict(token):
+        return None
     start, end = _phrase(doc, token)
     head = token.head
     if token.dep_ == "amod" and head.pos_ == "NOUN" and head.i == token.i + 1:
         end = head.idx + len(head)  # a speaker's framing is the phrase: "playful banter"
-    target = _target(token)
     return _Candidate(
         start, end, _polarity(valence), score, _mention(target) if target is not None else None
     )
 
 
+def _is_title(span: Span) -> bool:
+    """Quoted words in title case that do not open their sentence: the name of a work, a
+    programme or an account (`on "Meet the Press"`, `the ad "Strong"`), or a nickname, which
+    name something rather than distance the outlet from a wording. Function words ("the",
+    "of", "and") stay lower case in titles, so only the other words are read."""
+    words = [t for t in span if t.is_alpha and not t.is_stop]
+    if not words:
+        words = [t for t in span if t.is_alpha]
+    if not words or not all(t.text[:1].isupper() for t in words):
+        return False
+    # a lone capital at a sentence's start may only be the sentence's capital
+    return not all(_opens_sentence(t) for t in words)
+
+
+def _opens_sentence(token: Token) -> bool:
+    """The first word of its sentence, after any opening punctuation (`"Sorry," ...`)."""
+    return all(t.is_punct for t in token.doc[token.sent.start : token.i])
+
+
+def _is_scare_phrase(span: Span) -> bool:
+    """Whether the marked words read as distanced wording of the outlet's own sentence."""
+    if not any(t.is_alpha and len(t) >= SCARE_MIN_WORD_CHARS for t in span):
+        return False  # a quoted letter or symbol (`missing a "c"`) is spelled out, not judged
+    return not _is_title(span)
+
+
 def _scare_mark(doc: Doc, region: _Region) -> ToneMark | None:
     span = doc.char_span(region.start, region.end, alignment_mode="contract")
-    if span is None or not span.text.strip():
+    if span is None or not span.text.strip() or not _is_scare_phrase(span):
         return None
     # Scare quotes distance the outlet from the wording whatever its valence ("freedom" in
     # marks reads as doubt, not praise): the polarity is a hedge; the valence sets the score.
