@@ -334,3 +334,19 @@ def test_timeline_entry(
         pytest.skip("no dates in this store: the analysis records no timexes yet")
     entries = [(t.text, t.value) for t in comparison.timeline if expected["outlet"] in t.outlets]
     assert (expected["words"], expected["value"]) in entries
+
+
+def test_a_comparison_serialises_as_dataclasses_asdict_would(
+    comparisons: dict[str, StoryComparison],
+) -> None:
+    import dataclasses
+
+    from storylens.compare.serialise import (
+        comparison_from_json,
+        comparison_to_dict,
+        comparison_to_json,
+    )
+
+    for comparison in comparisons.values():
+        assert comparison_to_dict(comparison) == dataclasses.asdict(comparison)
+        assert comparison_from_json(comparison_to_json(comparison)) == comparison

@@ -7,7 +7,7 @@ from contextlib import suppress
 from datetime import datetime
 from functools import lru_cache
 
-import dateparser
+from dateparser.date import DateDataParser
 from spacy.tokens import Doc
 
 from storylens.records import Span
@@ -18,6 +18,9 @@ NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
 NUMBER_CONTEXT_TOKENS = 3
 # Date phrases longer than this are descriptions ("the last three years"), not dates.
 MAX_DATE_PHRASE_CHARS = 40
+# Date parsers kept, one per publication day: a run reads articles of a few hundred days, and
+# building a parser (its settings and locale) costs more than parsing a phrase with it.
+MAX_DATE_PARSERS = 512
 
 _NUMBER_WORDS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen",
@@ -51,15 +54,26 @@ def normalise_date(phrase: str, relative_to: str | None) -> str | None:
     year = _YEAR_ONLY.match(phrase)
     if year:
         return year.group(1)
-    settings: dict[str, object] = {"PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day"]}
+    base = None
     if relative_to:
         with suppress(ValueError):  # an unreadable publication date: read the phrase alone
-            settings["RELATIVE_BASE"] = datetime.fromisoformat(relative_to[:10])
+            base = datetime.fromisoformat(relative_to[:10])
     try:
-        parsed = dateparser.parse(phrase, languages=["en"], settings=settings)
+        parsed = _date_parser(base).get_date_data(phrase)["date_obj"]
     except (ValueError, OverflowError):
         return None
     return parsed.date().isoformat() if parsed else None
+
+
+@lru_cache(maxsize=MAX_DATE_PARSERS)
+def _date_parser(relative_base: datetime | None) -> DateDataParser:
+    """The parser ``dateparser.parse`` would build for these settings, built once: it keeps
+    no state between phrases (``try_previous_locales`` is off), so reusing it reads every
+    phrase as a fresh one would, about three times faster."""
+    settings: dict[str, object] = {"PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day"]}
+    if relative_base is not None:
+        settings["RELATIVE_BASE"] = relative_base
+    return DateDataParser(languages=["en"], settings=settings)
 
 
 def find_dates(doc: Doc, published: str | None) -> tuple[Span, ...]:

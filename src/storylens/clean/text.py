@@ -7,6 +7,7 @@ The repaired text is what storylens stores and exports, so every offset found la
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import ftfy
 
@@ -21,6 +22,13 @@ _INVISIBLE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff\x00-\x08\x0b\x0c\x0e-\
 _MANY_BLANK_LINES = re.compile(r"\n{3,}")
 
 
+# Repaired texts kept: the pipeline repairs each text of a batch twice, once to tell whether it
+# is stored already and once to clean it, and ftfy is the costly part of cleaning. Room for the
+# texts and titles of a few batches (a few MB), so a larger --batch-size still finds them.
+REPAIRED_TEXTS_KEPT = 512
+
+
+@lru_cache(maxsize=REPAIRED_TEXTS_KEPT)
 def repair_text(text: str) -> str:
     """Fix mojibake and odd characters, and normalise white space.
 

@@ -13,11 +13,14 @@ echo of its original and confirms nothing, so it never makes a claim "shared".
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 from scipy import sparse
@@ -92,18 +95,36 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
 
 
-def _weighted_stems(
-    text: str, offset: int, name_ranges: Sequence[tuple[int, int]]
-) -> dict[str, float]:
+class _NameRanges:
+    """Where an article's names are, asked "is this offset inside a name?" once per word of
+    every claim: a bisection over the ranges sorted by start, not a scan of every name."""
+
+    def __init__(self, ranges: Sequence[tuple[int, int]]) -> None:
+        ordered = sorted(ranges)
+        self.starts = [low for low, _ in ordered]
+        # The furthest end of the ranges up to each one: ranges may overlap or nest, so the
+        # last range starting before an offset is not the only one that can hold it.
+        self.reach = list(accumulate((high for _, high in ordered), max))
+
+    def holds(self, position: int) -> bool:
+        place = bisect.bisect_right(self.starts, position) - 1
+        return place >= 0 and position < self.reach[place]
+
+
+@lru_cache(maxsize=65536)
+def _word_stems(word: str) -> tuple[str, ...]:
+    """``content_stems`` of one word, kept: a story's articles repeat their words, and each
+    comparison of a story reads every word of every member again."""
+    return tuple(content_stems(word))
+
+
+def _weighted_stems(text: str, offset: int, names: _NameRanges) -> dict[str, float]:
     counts: dict[str, float] = {}
     for match in word_matches(text):
-        stems = content_stems(match.group())
+        stems = _word_stems(match.group())
         if not stems:
             continue
-        absolute = offset + match.start()
-        is_name = match.group()[0].isdigit() or any(
-            low <= absolute < high for low, high in name_ranges
-        )
+        is_name = match.group()[0].isdigit() or names.holds(offset + match.start())
         weight = NAME_WEIGHT if is_name else 1.0
         for item in stems:
             counts[item] = counts.get(item, 0.0) + weight
@@ -130,7 +151,7 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
         analysed = member.analysed
         text = analysed.article.text
         skip = [(span.start, span.end) for span in analysed.clean.boilerplate]
-        names = [(e.start, e.end) for e in analysed.entities if e.label in NAME_LABELS]
+        names = _NameRanges([(e.start, e.end) for e in analysed.entities if e.label in NAME_LABELS])
         for line_start, line_end in _lines_of_sentences(text, analysed.sentences):
             if _inside(line_start, line_end, skip):
                 continue

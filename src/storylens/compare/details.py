@@ -20,6 +20,7 @@ import calendar
 import re
 from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
+from functools import lru_cache
 
 from scipy import sparse
 
@@ -80,6 +81,8 @@ _NAMES_A_DAY = re.compile(
     re.IGNORECASE,
 )
 _REF_VALUES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+# Details said of a person, paired by that person; the others pair by the claims they sit in.
+_SUBJECT_KINDS = frozenset({"age", "role"})
 
 
 # -- people ----------------------------------------------------------------------------------
@@ -329,6 +332,12 @@ def _unit_at(units: Sequence[ClaimUnit], own: Sequence[int], position: int) -> i
     return None
 
 
+# Sentence pairs whose shared words are kept: two sentences that hold several details (a date
+# and a count) are paired once per detail, and each pair reads every word of both.
+SHARED_WORDS_CACHE = 4096
+
+
+@lru_cache(maxsize=SHARED_WORDS_CACHE)
 def _shared_words(first: str, second: str) -> str:
     theirs = set(content_stems(second))
     kept = [w.lower() for w in words(first) if not is_stop_word(w) and stem(w) in theirs]
@@ -357,22 +366,39 @@ def find_conflicts(
         dict(zip(cosine.indices[a:b].tolist(), cosine.data[a:b].tolist(), strict=True))
         for a, b in zip(cosine.indptr[:-1], cosine.indptr[1:], strict=True)
     ]
+    # Only details of one kind pair up: grouping them by kind spares the test of every
+    # other pair, which for a large story runs to millions. Within a kind the pairs keep
+    # their order, and so does what the sort below leaves tied (it sorts by kind too).
+    grouped = [_by_kind(pairs) for pairs in located]
     results: dict[tuple[object, ...], DetailConflict] = {}
     for i in range(len(members)):
         for j in range(i + 1, len(members)):
             if members[i].outlet == members[j].outlet:
                 continue
-            for first, unit_a in located[i]:
-                for second, unit_b in located[j]:
-                    conflict = _pair(first, second, unit_a, unit_b, rows, members, i, j)
-                    if conflict is None:
-                        continue
-                    values = tuple(sorted((first.value, second.value)))
-                    key = (conflict.kind, conflict.subject, values, conflict.status)
-                    results.setdefault(key, conflict)
+            for kind, firsts in grouped[i].items():
+                for first, unit_a in firsts:
+                    for second, unit_b in grouped[j].get(kind, ()):
+                        conflict = _pair(first, second, unit_a, unit_b, rows, members, i, j)
+                        if conflict is None:
+                            continue
+                        values = tuple(sorted((first.value, second.value)))
+                        key = (conflict.kind, conflict.subject, values, conflict.status)
+                        results.setdefault(key, conflict)
     found = _one_reading_per_date(list(results.values()))
     order = {"disagree": 0, "unchecked": 1, "agree": 2}
     return tuple(sorted(found, key=lambda c: (order[c.status], c.kind, c.subject)))
+
+
+def _by_kind(
+    located: Sequence[tuple[DetailValue, int | None]],
+) -> dict[str, list[tuple[DetailValue, int | None]]]:
+    """One member's located details by kind, in their order; a detail outside every claim
+    is left out unless its kind pairs by subject, since ``_pair`` needs its claim."""
+    found: dict[str, list[tuple[DetailValue, int | None]]] = {}
+    for detail, unit in located:
+        if unit is not None or detail.kind in _SUBJECT_KINDS:
+            found.setdefault(detail.kind, []).append((detail, unit))
+    return found
 
 
 def _granularity(value: str) -> int | None:
@@ -434,7 +460,7 @@ def _pair(
     if first.kind != second.kind:
         return None
     kind = first.kind
-    if kind in ("age", "role"):
+    if kind in _SUBJECT_KINDS:
         if first.subject != second.subject:
             return None
         if kind == "age":

@@ -22,7 +22,37 @@ T = TypeVar("T")
 
 
 def comparison_to_dict(comparison: StoryComparison) -> dict[str, Any]:
-    return dataclasses.asdict(comparison)
+    """``dataclasses.asdict`` of the comparison, made without its deep copies: a comparison
+    holds thousands of records of strings and numbers, and asdict copies each value."""
+    return typing.cast(dict[str, Any], _plain(comparison))
+
+
+# Values that asdict's deep copy returns as they are: nothing in them can be shared.
+_IMMUTABLE = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """What ``dataclasses.asdict`` makes of ``value``, for the types records hold."""
+    if isinstance(value, _IMMUTABLE):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    if type(value) in (tuple, list):
+        return type(value)(_plain(item) for item in value)
+    if type(value) is dict:
+        return {_plain(key): _plain(item) for key, item in value.items()}
+    # Anything else (a named tuple, a subclass of a container): as asdict itself makes it.
+    return dataclasses.asdict(_Box(value))["value"]
+
+
+@dataclasses.dataclass
+class _Box:
+    value: Any
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def comparison_to_json(comparison: StoryComparison) -> str:

@@ -28,6 +28,9 @@ def word_matches(text: str) -> Iterator[re.Match[str]]:
     return _WORD.finditer(text)
 
 
+# Kept per word (as ``stem`` is): every part of a comparison folds the same words of the same
+# articles again, over a million times for a large story.
+@lru_cache(maxsize=65536)
 def fold(word: str) -> str:
     """A word compared case-, apostrophe- and hyphen-blind (re-opening = reopening)."""
     return word.translate(_APOSTROPHES).lower().replace("-", "")

@@ -107,6 +107,109 @@ def _title_for(analysed: AnalysedArticle) -> str | None:
     return None
 
 
+def _article_row(item: StoredArticle, seq: int, now: str) -> dict[str, Any]:
+    analysed, assignment = item.analysed, item.assignment
+    article = analysed.article
+    return {
+        "id": article.id,
+        "url": article.url,
+        "outlet": article.outlet,
+        "title": article.title,
+        "published": article.published,
+        "authors": json.dumps(list(article.authors)),
+        "text": article.text,
+        "source": article.source,
+        "content_hash": text_hash(article.text),
+        "boilerplate": json.dumps([[s.start, s.end, s.label] for s in analysed.clean.boilerplate]),
+        "model": analysed.model,
+        "story_id": assignment.story_id,
+        "duplicate_of": assignment.duplicate_of,
+        "story_score": assignment.score,
+        "story_reasons": json.dumps(list(assignment.reasons)),
+        "secondary_story_ids": json.dumps(list(assignment.secondary_story_ids)),
+        "features": item.features_json,
+        "sentences": json.dumps([[span.start, span.end] for span in analysed.sentences]),
+        "input_offsets": json.dumps([list(pair) for pair in analysed.clean.input_offsets]),
+        "seq": seq,
+        "ingested_at": now,
+    }
+
+
+def _child_rows(analysed: AnalysedArticle) -> dict[Any, list[dict[str, Any]]]:
+    """The rows of one article in each table that hangs off it, in their stored order."""
+    article_id = analysed.article.id
+    return {
+        quotes: [
+            {
+                "article_id": article_id,
+                "position": position,
+                "text": quote.text,
+                "start_char": quote.start,
+                "end_char": quote.end,
+                "speaker": quote.speaker,
+                "speaker_mention": quote.speaker_mention,
+                "speaker_start": quote.speaker_start,
+                "speaker_end": quote.speaker_end,
+                "speaker_type": quote.speaker_type,
+                "cue": quote.cue,
+                "kind": quote.kind,
+                "reported_by": quote.reported_by,
+                "act": quote.act,
+                "segments": encode_segments(quote.segments),
+            }
+            for position, quote in enumerate(analysed.quotes)
+        ],
+        entities: [
+            {
+                "article_id": article_id,
+                "text": e.text,
+                "label": e.label,
+                "start_char": e.start,
+                "end_char": e.end,
+            }
+            for e in analysed.entities
+        ],
+        details: [
+            {
+                "article_id": article_id,
+                "kind": kind,
+                "text": span.text,
+                "value": span.label,
+                "start_char": span.start,
+                "end_char": span.end,
+            }
+            for kind, spans in (("date", analysed.dates), ("number", analysed.numbers))
+            for span in spans
+        ],
+        timexes: [
+            {
+                "article_id": article_id,
+                "text": t.text,
+                "start_char": t.start,
+                "end_char": t.end,
+                "value": t.value,
+                "timex_type": t.type,
+                "anchored": int(t.anchored),
+            }
+            for t in analysed.timexes
+        ],
+        tone_marks: [
+            {
+                "article_id": article_id,
+                "text": m.text,
+                "start_char": m.start,
+                "end_char": m.end,
+                "polarity": m.polarity,
+                "voice": m.voice,
+                "score": m.score,
+                "target": m.target,
+                "speaker": m.speaker,
+            }
+            for m in analysed.tone
+        ],
+    }
+
+
 class Store:
     """A storylens database at a path or URL, migrated to the current schema on open."""
 
@@ -192,8 +295,7 @@ class Store:
                 )
                 if row.story_id
             }
-        for offset, item in enumerate(batch):
-            self._insert_article(connection, item, next_seq + offset, now)
+        self._insert_articles(connection, batch, next_seq, now)
         if batch:
             self._index_for_search(connection, batch)
         for assignment in revised:  # earlier articles the story stage re-pointed
@@ -252,125 +354,23 @@ class Store:
                 )
             )
 
-    def _insert_article(
-        self, connection: Connection, item: StoredArticle, seq: int, now: str
+    def _insert_articles(
+        self, connection: Connection, batch: Sequence[StoredArticle], first_seq: int, now: str
     ) -> None:
-        analysed, assignment = item.analysed, item.assignment
-        article = analysed.article
-        connection.execute(
-            insert(articles).values(
-                id=article.id,
-                url=article.url,
-                outlet=article.outlet,
-                title=article.title,
-                published=article.published,
-                authors=json.dumps(list(article.authors)),
-                text=article.text,
-                source=article.source,
-                content_hash=text_hash(article.text),
-                boilerplate=json.dumps(
-                    [[s.start, s.end, s.label] for s in analysed.clean.boilerplate]
-                ),
-                model=analysed.model,
-                story_id=assignment.story_id,
-                duplicate_of=assignment.duplicate_of,
-                story_score=assignment.score,
-                story_reasons=json.dumps(list(assignment.reasons)),
-                secondary_story_ids=json.dumps(list(assignment.secondary_story_ids)),
-                features=item.features_json,
-                sentences=json.dumps([[span.start, span.end] for span in analysed.sentences]),
-                input_offsets=json.dumps([list(pair) for pair in analysed.clean.input_offsets]),
-                seq=seq,
-                ingested_at=now,
-            )
-        )
-        if analysed.quotes:
-            connection.execute(
-                insert(quotes),
-                [
-                    {
-                        "article_id": article.id,
-                        "position": position,
-                        "text": quote.text,
-                        "start_char": quote.start,
-                        "end_char": quote.end,
-                        "speaker": quote.speaker,
-                        "speaker_mention": quote.speaker_mention,
-                        "speaker_start": quote.speaker_start,
-                        "speaker_end": quote.speaker_end,
-                        "speaker_type": quote.speaker_type,
-                        "cue": quote.cue,
-                        "kind": quote.kind,
-                        "reported_by": quote.reported_by,
-                        "act": quote.act,
-                        "segments": encode_segments(quote.segments),
-                    }
-                    for position, quote in enumerate(analysed.quotes)
-                ],
-            )
-        if analysed.entities:
-            connection.execute(
-                insert(entities),
-                [
-                    {
-                        "article_id": article.id,
-                        "text": e.text,
-                        "label": e.label,
-                        "start_char": e.start,
-                        "end_char": e.end,
-                    }
-                    for e in analysed.entities
-                ],
-            )
-        detail_rows = [
-            {
-                "article_id": article.id,
-                "kind": kind,
-                "text": span.text,
-                "value": span.label,
-                "start_char": span.start,
-                "end_char": span.end,
-            }
-            for kind, spans in (("date", analysed.dates), ("number", analysed.numbers))
-            for span in spans
-        ]
-        if detail_rows:
-            connection.execute(insert(details), detail_rows)
-        if analysed.timexes:
-            connection.execute(
-                insert(timexes),
-                [
-                    {
-                        "article_id": article.id,
-                        "text": t.text,
-                        "start_char": t.start,
-                        "end_char": t.end,
-                        "value": t.value,
-                        "timex_type": t.type,
-                        "anchored": int(t.anchored),
-                    }
-                    for t in analysed.timexes
-                ],
-            )
-        if analysed.tone:
-            connection.execute(
-                insert(tone_marks),
-                [
-                    {
-                        "article_id": article.id,
-                        "text": m.text,
-                        "start_char": m.start,
-                        "end_char": m.end,
-                        "polarity": m.polarity,
-                        "voice": m.voice,
-                        "score": m.score,
-                        "target": m.target,
-                        "speaker": m.speaker,
-                    }
-                    for m in analysed.tone
-                ],
-            )
-        self._touch_story(connection, assignment.story_id, analysed, now)
+        """Insert the batch's articles and their quotes, entities, details, timexes and tone
+        marks: one multi-row INSERT per table rather than several statements per article,
+        rows in article order (so each table numbers them as it would one by one)."""
+        rows: dict[Any, list[dict[str, Any]]] = {
+            table: [] for table in (articles, quotes, entities, details, timexes, tone_marks)
+        }
+        for offset, item in enumerate(batch):
+            rows[articles].append(_article_row(item, first_seq + offset, now))
+            for table, table_rows in _child_rows(item.analysed).items():
+                rows[table].extend(table_rows)
+        for table, table_rows in rows.items():
+            if table_rows:
+                connection.execute(insert(table), table_rows)
+        self._touch_stories(connection, batch, now)
 
     def _index_for_search(self, connection: Connection, batch: Sequence[StoredArticle]) -> None:
         """Add the batch's articles (title and text) and quotes (words and speaker) to the
@@ -425,23 +425,37 @@ class Store:
             )
         )
 
-    def _touch_story(
-        self, connection: Connection, story_id: str, analysed: AnalysedArticle, now: str
+    def _touch_stories(
+        self, connection: Connection, batch: Sequence[StoredArticle], now: str
     ) -> None:
-        exists = connection.scalar(select(stories.c.id).where(stories.c.id == story_id))
-        if exists:
+        """Open a row for each story the batch founds (titled by its first article there) and
+        mark the stories it adds to as updated now."""
+        story_ids = list(dict.fromkeys(item.assignment.story_id for item in batch))
+        if not story_ids:
+            return
+        existing = set(connection.scalars(select(stories.c.id).where(stories.c.id.in_(story_ids))))
+        founded: dict[str, AnalysedArticle] = {}
+        for item in batch:
+            story_id = item.assignment.story_id
+            if story_id not in existing:
+                founded.setdefault(story_id, item.analysed)
+        if existing:
             connection.execute(
-                update(stories).where(stories.c.id == story_id).values(updated_at=now)
+                update(stories).where(stories.c.id.in_(sorted(existing))).values(updated_at=now)
             )
-        else:
+        if founded:
             connection.execute(
-                insert(stories).values(
-                    id=story_id,
-                    title=_title_for(analysed),
-                    founding_article_id=analysed.id,
-                    created_at=now,
-                    updated_at=now,
-                )
+                insert(stories),
+                [
+                    {
+                        "id": story_id,
+                        "title": _title_for(analysed),
+                        "founding_article_id": analysed.id,
+                        "created_at": now,
+                        "updated_at": now,
+                    }
+                    for story_id, analysed in founded.items()
+                ],
             )
 
     # -- reading -------------------------------------------------------------------------

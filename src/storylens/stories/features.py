@@ -27,6 +27,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -216,6 +217,9 @@ def published_day(published: str | None) -> str | None:
         return None
 
 
+# Kept per word form: each article's body, lead and title are counted word by word, and news
+# text repeats a small vocabulary.
+@lru_cache(maxsize=65536)
 def normalise_term(word: str) -> str | None:
     """Lower-case, drop possessives and plural endings; None for stop words."""
     word = _POSSESSIVE.sub("", word.lower().replace("’", "'"))
