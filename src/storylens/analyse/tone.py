@@ -667,11 +667,13 @@ def _best(candidates: Iterable[_Candidate], limit: int) -> list[_Candidate]:
     return sorted(chosen, key=lambda c: c.start)
 
 
-def _mark(doc: Doc, c: _Candidate, voice: str, speaker: str | None = None) -> ToneMark:
+def _mark(text: str, c: _Candidate, voice: str, speaker: str | None = None) -> ToneMark:
+    """The mark of a chosen candidate. ``text`` is ``doc.text``, read once by the caller:
+    spaCy joins every token again on each read."""
     return ToneMark(
         start=c.start,
         end=c.end,
-        text=doc.text[c.start : c.end],
+        text=text[c.start : c.end],
         polarity=c.polarity,
         voice=voice,  # type: ignore[arg-type]
         score=round(c.score, 3),
@@ -782,11 +784,11 @@ def find_tone(
     for judgment in sorted(judgments, key=lambda j: j.start - j.end):  # longest first
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
             chosen.append(judgment)
-    marks = [_mark(doc, c, "own") for c in sorted(chosen, key=lambda c: c.start)]
-    marks += [_mark(doc, c, "own") for c in hedges]
+    marks = [_mark(text, c, "own") for c in sorted(chosen, key=lambda c: c.start)]
+    marks += [_mark(text, c, "own") for c in hedges]
     for region, candidates in quoted.items():
         marks += [
-            _mark(doc, c, "quoted", region.speaker) for c in _best(candidates, MARKS_PER_QUOTE)
+            _mark(text, c, "quoted", region.speaker) for c in _best(candidates, MARKS_PER_QUOTE)
         ]
     for region in regions:
         if region.voice == "scare" and not _in_ranges(region.start, region.end, skip):
