@@ -1409,3 +1409,57 @@ def test_label_the_article_names_again_is_a_source(nlp: Language) -> None:
     quote = find(quotes_of(nlp, text), "The bridge will stay closed")
     assert quote.cue == ":"
     assert "Ruiz" in (quote.speaker or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "speaker"),
+    [
+        # the object stands after a phrasal verb's preposition
+        ("In recent weeks, Holt has gone after the mayor as a “spoiled brat.”", "brat", "Holt"),
+        # the parse hangs "as" on the dash; the word order still reads verb, object, "as"
+        (
+            "Tom Reyes has been pounding Holt as a “con artist” ― just as he did with Lane.",
+            "con artist",
+            "Tom Reyes",
+        ),
+        # the parse joins the names to the noun before them and leaves "call" no subject
+        (
+            'At the rally on the pier, Holt and Reyes call them "dreamers" and walk away.',
+            "dreamers",
+            "Holt",
+        ),
+        # a passive cue's "by" names who spoke
+        ('The plan was called "a fantasy" by Holt.', "a fantasy", "Holt"),
+        # a short phrase that is all a named source's cue governs
+        ('Holt promised "a fair hearing."', "a fair hearing", "Holt"),
+    ],
+)
+def test_short_phrase_a_speakers_cue_governs_is_their_mixed_quote(
+    nlp: Language, text: str, words: str, speaker: str
+) -> None:
+    quote = find(quotes_of(nlp, text), words)
+    assert quote.kind == "mixed"
+    assert speaker in (quote.speaker or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "speaker"),
+    [
+        ('The union called the offer "reasonable."', "reasonable", "union"),
+        ('Tom Reyes said it\'s "not that simple."', "not that simple", "Tom Reyes"),
+        ('Officials described the plan as "a fantasy."', "a fantasy", "Officials"),
+    ],
+)
+def test_partial_quote_after_a_speech_verb_is_not_scare(
+    nlp: Language, text: str, words: str, speaker: str
+) -> None:
+    quote = find(quotes_of(nlp, text), words)
+    assert quote.kind == "mixed"
+    assert speaker in (quote.speaker or "")
+
+
+def test_quoted_phrase_no_cue_governs_stays_scare(nlp: Language) -> None:
+    text = 'Lawmakers passed the so-called "reform" bill on Tuesday.'
+    quote = find(quotes_of(nlp, text), "reform")
+    assert quote.kind == "scare"
+    assert quote.speaker is None

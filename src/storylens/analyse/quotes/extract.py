@@ -67,6 +67,7 @@ from storylens.analyse.quotes.spans import (
     clause_around,
     colon_clause_start,
     governing_cue,
+    is_named_source,
     naming_relative_start,
     outer_report,
     quoted_clause_start,
@@ -172,11 +173,21 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
             if relative_start is not None and relative_start < found_quote.start:
                 found_quote.start = relative_start
                 found_quote.kind = "mixed"
-        if phrase and found_quote.kind == "direct" and text[quote.start : quote.end][:1].islower():
+        if (
+            phrase
+            and found_quote.kind == "direct"
+            and text[quote.start : quote.end][:1].islower()
+            and not is_named_source(attribution.subject)
+        ):
             # `some even alleging 'elder abuse'`: a short phrase that is all a cue governs,
-            # with no reported clause around it, is a label in marks, not a statement.
+            # with no reported clause around it and no source a reader can find, is a label
+            # in marks, not a statement.
             found.append(FoundQuote(quote.start, quote.end, "scare", None, None, None))
             continue
+        if phrase and found_quote.kind == "direct":
+            # `Holt promised "a fair hearing"`: a short phrase that is all a named source's cue
+            # governs is that source's words inside the reporter's sentence.
+            found_quote.kind = "mixed"
         if attribution.subject is not None:
             found_quote.speaker = table.resolve(attribution.subject)
             _note(table, found_quote.speaker)

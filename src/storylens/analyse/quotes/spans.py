@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from storylens.analyse.quotes.cues import BELIEF_VERBS, CONTENT_REQUIRED_VERBS, SPEECH_NOUNS
+from storylens.analyse.quotes.cues import (
+    BELIEF_VERBS,
+    CONTENT_REQUIRED_VERBS,
+    PEOPLE_NOUNS,
+    SPEECH_NOUNS,
+)
 from storylens.analyse.quotes.marks import MarkedQuote
 from storylens.analyse.quotes.parse import (
     ASIDE_MIN_WORDS,
@@ -37,6 +42,25 @@ OUTER_REPORT_DEPTH = 4
 WEAK_CUES = frozenset({"show", "find", "begin", "finish", "continue", "offer", "figure"})
 # Subjects that can cast something "as" a quoted phrase in their own words.
 CASTING_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+# Prepositions of a phrasal verb whose object is what gets cast "as" a phrase ("referred to
+# him as", "went after the mayor as", "lashed out at them as", "spoke of it as"): the object
+# stands after the preposition, not as the verb's direct object.
+CAST_OBJECT_PREPOSITIONS = frozenset({"to", "after", "at", "of", "on", "upon"})
+# Tokens of the object between a casting verb and its "as" when the parse lost the link
+# ("pounding the new mayor as a ..."): a noun phrase; a longer run is another clause.
+CAST_OBJECT_MAX_TOKENS = 4
+# Parts of speech of such an object: a name, a pronoun or a noun with its determiner and
+# modifiers.
+CAST_OBJECT_POS = frozenset({"PROPN", "PRON", "NOUN", "DET", "ADJ", "NUM"})
+# Tokens that may stand between "as" and the open mark ("as a", "as the", "as an").
+CAST_LEAD_POS = frozenset({"DET", "PUNCT"})
+# Quantifiers that stand for people no reader can find ("some even alleging 'neglect'"): the
+# words are a label the reporter gives to a mood, not a source's quote.
+VAGUE_SOURCES = frozenset({"some", "many", "others", "few", "several", "most", "all", "both"})
+# Pronouns that stand for things, never for someone who casts or names something.
+THING_PRONOUNS = frozenset({"it", "this", "that", "these", "those", "which", "what"})
+# Adverbs skipped between a cue and the name right before it ("Obama and Clinton often call").
+NAME_BEFORE_CUE_SKIP_POS = frozenset({"ADV", "AUX", "PART"})
 # Links of a quoted phrase that modifies its cue rather than completing it.
 MODIFIER_DEPS = frozenset({"npadvmod", "advmod", "dep", "punct", "appos"})
 # Links a cue may hang on inside the reported clause: a clause, a conjunct, a relative clause
@@ -67,10 +91,20 @@ def governing_cue(
     article: ParsedArticle, quote: MarkedQuote, used_cues: set[int]
 ) -> Attribution | None:
     """The speech verb whose clause holds a mid-sentence quoted phrase: walk up the parse from
-    the phrase to its sentence root, and take the first cue with a subject."""
+    the phrase to its sentence root, and take the first cue with a subject (a passive cue's
+    "by" agent, or the name right before a cue the parse left without one); failing that, a
+    verb, object, "as" before the phrase (``_cast_by_position``)."""
     node = article.token_from(quote.start)
     if node is None:
         return None
+    found = _cue_up_the_parse(node, quote, used_cues)
+    if found is None:
+        found = _cast_by_position(article, quote, used_cues)
+    return found
+
+
+def _cue_up_the_parse(node: Token, quote: MarkedQuote, used_cues: set[int]) -> Attribution | None:
+    """The first cue with a subject on the way up the parse from the phrase's first word."""
     for _ in range(GOVERNING_CUE_DEPTH):
         if node.head.i == node.i:
             break
@@ -90,6 +124,11 @@ def governing_cue(
                 return Attribution(node, node.text, owner)
             continue
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in node.children)
+        if passive and is_cue(node):
+            agent = _passive_agent(node)
+            if agent is not None and not quote.start <= agent.idx < quote.end:
+                # `The plan was called "a fantasy" by Holt`: the agent named the plan.
+                return Attribution(node, node.text, agent)
         if not passive and (
             is_cue(node) or (node.lemma_.lower() in BELIEF_VERBS and node.pos_ == "VERB")
         ):
@@ -100,30 +139,125 @@ def governing_cue(
                 agent = agent_after(node)
                 if agent is not None and agent.dep_ not in OBJECT_LIKE_DEPS:
                     subject = agent
+            if subject is None:
+                subject = _name_before(node)
             if subject is None or quote.start <= subject.idx < quote.end:
                 return None
             return Attribution(node, node.text, subject)
     return None
 
 
+def _passive_agent(cue: Token) -> Token | None:
+    """Who did the passive cue's act: the object of its "by" (`was called "a fantasy" by
+    Holt`), wherever the parse hung the "by", when it can speak (``can_speak``)."""
+    for token in cue.subtree:
+        if token.i > cue.i and token.lower_ == "by" and token.dep_ in ("agent", "prep"):
+            agent = next((c for c in token.children if c.dep_ == "pobj"), None)
+            if agent is not None and can_speak(agent):
+                return agent
+    return None
+
+
+def _name_before(cue: Token) -> Token | None:
+    """`..., Obama and Clinton call them "lone wolves"`: a cue the parse gave no subject, right
+    after a name or a personal pronoun, was said by that name; English puts the subject before
+    its verb, and the parse lost the link (here it joined the names to the noun before them).
+    Of names joined by "and", the first, which heads them."""
+    index = cue.i - 1
+    while index >= cue.sent.start and cue.doc[index].pos_ in NAME_BEFORE_CUE_SKIP_POS:
+        index -= 1
+    if index < cue.sent.start:
+        return None
+    name = cue.doc[index]
+    if not can_speak(name) or name.dep_ in SUBJECT_DEPS:
+        return None
+    while name.dep_ == "conj" and can_speak(name.head) and name.head.i < name.i:
+        name = name.head
+    return name
+
+
+def can_speak(subject: Token) -> bool:
+    """Whether a subject can say or name something in its own words: a person, an
+    organisation, a people or a place's government, a noun for people ("critics",
+    "officials"), or a pronoun that can stand for one of them."""
+    if subject.pos_ == "PRON":
+        return subject.lower_ not in THING_PRONOUNS
+    return subject.ent_type_ in CASTING_ENTITIES or subject.lower_ in PEOPLE_NOUNS
+
+
+def is_named_source(subject: Token | None) -> bool:
+    """`Holt promised "a fair hearing"`: a subject a reader can find (a name, an organisation,
+    "officials", "she") whose cue governs a quoted phrase owns those words, however few."""
+    if subject is None:
+        return False
+    # A name the entity recogniser missed (no type at all) is still a name: as the subject of
+    # a speech verb it is a speaker far more often than a thing.
+    unlabelled_name = subject.pos_ == "PROPN" and not subject.ent_type_
+    return (
+        (can_speak(subject) or unlabelled_name)
+        and subject.lower_ not in VAGUE_SOURCES
+        and not any(c.lower_ in VAGUE_SOURCES and c.dep_ == "det" for c in subject.children)
+    )
+
+
+def _cast_by_position(
+    article: ParsedArticle, quote: MarkedQuote, used_cues: set[int]
+) -> Attribution | None:
+    """`Reid has been pounding Trump as a "con artist" ― just as ...`: the words before the
+    phrase read verb, object, "as", but the parse hung "as" elsewhere (here on a dash it took
+    for a verb); read the cast from the word order instead."""
+    doc = article.doc
+    index = article.token_at(quote.open_at) - 1
+    while index >= 0 and doc[index].pos_ in CAST_LEAD_POS and doc[index].lower_ != "as":
+        index -= 1
+    if index <= 0 or doc[index].lower_ != "as":
+        return None
+    as_token, index = doc[index], index - 1
+    start = index
+    while (
+        index >= 0 and start - index < CAST_OBJECT_MAX_TOKENS and doc[index].pos_ in CAST_OBJECT_POS
+    ):
+        index -= 1
+    if index < 0 or index == start or doc[index].sent != as_token.sent:
+        return None
+    verb = doc[index]
+    if verb.pos_ != "VERB" or verb.i in used_cues:
+        return None
+    return _cast_by(verb)
+
+
 def _characterisation(verb: Token, below: Token) -> Attribution | None:
     """`Reid has been pounding Trump as a "con artist"`, `PolitiFact rated the claims as
-    "entirely true"`: a verb with an object cast "as" a quoted phrase gives its subject's
-    words for the object, whatever the verb. Only a person, an organisation or a personal
-    pronoun casts; `the rule treats fees as "income"` is the reporter's framing."""
+    "entirely true"`, `Holt went after the mayor as a "bully"`: a verb with an object cast
+    "as" a quoted phrase gives its subject's words for the object, whatever the verb. Only a
+    subject that can speak (``can_speak``) casts; `the rule treats fees as "income"` is the
+    reporter's framing."""
     if verb.pos_ != "VERB" or below.lower_ != "as" or below.dep_ != "prep":
         return None
+    if not any(
+        c.i < below.i
+        and (
+            c.dep_ in ("dobj", "obj")
+            or (
+                c.dep_ == "prep"
+                and c.lower_ in CAST_OBJECT_PREPOSITIONS
+                and any(o.dep_ == "pobj" for o in c.children)
+            )
+        )
+        for c in verb.children
+    ):
+        return None
+    return _cast_by(verb)
+
+
+def _cast_by(verb: Token) -> Attribution | None:
+    """The casting verb's attribution when its subject can speak (``can_speak``)."""
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children):
         return None
-    if not any(c.dep_ in ("dobj", "obj") and c.i < below.i for c in verb.children):
-        return None
     subject = subject_of(verb)
-    if subject is None:
+    if subject is None or not can_speak(subject):
         return None
-    human = subject.ent_type_ in CASTING_ENTITIES or (
-        subject.pos_ == "PRON" and subject.lower_ not in ("it", "this", "that")
-    )
-    return Attribution(verb, verb.text, subject) if human else None
+    return Attribution(verb, verb.text, subject)
 
 
 def outer_report(attribution: Attribution, quote: MarkedQuote, used_cues: set[int]) -> Attribution:
