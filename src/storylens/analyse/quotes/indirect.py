@@ -162,7 +162,7 @@ def find_indirect_quotes(
 
     results: list[FoundQuote] = []
     for token in doc:
-        if token.i in used_cues or in_direct(token.idx) or _in_display_type(token):
+        if token.i in used_cues or in_direct(token.idx) or _in_display_type(token, article.text):
             continue
         block = _block_after_lead_in(article, token)
         if block is not None:
@@ -273,7 +273,7 @@ def _with_stranded_conjunct(cue: Token, content: set[int]) -> set[int]:
     return content
 
 
-def _in_display_type(token: Token) -> bool:
+def _in_display_type(token: Token, text: str) -> bool:
     """`DOCTORS WANT NOTHING TO DO WITH HIM`: a cue in a run of capitals that opens its line.
 
     News body text is set in sentence case; a headline, a crosshead or a run-in head (a
@@ -282,7 +282,6 @@ def _in_display_type(token: Token) -> bool:
     SAID") is shouted speech as often, so the run must be some words long."""
     if not (token.is_upper and token.is_alpha):
         return False
-    text = token.doc.text
     line_start = text.rfind("\n", 0, token.idx) + 1
     line_end = text.find("\n", token.idx)
     run_end, run = line_start, 0

@@ -188,6 +188,8 @@ class SpeakerTable:
 
     def __init__(self, doc: Doc, quoted: list[tuple[int, int]]) -> None:
         self.doc = doc
+        # Read once: spaCy joins every token again on each read of ``doc.text``.
+        self.text = doc.text
         self.people: list[Person] = []
         self._by_name: dict[str, Person] = {}
         self._aliases: dict[str, list[Person]] = defaultdict(list)
@@ -279,11 +281,11 @@ class SpeakerTable:
 
     def _join_coordinated_first_names(self) -> None:
         """ "Alec and Hilaria Baldwin": the lone first name shares the surname."""
-        for match in COORDINATED_NAMES.finditer(self.doc.text):
+        for match in COORDINATED_NAMES.finditer(self.text):
             first, second, surname = match.groups()
             if f"{second} {surname}" in self._by_name and first not in self._aliases:
                 self._person([first, surname])
-            if MARRIAGE_WORDS.search(self.doc.text) and f"{first} {surname}" in self._by_name:
+            if MARRIAGE_WORDS.search(self.text) and f"{first} {surname}" in self._by_name:
                 self._couples.append((f"{first} {surname}", f"{second} {surname}"))
 
     def _link_kin_and_roles(self) -> None:
@@ -330,7 +332,7 @@ class SpeakerTable:
                     # family by it ("the Baldwins") and the owner carries that surname.
                     if " " not in person.name:
                         surname = owner_person.name.split()[-1]
-                        if re.search(rf"\b{re.escape(surname)}s\b", doc.text):
+                        if re.search(rf"\b{re.escape(surname)}s\b", self.text):
                             self._merge_into(person, [person.name, surname])
                     if owner is not None and owner.lower_ in FEMALE_PRONOUNS:
                         owner_person.female_votes += STRONG_GENDER_VOTE
@@ -606,7 +608,7 @@ class SpeakerTable:
         tokens = mention_tokens(head)
         start = tokens[0].idx
         end = tokens[-1].idx + len(tokens[-1])
-        mention = self.doc.text[start:end]
+        mention = self.text[start:end]
         lower = head.lower_
 
         if lower in FEMALE_PRONOUNS or lower in MALE_PRONOUNS:
@@ -665,7 +667,7 @@ class SpeakerTable:
             if named is not None and any(t.ent_type_ == "PERSON" for t in named[1]):
                 last = named[1][-1]
                 end = max(end, last.idx + len(last))
-                mention = self.doc.text[start:end]
+                mention = self.text[start:end]
                 return ResolvedSpeaker(named[0].name, mention, start, end, "person")
 
         head_lemma = head.lemma_.lower()
@@ -717,7 +719,7 @@ class SpeakerTable:
                     continue  # an earlier "they" of the same chain
                 return None
             tokens = mention_tokens(token)
-            description = _description(doc.text[tokens[0].idx : tokens[-1].idx + len(tokens[-1])])
+            description = _description(self.text[tokens[0].idx : tokens[-1].idx + len(tokens[-1])])
             organisation = token.ent_type_ in ORGANIZATION_LABELS or (
                 token.lemma_.lower() in ORGANIZATION_NOUNS
             )
