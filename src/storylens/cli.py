@@ -153,16 +153,6 @@ def _stderr() -> Console:
     return Console(stderr=True)
 
 
-def _run_or_fail(
-    errors: Console, run: Callable[..., AnalyzeSummary], *args: object, **kwargs: object
-) -> AnalyzeSummary:
-    """``run(*args, **kwargs)``, or its error in one line and the exit code."""
-    try:
-        return run(*args, **kwargs)
-    except StorylensError as error:
-        _fail(error, errors)
-
-
 def exit_code_for(error: StorylensError) -> int:
     """The exit code of a command that stopped on ``error``: 2 for what the user asked wrong
     (an option, an unknown id or database, an unreadable input), 3 when the run could not go
@@ -174,11 +164,16 @@ def exit_code_for(error: StorylensError) -> int:
     return EXIT_USAGE
 
 
-def _fail(error: StorylensError, console: Console | None = None) -> NoReturn:
-    """Say ``error`` in one line on stderr and stop with its exit code."""
+def _say_error(error: StorylensError, console: Console | None = None) -> None:
+    """``error`` in one line on stderr, its untrusted parts neutralised."""
     (console or _stderr()).print(
         Text(f"error: {terminal_safe(str(error))}", style="red"), soft_wrap=True
     )
+
+
+def _fail(error: StorylensError, console: Console | None = None) -> NoReturn:
+    """Say ``error`` in one line on stderr and stop with its exit code."""
+    _say_error(error, console)
     raise typer.Exit(exit_code_for(error)) from error
 
 
@@ -295,9 +290,7 @@ def analyze_command(
             )
 
         try:
-            summary = _run_or_fail(
-                errors,
-                analyze,
+            summary = analyze(
                 inputs,
                 store,
                 model=model,
@@ -311,9 +304,11 @@ def analyze_command(
                 on_note=waiting,
                 settings=settings,
             )
-        except BaseException:
+        except BaseException as error:
             analyser.close()
             store.close()
+            if isinstance(error, StorylensError):
+                _fail(error, errors)
             raise
         # Read only after a run that went through: after a failure the store may not answer,
         # and asking it again would hide the first error.
@@ -857,5 +852,5 @@ def main() -> None:
     try:
         app()
     except StorylensError as error:
-        _stderr().print(Text(f"error: {terminal_safe(str(error))}", style="red"), soft_wrap=True)
+        _say_error(error)
         sys.exit(exit_code_for(error))

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -447,11 +447,7 @@ class StoryClusterer:
             return
         new_id = story_id_for(found.moved[0])
         moved = set(found.moved)
-        kept = [m for m in known if m.article_id not in moved]
-        self._profiles[story_id] = StoryProfile(story_id)
-        self._members[story_id] = []
-        for member in kept:
-            self._add_to_story(member, story_id)
+        self._rebuild_story(story_id, [m for m in known if m.article_id not in moved])
         about = ""
         if found.people is not None:
             kept_person, moved_person = (name.removeprefix("e:") for name in found.people)
@@ -468,16 +464,7 @@ class StoryClusterer:
             if member.article_id not in moved:
                 continue
             self._add_to_story(member, new_id)
-            for article_id in [member.article_id, *self._copies.get(member.article_id, [])]:
-                old = self._assignments[article_id]
-                revised = replace(
-                    old,
-                    story_id=new_id,
-                    new_story=article_id == found.moved[0],
-                    reasons=(reason, *old.reasons),
-                )
-                self._assignments[article_id] = revised
-                self._revisions[article_id] = revised
+            self._revise(member.article_id, new_id, reason, founds=found.moved[0])
 
     # -- re-assignment of a weak member --------------------------------------------------
 
@@ -518,23 +505,13 @@ class StoryClusterer:
         if best is None or best[0] < max(settings.join_threshold, own - REHOME_SLACK):
             return
         best_score, best_story = best
-        self._profiles[story_id] = StoryProfile(story_id)
-        self._members[story_id] = []
-        for member in known:
-            if member is not weakest:
-                self._add_to_story(member, story_id)
+        self._rebuild_story(story_id, [m for m in known if m is not weakest])
         self._add_to_story(weakest, best_story)
         reason = (
             f"moved from {story_id}: it scores {best_score:.2f} with this story, "
             f"{own:.2f} with the rest of that one"
         )
-        for article_id in [weakest.article_id, *self._copies.get(weakest.article_id, [])]:
-            old = self._assignments[article_id]
-            revised = replace(
-                old, story_id=best_story, new_story=False, reasons=(reason, *old.reasons)
-            )
-            self._assignments[article_id] = revised
-            self._revisions[article_id] = revised
+        self._revise(weakest.article_id, best_story, reason)
 
     # -- lone articles joining a story that grew ------------------------------------------
 
@@ -565,22 +542,38 @@ class StoryClusterer:
                 score *= settings.split_day_factor
             if score < settings.join_threshold:
                 continue
-            self._profiles[other] = StoryProfile(other)
-            self._members[other] = []
+            self._rebuild_story(other, [])
             self._add_to_story(lone, story_id)
             reason = (
                 f"joined {story_id} from a story of its own once that story grew "
                 f"(score {score:.2f})"
             )
-            for article_id in [lone.article_id, *self._copies.get(lone.article_id, [])]:
-                old = self._assignments[article_id]
-                revised = replace(
-                    old, story_id=story_id, new_story=False, reasons=(reason, *old.reasons)
-                )
-                self._assignments[article_id] = revised
-                self._revisions[article_id] = revised
+            self._revise(lone.article_id, story_id, reason)
 
     # -- bookkeeping ----------------------------------------------------------------------
+
+    def _rebuild_story(self, story_id: str, members: Sequence[ArticleFeatures]) -> None:
+        """The story's profile and member list made again from ``members`` alone."""
+        self._profiles[story_id] = StoryProfile(story_id)
+        self._members[story_id] = []
+        for member in members:
+            self._add_to_story(member, story_id)
+
+    def _revise(
+        self, article_id: str, story_id: str, reason: str, founds: str | None = None
+    ) -> None:
+        """Move an article and its copies to ``story_id`` with ``reason`` first among their
+        reasons, queued for ``take_revisions``; the article ``founds`` opens that story."""
+        for moved_id in [article_id, *self._copies.get(article_id, [])]:
+            old = self._assignments[moved_id]
+            revised = replace(
+                old,
+                story_id=story_id,
+                new_story=moved_id == founds,
+                reasons=(reason, *old.reasons),
+            )
+            self._assignments[moved_id] = revised
+            self._revisions[moved_id] = revised
 
     def _count_independent(self, features: ArticleFeatures, story_id: str) -> None:
         self._frequencies.add(_keys(features))
