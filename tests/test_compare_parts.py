@@ -486,3 +486,37 @@ def test_a_capital_at_the_start_of_a_mention_is_no_affiliation() -> None:
 
     assert source_type("anonymous", "Others") == "unnamed"
     assert source_type("anonymous", "Insiders") == "anonymous"
+
+
+def test_the_comparison_counts_speech_only() -> None:
+    """A belief or a document's finding attributed to someone is no quote of who said what:
+    it is aligned with nothing and counted in no sourcing profile (issue 12)."""
+    from dataclasses import replace
+
+    e_text = "'The pier is unsafe,' Dana Holt said. 'Costs will rise,' the report shows."
+    c_text = "'The pier is unsafe,' Dana Holt said. 'Costs will rise,' Sam Ito believes."
+    e = member(
+        "e",
+        "Echo",
+        e_text,
+        quotes=(
+            quote("The pier is unsafe,", e_text, "Dana Holt"),
+            replace(quote("Costs will rise,", e_text, "the report"), act="evidence"),
+        ),
+    )
+    c = member(
+        "c",
+        "Courier",
+        c_text,
+        quotes=(
+            quote("The pier is unsafe,", c_text, "Dana Holt"),
+            replace(quote("Costs will rise,", c_text, "Sam Ito"), act="thought"),
+        ),
+    )
+    comparison = compare_story("s", [e, c])
+    carried = [v.text for group in comparison.quote_groups for v in group.variants]
+    assert any("pier is unsafe" in text for text in carried)
+    assert not any("Costs will rise" in text for text in carried)
+    _, outlets = sourcing_profiles([e, c], {})
+    courier = next(p for p in outlets if p.outlet == "Courier")
+    assert sum(s.quotes for s in courier.counts) == 1 and courier.left_out == ()
