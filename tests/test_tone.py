@@ -143,19 +143,44 @@ def test_speakers_verbs_narrate_and_are_not_their_framing(nlp: Language) -> None
     assert not [m for m in marks if m.voice == "quoted"]
 
 
-def test_quoted_adjective_frames_when_aimed_or_a_verdict(nlp: Language) -> None:
+def test_quoted_adjective_frames_when_aimed_or_a_label(nlp: Language) -> None:
     # a word about something the speaker merely mentions is not their framing ...
     mentioned = _tone(nlp, '"The archive held damaging letters," the clerk said.')
     assert not [m for m in mentioned if m.voice == "quoted"]
-    # ... their verdict on the matter is, and so is a word aimed at a person
-    verdict = _by_text(
-        _tone(nlp, '"The plan is deeply troubling," Councillor Ada Penn said.'), "troubling"
+    # ... nor is their assessment of a thing, which is what they said ...
+    assessed = _tone(nlp, '"The plan is deeply troubling," Councillor Ada Penn said.')
+    assert not [m for m in assessed if m.voice == "quoted"]
+    # ... but the label they put on it is, and so is a word aimed at a person
+    label = _by_text(
+        _tone(nlp, '"It was all a shameful charade," Councillor Ada Penn said.'), "shameful"
     )
-    assert (verdict.voice, verdict.text) == ("quoted", "deeply troubling")
+    assert (label.voice, label.text) == ("quoted", "shameful charade")
     aimed = _by_text(
         _tone(nlp, '"A reckless mayor runs this town," the councillor said.'), "reckless"
     )
     assert aimed.voice == "quoted"
+
+
+def test_marks_inside_a_quote_are_the_speakers_not_a_scare_mark(nlp: Language) -> None:
+    text = (
+        "\"We will not be run by 'secret rules' from the capital,\" Mayor Delia Ruiz said on"
+        " Friday."
+    )
+    marks = _tone(nlp, text)
+    assert not [m for m in marks if m.voice == "scare"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Mayor Delia Ruiz called the ferry plan "reckless."',
+        'Tom Alder, the harbour master, called the new levy "a tax on fishermen."',
+        'Earlier, Ruiz released a statement calling the closure an "act of folly."',
+    ],
+)
+def test_a_phrase_a_speech_verb_governs_is_quoted_not_scare(nlp: Language, text: str) -> None:
+    marks = _tone(nlp, text)
+    assert not [m for m in marks if m.voice == "scare"], marks
 
 
 def test_title_in_quotation_marks_is_no_scare_mark(nlp: Language) -> None:
