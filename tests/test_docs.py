@@ -29,6 +29,39 @@ def test_every_command_and_option_is_in_the_readme(name: str) -> None:
                 assert option in README, f"{name} {option} is not documented"
 
 
+def _usage_lines() -> dict[str, str]:
+    """The README's usage block, one synopsis line per command (its comment cut off)."""
+    block = README.split("## Usage", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    lines = {}
+    for line in block.strip().splitlines():
+        words = line.split("#", 1)[0].split()
+        if len(words) > 1 and words[0] == "storylens" and not words[1].startswith("-"):
+            lines[words[1]] = " ".join(words)
+    return lines
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS.commands))
+def test_each_usage_line_lists_exactly_its_commands_options(name: str) -> None:
+    # Typer bundles its own click, so parameters are told apart by their kind, not class.
+    line = _usage_lines().get(name)
+    assert line is not None, f"no usage line for {name}"
+    params = COMMANDS.commands[name].params
+    options = {
+        option
+        for param in params
+        if param.param_type_name == "option"
+        for option in param.opts + param.secondary_opts
+        if option.startswith("--") and option != "--help"
+    }
+    assert set(re.findall(r"--[a-z][a-z-]*", line)) == options
+    for param in params:
+        choices = getattr(getattr(param, "type", None), "choices", None)
+        if choices:  # a choice is shown with its values: `--format md|json` or `{a,b}`
+            assert "|".join(choices) in line or "{" + ",".join(choices) + "}" in line, (
+                f"{name}: {param.name} choices {list(choices)} not in {line!r}"
+            )
+
+
 @pytest.mark.parametrize(("table", "fields"), sorted(EXPORT_TABLES.items()))
 def test_export_fields_are_in_the_readme(table: str, fields: tuple[str, ...]) -> None:
     row = re.search(rf"^\| {table} \| `([^`]+)` \|$", README, re.MULTILINE)
