@@ -67,6 +67,12 @@ def furniture():
         ("Ann is a reporter who has covered the coast since 2019.", 9, "closing box"),
         ("Ann Marlow, a former harbour pilot, writes about the coast.", 9, "closing box"),
         ("A reporter since 2001, Marlow has covered four storms.", 9, "closing box"),
+        ("You might like", 5, "layout label"),
+        ("Recommended", 5, "layout label"),
+        ("Advertising", 5, "layout label"),
+        ("[CLIP: Waves on a pebble beach]", 5, "stage direction"),
+        ("(SOUNDBITE OF ARCHIVED RECORDING)", 5, "stage direction"),
+        ("[MUSIC]", 5, "stage direction"),
     ],
 )
 def test_furniture_line(furniture, line: str, position: int, reason: str) -> None:
@@ -88,6 +94,8 @@ def test_furniture_line(furniture, line: str, position: int, reason: str) -> Non
         "Reporting by Ann Marlow; Editing by Lee Hart",  # a closing note, but not at the end
         # a table row with a sentence in it is prose set out in a table
         "| Repairs | The council said the pilings would be replaced before the summer season. |",
+        # a bracketed aside in the story's own words is no stage direction
+        "[The council later said the pilings had been inspected in January.]",
     ],
 )
 def test_article_lines_are_kept(furniture, line: str) -> None:
@@ -144,3 +152,57 @@ def test_read_html_drops_furniture_and_explain_says_which() -> None:
     report = explain_html(html, "https://eastmere-echo.example/pier")
     assert report["body"]["furniture dropped"]
     assert "furniture dropped" in report["body"]["reason"]
+
+
+LIST_PAGE = """<html><body><article><h1>Ferry pier closes after storm</h1><p>{story}</p>
+<h2>Read next:</h2><ul>
+<li><p>The lifeboat crew trained all winter. <a href="/lifeboat">Here is how they did
+it</a></p></li>
+<li><p>Harbour fees rise in April. <a href="/fees">What boat owners will pay</a></p></li>
+</ul><p>{story}</p></article></body></html>"""
+
+
+def test_teasers_listed_under_a_bare_cross_link_label_are_dropped() -> None:
+    found = page_furniture(lxml.html.fromstring(LIST_PAGE.format(story=STORY)))
+    teasers = [
+        "- The lifeboat crew trained all winter. Here is how they did it",
+        "- Harbour fees rise in April. What boat owners will pay",
+    ]
+    body = "\n".join([STORY, "Read next:", *teasers, STORY])
+    cleaned = drop_furniture(body, found)
+    assert cleaned.text == f"{STORY}\n{STORY}"
+    assert cleaned.dropped["cross-link"] == 1 + len(teasers)
+
+
+def test_a_list_of_the_story_under_its_own_heading_is_kept() -> None:
+    found = page_furniture(lxml.html.fromstring(LIST_PAGE.format(story=STORY)))
+    items = [
+        "- The lifeboat crew trained all winter. Here is how they did it",
+        "- Harbour fees rise in April. What boat owners will pay",
+    ]
+    # the same items, with links, under a heading that is no cross-link label
+    body = "\n".join([STORY, "What changes this spring", *items, STORY])
+    assert drop_furniture(body, found).text == body
+
+
+EMBED_PAGE = """<html><body><article><h1>Ferry pier closes after storm</h1>
+<p>{story}</p>
+<blockquote class="twitter-tweet"><p>The pier is shut until further notice, stay safe
+everyone <a href="https://t.co/x">pic.example/abc</a></p>&mdash; Eastmere Harbour
+(@eastmereharbour) <a href="https://social.example/1">March 2, 2026</a></blockquote>
+<p>{story}</p></article></body></html>"""
+
+
+def test_an_embedded_social_post_stays_in_the_body_as_its_authors_words() -> None:
+    # The post and its credit line are the author's direct quote (analyse.quotes.posts), so
+    # they are no furniture, though annotated bodies leave embedded posts out.
+    found = page_furniture(lxml.html.fromstring(EMBED_PAGE.format(story=STORY)))
+    body = "\n".join(
+        [
+            STORY,
+            "The pier is shut until further notice, stay safe everyone",
+            "— Eastmere Harbour (@eastmereharbour) March 2, 2026",
+            STORY,
+        ]
+    )
+    assert drop_furniture(body, found).text == body

@@ -21,6 +21,9 @@ Two kinds of evidence, both general to news pages rather than to one site:
 
 A data table is kept out for the same reason as a caption: its cells are figures and labels
 read across a grid, not sentences, and the later stages (quotes, tone, stories) read prose.
+So are a transcript's stage directions ("[MUSIC]") and the teasers listed under a bare "Read
+next:" label. An embedded social post stays: its text and credit line are its author's direct
+quote (``analyse.quotes.posts``), though annotated bodies leave such posts out.
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ CLOSING_LINES = 3
 _CROSS_LINK = re.compile(
     r"^\W*(?:related(?:\s+(?:articles?|stories|content|coverage|reading))?|read\s+(?:more|next|also)"
     r"|also\s+read|see\s+also|more\s+(?:on|from|about)\b[^:]*|most\s+read\b[^:]*|recommended"
-    r"|don'?t\s+miss|watch|listen|trending|popular|further\s+reading|for\s+more,?\s+read)\b"
+    r"|don'?t\s+miss|watch|listen|trending|popular|further\s+reading|for\s+more,?\s+read"
+    r"|you\s+(?:might|may)\s+(?:also\s+)?like)\b"
     r"\s*(?P<colon>[:|–—-])?",
     re.I,
 )
@@ -89,11 +93,26 @@ _COOKIE_NOTICE = re.compile(
     r"|\b(?:accept|reject|manage)\s+(?:all\s+)?cookies\b|\bcookies\s+(?:are|is)\s+set\s+by\s+us\b",
     re.I,
 )
+# A list item as the extractor writes it: "- " (or a bullet) at the start of the line.
+_LIST_ITEM = re.compile(r"^\s*[-•*]\s+\S")
+# A transcript's stage direction on a line of its own: a cue in capitals in brackets, with or
+# without a description ("[MUSIC]", "(LAUGHTER)", "[CLIP: Waves on a pebble beach]", "(SOUNDBITE
+# OF ARCHIVED RECORDING)"). It says what the listener hears, not what anyone says or writes.
+_STAGE_DIRECTION = re.compile(
+    r"^\s*[\[(]\s*[A-Z][A-Z'’-]*(?:\s+[A-Z][A-Z'’-]*)*\s*(?::[^\])]*)?[\])]\s*$"
+)
 # Lines that are nothing but an advertising or a layout label.
 _LABELS = frozenset(
     {
         "advertisement",
         "advertisements",
+        "advertising",
+        "you might like",
+        "you may like",
+        "you might also like",
+        "you may also like",
+        "recommended",
+        "recommended for you",
         "sponsored",
         "sponsored content",
         "ad",
@@ -204,6 +223,12 @@ _CAPTION_TEST = (
 )
 
 
+def _joined(keys: Iterable[str]) -> str:
+    """Keys each between spaces and apart by a separator, so a line found in the string is a
+    piece of one of them and never spans two."""
+    return "".join(f" {key} {_LINK_SEPARATOR}" for key in sorted(keys))
+
+
 def page_furniture(tree: Any) -> PageFurniture:
     """Link and caption texts of a page's lxml tree (no tree: nothing is known)."""
     if tree is None:
@@ -226,8 +251,7 @@ def page_furniture(tree: Any) -> PageFurniture:
         headings = _texts(tree.xpath("(//h2 | //h3 | //h4)[not(ancestor::a)]"), MAX_CAPTION_WORDS)
     except (ValueError, TypeError, AttributeError):
         return PageFurniture()
-    link_text = "".join(f" {link} {_LINK_SEPARATOR}" for link in sorted(links))
-    return PageFurniture(links, captions - prose, headings, link_text)
+    return PageFurniture(links, captions - prose, headings, _joined(links))
 
 
 def _link_share(key: str, links: frozenset[str]) -> float:
@@ -296,10 +320,12 @@ def furniture_reason(
     authors: Iterable[str] = (),
     *,
     closing: bool = False,
+    under_label: bool = False,
 ) -> str | None:
     """Why a body line is furniture (the rule's name), or None when it is the article's.
 
-    ``closing``: only furniture follows the line, so it may be part of the closing box."""
+    ``closing``: only furniture follows the line, so it may be part of the closing box.
+    ``under_label``: the line is an item of a list set under a bare cross-link label."""
     key = _key(line)
     if not key:
         return None
@@ -307,6 +333,8 @@ def furniture_reason(
     short = words <= MAX_PROMPT_WORDS
     if key in _LABELS:
         return "layout label"
+    if short and _STAGE_DIRECTION.match(line):
+        return "stage direction"
     if position < TOP_LINES and headline and key == _key(headline):
         return "headline repeated"
     if position < TOP_LINES and (
@@ -315,6 +343,10 @@ def furniture_reason(
         return "dateline or byline"
     label = _CROSS_LINK.match(line) if short else None
     if label and (label.group("colon") or _link_share(key, furniture.links) > 0):
+        return "cross-link"
+    # "Read next:" introduces other stories' pitches: an item of its list that holds a link is
+    # one, even when the link is only part of the line ("A fund ... Here's how to invest").
+    if under_label and short and _link_share(key, furniture.links) > 0:
         return "cross-link"
     if key not in furniture.headings and (
         _link_share(key, furniture.links) >= LINK_SHARE or _inside_link(key, furniture)
@@ -335,6 +367,27 @@ def furniture_reason(
     return None
 
 
+def _is_bare_label(line: str) -> bool:
+    """The line is a cross-link label and nothing more ("Read next:", "Don't miss")."""
+    label = _CROSS_LINK.match(line)
+    return label is not None and not _WORD.search(line[label.end() :])
+
+
+def _listed_under_label(lines: list[str]) -> set[int]:
+    """Positions of the list items set right under a bare cross-link label: "Read next:" and
+    the teasers it introduces, each a line of its own with a link in it (the link may be only
+    part of the line: "A fund backed by ... Here's how to invest")."""
+    listed: set[int] = set()
+    for position, line in enumerate(lines):
+        if not _is_bare_label(line):
+            continue
+        following = position + 1
+        while following < len(lines) and _LIST_ITEM.match(lines[following]):
+            listed.add(following)
+            following += 1
+    return listed
+
+
 def drop_furniture(
     text: str,
     furniture: PageFurniture,
@@ -344,12 +397,20 @@ def drop_furniture(
     """The body without its furniture lines, and how many lines each rule dropped."""
     lines = text.split("\n")
     authors = tuple(authors)
+    listed = _listed_under_label(lines)
     kept, dropped = [], Counter[str]()
     closing = True  # read from the end: only furniture (or nothing) below this line
     for position in range(len(lines) - 1, -1, -1):
         line = lines[position]
         reason = furniture_reason(
-            line, position, len(lines), furniture, headline, authors, closing=closing
+            line,
+            position,
+            len(lines),
+            furniture,
+            headline,
+            authors,
+            closing=closing,
+            under_label=position in listed,
         )
         if reason:
             dropped[reason] += 1
