@@ -160,28 +160,25 @@ LIST_PAGE = """<html><body><article><h1>Ferry pier closes after storm</h1><p>{st
 it</a></p></li>
 <li><p>Harbour fees rise in April. <a href="/fees">What boat owners will pay</a></p></li>
 </ul><p>{story}</p></article></body></html>"""
+# The list items as the extractor writes them.
+LIST_ITEMS = [
+    "- The lifeboat crew trained all winter. Here is how they did it",
+    "- Harbour fees rise in April. What boat owners will pay",
+]
 
 
 def test_teasers_listed_under_a_bare_cross_link_label_are_dropped() -> None:
     found = page_furniture(lxml.html.fromstring(LIST_PAGE.format(story=STORY)))
-    teasers = [
-        "- The lifeboat crew trained all winter. Here is how they did it",
-        "- Harbour fees rise in April. What boat owners will pay",
-    ]
-    body = "\n".join([STORY, "Read next:", *teasers, STORY])
+    body = "\n".join([STORY, "Read next:", *LIST_ITEMS, STORY])
     cleaned = drop_furniture(body, found)
     assert cleaned.text == f"{STORY}\n{STORY}"
-    assert cleaned.dropped["cross-link"] == 1 + len(teasers)
+    assert cleaned.dropped["cross-link"] == 1 + len(LIST_ITEMS)
 
 
 def test_a_list_of_the_story_under_its_own_heading_is_kept() -> None:
     found = page_furniture(lxml.html.fromstring(LIST_PAGE.format(story=STORY)))
-    items = [
-        "- The lifeboat crew trained all winter. Here is how they did it",
-        "- Harbour fees rise in April. What boat owners will pay",
-    ]
     # the same items, with links, under a heading that is no cross-link label
-    body = "\n".join([STORY, "What changes this spring", *items, STORY])
+    body = "\n".join([STORY, "What changes this spring", *LIST_ITEMS, STORY])
     assert drop_furniture(body, found).text == body
 
 
