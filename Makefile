@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck check install clean bench serve browser
+.PHONY: demo test lint typecheck check install clean bench serve browser readme
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ serve: $(STAMP)
 # Debian's Chromium for the browser tests (as root; .ci/run does the same in CI).
 browser:
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+# The README's usage block, written again from the command tree (tests/test_docs.py fails
+# while it is stale).
+readme: $(STAMP)
+	$(BIN)/cog -r README.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -4,18 +4,22 @@ and the architecture doc names every module."""
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, get_args
+from typing import Annotated, Any, get_args
 
 import pytest
 import typer.main
+from cogapp import Cog
 
 from storylens.cli import app
 from storylens.export import EXPORT_TABLES
 from storylens.records import QuoteAct, QuoteKind
+from storylens.usage import usage_lines
 
 REPO = Path(__file__).resolve().parents[1]
-README = (REPO / "README.md").read_text(encoding="utf-8")
+README_PATH = REPO / "README.md"
+README = README_PATH.read_text(encoding="utf-8")
 ARCHITECTURE = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
 COMMANDS: Any = typer.main.get_command(app)  # a click group: its .commands are the commands
 
@@ -55,11 +59,81 @@ def test_each_usage_line_lists_exactly_its_commands_options(name: str) -> None:
     }
     assert set(re.findall(r"--[a-z][a-z-]*", line)) == options
     for param in params:
-        choices = getattr(getattr(param, "type", None), "choices", None)
-        if choices:  # a choice is shown with its values: `--format md|json` or `{a,b}`
+        described = param.type_descriptor  # Typer's own: click's `param.type` is gone
+        if described.is_choice:  # a choice is shown with its values: `--format md|json`, `{a,b}`
+            choices = [str(getattr(choice, "value", choice)) for choice in described.choices]
             assert "|".join(choices) in line or "{" + ",".join(choices) + "}" in line, (
-                f"{name}: {param.name} choices {list(choices)} not in {line!r}"
+                f"{name}: {param.name} choices {choices} not in {line!r}"
             )
+
+
+def _cog_check(path: Path) -> int:
+    """cog's exit status for ``path`` in check mode: 0 when its generated blocks are current."""
+    return Cog().main(
+        ["cog", "--check", "--diff", "--check-fail-msg", "run make readme", str(path)]
+    )
+
+
+def test_readme_usage_block_is_generated_and_current(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "from storylens.usage import usage_block" in README.split("## Usage", 1)[1]
+    status = _cog_check(README_PATH)
+    assert status == 0, capsys.readouterr().out
+
+
+def test_cog_check_fails_on_a_stale_usage_block(tmp_path: Path) -> None:
+    stale = README.replace(" [--db PATH|URL] [--limit N]\n", " [--db PATH|URL]\n", 1)
+    assert stale != README
+    (tmp_path / "README.md").write_text(stale, encoding="utf-8")
+    assert _cog_check(tmp_path / "README.md") == 5  # cog's code for a failed check
+
+
+class Shade(StrEnum):
+    light = "light"
+    dark = "dark"
+
+
+def _fictional_app() -> typer.Typer:
+    """A small app with one of each kind of parameter the usage lines have to show."""
+    demo = typer.Typer(name="lamp", add_completion=False)
+
+    @demo.callback()
+    def _options(
+        version: Annotated[bool, typer.Option("--version", is_eager=True, help="Say it.")] = False,
+        loud: Annotated[int, typer.Option("--loud", "-l", count=True, help="Louder \\[more].")] = 0,
+    ) -> None:
+        """Lamps."""
+
+    @demo.command("light")
+    def _light(
+        rooms: Annotated[list[str], typer.Argument(metavar="ROOM")],
+        shade: Annotated[Shade, typer.Option("--shade", "-s")] = Shade.light,
+        timer: Annotated[int, typer.Option(metavar="MINUTES")] = 0,
+        dim: Annotated[bool, typer.Option("--dim")] = False,
+        tag: Annotated[list[str] | None, typer.Option(metavar="TAG")] = None,
+    ) -> None:
+        """Light rooms."""
+
+    @demo.command("paint")
+    def _paint(
+        shade: Annotated[Shade, typer.Argument()],
+        lamp_id: Annotated[str | None, typer.Argument()] = None,
+    ) -> None:
+        """Paint a lamp."""
+
+    @demo.command("secret", hidden=True)
+    def _secret() -> None:
+        """Not shown."""
+
+    return demo
+
+
+def test_usage_lines_show_each_kind_of_parameter_in_the_order_asked() -> None:
+    assert usage_lines(_fictional_app(), order=("paint",)) == [
+        "lamp paint {light,dark} [LAMP_ID]",
+        "lamp light ROOM... [--shade/-s light|dark] [--timer MINUTES] [--dim] [--tag TAG]...",
+        "lamp --version   # Say it.",
+        "lamp --loud/-l COMMAND ...   # Louder [more].",
+    ]
 
 
 @pytest.mark.parametrize(("table", "fields"), sorted(EXPORT_TABLES.items()))

@@ -182,20 +182,23 @@ DbOption = Annotated[
     typer.Option(
         "--db",
         envvar="STORYLENS_DB",
+        metavar="PATH|URL",
         help="SQLite file path, or a postgresql:// URL for a shared server.",
     ),
 ]
 # Options that analyze and watch share.
 ModelOption = Annotated[
-    str | None, typer.Option(help="spaCy pipeline package to use (default: best installed).")
+    str | None,
+    typer.Option(metavar="NAME", help="spaCy pipeline package to use (default: best installed)."),
 ]
 BatchSizeOption = Annotated[
-    int, typer.Option(min=1, help="Articles per batch and per transaction.")
+    int, typer.Option(min=1, metavar="N", help="Articles per batch and per transaction.")
 ]
 SettingOption = Annotated[
     list[str] | None,
     typer.Option(
         "--setting",
+        metavar="NAME=VALUE",
         help="A story setting as NAME=VALUE (storylens settings lists them); repeatable.",
         show_default=False,
     ),
@@ -203,7 +206,8 @@ SettingOption = Annotated[
 
 
 OutputOption = Annotated[
-    Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    Path | None,
+    typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout."),
 ]
 
 
@@ -223,7 +227,9 @@ def analyze_command(
     inputs: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Files, folders, URLs, or - for JSON Lines on stdin.", show_default=False
+            metavar="INPUT",
+            help="Files, folders, URLs, or - for JSON Lines on stdin.",
+            show_default=False,
         ),
     ] = None,
     db: DbOption = DEFAULT_DB_PATH,
@@ -231,6 +237,7 @@ def analyze_command(
         list[Path] | None,
         typer.Option(
             "--urls",
+            metavar="FILE",
             help="A file of URLs to fetch, one per line (# comments); repeatable.",
             show_default=False,
         ),
@@ -241,11 +248,15 @@ def analyze_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     workers: Annotated[
         int,
-        typer.Option(min=0, help="Analyse on a local Dask cluster of this many processes."),
+        typer.Option(
+            min=0, metavar="N", help="Analyse on a local Dask cluster of this many processes."
+        ),
     ] = 0,
     scheduler: Annotated[
         str | None,
-        typer.Option(help="Analyse on the Dask cluster at this address (tcp://host:8786)."),
+        typer.Option(
+            metavar="ADDRESS", help="Analyse on the Dask cluster at this address (tcp://host:8786)."
+        ),
     ] = None,
     embeddings: Annotated[
         bool,
@@ -388,18 +399,26 @@ def _progress(console: Console, total: int | None, *, disable: bool) -> Progress
 def watch_command(
     folders: Annotated[
         list[Path],
-        typer.Argument(help="Folders to watch (read recursively).", show_default=False),
+        typer.Argument(
+            metavar="FOLDER", help="Folders to watch (read recursively).", show_default=False
+        ),
     ],
     feeds: Annotated[
-        Path | None, typer.Option("--feeds", help="File of feed URLs to poll, one a line.")
+        Path | None,
+        typer.Option("--feeds", metavar="FILE", help="File of feed URLs to poll, one a line."),
     ] = None,
     interval: Annotated[
-        float, typer.Option(min=0.1, help="Seconds between two passes over the inputs.")
+        float,
+        typer.Option(
+            min=0.1, metavar="SECONDS", help="Seconds between two passes over the inputs."
+        ),
     ] = DEFAULT_INTERVAL_SECONDS,
     db: DbOption = DEFAULT_DB_PATH,
     state: Annotated[
         Path | None,
-        typer.Option(help="What was seen (default: <db>.watch.json beside a SQLite file)."),
+        typer.Option(
+            metavar="FILE", help="What was seen (default: <db>.watch.json beside a SQLite file)."
+        ),
     ] = None,
     model: ModelOption = None,
     batch_size: BatchSizeOption = DEFAULT_PIPELINE_BATCH,
@@ -524,7 +543,9 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) ->
 @app.command("stories")
 def stories_command(
     db: DbOption = DEFAULT_DB_PATH,
-    limit: Annotated[int, typer.Option(min=1, help="Show at most this many stories.")] = 50,
+    limit: Annotated[
+        int, typer.Option(min=1, metavar="N", help="Show at most this many stories.")
+    ] = 50,
 ) -> None:
     """List the stories: title, outlets, articles and dates."""
     console = _stdout()
@@ -722,10 +743,16 @@ def export_command(
 def explain_command(
     page: Annotated[Path, typer.Argument(help="A saved HTML page (.html, .htm, .html.gz).")],
     url: Annotated[
-        str | None, typer.Option(help="The URL the page was read from (for site names).")
+        str | None,
+        typer.Option(metavar="URL", help="The URL the page was read from (for site names)."),
     ] = None,
     output_format: Annotated[
-        str, typer.Option("--format", help="table (default) or json (with every candidate).")
+        str,
+        typer.Option(
+            "--format",
+            metavar="table|json",
+            help="table (default) or json (with every candidate).",
+        ),
     ] = "table",
 ) -> None:
     """Which value of each metadata field storylens takes from a page, from where, and why."""
@@ -768,7 +795,9 @@ def explain_command(
 def search_command(
     query: Annotated[str, typer.Argument(help="Words to find in titles, texts and quotes.")],
     db: DbOption = DEFAULT_DB_PATH,
-    limit: Annotated[int, typer.Option(min=1, max=100, help="Hits of each kind.")] = 10,
+    limit: Annotated[
+        int, typer.Option(min=1, max=100, metavar="N", help="Hits of each kind.")
+    ] = 10,
 ) -> None:
     """Stories, articles and quotes that match the words, the matching words shown."""
     console = _stdout()
@@ -817,23 +846,38 @@ def search_command(
 def serve_command(
     db: DbOption = DEFAULT_DB_PATH,
     host: Annotated[
-        str, typer.Option(help="Address to listen on (loopback by default).")
+        str, typer.Option(metavar="HOST", help="Address to listen on (loopback by default).")
     ] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
+    port: Annotated[
+        int, typer.Option(min=1, max=65535, metavar="PORT", help="Port to listen on.")
+    ] = DEFAULT_PORT,
     token: Annotated[
         str | None,
-        typer.Option(envvar=TOKEN_ENV, help="Token that POST /api/articles must carry (Bearer)."),
+        typer.Option(
+            envvar=TOKEN_ENV,
+            metavar="TOKEN",
+            help="Token that POST /api/articles must carry (Bearer).",
+        ),
     ] = None,
     model: Annotated[
         str | None,
-        typer.Option(help="spaCy pipeline for posted articles (default: best installed)."),
+        typer.Option(
+            metavar="NAME", help="spaCy pipeline for posted articles (default: best installed)."
+        ),
     ] = None,
     workers: Annotated[
-        int, typer.Option(min=1, max=64, help="Server processes (one per core is typical).")
+        int,
+        typer.Option(
+            min=1, max=64, metavar="N", help="Server processes (one per core is typical)."
+        ),
     ] = 1,
     cache_entries: Annotated[
         int,
-        typer.Option(min=0, help="Pages each process caches while the store is unchanged; 0: off."),
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="Pages each process caches while the store is unchanged; 0: off.",
+        ),
     ] = CACHE_ENTRIES,
 ) -> None:
     """Serve the web interface and the JSON API over the store (http://HOST:PORT/)."""
