@@ -141,6 +141,7 @@ def test_show_lists_speech_and_all_acts_on_request(tmp_path: Path) -> None:
         "Portvale's ferry fares will rise in June, the harbour board said on Friday.\n"
         '"Nobody likes paying more," board chair Tomas Reyes told reporters.\n'
         "Reyes believes the rise will be the last for years.\n"
+        'The board backed the "harbour levy" plan on Friday.\n'
     )
     db = _analysed(tmp_path, "b1", text)
     runner = CliRunner()
@@ -152,3 +153,8 @@ def test_show_lists_speech_and_all_acts_on_request(tmp_path: Path) -> None:
     assert "1 other attributions (thoughts, intentions, evidence): --all-acts" in plain.stdout
     full = runner.invoke(app, ["show", story_id, "--db", db, "--all-acts"])
     assert full.exit_code == 0 and "thought" in full.stdout
+    # a scare-quoted phrase is nobody's statement: not in "Who said what", even with all acts
+    wide = runner.invoke(app, ["show", story_id, "--db", db, "--all-acts"], env={"COLUMNS": "200"})
+    who_said_what, comparison = wide.stdout.split("Who said what", 1)[1].split("Summary", 1)
+    assert "harbour levy" not in who_said_what and "scare" not in who_said_what
+    assert "harbour levy" in comparison.split("Tone and framing", 1)[1]

@@ -620,7 +620,10 @@ def show_command(
             _table("Boilerplate marked and skipped", ("article", "reason", "line"), marked)
         )
 
-    shown = [q for q in view.quotes if all_acts or q.get("act", "speech") == "speech"]
+    # A phrase in quotation marks with no speaker (a title, a nickname, a scare quote) is
+    # nobody's statement: the comparison's tone section lists the distanced wording.
+    attributed = [q for q in view.quotes if q["kind"] != "scare"]
+    shown = [q for q in attributed if all_acts or q.get("act", "speech") == "speech"]
     quotes = [
         (
             quote["speaker"] or "(unknown)",
@@ -640,7 +643,7 @@ def show_command(
             quotes,
         )
     )
-    hidden = len(view.quotes) - len(shown)
+    hidden = len(attributed) - len(shown)
     if hidden:
         console.print(
             Text(f"{hidden} other attributions (thoughts, intentions, evidence): --all-acts")
