@@ -622,17 +622,17 @@ def show_command(
 
     # A phrase in quotation marks with no speaker (a title, a nickname, a scare quote) is
     # nobody's statement: the comparison's tone section lists the distanced wording.
-    attributed = [q for q in view.quotes if q["kind"] != "scare"]
-    shown = [q for q in attributed if all_acts or q.get("act", "speech") == "speech"]
+    attributed = [q for q in view.quotes if q.kind != "scare"]
+    shown = [q for q in attributed if all_acts or q.act == "speech"]
     quotes = [
         (
-            quote["speaker"] or "(unknown)",
-            quote["speaker_type"],
-            quote["spoken"],
-            quote["cue"] or "",
-            quote["kind"],
-            quote.get("act", "speech"),
-            quote["outlet"] or quote["article_id"],
+            quote.speaker or "(unknown)",
+            quote.speaker_type,
+            quote.spoken,
+            quote.cue or "",
+            quote.kind,
+            quote.act,
+            quote.outlet or quote.article_id,
         )
         for quote in shown
     ]

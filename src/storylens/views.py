@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,6 +24,7 @@ from storylens.store.reads import (
     StoryListRow,
     article_row,
     json_list,
+    outlets,
     stories_mentioning,
     story_page,
     story_titles,
@@ -48,11 +49,57 @@ class ArticleInStory:
 
 
 @dataclass(frozen=True)
+class QuoteRow:
+    """A stored quote as the interfaces show it, with its article's story and outlet."""
+
+    article_id: str
+    story_id: str | None
+    outlet: str | None
+    title: str | None  # the article's, where the read joined it
+    published: str | None
+    text: str  # as stored: a split quote's segments joined by a space
+    spoken: str  # what the speaker said: the segments joined by " … ", no attribution
+    start: int
+    end: int
+    speaker: str | None
+    speaker_type: str
+    kind: str
+    cue: str | None
+    act: str
+    segments: tuple[tuple[int, int], ...]
+
+
+def _quote_row(row: Mapping[str, Any], article_text: str | None = None) -> QuoteRow:
+    """A stored quote row as a ``QuoteRow``. With the article's text, the mark before the
+    quote tells ``spoken`` where a quote stored in one span opens."""
+    start = row["start_char"]
+    opening_mark = article_text[start - 1] if article_text and start > 0 else ""
+    segments = decode_segments(row.get("segments"))
+    return QuoteRow(
+        article_id=row["article_id"],
+        story_id=row.get("story_id"),
+        outlet=row.get("outlet"),
+        title=row.get("title"),
+        published=row.get("published"),
+        text=row["text"],
+        spoken=utterance_words(row["text"], segments, opening_mark),
+        start=start,
+        end=row["end_char"],
+        speaker=row["speaker"],
+        speaker_type=row["speaker_type"],
+        kind=row["kind"],
+        cue=row["cue"],
+        act=row.get("act") or "speech",
+        segments=segments,
+    )
+
+
+@dataclass(frozen=True)
 class StoryView:
     story_id: str
     title: str | None
     articles: tuple[ArticleInStory, ...]
-    quotes: tuple[dict[str, Any], ...]
+    quotes: tuple[QuoteRow, ...]
     comparison: StoryComparison
     texts: dict[str, str] = field(default_factory=dict)  # article id -> its text
 
@@ -72,14 +119,6 @@ def _boilerplate(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple((reason, text[start:end]) for start, end, reason in json.loads(row["boilerplate"]))
 
 
-def _with_spoken_words(quote: dict[str, Any], article_text: str) -> dict[str, Any]:
-    """The quote row plus ``spoken``: its words without a splitting attribution."""
-    start = quote["start_char"]
-    opening_mark = article_text[start - 1] if start > 0 else ""
-    segments = decode_segments(quote.get("segments"))
-    return {**quote, "spoken": utterance_words(quote["text"], segments, opening_mark)}
-
-
 def story_view(store: Store, story_id: str) -> StoryView:
     rows = list(store.article_rows(story_id))
     if not rows:
@@ -89,9 +128,7 @@ def story_view(store: Store, story_id: str) -> StoryView:
         store.reader, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
     )
     texts = {row["id"]: row["text"] for row in rows}
-    quote_rows = tuple(
-        _with_spoken_words(q, texts[q["article_id"]]) for q in store.quote_rows(texts)
-    )
+    quote_rows = tuple(_quote_row(q, texts[q["article_id"]]) for q in store.quote_rows(texts))
     articles = tuple(
         ArticleInStory(
             article_id=row["id"],
@@ -252,7 +289,7 @@ class ArticleView:
     authors: tuple[str, ...]
     duplicate_of: str | None
     paragraphs: tuple[Paragraph, ...]
-    quotes: tuple[dict[str, Any], ...]
+    quotes: tuple[QuoteRow, ...]
     entities: tuple[tuple[str, str], ...]  # (name, label) of people and organisations named
     tone: tuple[ToneMark, ...]
 
@@ -264,7 +301,7 @@ def article_view(store: Store, article_id: str) -> ArticleView:
     member = next(m for m in store.story_members(row["story_id"]) if m.id == article_id)
     analysed = member.analysed
     text = analysed.article.text
-    quote_list = tuple(_with_spoken_words(q, text) for q in store.quote_rows([article_id]))
+    quote_list = tuple(_quote_row(q, text) for q in store.quote_rows([article_id]))
     return ArticleView(
         article_id=article_id,
         story_id=row["story_id"],
@@ -337,25 +374,41 @@ def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
         yield Paragraph(tuple(segments), reason)
 
 
+def quotes_page(
+    store: Store,
+    *,
+    speaker: str | None = None,
+    story_id: str | None = None,
+    offset: int = 0,
+    limit: int = DEFAULT_PAGE_SIZE,
+) -> tuple[tuple[QuoteRow, ...], int]:
+    """Quotes filtered by speaker (case-blind) and story, in stored order; and the count."""
+    rows, total = reads_quote_rows(
+        store.reader, speaker=speaker, story_id=story_id, offset=offset, limit=limit
+    )
+    return tuple(_quote_row(row) for row in rows), total
+
+
+def outlet_names(store: Store) -> list[str]:
+    """Every outlet the store has an article from, in alphabetical order."""
+    return outlets(store.reader)
+
+
 @dataclass(frozen=True)
 class EntityView:
     name: str
-    quotes: tuple[dict[str, Any], ...]  # this speaker's quotes, each with story and outlet
+    quotes: tuple[QuoteRow, ...]  # this speaker's quotes, each with story and outlet
     wordings: tuple[tuple[str, QuoteGroup], ...]  # (story id, group) of their quotes across outlets
     mentions: tuple[dict[str, Any], ...]  # articles naming them
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
-    rows, _ = reads_quote_rows(store.reader, speaker=name, limit=limit)
-    # a quote split by its attribution reads as its segments joined by " … "
-    found = [
-        {**q, "text": utterance_words(q["text"], decode_segments(q.get("segments")))} for q in rows
-    ]
+    found, _ = quotes_page(store, speaker=name, limit=limit)
     mentions = stories_mentioning(store.reader, name, limit)
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
     wordings: list[tuple[str, QuoteGroup]] = []
-    for story_id in dict.fromkeys(q["story_id"] for q in found if q["story_id"]):
+    for story_id in dict.fromkeys(q.story_id for q in found if q.story_id):
         comparison = store.stored_comparison(story_id)
         if comparison is None:
             continue
@@ -364,7 +417,7 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
             for group in comparison.quote_groups
             if any(v.speaker and v.speaker.lower() == name.lower() for v in group.variants)
         )
-    return EntityView(name, tuple(found), tuple(wordings), tuple(mentions))
+    return EntityView(name, found, tuple(wordings), tuple(mentions))
 
 
 @dataclass(frozen=True)

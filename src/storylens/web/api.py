@@ -19,14 +19,15 @@ from starlette.concurrency import run_in_threadpool
 
 from storylens.compare.serialise import comparison_to_dict
 from storylens.pipeline import analyze
-from storylens.store.reads import StoryFilters, quote_rows
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
-from storylens.store.segments import decode_segments
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
     MAX_PAGE_SIZE,
     SEARCH_HITS,
+    QuoteRow,
+    StoryFilters,
     article_view,
+    quotes_page,
     search_view,
     stories_page,
     story_view,
@@ -117,20 +118,20 @@ def get_article(request: Request, article_id: PathId) -> JSONResponse:
     )
 
 
-def _quote(row: dict[str, Any]) -> dict[str, Any]:
+def _quote(quote: QuoteRow) -> dict[str, Any]:
     return {
-        "article_id": row["article_id"],
-        "story_id": row.get("story_id"),
-        "outlet": row.get("outlet"),
-        "text": row.get("spoken") or row["text"],
-        "start": row["start_char"],
-        "end": row["end_char"],
-        "speaker": row["speaker"],
-        "speaker_type": row["speaker_type"],
-        "kind": row["kind"],
-        "cue": row["cue"],
-        "act": row.get("act", "speech"),
-        "segments": [list(pair) for pair in decode_segments(row.get("segments"))],
+        "article_id": quote.article_id,
+        "story_id": quote.story_id,
+        "outlet": quote.outlet,
+        "text": quote.spoken,
+        "start": quote.start,
+        "end": quote.end,
+        "speaker": quote.speaker,
+        "speaker_type": quote.speaker_type,
+        "kind": quote.kind,
+        "cue": quote.cue,
+        "act": quote.act,
+        "segments": [list(pair) for pair in quote.segments],
     }
 
 
@@ -142,8 +143,8 @@ def list_quotes(
     page: Page = 1,
     page_size: PageSize = DEFAULT_PAGE_SIZE,
 ) -> JSONResponse:
-    rows, total = quote_rows(
-        _store(request).reader,
+    rows, total = quotes_page(
+        _store(request),
         speaker=speaker,
         story_id=story_id,
         offset=(page - 1) * page_size,

@@ -18,12 +18,13 @@ from markupsafe import Markup, escape
 
 from storylens.records import WordDiff
 from storylens.report import variant_label
-from storylens.store.reads import StoryFilters, outlets
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
+    StoryFilters,
     article_view,
     entity_view,
+    outlet_names,
     pair_view,
     search_view,
     stories_page,
@@ -130,7 +131,7 @@ def stories(
         "stories.html",
         result=result,
         params=params,
-        outlets=outlets(store.reader),
+        outlets=outlet_names(store),
         previous=_query(**params, page=page - 1) if page > 1 else None,
         following=_query(**params, page=page + 1) if page < result.pages else None,
     )
