@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
 from storylens.web import WebSettings, create_app
 from storylens.web.settings import MAX_REQUEST_BYTES
@@ -118,6 +119,10 @@ def test_article_and_entity_pages(client: TestClient) -> None:
     assert quotes["total"] >= 2
     person = client.get("/entities/Daniel%20Brannigan")
     assert person.status_code == 200 and "as each outlet gave them" in person.text
+    # each quote with its words, and each article naming him linked to its page
+    first = quotes["quotes"][0]
+    assert str(escape(first["text"][:40])) in person.text
+    assert f'href="/articles/{first["article_id"]}"' in person.text
     assert client.get("/entities/Nobody%20Atall").status_code == 404
 
 

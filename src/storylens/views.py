@@ -395,16 +395,30 @@ def outlet_names(store: Store) -> list[str]:
 
 
 @dataclass(frozen=True)
+class Mention:
+    """An article that names or quotes someone."""
+
+    article_id: str
+    story_id: str | None
+    title: str | None
+    outlet: str | None
+    published: str | None
+
+
+@dataclass(frozen=True)
 class EntityView:
     name: str
     quotes: tuple[QuoteRow, ...]  # this speaker's quotes, each with story and outlet
     wordings: tuple[tuple[str, QuoteGroup], ...]  # (story id, group) of their quotes across outlets
-    mentions: tuple[dict[str, Any], ...]  # articles naming them
+    mentions: tuple[Mention, ...]  # articles naming or quoting them
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
     found, _ = quotes_page(store, speaker=name, limit=limit)
-    mentions = stories_mentioning(store.reader, name, limit)
+    mentions = tuple(
+        Mention(row["id"], row["story_id"], row["title"], row["outlet"], row["published"])
+        for row in stories_mentioning(store.reader, name, limit)
+    )
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
     wordings: list[tuple[str, QuoteGroup]] = []
@@ -417,7 +431,7 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
             for group in comparison.quote_groups
             if any(v.speaker and v.speaker.lower() == name.lower() for v in group.variants)
         )
-    return EntityView(name, found, tuple(wordings), tuple(mentions))
+    return EntityView(name, found, tuple(wordings), mentions)
 
 
 @dataclass(frozen=True)
