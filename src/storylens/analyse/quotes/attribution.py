@@ -7,6 +7,7 @@ attribution (`"I'm sorry," Alec said, "I was wrong."`) back into one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from spacy.tokens import Token
 
@@ -364,14 +365,15 @@ def merge_overlapping(found: list[FoundQuote]) -> list[FoundQuote]:
     for item in sorted(found, key=lambda f: f.start):
         last = merged[-1] if merged else None
         if last is not None and last.kind == "mixed" and item.start < last.end:
-            last.end = max(last.end, item.end)
+            merged[-1] = replace(last, end=max(last.end, item.end))
             continue
         merged.append(item)
     return merged
 
 
 def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[FoundQuote]:
-    """`"I'm sorry," Alec said, "I was wrong."`: one quote, split by its attribution."""
+    """`"I'm sorry," Alec said, "I was wrong."`: one quote, split by its attribution. The
+    first part comes back widened over the second, as a new record."""
     joined: list[FoundQuote] = []
     for item in found:
         if joined:
@@ -400,7 +402,7 @@ def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[F
                 == article.paragraph(last.end)
             ):
                 # `"...," he said.` then a paragraph of his words with no cue: one quote.
-                last.end = item.end
+                joined[-1] = replace(last, end=item.end)
                 continue
             if (
                 same_paragraph
@@ -408,7 +410,7 @@ def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[F
                 and (item.cue is None or (last.cue is not None and item.cue.i == last.cue.i))
                 and item.kind == "direct"
             ):
-                last.end = item.end
+                joined[-1] = replace(last, end=item.end)
                 continue
             if (
                 same_paragraph
@@ -417,7 +419,7 @@ def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[F
             ):
                 # `Fallon fired back: "As a guardian ...," he wrote, "we know ..."`: the cue
                 # between the parts attributes the second, yet both are one quote.
-                last.end = item.end
+                joined[-1] = replace(last, end=item.end)
                 continue
         joined.append(item)
     return joined

@@ -16,18 +16,21 @@ the spaCy ``Doc`` of the whole text. It works in three passes:
 Offsets point into ``doc.text``. The function never raises on odd input (unbalanced marks,
 empty text) and uses nothing but the ``Doc``: no network, no state between calls.
 
-This module runs the passes and turns what they find into ``Quote`` records; the work is done
-in ``parse`` (look-ups over the parse shared by all passes), ``scare`` (marked
-words that are nobody's speech), ``attribution`` (the cue and speaker of a direct quote),
-``spans`` (quoted phrases inside a reporter's sentence and the clause they widen to) and
-``indirect`` (reported speech without marks, labels, and quotes inside quotes).
+This module runs the passes in order (``extract_quotes`` reads as their list) and turns what
+they find into ``Quote`` records. Each pass takes the records found so far and returns new
+ones; it edits none of them in place. The work is done in ``parse`` (look-ups over the parse
+shared by all passes), ``scare`` (marked words that are nobody's speech), ``attribution`` (the
+cue and speaker of a direct quote), ``spans`` (quoted phrases inside a reporter's sentence and
+the clause they widen to) and ``indirect`` (reported speech without marks, labels, and quotes
+inside quotes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from storylens.analyse.quotes.acts import quote_act
 from storylens.analyse.quotes.attribution import (
@@ -46,6 +49,7 @@ from storylens.analyse.quotes.indirect import (
 from storylens.analyse.quotes.marks import MarkedQuote, find_marked_quotes
 from storylens.analyse.quotes.parse import (
     SCARE_MAX_WORDS,
+    Attribution,
     FoundQuote,
     ParsedArticle,
     count_content_words,
@@ -63,15 +67,11 @@ from storylens.analyse.quotes.scare import (
 from storylens.analyse.quotes.segments import quoted_segments, segments_text
 from storylens.analyse.quotes.spans import (
     absorb_later_phrases,
-    aside_sentence_start,
-    clause_around,
-    colon_clause_start,
+    governed_phrase,
     governing_cue,
-    is_named_source,
-    naming_relative_start,
     outer_report,
     quoted_clause_start,
-    reported_rest,
+    widen_to_report,
 )
 from storylens.analyse.quotes.speakers import ResolvedSpeaker, SpeakerTable
 from storylens.records import Quote, QuoteKind
@@ -96,114 +96,171 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     nicknames = [q for q in top if is_nickname(text, q)]
     top = [q for q in top if q not in nicknames]
 
-    found: list[FoundQuote] = []
-    embedded: list[MarkedQuote] = []
-    titles: list[MarkedQuote] = []
-    used_cues: set[int] = set()
-    previous: FoundQuote | None = None
+    direct = _direct_quotes(article, table, top)
+    found = _with_embedded_posts(text, merge_overlapping(join_split_quotes(article, direct.found)))
+    indirect, embedded = _indirect_quotes(article, table, direct.used_cues, found, direct.embedded)
+    found = found + indirect
+    found = found + _label_quotes(article, table, found)
+    found, embedded = absorb_later_phrases(article, found, embedded)
+    found = found + _leftover_phrases(article, embedded)
+    found = found + _not_speech(direct.titles + nicknames)
+    found = found + find_nested_quotes(article, table, marked, found)
+    return _records(text, found, top, skip)
+
+
+@dataclass
+class _DirectPass:
+    """What the pass over quotes in marks hands on: the quotes it attributed (or carried on
+    from the quote before), the quoted phrases no cue claims (for the later passes), the
+    titles and headings in marks, and the cues it used (each attributes one statement)."""
+
+    found: list[FoundQuote] = field(default_factory=list)
+    embedded: list[MarkedQuote] = field(default_factory=list)
+    titles: list[MarkedQuote] = field(default_factory=list)
+    used_cues: set[int] = field(default_factory=set)
+
+
+def _direct_quotes(
+    article: ParsedArticle, table: SpeakerTable, top: list[MarkedQuote]
+) -> _DirectPass:
+    """Pass 1: each top-level quote in marks, in order, as a direct (or mixed) quote with its
+    cue and speaker, the continuation of the quote before it, a title, or a phrase left for
+    the later passes."""
+    text = article.text
+    result = _DirectPass()
+    found = result.found
+    # Where in ``found`` the quote stands that the next one may continue or take its speaker
+    # from (a phrase recorded as a scare quote is never one).
+    previous_at: int | None = None
     for quote in top:
+        previous = found[previous_at] if previous_at is not None else None
         if is_title(text, quote):
-            titles.append(quote)  # a show, book or song named in quotes is nobody's speech
+            result.titles.append(quote)  # a show, book or song named in quotes is nobody's speech
             continue
-        if previous is not None and continues_split_quote(article, previous, quote):
+        if (
+            previous_at is not None
+            and previous is not None
+            and continues_split_quote(article, previous, quote)
+        ):
             # `"I love Larry," he said, but "he has a history ..."`: one quote, split by its
             # attribution, whatever the length or shape of its second part.
-            previous.end = max(previous.end, quote.end)
+            found[previous_at] = replace(previous, end=max(previous.end, quote.end))
             continue
-        attribution = attribute_direct_quote(article, quote, top)
-        phrase = attribution is not None and is_embedded_phrase(text, quote, attribution)
-        if phrase:
-            attribution = None
-        if attribution is None and not starts_sentence(text, quote.open_at):
-            # `Trump called Clinton a "con artist"`: the cue governs the quoted phrase.
-            attribution = governing_cue(article, quote, used_cues)
-        if attribution is not None and not starts_sentence(text, quote.open_at):
-            attribution = outer_report(attribution, quote, used_cues)
-        if attribution is None and is_subheading(article, quote):
-            titles.append(quote)  # `'All Bets Are Off.'` alone on its line: a heading
-            continue
+        attribution, phrase = _direct_attribution(article, quote, top, result.used_cues)
         if attribution is None:
-            short = count_content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
-            if (
-                starts_sentence(text, quote.open_at)
-                and (quote.closed or not short)
-                and not (short and sentence_runs_on(text, quote))
-            ):
-                carried = carried_speaker(article, previous, quote)
-                found_quote = FoundQuote(quote.start, quote.end, "direct", None, None, None)
-                found_quote.speaker = carried
-                found.append(found_quote)
-                previous = found_quote
-            else:
-                embedded.append(quote)
-            continue
-        found_quote = FoundQuote(
+            if is_subheading(article, quote):
+                result.titles.append(quote)  # `'All Bets Are Off.'` alone on its line: a heading
+                continue
+            item = _unattributed_quote(article, previous, quote)
+            if item is None:
+                result.embedded.append(quote)
+                continue
+        else:
+            item = widen_to_report(
+                article, quote, _from_attribution(quote, attribution), attribution
+            )
+            if phrase:
+                item = governed_phrase(text, quote, item, attribution.subject)
+            if item.kind == "scare":
+                # A label in marks: it neither uses its cue nor speaks for anyone, and no later
+                # quote continues it.
+                found.append(item)
+                continue
+            item = _with_speaker(table, item, attribution.subject)
+            if attribution.cue is not None:
+                result.used_cues.add(attribution.cue.i)
+        found.append(item)
+        previous_at = len(found) - 1
+    return result
+
+
+def _direct_attribution(
+    article: ParsedArticle, quote: MarkedQuote, top: list[MarkedQuote], used_cues: set[int]
+) -> tuple[Attribution | None, bool]:
+    """The attribution of a top-level quote, and whether the quote is a short phrase embedded
+    in its cue's sentence (its words may still be a named source's, or a label)."""
+    text = article.text
+    attribution = attribute_direct_quote(article, quote, top)
+    phrase = attribution is not None and is_embedded_phrase(text, quote, attribution)
+    if phrase:
+        attribution = None
+    mid_sentence = not starts_sentence(text, quote.open_at)
+    if attribution is None and mid_sentence:
+        # `Trump called Clinton a "con artist"`: the cue governs the quoted phrase.
+        attribution = governing_cue(article, quote, used_cues)
+    if attribution is not None and mid_sentence:
+        attribution = outer_report(attribution, quote, used_cues)
+    return attribution, phrase
+
+
+def _unattributed_quote(
+    article: ParsedArticle, previous: FoundQuote | None, quote: MarkedQuote
+) -> FoundQuote | None:
+    """A quote no cue attributes: a direct quote when it opens its sentence and is either
+    closed or too long for a scare quote (and a short one does not run on into the reporter's
+    sentence), with the speaker carried on from the quote before; None for a phrase that the
+    later passes place."""
+    text = article.text
+    short = count_content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
+    if (
+        starts_sentence(text, quote.open_at)
+        and (quote.closed or not short)
+        and not (short and sentence_runs_on(text, quote))
+    ):
+        return FoundQuote(
             quote.start,
             quote.end,
             "direct",
-            attribution.cue,
-            attribution.cue_text,
-            attribution.subject,
+            None,
+            None,
+            None,
+            carried_speaker(article, previous, quote),
         )
-        colon_lead = colon_clause_start(article, quote, attribution.cue)
-        if colon_lead is not None:
-            # `Ms. Ruiz said the plan had one flaw: "It costs too much."`: the reported clause
-            # and the quote that completes it are one statement.
-            found_quote.start, found_quote.kind = colon_lead, "mixed"
-        if not starts_sentence(text, quote.open_at) and attribution.cue is not None:
-            extended = clause_around(article, quote, attribution.cue)
-            if extended is not None and attribution.cue.idx < quote.open_at:
-                extended = reported_rest(article, quote, attribution.cue, extended)
-            aside_start = aside_sentence_start(article, quote, attribution)
-            if aside_start is not None:
-                extended = (aside_start, max(quote.end, extended[1] if extended else quote.end))
-            if extended is not None:
-                # What a cue reports around a quoted phrase stays in the phrase's paragraphs;
-                # a parse that runs a headline into the next paragraph does not.
-                extended = (
-                    max(extended[0], article.paragraph_start(quote.open_at)),
-                    min(extended[1], article.paragraph_end(quote.end)),
-                )
-            if extended is not None and (extended[0] < quote.start or extended[1] > quote.end):
-                found_quote.start = min(extended[0], quote.start)
-                found_quote.end = max(extended[1], quote.end)
-                found_quote.kind = "mixed"
-        if attribution.cue is not None:
-            relative_start = naming_relative_start(article, quote, attribution.cue)
-            if relative_start is not None and relative_start < found_quote.start:
-                found_quote.start = relative_start
-                found_quote.kind = "mixed"
-        if (
-            phrase
-            and found_quote.kind == "direct"
-            and text[quote.start : quote.end][:1].islower()
-            and not is_named_source(attribution.subject)
-        ):
-            # `some even alleging 'elder abuse'`: a short phrase that is all a cue governs,
-            # with no reported clause around it and no source a reader can find, is a label
-            # in marks, not a statement.
-            found.append(FoundQuote(quote.start, quote.end, "scare", None, None, None))
-            continue
-        if phrase and found_quote.kind == "direct":
-            # `Holt promised "a fair hearing"`: a short phrase that is all a named source's cue
-            # governs is that source's words inside the reporter's sentence.
-            found_quote.kind = "mixed"
-        if attribution.subject is not None:
-            found_quote.speaker = table.resolve(attribution.subject)
-            _note(table, found_quote.speaker)
-        if attribution.cue is not None:
-            used_cues.add(attribution.cue.i)
-        found.append(found_quote)
-        previous = found_quote
+    return None
 
-    found = merge_overlapping(join_split_quotes(article, found))
+
+def _from_attribution(quote: MarkedQuote, attribution: Attribution) -> FoundQuote:
+    """The direct quote within ``quote``'s marks, with its attribution's cue and subject."""
+    return FoundQuote(
+        quote.start,
+        quote.end,
+        "direct",
+        attribution.cue,
+        attribution.cue_text,
+        attribution.subject,
+    )
+
+
+def _with_speaker(table: SpeakerTable, item: FoundQuote, subject: Token | None) -> FoundQuote:
+    """``item`` with the speaker its subject resolves to; a person named as a speaker is noted
+    in ``table``, so a later mention of them resolves to the same name."""
+    if subject is None:
+        return item
+    speaker = table.resolve(subject)
+    _note(table, speaker)
+    return replace(item, speaker=speaker)
+
+
+def _with_embedded_posts(text: str, found: list[FoundQuote]) -> list[FoundQuote]:
+    """Pass 2: an embedded social post is its author's direct quote, in place of whatever the
+    first pass found inside it."""
     posts = find_embedded_posts(text)
-    found = [f for f in found if not any(p.start < f.end and f.start < p.end for p in posts)]
-    found.extend(posts)
-    indirect = find_indirect_quotes(article, table, used_cues, found)
+    kept = [f for f in found if not any(p.start < f.end and f.start < p.end for p in posts)]
+    return kept + posts
+
+
+def _indirect_quotes(
+    article: ParsedArticle,
+    table: SpeakerTable,
+    used_cues: set[int],
+    found: list[FoundQuote],
+    embedded: list[MarkedQuote],
+) -> tuple[list[FoundQuote], list[MarkedQuote]]:
+    """Pass 3: reported speech outside the quotes found so far, widened over the quoted
+    phrases that open inside it; returns those quotes and the phrases still unplaced."""
     direct_spans = [(f.start, f.end) for f in found]
-    kept_indirect: list[FoundQuote] = []
-    for candidate in indirect:
+    kept: list[FoundQuote] = []
+    for candidate in find_indirect_quotes(article, table, used_cues, found):
         if any(s < candidate.end and candidate.start < e for s, e in direct_spans):
             continue
         # A quoted phrase that opens inside the clause is part of it, up to its close mark
@@ -212,16 +269,31 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         # appear on "The View"` quotes nobody.
         inner = [q for q in embedded if candidate.start <= q.start and q.start < candidate.end]
         if inner:
-            candidate.kind = "mixed"
-            candidate.end = max([candidate.end] + [q.end for q in inner])
+            candidate = replace(
+                candidate, kind="mixed", end=max([candidate.end] + [q.end for q in inner])
+            )
             embedded = [q for q in embedded if q not in inner]
-        kept_indirect.append(candidate)
-    found.extend(drop_reports_within_reports(kept_indirect))
+        kept.append(candidate)
+    return drop_reports_within_reports(kept), embedded
+
+
+def _label_quotes(
+    article: ParsedArticle, table: SpeakerTable, found: list[FoundQuote]
+) -> list[FoundQuote]:
+    """Pass 4: paragraphs opened by a source's label and a colon, where no quote is yet."""
     taken = [(f.start, f.end) for f in found]
-    for item in find_label_quotes(article, table):
-        if not any(s < item.end and item.start < e for s, e in taken):
-            found.append(item)
-    embedded = absorb_later_phrases(article, found, embedded)
+    return [
+        item
+        for item in find_label_quotes(article, table)
+        if not any(s < item.end and item.start < e for s, e in taken)
+    ]
+
+
+def _leftover_phrases(article: ParsedArticle, embedded: list[MarkedQuote]) -> list[FoundQuote]:
+    """Pass 5: quoted phrases no pass placed: short or borrowed ones are scare quotes; a
+    longer one is a direct quote, widened back to its clause mid-sentence (mixed)."""
+    text = article.text
+    results: list[FoundQuote] = []
     for quote in embedded:
         kind: QuoteKind = (
             "scare"
@@ -233,13 +305,24 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
         if kind == "direct" and not starts_sentence(text, quote.open_at):
             clause_start = quoted_clause_start(article, quote)
             if clause_start is not None and clause_start < quote.start:
-                item.start, item.kind = clause_start, "mixed"
-        found.append(item)
-    # A title is recorded like a scare quote: marked words that are not speech, whatever their
-    # length, and no sign that the sentence around them reports anyone's words.
-    found.extend(FoundQuote(q.start, q.end, "scare", None, None, None) for q in titles + nicknames)
-    found.extend(find_nested_quotes(article, table, marked, found))
+                item = replace(item, start=clause_start, kind="mixed")
+        results.append(item)
+    return results
 
+
+def _not_speech(quotes: list[MarkedQuote]) -> list[FoundQuote]:
+    """Pass 6: titles, headings and nicknames in marks.
+
+    A title is recorded like a scare quote: marked words that are not speech, whatever their
+    length, and no sign that the sentence around them reports anyone's words."""
+    return [FoundQuote(q.start, q.end, "scare", None, None, None) for q in quotes]
+
+
+def _records(
+    text: str, found: list[FoundQuote], top: list[MarkedQuote], skip: Iterable[tuple[int, int]]
+) -> list[Quote]:
+    """The last step: ``Quote`` records by start, less those inside a ``skip`` range and those
+    with no words."""
     skip_ranges = list(skip)
     quotes = [
         _to_record(text, item, top)

@@ -42,7 +42,7 @@ from storylens.analyse.quotes.parse import (
     subject_of,
     trimmed_span,
 )
-from storylens.analyse.quotes.speakers import ORGANIZATION_NOUNS, SpeakerTable
+from storylens.analyse.quotes.speakers import ORGANIZATION_NOUNS, ResolvedSpeaker, SpeakerTable
 from storylens.records import QuoteKind
 
 # Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
@@ -203,6 +203,8 @@ def find_indirect_quotes(
             continue
         start, end = span
         results.append(FoundQuote(start, end, "indirect", token, _cue_phrase(token), subject))
+    # The records are this pass's own until it returns them: setting each speaker in place
+    # spares a copy per candidate (most are dropped by the caller).
     for item in results:
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
@@ -408,9 +410,11 @@ def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[Found
         if count_content_words(text[span[0] : span[1]]) < LABEL_MIN_CONTENT_WORDS:
             continue
         subject = label[-1]
-        item = FoundQuote(span[0], span[1], "indirect", doc[colon], ":", subject)
-        item.speaker = table.resolve(subject)
-        results.append(item)
+        results.append(
+            FoundQuote(
+                span[0], span[1], "indirect", doc[colon], ":", subject, table.resolve(subject)
+            )
+        )
     return results
 
 
@@ -591,24 +595,27 @@ def find_nested_quotes(
                 FoundQuote(quote.start, quote.end, kind, None, None, None, reported_by=outer_name)
             )
             continue
-        item = FoundQuote(
-            quote.start,
-            quote.end,
-            "nested",
-            before.cue,
-            before.cue_text,
-            before.subject,
-            reported_by=outer_name,
-            depth=1,
-        )
+        speaker: ResolvedSpeaker | None
         if before.subject.lower_ in ("i", "me", "we") and outer.speaker is not None:
-            item.speaker = replace(
+            speaker = replace(
                 outer.speaker,
                 mention=before.subject.text,
                 start=before.subject.idx,
                 end=before.subject.idx + len(before.subject),
             )
         else:
-            item.speaker = table.resolve(before.subject)
-        results.append(item)
+            speaker = table.resolve(before.subject)
+        results.append(
+            FoundQuote(
+                quote.start,
+                quote.end,
+                "nested",
+                before.cue,
+                before.cue_text,
+                before.subject,
+                speaker,
+                reported_by=outer_name,
+                depth=1,
+            )
+        )
     return results

@@ -51,8 +51,10 @@ class Attribution:
 
 @dataclass
 class FoundQuote:
-    """A quote while the passes still attribute, widen and join it; mutable because later
-    passes move its bounds and change its kind. ``quotes`` makes a ``Quote`` of it at the end."""
+    """A quote while the passes still attribute, widen and join it. A pass that moves its
+    bounds or changes its kind returns an updated copy (``dataclasses.replace``) rather than
+    editing a record another pass holds; a pass may still set fields on records it has just
+    made. ``extract`` makes a ``Quote`` of it at the end."""
 
     start: int
     end: int

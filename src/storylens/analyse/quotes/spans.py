@@ -1,10 +1,13 @@
 """Quoted phrases inside a reporter's sentence (`Trump called Clinton a "con artist"`):
 the cue that governs the phrase, the outer speech verb that reports that cue's clause, and the
 reported clause around the phrase that makes the quote "mixed" (`X said he had "areas of
-disagreement" with Y`).
+disagreement" with Y`). ``widen_to_report`` and ``governed_phrase`` make those decisions
+for one direct quote and return the updated record.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from spacy.tokens import Token
 
@@ -27,6 +30,7 @@ from storylens.analyse.quotes.parse import (
     agent_after,
     is_cue,
     source_phrase_end,
+    starts_sentence,
     subject_of,
 )
 
@@ -543,34 +547,139 @@ def colon_clause_start(article: ParsedArticle, quote: MarkedQuote, cue: Token | 
     return tokens[0].idx
 
 
+def widen_to_report(
+    article: ParsedArticle, quote: MarkedQuote, found: FoundQuote, attribution: Attribution
+) -> FoundQuote:
+    """``found`` (the direct quote made of ``quote``) widened over the words its cue reports
+    around the marks: a clause ending in the colon that opens the quote, the reported clause
+    around a mid-sentence phrase, or the free relative of a naming cue. Any widening makes the
+    quote "mixed"; with none, ``found`` comes back as it was."""
+    found = _over_colon_lead(article, quote, found, attribution.cue)
+    cue = attribution.cue
+    if cue is None:
+        return found
+    found = _over_reported_clause(article, quote, found, attribution, cue)
+    return _over_naming_relative(article, quote, found, cue)
+
+
+def _over_colon_lead(
+    article: ParsedArticle, quote: MarkedQuote, found: FoundQuote, cue: Token | None
+) -> FoundQuote:
+    """`Ms. Ruiz said the plan had one flaw: "It costs too much."`: the reported clause and the
+    quote that completes it are one statement."""
+    colon_lead = colon_clause_start(article, quote, cue)
+    if colon_lead is None:
+        return found
+    return replace(found, start=colon_lead, kind="mixed")
+
+
+def _over_reported_clause(
+    article: ParsedArticle,
+    quote: MarkedQuote,
+    found: FoundQuote,
+    attribution: Attribution,
+    cue: Token,
+) -> FoundQuote:
+    """A mid-sentence quoted phrase widened over the clause its cue reports around it. The
+    widened start replaces any colon lead-in (the clause is the better bound)."""
+    if starts_sentence(article.text, quote.open_at):
+        return found
+    extended = _reported_extent(article, quote, attribution, cue)
+    if extended is None or not (extended[0] < quote.start or extended[1] > quote.end):
+        return found
+    return replace(
+        found,
+        start=min(extended[0], quote.start),
+        end=max(extended[1], quote.end),
+        kind="mixed",
+    )
+
+
+def _reported_extent(
+    article: ParsedArticle, quote: MarkedQuote, attribution: Attribution, cue: Token
+) -> tuple[int, int] | None:
+    """What a cue reports around a mid-sentence quote: its clause (to the end of the sentence
+    for a cue before the phrase), from the start of the sentence for an aside cue, within the
+    phrase's paragraphs."""
+    extended = clause_around(article, quote, cue)
+    if extended is not None and cue.idx < quote.open_at:
+        extended = reported_rest(article, quote, cue, extended)
+    aside_start = aside_sentence_start(article, quote, attribution)
+    if aside_start is not None:
+        extended = (aside_start, max(quote.end, extended[1] if extended else quote.end))
+    if extended is None:
+        return None
+    # What a cue reports around a quoted phrase stays in the phrase's paragraphs; a parse that
+    # runs a headline into the next paragraph does not.
+    return (
+        max(extended[0], article.paragraph_start(quote.open_at)),
+        min(extended[1], article.paragraph_end(quote.end)),
+    )
+
+
+def _over_naming_relative(
+    article: ParsedArticle, quote: MarkedQuote, found: FoundQuote, cue: Token
+) -> FoundQuote:
+    """`what she called a "rant"`: the quote widened back to the free relative it ends."""
+    relative_start = naming_relative_start(article, quote, cue)
+    if relative_start is None or relative_start >= found.start:
+        return found
+    return replace(found, start=relative_start, kind="mixed")
+
+
+def governed_phrase(
+    text: str, quote: MarkedQuote, found: FoundQuote, subject: Token | None
+) -> FoundQuote:
+    """A short quoted phrase that is all its cue governs (``found`` not widened, still
+    "direct"): the words of a named source inside the reporter's sentence ("mixed"), or a
+    label in marks ("scare", with no cue and no speaker) when it is lower case and no reader
+    can find its source. A widened quote comes back as it was."""
+    if found.kind != "direct":
+        return found
+    if text[quote.start : quote.end][:1].islower() and not is_named_source(subject):
+        # `some even alleging 'elder abuse'`: a short phrase that is all a cue governs, with
+        # no reported clause around it and no source a reader can find, is a label in marks,
+        # not a statement.
+        return FoundQuote(quote.start, quote.end, "scare", None, None, None)
+    # `Holt promised "a fair hearing"`: a short phrase that is all a named source's cue
+    # governs is that source's words inside the reporter's sentence.
+    return replace(found, kind="mixed")
+
+
 def absorb_later_phrases(
     article: ParsedArticle, found: list[FoundQuote], embedded: list[MarkedQuote]
-) -> list[MarkedQuote]:
+) -> tuple[list[FoundQuote], list[MarkedQuote]]:
     """`X said voting fraud is "a big problem" but "nobody has the guts to talk about it."`:
     a quoted phrase later in the sentence of a reported clause, with no speech verb between,
-    is more of that clause; the quote is widened over it. Returns the phrases left alone."""
+    is more of that clause; the quote is widened over it. Returns ``found`` with the widened
+    quotes in place (as new records) and the phrases left alone."""
     doc = article.doc
+    widened = list(found)
     reports = sorted(
         (
-            f
-            for f in found
+            index
+            for index, f in enumerate(found)
             if f.kind in ("mixed", "indirect", "direct")
             and f.cue is not None
             and f.cue.idx < f.start
         ),
-        key=lambda f: f.start,
+        key=lambda index: found[index].start,
     )
     if not reports:
-        return embedded
+        return widened, embedded
     left: list[MarkedQuote] = []
     for quote in embedded:
-        holder = next((f for f in reports if f.start <= quote.open_at < f.end), None)
+        holder = next(
+            (i for i in reports if widened[i].start <= quote.open_at < widened[i].end), None
+        )
         if holder is not None:
-            holder.end = max(holder.end, quote.end)  # inside the reported clause: part of it
+            # Inside the reported clause: part of it.
+            widened[holder] = replace(widened[holder], end=max(widened[holder].end, quote.end))
             continue
         first = article.token_at(quote.open_at)
         owner = None
-        for item in reports:
+        for index in reports:
+            item = widened[index]
             if item.end > quote.open_at or first >= len(doc) or item.cue is None:
                 continue
             if doc[first].sent.start != item.cue.sent.start:
@@ -578,10 +687,12 @@ def absorb_later_phrases(
             gap = doc[article.token_at(item.end) : first]
             if any(is_cue(t) for t in gap):
                 continue
-            owner = item
+            owner = index
         if owner is None:
             left.append(quote)
             continue
-        owner.end = max(owner.end, quote.end)
-        owner.kind = "mixed"  # its words and the reporter's, whatever it was before
-    return left
+        # Its words and the reporter's, whatever it was before.
+        widened[owner] = replace(
+            widened[owner], end=max(widened[owner].end, quote.end), kind="mixed"
+        )
+    return widened, left
