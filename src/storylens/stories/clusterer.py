@@ -131,13 +131,11 @@ STORY_ID_HEX_CHARS = 10
 # the founder) moves to another story that scores it at least as well as the rest of its own
 # story does, less this slack: its own score is leave-one-out, the other story's is the one a
 # newcomer would get. An early article of a second event that joined a same-kind story before
-# its own story existed is put back once that story has grown. Measured on ECB+ (20 shuffled
-# orders, B-cubed F1 mean): no move 0.918; slack 0 0.921; 0.02 0.922; 0.03 0.923; 0.05 0.922;
-# 0.10 (checked every second member) 0.918: a larger slack moves members of one event apart.
+# its own story existed is put back once that story has grown. A larger slack moves members
+# of one event apart (the ECB+ sweep is in CHANGELOG.md).
 REHOME_SLACK = 0.03
 # ... in stories of at least this many members: in a story of two the rest is one article,
-# too noisy a profile to say which of two members is the weak one (ECB+ 20 orders: from two
-# members 0.922, from three 0.923, and the worst order 0.907 against 0.912).
+# too noisy a profile to say which of two members is the weak one.
 REHOME_MIN_MEMBERS = 3
 # A story grows past this many members before the lone articles near it are asked to join:
 # a story of one is no better evidence than the lone article itself.
