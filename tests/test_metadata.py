@@ -90,6 +90,14 @@ def test_list_of_authors_and_a_list_of_jsonld_blocks() -> None:
         ("Photo by Lee Hart", None),
         ("Coastal", None),  # one word: a section or a brand, not a person
         ("Associated Press", "Associated Press"),
+        ("Ann Marlow last updated 2 March 2026", "Ann Marlow"),  # the stamp is cut, not the name
+        ("Opinion - Ann Marlow", "Ann Marlow"),  # a section label before the name
+        ("annm - Ann Marlow - Senior Reporter", "Ann Marlow"),  # a user name, then a role
+        ("By Eastmere Echo Editorial Board | Eastmere Echo", "Eastmere Echo Editorial Board"),
+        ("AnnMarlow", "AnnMarlow"),  # a user name joining a first and a last name
+        ("McNeil", None),  # one surname
+        ("NewsDesk", None),  # a desk, joined
+        ("EastmereEcho", None),  # the site, joined
     ],
 )
 def test_clean_author(entry: str, expected: str | None) -> None:
@@ -113,6 +121,77 @@ def test_photographer_is_not_an_author() -> None:
     head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart"]})
     top = '<p class="byline">Photography by Lee Hart</p>'
     assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_stylist_credited_past_the_first_byline_elements_is_not_an_author() -> None:
+    names = ["Ann Marlow", "Lee Hart", "Sam Ortiz", "Kim Oduya"]
+    head = ld({"@type": "NewsArticle", "author": names})
+    top = "".join(
+        f'<p class="byline">{role} <a class="byline__name-link" href="/c/{n}">{name}</a></p>'
+        for n, (role, name) in enumerate(
+            zip(["By", "Photography by", "Video by", "Styled by"], names, strict=True)
+        )
+    )
+    assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_contributors_after_the_author_in_the_byline_are_not_authors() -> None:
+    head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart", "Kim Oduya"]})
+    top = (
+        '<p class="byline">By Ann MarlowContributions from Lee Hart, Kim Oduya'
+        " last updated 2 March 2026</p>"
+    )
+    assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_jsonld_creator_names_the_writer_when_the_author_is_the_outlet() -> None:
+    head = '<meta property="og:site_name" content="Eastmere Echo">'
+    head += ld(
+        {
+            "@type": "NewsArticle",
+            "author": {"@type": "Organization", "name": "Eastmere Echo"},
+            "creator": "Ann Marlow",
+        }
+    )
+    report = explain(page(head))
+    assert report["authors"]["value"] == ["Ann Marlow"]
+    assert report["authors"]["source"] == "json-ld creator"
+
+
+def test_editorial_board_after_a_name_is_her_role_not_a_second_author() -> None:
+    head = ld({"@type": "NewsArticle", "author": "Ann Marlow, Editorial Board"})
+    assert explain(page(head))["authors"]["value"] == ["Ann Marlow"]
+
+
+@pytest.mark.parametrize(
+    ("closing", "expected"),
+    [
+        ("Reporting by The Associated Press.", ["The Associated Press"]),
+        (
+            "Reporting by Ann Marlow and Lee Hart in Eastmere; Editing by Kim Oduya",
+            ["Ann Marlow", "Lee Hart"],
+        ),
+    ],
+)
+def test_closing_reporting_credit_names_the_authors(closing: str, expected: list[str]) -> None:
+    report = explain(page(body=f"{BODY}<p><i>{closing}</i></p>"))
+    assert report["authors"]["value"] == expected
+    assert report["authors"]["source"] == "closing credit"
+
+
+def test_additional_reporting_credit_names_no_author() -> None:
+    report = explain(page(body=f"{BODY}<p>Additional reporting by Ann Marlow.</p>"))
+    assert report["authors"]["value"] == []
+
+
+def test_name_alone_beside_the_date_line_is_the_byline() -> None:
+    top = (
+        "<h1>Ferry pier closes</h1><p>Repairs will take three weeks, engineers say.</p>"
+        "<div><span>Ann Marlow</span><span>Mar 02, 2026</span><span>2 Shares</span></div>"
+    )
+    report = explain(page(top=top))
+    assert report["authors"]["value"] == ["Ann Marlow"]
+    assert report["authors"]["source"] == "name beside the date line"
 
 
 def test_author_link_after_the_headline() -> None:
@@ -153,6 +232,21 @@ def test_visible_headline_wins_when_a_metadata_title_agrees() -> None:
     top = "<h1>Ferry pier closes after storm damage</h1>"
     report = explain(page(head, top))
     assert report["title"]["value"] == "Ferry pier closes after storm damage"
+    assert report["title"]["source"] == "h1"
+
+
+def test_media_tag_after_the_headline_is_cut() -> None:
+    head = '<meta property="og:title" content="Ferry pier closes after storm (video)">'
+    top = "<h1>Ferry pier closes after storm (Video)</h1>"
+    assert explain(page(head, top))["title"]["value"] == "Ferry pier closes after storm"
+
+
+def test_one_visible_headline_wins_over_metadata_titles_rewritten_for_search() -> None:
+    head = '<meta property="og:title" content="Eastmere pier: what we know so far">'
+    head += ld({"@type": "NewsArticle", "headline": "Storm shuts Eastmere's pier"})
+    top = "<h1>Ferry pier closes for three weeks after the storm</h1>"
+    report = explain(page(head, top))
+    assert report["title"]["value"] == "Ferry pier closes for three weeks after the storm"
     assert report["title"]["source"] == "h1"
 
 
@@ -411,6 +505,15 @@ def test_swappable_day_and_month_take_the_reading_another_source_states() -> Non
     head += ld({"@type": "WebPage", "dateModified": "2026-04-03T09:00:00+01:00"})
     report = explain_page(page(head), "https://www.eastmere-echo.example/pier")
     assert report["published"]["value"] == "2026-04-03"
+
+
+def test_plain_header_byline_stops_at_figures_glued_on() -> None:
+    top = (
+        '<div class="title"><h1>Pier hit by Storm Ciara</h1>'
+        '<p>By Ann Marlow<span class="comments">5</span></p></div>'
+    )
+    html = f"<html><body><article>{top}{BODY}</article></body></html>"
+    assert explain(html)["authors"]["value"] == ["Ann Marlow"]
 
 
 def test_byline_in_plain_header_text() -> None:

@@ -14,9 +14,19 @@ The rules, and why (measured on the NAEB dev pages with bench/extraction.py):
   og:title and ``<title>`` are often rewritten for search and social; otherwise the
   publisher's JSON-LD headline, og:title, ... in that order; a site-name suffix or prefix
   (" | Site", "Site - ") is cut when it names the site (og:site_name, the publisher, the host).
-- authors: the first source, in order of how deliberately it names people (JSON-LD and microdata
-  author objects, then bylines, then meta tags), that still holds a person once "By",
-  "Staff", the outlet, job titles, dates, e-mails and URLs are removed.
+  A page with one ``<h1>`` of three words or more that no metadata title agrees with is titled
+  by it all the same: the headline the reader sees is the article's title, and metadata titles
+  that differ from it are the ones rewritten. A trailing media tag ("(video)", "[Photos]") is
+  cut from whichever title is taken.
+- authors: the first source, in order of how deliberately it names people (JSON-LD author, then
+  JSON-LD ``creator``, then microdata author, then meta tags, then bylines, author links, the
+  plain-text "By ..." in the header, a closing "Reporting by ..." line, trafilatura, and last a
+  name set alone beside the date line), that still holds a person once "By", "Staff", the
+  outlet, job titles, dates, e-mails and URLs are removed. A name after a credit ("Photography
+  by", "Styled by", "Contributions from", "Additional reporting by") anywhere in the byline is
+  no author, whichever source lists it. A wire service or an editorial board is an author only
+  when no person is named; "Section - Ann Marlow" gives Ann Marlow; a one-word user name
+  joining a first and a last name ("AnnMarlow") is a person's.
 - published: the date line the page shows its readers around the headline (in the header
   block just above the ``<h1>``, or in the standfirst, byline and date lines under it), when
   it is not labelled "Updated": that is the day the outlet presents the article under, on its
@@ -47,7 +57,12 @@ from urllib.parse import urlsplit
 import lxml.html
 from lxml import etree
 
-from storylens.ingest.page_candidates import Candidate, Candidates, gather_candidates
+from storylens.ingest.page_candidates import (
+    CREDIT_LINE,
+    Candidate,
+    Candidates,
+    gather_candidates,
+)
 from storylens.ingest.records import normalise_published
 
 # A name longer than this many words is a sentence or a bio, not a person's name.
@@ -69,6 +84,14 @@ _AMBIGUOUS_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$")
 # declared datePublished is taken over a shown update (NAEB dev date 0.870 against 0.900 on,
 # since its labellers took the shown date); on, the shown update wins.
 SHOWN_UPDATE_ALONE = False
+# A tag after a headline that says what media the page holds ("... 19 million miles away
+# (video)", "[PHOTOS]"): set by the site's template for the page type, not a word of the headline.
+_MEDIA_TAG = re.compile(
+    r"\s*[(\[](?:videos?|photos?|pictures|gallery|watch|audio|podcast|listen)[)\]]\s*$", re.I
+)
+# A page's one <h1> of at least this many words is its headline even when no metadata title
+# agrees; shorter, it may be a section name or a logo.
+MIN_HEADLINE_WORDS = 3
 # Share of the headline's words a metadata title must share for the two to be one title.
 TITLE_AGREEMENT = 0.6
 
@@ -86,10 +109,6 @@ _NOT_A_PERSON = re.compile(
     r"online|com|inc|ltd|llc|group|published|updated|author|nast|report|channel|agency|"
     r"bureau|redazione|redaktion|r[ée]daction|redacci[óo]n|redactie)\b",
     re.I,
-)
-# A credit for a picture or a video names no author of the text.
-_CREDIT = re.compile(
-    r"\b(?:photo|photos|photograph\w*|pictures?|illustrat\w*|video|images?|graphics?)\b", re.I
 )
 # Degrees and credentials after a name: "Jane Roe MS, RDN, LD".
 _CREDENTIALS = frozenset(
@@ -116,14 +135,29 @@ _CREDENTIALS = frozenset(
         "esq",
     ]
 )
-# "Published", "Updated" glued to a byline by the page layout ("Jane Roe Published").
-_TRAILING_STAMP = re.compile(r"\s+(?:published|updated|posted|on)\b.*$", re.I)
+# "Published", "Updated" glued to a byline by the page layout ("Jane Roe Published", "Jane Roe
+# last updated 2 March 2026"): the stamp and what follows it are cut before a date is looked for.
+_TRAILING_STAMP = re.compile(
+    r"\s+(?:(?:last\s+)?(?:published|updated|modified)|posted|on)\b.*$", re.I
+)
 # Wire services are named as authors on purpose and kept whole.
 _WIRE_SERVICES = re.compile(
     r"^(?:the\s+)?(?:associated press|reuters|afp\w*|ap|upi|dpa|efe|ansa|pa media|"
     r"press association|press trust of india|pti|ians|ani|xinhua|kyodo news|bloomberg)$",
     re.I,
 )
+# An editorial board signs the outlet's editorials as their author on purpose (the piece is the
+# board's collective view, written by no one reporter): named as such, it is kept whole, like a
+# wire service, and is no second author beside a person.
+_EDITORIAL_BOARD = re.compile(r"^(?:the\s+)?(?:[\w'’.]+\s+){0,4}editorial\s+board$", re.I)
+# A lower-case letter then a capital inside one word: where a joined name's parts meet.
+_CAMEL_JOIN = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# A user name written as one word that joins a first and a last name ("AnnMarlow") has two
+# capitalised parts; one part is a word, three or more are a brand or a slogan.
+CAMEL_NAME_PARTS = 2
+# Each part of such a user name is a name of at least three letters: "McNeil" and "DeSoto" are
+# one surname, not a first and a last name.
+MIN_CAMEL_PART_LETTERS = 3
 _DATE_LIKE = re.compile(
     r"\d{1,4}[-/.]\d{1,2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
     re.I,
@@ -223,9 +257,17 @@ def _is_kicker_of(headline: str, title: str) -> bool:
     return 0 < extra <= MAX_KICKER_WORDS and head[extra:] == meta
 
 
+def _without_media_tag(title: str) -> str:
+    """The title without a trailing "(video)" or "[Photos]": a tag for the page's media."""
+    return _MEDIA_TAG.sub("", title).strip() or title
+
+
 def choose_title(candidates: Candidates, url: str | None) -> FieldChoice:
     sites = _site_names(candidates, url)
-    titles = [Candidate(strip_site_name(c.value, sites), c.source) for c in candidates.title]
+    titles = [
+        Candidate(_without_media_tag(strip_site_name(c.value, sites)), c.source)
+        for c in candidates.title
+    ]
     for headline in candidates.headline:
         agreeing = next((t for t in titles if _agree(headline.value, t.value)), None)
         if agreeing and _is_kicker_of(headline.value, agreeing.value):
@@ -236,10 +278,17 @@ def choose_title(candidates: Candidates, url: str | None) -> FieldChoice:
             )
         if agreeing and not _names_site(headline.value, sites):
             return FieldChoice(
-                strip_site_name(headline.value, sites),
+                _without_media_tag(strip_site_name(headline.value, sites)),
                 headline.source,
                 f"visible headline, confirmed by {agreeing.source}",
             )
+    lone = candidates.headline[0].value if len(candidates.headline) == 1 else ""
+    if len(_words(lone)) >= MIN_HEADLINE_WORDS and not _names_site(lone, sites):
+        return FieldChoice(
+            _without_media_tag(strip_site_name(lone, sites)),
+            "h1",
+            "the page's one visible headline; its metadata titles are rewritten for search",
+        )
     if titles:
         first = titles[0]
         return FieldChoice(first.value, first.source, "first metadata title, site name cut")
@@ -253,14 +302,31 @@ def clean_author(name: str, sites: set[str]) -> str | None:
     text = _BY.sub("", _SPACES.sub(" ", name).strip()).strip(" .,:;|-–—")
     if _WIRE_SERVICES.match(text):
         return text
+    board = _ROLE_TAIL.sub("", text).strip()  # "Eastmere Echo Editorial Board | Eastmere Echo"
+    if _EDITORIAL_BOARD.match(board):
+        return board
+    text = _TRAILING_STAMP.sub("", text).strip()
     if "@" in text or "://" in text or text.startswith("www.") or _DATE_LIKE.search(text):
         return None
-    if _CREDIT.search(text):
+    if CREDIT_LINE.search(text):
         return None
-    text = _TRAILING_STAMP.sub("", _ROLE_TAIL.sub("", text)).strip()
+    head = _ROLE_TAIL.sub("", text).strip()
+    tail = text[len(head) :].strip(" ,|–—-")
+    # "Opinion - Ann Marlow", "annm - Ann Marlow": one word before the separator is a section
+    # label or a user name, and the name after it is the person (a role tail follows a name).
+    if len(_words(head)) == 1 and len(_words(_ROLE_TAIL.sub("", tail))) >= 2:
+        head = _ROLE_TAIL.sub("", tail).strip()
+    text = head
     while text and text.rsplit(" ", 1)[-1].strip(".").lower() in _CREDENTIALS:
         text = text.rsplit(" ", 1)[0] if " " in text else ""
     words = _words(text)
+    # "AnnMarlow": a user name that joins a first and a last name; its parts are read as words.
+    spaced = _CAMEL_JOIN.sub(" ", text) if len(words) == 1 else text
+    parts = _words(spaced)
+    if len(parts) == CAMEL_NAME_PARTS and min(map(len, parts)) >= MIN_CAMEL_PART_LETTERS:
+        if _NOT_A_PERSON.search(spaced) or _names_site(text, sites):
+            return None
+        return text
     # A person is named with at least two words; one word is a section, a brand or a place.
     if len(words) < 2 or len(words) > MAX_AUTHOR_WORDS or any(w.isdigit() for w in words):
         return None
@@ -271,6 +337,11 @@ def clean_author(name: str, sites: set[str]) -> str | None:
     return text
 
 
+def _is_collective(author: str) -> bool:
+    """A wire service or an editorial board: authors only when no person is named."""
+    return bool(_WIRE_SERVICES.match(author) or _EDITORIAL_BOARD.match(author))
+
+
 def _split_names(value: str) -> list[str]:
     value = _BY.sub("", value.strip())
     if ";" not in value and " and " not in value and "&" not in value and "," not in value:
@@ -279,21 +350,39 @@ def _split_names(value: str) -> list[str]:
     return parts
 
 
+def _credited_names(value: str, sites: set[str]) -> list[str]:
+    """The names an entry credits for something other than the text: those after its first
+    credit ("Ann Marlow Contributions from Lee Hart, Kim Oduya": Lee Hart and Kim Oduya)."""
+    found = CREDIT_LINE.search(value)
+    if found is None:
+        return []
+    credit = _BY.sub("", value[found.end() :].strip(" :")).strip()
+    return [p for part in _split_names(credit) if (p := clean_author(part, sites))]
+
+
+def _authored_part(value: str) -> str:
+    """An entry up to its first credit: the names it gives as authors of the text."""
+    found = CREDIT_LINE.search(value)
+    return value if found is None else value[: found.start()]
+
+
 def choose_authors(candidates: Candidates, url: str | None) -> FieldChoice:
     sites = _site_names(candidates, url)
     by_source: dict[str, list[str]] = {}
     for candidate in candidates.authors:
-        people = [p for part in _split_names(candidate.value) if (p := clean_author(part, sites))]
-        if any(not _WIRE_SERVICES.match(p) for p in people):
+        entry = _authored_part(candidate.value)
+        people = [p for part in _split_names(entry) if (p := clean_author(part, sites))]
+        if any(not _is_collective(p) for p in people):
             # "Jane Roe, Associated Press": the agency is her employer, not a second author.
-            people = [p for p in people if not _WIRE_SERVICES.match(p)]
+            people = [p for p in people if not _is_collective(p)]
         kept = by_source.setdefault(candidate.source, [])
         kept.extend(p for p in people if p.lower() not in {k.lower() for k in kept})
-    # A name credited for the pictures elsewhere on the page is the photographer, not an author.
+    # A name credited elsewhere on the page for the pictures, the styling or a contribution is
+    # the photographer, stylist or contributor, not an author, whichever source lists it.
     credited = {
-        _BY.sub("", _CREDIT.split(c.value)[-1].strip(" :")).strip().lower()
-        for c in candidates.authors
-        if _CREDIT.search(c.value)
+        name.lower()
+        for c in [*candidates.authors, *candidates.credits]
+        for name in _credited_names(c.value, sites)
     }
     by_source = {
         source: [p for p in people if p.lower() not in credited]

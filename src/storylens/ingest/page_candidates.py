@@ -3,9 +3,10 @@ outlet and URL, with where it was found (``metadata`` picks one per field, by ru
 
 extruct reads JSON-LD (with ``@graph`` and ``@id`` links), microdata, Open Graph and Dublin
 Core; plain ``<meta>`` tags (Parse.ly, Sailthru, author and date names), the ``<h1>``,
-``<time>``, bylines, author-page links, the canonical link and the date lines shown around the
-headline (``shown``: "Published March 2, 2026", "Updated 2 March 2026") are read from the
-lxml tree.
+``<time>``, bylines, author-page links, a closing "Reporting by ..." line, a name set alone
+beside the date line, the canonical link and the date lines shown around the headline
+(``shown``: "Published March 2, 2026", "Updated 2 March 2026") are read from the lxml tree,
+and the byline block's credits (``credits``: "Photography by ...", "Contributions from ...").
 """
 
 from __future__ import annotations
@@ -64,14 +65,46 @@ _AUTHOR_PATH = re.compile(
 )
 
 
+# Byline elements read as author entries: the article's own byline comes first; further down
+# they are the bylines of teasers for other stories.
+MAX_BYLINE_ELEMENTS = 6
+# Byline elements read for credits: a shoot's credits ("Photography by", "Styled by") follow the
+# writer's byline in the same block and can run past the first few elements.
+MAX_CREDIT_ELEMENTS = 24
+# A credit line is a role and a few names; a longer text is a caption or a paragraph.
+MAX_CREDIT_LINE_CHARS = 200
+# A byline entry that credits a part of the work other than the text: the pictures, video,
+# graphics or styling ("Photography by Lee Hart", "Styled by ..."), or contributors named beside
+# the author ("Contributions from ...", "Additional reporting by ..."). The contributors' cue
+# has no leading word boundary: text read across elements glues it to the name before it
+# ("By Ann MarlowContributions from Lee Hart").
+CREDIT_LINE = re.compile(
+    r"\b(?:photo|photos|photograph\w*|pictures?|illustrat\w*|video|images?|graphics?|"
+    r"styl(?:ed|ing|ist))\b|(?:contributions?|additional\s+reporting|with\s+reporting)"
+    r"\s+(?:from|by)\b|\bcontributing\s+(?:writers?|reporters?|reporting)?\b",
+    re.I,
+)
+
+
+# Two to four capitalised words and nothing else: a name on a line of its own.
+_NAME_LINE = re.compile(r"^[A-Z](?:[^\W\d_]|['’-])+(?:\s+[A-Z](?:[^\W\d_]|['’.-])+){1,3}$")
+# The reporting credit closing a wire story: "Reporting by <names>", up to the next credit
+# ("; Editing by ...") or the end of the sentence; "Additional reporting by" is a contributor.
+_CLOSING_CREDIT = re.compile(r"^\W*(?i:reporting\s+by)\s+([^;]+?)(?:\s+in\s+[A-Z][^;]*)?\W*(?:;|$)")
+
+
 # A dateline's label sits beside its <time>: read this much of the enclosing element's text.
 MAX_LABEL_CHARS = 80
 # How far up from the <h1> the header block that holds its dateline may reach.
 HEADER_LEVELS = 3
 # A header block longer than this holds the article too: its "by" is in the story's prose.
 MAX_HEADER_CHARS = 600
-# "by" and two to four capitalised words: a byline written as plain text.
-_HEADER_BY = re.compile(r"\b[Bb]y\s+((?:[A-Z][\w'’.-]+\s+){1,3}[A-Z][\w'’-]+)")
+# "by" and two to four capitalised words: a byline written as plain text. The words are letters
+# only: a name holds no figures, and text read across elements glues the next one's figures on
+# ("By Associated Press" then a "5" comment count reads "By Associated Press5").
+_HEADER_BY = re.compile(
+    r"\b[Bb]y\s+((?:[A-Z](?:[^\W\d_]|['’.-])+\s+){1,3}[A-Z](?:[^\W\d_]|['’-])+)"
+)
 _UPDATE_LABEL = re.compile(r"\b(?:updated|modified|edited|last\s+updated|revised)\b", re.I)
 
 # The date line a page shows its readers sits with the standfirst and the byline, right under
@@ -155,6 +188,9 @@ class Candidates:
     shown: list[Candidate] = field(default_factory=list)
     outlet: list[Candidate] = field(default_factory=list)
     url: list[Candidate] = field(default_factory=list)
+    # Byline lines that credit someone for a part of the work other than the text ("Photography
+    # by ...", "Styled by ...", "Contributions from ..."): those names are no authors.
+    credits: list[Candidate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -242,6 +278,10 @@ def _from_jsonld(tree: Any, found: Candidates) -> None:
             _add(found.modified, f"{kind} dateModified", node.get("dateModified"))
             for name in _names(node.get("author"), by_id):
                 found.authors.append(Candidate(name, f"{kind} author"))
+            # schema.org's ``creator`` is the wider property ``author`` refines: pages that
+            # give the outlet as ``author`` often name the writer there. Read after ``author``.
+            for name in _names(node.get("creator"), by_id):
+                found.authors.append(Candidate(name, f"{kind} creator"))
             for name in _names(node.get("publisher"), by_id):
                 found.outlet.append(Candidate(name, f"{kind} publisher"))
     for node in objects:
@@ -440,9 +480,10 @@ def _date_line(text: str, owner: Any) -> tuple[str, str] | None:
     return (day, text[: found.start()]) if day else None
 
 
-def _shown_dates(headline: Any, block: Any) -> list[Candidate]:
+def _shown_dates(headline: Any, block: Any) -> tuple[list[Candidate], str]:
     """The date lines a reader sees around the headline, up to the first not labelled as an
-    update: the header block's text before the ``<h1>``, then the text after it."""
+    update: the header block's text before the ``<h1>``, then the text after it; and the line
+    shown just before that date line."""
     before = []
     for text in block.xpath(".//text()"):
         owner = _text_owner(text)
@@ -450,7 +491,7 @@ def _shown_dates(headline: Any, block: Any) -> list[Candidate]:
             break
         before.append(text)
     shown: list[Candidate] = []
-    previous, seen = "", 0
+    previous, previous_line, seen = "", "", 0
     for position, text in enumerate([*before, *headline.xpath("following::text()")]):
         line = _SPACES.sub(" ", str(text)).strip()
         owner = _text_owner(text)
@@ -469,12 +510,14 @@ def _shown_dates(headline: Any, block: Any) -> list[Candidate]:
             updated = bool(_UPDATE_LABEL.search(label))
             shown.append(Candidate(day, "shown date (updated)" if updated else "shown date"))
             if not updated:
-                break
-        previous = line[-MAX_LABEL_CHARS:]
-    return shown
+                return shown, previous_line
+        previous, previous_line = line[-MAX_LABEL_CHARS:], line
+    return shown, ""
 
 
-def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
+def _from_dom(tree: Any, url: str | None, found: Candidates) -> list[Candidate]:
+    """Candidates read off the page's markup; returns the author candidates so weak that they
+    are read after trafilatura's (the caller appends them last)."""
     for element in tree.xpath("//h1")[:3]:
         _add(found.headline, "h1", _element_text(element))
     for element in tree.xpath("//time[@datetime][@itemprop='datePublished' or @pubdate]")[:1]:
@@ -484,8 +527,10 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
     headline = next(iter(tree.xpath("//h1")), None)
     block = None if headline is None else _header_block(headline)
     header_time = None if block is None else _header_time(headline, block)
+    line_before_date = ""
     if block is not None:
-        found.shown.extend(_shown_dates(headline, block))
+        shown, line_before_date = _shown_dates(headline, block)
+        found.shown.extend(shown)
     if header_time is not None:
         updated = _is_update_label(header_time)
         into = found.modified if updated else found.published
@@ -497,8 +542,13 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
         " or contains(@class, 'byline__name') or contains(@class, 'author-name')"
         " or contains(@class, 'author__name') or @rel='author'][not(self::link)]"
     )
-    for element in tree.xpath(byline)[:6]:
+    bylines = tree.xpath(byline)
+    for element in bylines[:MAX_BYLINE_ELEMENTS]:
         _add(found.authors, "byline", _element_text(element))
+    for element in bylines[:MAX_CREDIT_ELEMENTS]:
+        text = _element_text(element)
+        if text and len(text) <= MAX_CREDIT_LINE_CHARS and CREDIT_LINE.search(text):
+            found.credits.append(Candidate(text, "byline credit"))
     # Links to author pages, from the headline on: links above it are the site's navigation.
     following = headline.xpath("following::a[@href]") if headline is not None else []
     for element in [a for a in following if _AUTHOR_PATH.search(a.get("href", ""))][:2]:
@@ -510,10 +560,29 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
         header_text = (_element_text(block) or "").replace(_element_text(headline) or "\0", " ", 1)
     for found_name in _HEADER_BY.findall(header_text)[:1]:
         _add(found.authors, "header byline text", found_name)
+    # Wire copy a site runs without a byline closes on its credit line ("Reporting by The
+    # Associated Press.", "Reporting by Ann Marlow; Editing by Lee Hart"): the last one is read,
+    # after every byline, as the reporters of the story.
+    closing = [
+        line
+        for element in tree.xpath("//p")
+        if (line := _element_text(element)) and len(line) <= MAX_CREDIT_LINE_CHARS
+    ]
+    for line in reversed(closing):
+        credit = _CLOSING_CREDIT.match(line)
+        if credit:
+            _add(found.authors, "closing credit", credit.group(1))
+            break
+    # A name set alone just before the date line under the headline ("Ann Marlow" then "Mar 2,
+    # 2026") is the byline without its "By" or markup; read after every other author source.
+    last_resort: list[Candidate] = []
+    if _NAME_LINE.match(line_before_date):
+        last_resort.append(Candidate(line_before_date, "name beside the date line"))
     for element in tree.xpath("//title")[:1]:
         _add(found.title, "title tag", _element_text(element))
     for element in tree.xpath("//link[@rel='canonical'][@href]")[:1]:
         _add(found.url, "canonical link", urljoin(url or "", element.get("href", "")))
+    return last_resort
 
 
 def gather_candidates(
@@ -524,7 +593,7 @@ def gather_candidates(
     _from_jsonld(tree, found)
     _from_microdata(tree, url, found)
     _from_meta(tree, found)
-    _from_dom(tree, url, found)
+    last_resort = _from_dom(tree, url, found)
     fallback = fallback or {}
     _add(found.title, "trafilatura", fallback.get("title"))
     for name in re.split(r";", fallback.get("author") or ""):
@@ -545,6 +614,7 @@ def gather_candidates(
             _add(found.modified, "first time element (updated)", element.get("datetime"))
         else:
             _add(found.published, "first time element", element.get("datetime"))
+    found.authors.extend(last_resort)
     _add(found.outlet, "trafilatura", fallback.get("sitename"))
     if url:
         found.url.append(Candidate(url, "page URL"))
