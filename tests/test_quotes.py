@@ -512,6 +512,30 @@ def test_someones_doctor_is_not_that_someone(nlp: Language) -> None:
     assert quote.speaker_mention is not None and "doctor" in quote.speaker_mention
 
 
+@pytest.mark.parametrize(
+    ("text", "words", "noun"),
+    [
+        (
+            'Mayor Tom Alder resigned on Friday. "He had no choice," an Alder aide told reporters.',
+            "no choice",
+            "aide",
+        ),
+        (
+            'Dana Holt won the seat. "It was a fair fight," a Holt campaign spokesman said.',
+            "fair fight",
+            "spokesman",
+        ),
+    ],
+)
+def test_a_name_before_a_role_noun_says_whose_it_is(
+    nlp: Language, text: str, words: str, noun: str
+) -> None:
+    # "an Alder aide" is the aide, not Alder, as "Holt's spokesman" is not Holt
+    quote = find(quotes_of(nlp, text), words)
+    assert quote.speaker_mention is not None and noun in quote.speaker_mention
+    assert quote.speaker not in ("Tom Alder", "Dana Holt")
+
+
 def test_phrase_inside_a_reported_clause_is_not_a_quote_of_its_own(nlp: Language) -> None:
     text = (
         "Dana Holt is claiming that ferry fraud is “a big, big problem in this town” but "

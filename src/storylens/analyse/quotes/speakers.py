@@ -183,6 +183,10 @@ def _titled_name(run: list[Token]) -> list[Token] | None:
     return run[first_person - 1 : first_person + 1]
 
 
+# How a name before a common noun says whose the noun is: a possessive ("the senator's aide"),
+# or a name as the noun's modifier ("an Alder aide", "a Holt campaign spokesman").
+OWNER_DEPS = frozenset({"poss", "compound", "nmod", "amod"})
+
 class SpeakerTable:
     """The people of one article, and the resolution of mentions against them."""
 
@@ -645,9 +649,14 @@ class SpeakerTable:
         owned: set[int] = set()
         if head.pos_ == "NOUN":
             # "Gary Johnson's doctor", "the senator's spokesman": the owner is named, but the
-            # speaker is the one the noun describes.
+            # speaker is the one the noun describes. So with a name set before the noun as its
+            # modifier ("an Alder aide", "a Holt campaign spokesman", "a Marwood ally"): the
+            # name says whose aide; a person named in full heads their own mention.
             for child in head.children:
-                if child.dep_ == "poss":
+                if child.dep_ == "poss" or (
+                    child.dep_ in OWNER_DEPS and child.i < head.i and head.text[:1].islower()
+                ):
+                    # (a capitalised "noun" is a name the tagger misread: "Tom Alder" stays his)
                     owned.update(t.i for t in child.subtree)
         names = [
             t
