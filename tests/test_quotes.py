@@ -512,28 +512,38 @@ def test_someones_doctor_is_not_that_someone(nlp: Language) -> None:
     assert quote.speaker_mention is not None and "doctor" in quote.speaker_mention
 
 
+ALDER = 'Mayor Tom Alder resigned on Friday. "He had no choice," '
+
+
 @pytest.mark.parametrize(
     ("text", "words", "noun"),
     [
-        (
-            'Mayor Tom Alder resigned on Friday. "He had no choice," an Alder aide told reporters.',
-            "no choice",
-            "aide",
-        ),
+        (ALDER + "an Alder aide told reporters.", "no choice", "aide"),
         (
             'Dana Holt won the seat. "It was a fair fight," a Holt campaign spokesman said.',
             "fair fight",
             "spokesman",
         ),
+        (ALDER + "a spokesman for Alder said.", "no choice", "spokesman"),
+        (ALDER + "sources close to Alder said.", "no choice", "sources"),
+        (ALDER + "an official in Alder's office said.", "no choice", "official"),
     ],
 )
-def test_a_name_before_a_role_noun_says_whose_it_is(
+def test_a_name_in_a_role_nouns_phrase_says_whose_it_is(
     nlp: Language, text: str, words: str, noun: str
 ) -> None:
-    # "an Alder aide" is the aide, not Alder, as "Holt's spokesman" is not Holt
+    # "an Alder aide", "a spokesman for Alder" are the aide and the spokesman, not Alder, as
+    # "Holt's doctor" is not Holt: unnamed people, whose mention holds none of the quote
     quote = find(quotes_of(nlp, text), words)
     assert quote.speaker_mention is not None and noun in quote.speaker_mention
+    assert words not in quote.speaker_mention
     assert quote.speaker not in ("Tom Alder", "Dana Holt")
+    assert quote.speaker_type == "anonymous"
+
+
+def test_the_mayor_named_in_apposition_is_the_mayor(nlp: Language) -> None:
+    text = 'The council met on Friday. "We will rebuild," the mayor, Tom Alder, said.'
+    assert find(quotes_of(nlp, text), "rebuild").speaker == "Tom Alder"
 
 
 def test_phrase_inside_a_reported_clause_is_not_a_quote_of_its_own(nlp: Language) -> None:

@@ -183,9 +183,10 @@ def _titled_name(run: list[Token]) -> list[Token] | None:
     return run[first_person - 1 : first_person + 1]
 
 
-# How a name before a common noun says whose the noun is: a possessive ("the senator's aide"),
-# or a name as the noun's modifier ("an Alder aide", "a Holt campaign spokesman").
-OWNER_DEPS = frozenset({"poss", "compound", "nmod", "amod"})
+# The one dependent of a common noun that names the noun's own person: an apposition ("the
+# mayor, Tom Alder,"). Its other dependents say whose it is or where it stands.
+NAMING_DEPS = frozenset({"appos"})
+
 
 class SpeakerTable:
     """The people of one article, and the resolution of mentions against them."""
@@ -648,15 +649,14 @@ class SpeakerTable:
 
         owned: set[int] = set()
         if head.pos_ == "NOUN":
-            # "Gary Johnson's doctor", "the senator's spokesman": the owner is named, but the
-            # speaker is the one the noun describes. So with a name set before the noun as its
-            # modifier ("an Alder aide", "a Holt campaign spokesman", "a Marwood ally"): the
-            # name says whose aide; a person named in full heads their own mention.
+            # "Gary Johnson's doctor", "an Alder aide", "a spokesman for Alder", "sources close
+            # to Alder", "an official in Alder's office": the names say whose aide or office,
+            # or close to whom; the speaker is the one the noun describes. Only an apposition
+            # ("the mayor, Tom Alder,") names the noun's own person. (A capitalised "noun" is
+            # a name the tagger misread: only its possessive is set apart.)
+            common = head.text[:1].islower()
             for child in head.children:
-                if child.dep_ == "poss" or (
-                    child.dep_ in OWNER_DEPS and child.i < head.i and head.text[:1].islower()
-                ):
-                    # (a capitalised "noun" is a name the tagger misread: "Tom Alder" stays his)
+                if child.dep_ == "poss" or (common and child.dep_ not in NAMING_DEPS):
                     owned.update(t.i for t in child.subtree)
         names = [
             t
@@ -666,6 +666,10 @@ class SpeakerTable:
         person = self._match_words(_clean_name_tokens(names)) if names else None
         if person is None and head.pos_ == "PROPN":
             person = self._match_words(_clean_name_tokens([head]))
+        if person is None and head.pos_ == "NOUN":
+            for child in head.children:  # "the mayor, Tom Alder, said": the apposition names
+                if child.dep_ in NAMING_DEPS and child.pos_ == "PROPN":
+                    person = person or self._match_words(_clean_name_tokens(list(child.subtree)))
         if person is not None:
             return ResolvedSpeaker(person.name, mention, start, end, "person")
 
@@ -690,7 +694,14 @@ class SpeakerTable:
                 return ResolvedSpeaker(kin.name, mention, start, end, "person")
         if head.pos_ == "PROPN" and head.ent_type_ in ORGANIZATION_LABELS:
             return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
-        if any(t.ent_type_ in ORGANIZATION_LABELS for t in tokens if t.pos_ == "PROPN"):
+        if any(
+            t.ent_type_ in ORGANIZATION_LABELS
+            # "an Alder aide": a person the article names, whatever the tagger made of him,
+            # says whose aide; the aide is an unnamed person, no organisation
+            and not (t.i in owned and self._match_words(_clean_name_tokens([t])) is not None)
+            for t in tokens
+            if t.pos_ == "PROPN"
+        ):
             return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
         if head_lemma in ANONYMOUS_NOUNS or lower in ANONYMOUS_NOUNS:
             return ResolvedSpeaker(_description(mention), mention, start, end, "anonymous")
@@ -870,6 +881,11 @@ def mention_tokens(head: Token) -> list[Token]:
             break
     while left > 0 and doc[left - 1].pos_ == "DET" and doc[left - 1].dep_ in ("det", ""):
         left -= 1
+    # A parse that hangs the quote on its speaker's noun does not make the quote part of the
+    # speaker's name: the mention starts after the last quotation mark before its head.
+    marks = [t.i for t in doc[left : head.i] if t.is_quote]
+    if marks:
+        left = max(marks) + 1
     tokens = [t for t in doc[left : right + 1]]
     while tokens and (tokens[0].is_punct or tokens[0].is_space):
         tokens = tokens[1:]
