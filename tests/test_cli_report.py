@@ -150,6 +150,11 @@ def test_hostile_names_are_inert_in_the_terminal(tmp_path: Path) -> None:
     runner.invoke(app, ["analyze", str(corpus), "--db", db])
     out = runner.invoke(app, ["stories", "--db", db]).output
     assert "\x1b" not in out and "\u202e" not in out
+    story_id = json.loads(runner.invoke(app, ["export", "stories", "--db", db]).output)["story_id"]
+    for command in (["show", story_id], ["search", "night market"]):
+        shown = runner.invoke(app, [*command, "--db", db]).output
+        assert "market" in shown, command
+        assert "\x1b" not in shown and "\u202e" not in shown, command
 
 
 def test_the_export_choices_are_the_export_contracts() -> None:

@@ -589,7 +589,7 @@ def show_command(
     console = _stdout()
     view = _story_view_or_exit(db, story_id)
 
-    console.print(Text(view.title or view.story_id, style="bold"))
+    console.print(Text(terminal_safe(view.title or view.story_id), style="bold"))
     console.print(Text(f"story {view.story_id} · {len(view.articles)} articles"))
     articles = [
         (
@@ -651,7 +651,7 @@ def show_command(
 
     from storylens.report import write_markdown
 
-    console.print(Markdown(write_markdown(view), hyperlinks=False))
+    console.print(Markdown(terminal_safe(write_markdown(view)), hyperlinks=False))
 
 
 def _story_view_or_exit(db: str, story_id: str) -> StoryView:
