@@ -126,6 +126,12 @@ def test_article_and_entity_pages(client: TestClient) -> None:
     assert client.get("/entities/Nobody%20Atall").status_code == 404
 
 
+def test_the_article_page_lists_statements_not_scare_quoted_phrases(client: TestClient) -> None:
+    page = client.get("/articles/signalpost-brackenford-mayor")
+    assert page.status_code == 200 and "legacy" in page.text  # in the text, marked as tone
+    assert "<td>direct</td>" in page.text and "<td>scare</td>" not in page.text
+
+
 def test_boilerplate_is_shown_folded_with_its_reason(client: TestClient) -> None:
     found = False
     for article in ("crestline-spat-signalpost", "signalpost-silverlight-spat"):

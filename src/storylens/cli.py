@@ -620,9 +620,7 @@ def show_command(
             _table("Boilerplate marked and skipped", ("article", "reason", "line"), marked)
         )
 
-    # A phrase in quotation marks with no speaker (a title, a nickname, a scare quote) is
-    # nobody's statement: the comparison's tone section lists the distanced wording.
-    attributed = [q for q in view.quotes if q.kind != "scare"]
+    attributed = [q for q in view.quotes if q.is_statement]
     shown = [q for q in attributed if all_acts or q.act == "speech"]
     quotes = [
         (

@@ -68,6 +68,13 @@ class QuoteRow:
     act: str
     segments: tuple[tuple[int, int], ...]
 
+    @property
+    def is_statement(self) -> bool:
+        """Whether anyone says these words: a phrase in quotation marks with no speaker (a
+        title, a nickname, a scare quote) is nobody's statement, and the lists of who said
+        what leave it out; the tone evidence lists the distanced wording."""
+        return self.kind != "scare"
+
 
 def _quote_row(row: Mapping[str, Any], article_text: str | None = None) -> QuoteRow:
     """A stored quote row as a ``QuoteRow``. With the article's text, the mark before the
