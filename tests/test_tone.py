@@ -32,10 +32,10 @@ OWN_TOKEN_F1_FLOOR = 0.14
 OWN_OVERLAP_F1_FLOOR = 0.165
 OWN_SENTENCE_F1_FLOOR = 0.25
 # `storylens export tone` writes every voice, and a scorer with no voice filter reads the
-# bench's "all" variant: lexical_all_sentence F1 0.246 (P 0.174 R 0.417) when this floor was
-# set, after quoted marks were limited to a speaker's aimed words and verdicts and titles were
-# no longer scare marks (0.220 before).
-ALL_VOICES_SENTENCE_F1_FLOOR = 0.235
+# bench's "all" variant: lexical_all_sentence F1 0.252 (P 0.184 R 0.400), after quoted marks
+# were limited to a speaker's aimed words and labels and phrases a speech verb governs were
+# given their speaker (0.246 before; the issue's target is 0.25).
+ALL_VOICES_SENTENCE_F1_FLOOR = 0.245
 
 
 @pytest.fixture(scope="module")
@@ -170,17 +170,29 @@ def test_marks_inside_a_quote_are_the_speakers_not_a_scare_mark(nlp: Language) -
     assert not [m for m in marks if m.voice == "scare"]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        'Mayor Delia Ruiz called the ferry plan "reckless."',
-        'Tom Alder, the harbour master, called the new levy "a tax on fishermen."',
-        'Earlier, Ruiz released a statement calling the closure an "act of folly."',
-    ],
-)
-def test_a_phrase_a_speech_verb_governs_is_quoted_not_scare(nlp: Language, text: str) -> None:
-    marks = _tone(nlp, text)
-    assert not [m for m in marks if m.voice == "scare"], marks
+def _voices(nlp: Language, text: str) -> dict[str, str]:
+    """The voice tone reads each quoted phrase in (before marks are chosen)."""
+    from storylens.analyse.tone import _regions, _speakers_of_phrases
+
+    doc = nlp(text)
+    regions = _speakers_of_phrases(doc, _regions(doc.text, extract_quotes(doc)))
+    return {doc.text[r.start : r.end]: r.voice for r in regions}
+
+
+def test_a_phrase_a_speech_verb_governs_is_quoted_not_scare(nlp: Language) -> None:
+    text = 'Earlier, Ruiz released a statement calling the closure an "act of folly."'
+    doc = nlp(text)
+    # the extractor leaves the phrase without a speaker ...
+    assert [q.kind for q in extract_quotes(doc) if "folly" in q.text] == ["scare"]
+    # ... but the statement's author said it: quoted wording, no scare mark of the outlet's
+    assert _voices(nlp, text) == {"act of folly.": "quoted"}
+    assert not [m for m in find_tone(doc, extract_quotes(doc)) if m.voice == "scare"]
+
+
+def test_a_title_a_speech_verb_governs_stays_a_title(nlp: Language) -> None:
+    text = 'Mayor Delia Ruiz wrote in "The Brutal Truth," her memoir, that the pier was doomed.'
+    assert _voices(nlp, text) == {"The Brutal Truth,": "scare"}
+    assert not [m for m in _tone(nlp, text) if m.voice != "own"]
 
 
 def test_title_in_quotation_marks_is_no_scare_mark(nlp: Language) -> None:

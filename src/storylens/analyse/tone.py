@@ -182,9 +182,10 @@ HEDGE_SCORE = 0.5  # hedges are ranked apart from loaded words; a fixed middling
 # awkward"), is evaluation whatever its target or frequency; it is kept beside the quota.
 JUDGMENT_DEPS = frozenset({"acomp"})
 # How far up the parse a marked phrase may sit below the speech verb that governs it: the
-# phrase is the verb's object or complement (1), or inside one ("an 'act of terror'": 2;
-# "said the offer was a 'bad deal'": 3).
-SPEECH_HEAD_STEPS = 3
+# phrase is the verb's object or complement ("calling the massacre an 'act of terror'": 1),
+# or inside one ("said the offer was a 'bad deal'": 2); further up, the verb is another
+# clause's ("said she thought the offer was a 'bad deal'").
+SPEECH_HEAD_STEPS = 2
 # --- scare quotes ---------------------------------------------------------------------------
 # A scare quote sets off a word; a single quoted letter is a spelling, not a wording.
 SCARE_MIN_WORD_CHARS = 2
@@ -445,7 +446,11 @@ def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
             continue
         if any(q.start <= region.start and region.end <= q.end for q in quoted):
             continue
-        speaker = _governing_speaker(doc, region)
+        span = doc.char_span(region.start, region.end, alignment_mode="contract")
+        if span is None or not len(span) or _is_title(span):
+            kept.append(region)  # `wrote in "The Brutal Truth"`: a title names, nobody says it
+            continue
+        speaker = _governing_speaker(doc, span)
         if speaker is not None:
             kept.append(_Region(region.start, region.end, "quoted", _mention(speaker)))
         else:
@@ -453,17 +458,14 @@ def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
     return kept
 
 
-def _governing_speaker(doc: Doc, region: _Region) -> Token | None:
+def _governing_speaker(doc: Doc, span: Span) -> Token | None:
     """The subject of a speech verb the marked phrase depends on, if the parse shows one."""
-    span = doc.char_span(region.start, region.end, alignment_mode="contract")
-    if span is None or not len(span):
-        return None
     current = span.root
     for _ in range(SPEECH_HEAD_STEPS):
         if current.head is current:
             return None
         current = current.head
-        if "\n" in doc.text[min(current.idx, region.start) : max(current.idx, region.end)]:
+        if "\n" in doc.text[min(current.idx, span.start_char) : max(current.idx, span.end_char)]:
             return None  # a parse run across a paragraph break joins two sentences
         if current.pos_ in ("VERB", "AUX") and current.lemma_.lower() in SPEECH_VERBS:
             return _speaker_of_cue(current)
