@@ -122,7 +122,8 @@ def test_article_and_entity_pages(client: TestClient) -> None:
     # each quote with its words, and each article naming him linked to its page
     first = quotes["quotes"][0]
     assert str(escape(first["text"][:40])) in person.text
-    assert f'href="/articles/{first["article_id"]}"' in person.text
+    named = person.text.split('id="h-named"', 1)[1]
+    assert f'href="/articles/{first["article_id"]}"' in named
     assert client.get("/entities/Nobody%20Atall").status_code == 404
 
 
