@@ -1,4 +1,6 @@
-"""What the interfaces show of one story, assembled from the store: shared by CLI and web."""
+"""What the interfaces show, assembled from the store in typed read records: a story with its
+comparison, pages of stories and quotes, an article, a person, search results and the outlets.
+The CLI and the web read the store only through this module."""
 
 from __future__ import annotations
 

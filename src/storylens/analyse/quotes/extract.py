@@ -1,17 +1,21 @@
 """Quote extraction and speaker attribution: who said what in one article (issue #3).
 
 ``extract_quotes(doc)`` is the public entry point; the pipeline calls it once per article on
-the spaCy ``Doc`` of the whole text. It works in three passes:
+the spaCy ``Doc`` of the whole text. Its passes, in order:
 
 1. direct quotes, found by their marks (``marks``), each attributed to a speech verb
    after it (`"...," she said`), before it (`she snapped: "..."`), in the paragraph before
    (`Trump wrote:` then the quote), or carried on from the quote before it; a quote split by
-   its attribution is joined back into one; a quote inside a quote is recorded as "nested",
-   with the outer speaker as ``reported_by``; a short quoted phrase with no speech around it
-   is a scare quote;
-2. indirect quotes: a speech verb with a clause as content (`X said (that) ...`, `X told Y
+   its attribution is joined back into one; titles and headings in marks are set aside;
+2. embedded social posts (``posts``): the text above a post's credit line is its author's;
+3. indirect quotes: a speech verb with a clause as content (`X said (that) ...`, `X told Y
    ...`), and `according to X, ...`; a clause that holds a quoted phrase is "mixed";
-3. speakers resolved against the article's people (``speakers``).
+4. labels (`what she called ...`), then quoted phrases a later quote's clause takes in;
+5. the phrases left over: a short quoted phrase with no speech around it is a scare quote,
+   as are titles and nicknames (nobody's speech);
+6. quotes inside quotes, recorded as "nested" with the outer speaker as ``reported_by``;
+
+and speakers are resolved against the article's people (``speakers``) as each pass finds them.
 
 Offsets point into ``doc.text``. The function never raises on odd input (unbalanced marks,
 empty text) and uses nothing but the ``Doc``: no network, no state between calls.
