@@ -73,6 +73,9 @@ def furniture():
         ("[CLIP: Waves on a pebble beach]", 5, "stage direction"),
         ("(SOUNDBITE OF ARCHIVED RECORDING)", 5, "stage direction"),
         ("[MUSIC]", 5, "stage direction"),
+        ("(Laughter)", 5, "stage direction"),
+        ("[Applause]", 5, "stage direction"),
+        ("(BEGIN VIDEO CLIP)", 5, "stage direction"),
     ],
 )
 def test_furniture_line(furniture, line: str, position: int, reason: str) -> None:
@@ -96,6 +99,15 @@ def test_furniture_line(furniture, line: str, position: int, reason: str) -> Non
         "| Repairs | The council said the pilings would be replaced before the summer season. |",
         # a bracketed aside in the story's own words is no stage direction
         "[The council later said the pilings had been inspected in January.]",
+        # corrections, updates and notes in brackets are the story's own words, as is a wire
+        # service's tag
+        "[UPDATE: The council reopened the pier on Friday after the repairs.]",
+        "[EDITOR'S NOTE: An earlier version of this story gave the wrong date for the vote.]",
+        "(CORRECTION: The pier is owned by the council, not the harbour trust.)",
+        "(AP)",
+        "(CNN)",
+        # a cue other than a clip's or a soundbite's takes no description
+        "[MUSIC: The council voted to close the pier.]",
     ],
 )
 def test_article_lines_are_kept(furniture, line: str) -> None:
@@ -179,6 +191,16 @@ def test_a_list_of_the_story_under_its_own_heading_is_kept() -> None:
     found = page_furniture(lxml.html.fromstring(LIST_PAGE.format(story=STORY)))
     # the same items, with links, under a heading that is no cross-link label
     body = "\n".join([STORY, "What changes this spring", *LIST_ITEMS, STORY])
+    assert drop_furniture(body, found).text == body
+
+
+def test_a_long_line_opening_with_more_from_is_no_label_and_its_list_stays() -> None:
+    found = page_furniture(lxml.html.fromstring(LIST_PAGE.format(story=STORY)))
+    intro = (
+        "More from the council's statement on the repairs, which it published on Friday after "
+        "the engineers had inspected every piling under the pier:"
+    )
+    body = "\n".join([STORY, intro, *LIST_ITEMS, STORY])
     assert drop_furniture(body, found).text == body
 
 

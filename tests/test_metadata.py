@@ -94,10 +94,26 @@ def test_list_of_authors_and_a_list_of_jsonld_blocks() -> None:
         ("Opinion - Ann Marlow", "Ann Marlow"),  # a section label before the name
         ("annm - Ann Marlow - Senior Reporter", "Ann Marlow"),  # a user name, then a role
         ("By Eastmere Echo Editorial Board | Eastmere Echo", "Eastmere Echo Editorial Board"),
-        ("AnnMarlow", "AnnMarlow"),  # a user name joining a first and a last name
         ("McNeil", None),  # one surname
         ("NewsDesk", None),  # a desk, joined
         ("EastmereEcho", None),  # the site, joined
+        # one word, lower case or with figures: no person's name, however it is joined
+        ("AnnMarlow", None),
+        ("YouTube", None),
+        ("BuzzFeed", None),
+        ("WebMaster", None),
+        ("MacKenzie", None),
+        ("john smith", None),
+        ("Ann 2026", None),
+        # a media credit names no author; a role after a name is cut
+        ("Getty Images", None),
+        ("Video Journalist", None),
+        ("Lee Hart Video Journalist", "Lee Hart"),
+        ("Lee Hart Contributing Writer", "Lee Hart"),
+        # an editorial board signs as "[The] <outlet> Editorial Board"; an address does not
+        ("The Eastmere Echo Editorial Board", "The Eastmere Echo Editorial Board"),
+        ("Letters to the Editorial Board", None),
+        ("Letters To The Editorial Board", None),
     ],
 )
 def test_clean_author(entry: str, expected: str | None) -> None:
@@ -135,6 +151,42 @@ def test_stylist_credited_past_the_first_byline_elements_is_not_an_author() -> N
     assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
 
 
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "By Ann Marlow, Contributing Writer, and Lee Hart",
+        "Ann Marlow, Video Journalist, and Lee Hart",
+        "By Ann Marlow Contributing Writer and Lee Hart",
+    ],
+)
+def test_a_role_after_a_name_credits_no_one_after_it(byline: str) -> None:
+    # A role noun is the job of the name before it; it hands no names to a credit.
+    head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart"]})
+    top = f'<p class="byline">{byline}</p>'
+    assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow", "Lee Hart"]
+
+
+@pytest.mark.parametrize(
+    "credit",
+    [
+        "Video by Lee Hart",
+        "Additional reporting by Lee Hart",
+        "With reporting by Lee Hart",
+        "Contributing: Lee Hart",
+    ],
+)
+def test_a_credit_cue_credits_the_names_after_it(credit: str) -> None:
+    head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart"]})
+    top = f'<p class="byline">By Ann Marlow</p><p class="byline">{credit}</p>'
+    assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_each_credit_in_one_line_credits_its_own_names() -> None:
+    head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart", "Kim Oduya"]})
+    top = '<p class="byline">Photography by Lee Hart, Styled by Kim Oduya</p>'
+    assert explain(page(head, top))["authors"]["value"] == ["Ann Marlow"]
+
+
 def test_contributors_after_the_author_in_the_byline_are_not_authors() -> None:
     head = ld({"@type": "NewsArticle", "author": ["Ann Marlow", "Lee Hart", "Kim Oduya"]})
     top = (
@@ -158,6 +210,14 @@ def test_jsonld_creator_names_the_writer_when_the_author_is_the_outlet() -> None
     assert report["authors"]["source"] == "json-ld creator"
 
 
+def test_letters_to_the_editorial_board_is_no_author() -> None:
+    head = ld({"@type": "NewsArticle", "author": "Letters to the Editorial Board"})
+    head += '<meta name="author" content="Ann Marlow">'
+    report = explain(page(head))
+    assert report["authors"]["value"] == ["Ann Marlow"]
+    assert report["authors"]["source"] == "meta author"
+
+
 def test_editorial_board_after_a_name_is_her_role_not_a_second_author() -> None:
     head = ld({"@type": "NewsArticle", "author": "Ann Marlow, Editorial Board"})
     assert explain(page(head))["authors"]["value"] == ["Ann Marlow"]
@@ -171,6 +231,15 @@ def test_editorial_board_after_a_name_is_her_role_not_a_second_author() -> None:
             "Reporting by Ann Marlow and Lee Hart in Eastmere; Editing by Kim Oduya",
             ["Ann Marlow", "Lee Hart"],
         ),
+        (
+            "Reporting by Ann Marlow in London and Lee Hart in Paris; Editing by Kim Oduya",
+            ["Ann Marlow", "Lee Hart"],
+        ),
+        (
+            "Reporting by Ann Marlow, Lee Hart and Sam Ortiz",
+            ["Ann Marlow", "Lee Hart", "Sam Ortiz"],
+        ),
+        ("Reporting by Ann Marlow in London, Editing by Kim Oduya", ["Ann Marlow"]),
     ],
 )
 def test_closing_reporting_credit_names_the_authors(closing: str, expected: list[str]) -> None:
@@ -184,14 +253,31 @@ def test_additional_reporting_credit_names_no_author() -> None:
     assert report["authors"]["value"] == []
 
 
-def test_name_alone_beside_the_date_line_is_the_byline() -> None:
+def test_a_closing_credit_outside_the_article_block_is_another_storys() -> None:
+    teaser = "<aside><p>Lifeboat crew named volunteers</p><p>Reporting by Kim Oduya</p></aside>"
+    html = f"<html><body><article><h1>Ferry pier closes</h1>{BODY}{teaser}</article>"
+    html += "<footer><p>Reporting by Lee Hart</p></footer></body></html>"
+    report = explain(html)
+    assert report["authors"]["value"] == []
+    assert report["candidates"]["authors"] == []
+
+
+def test_a_closing_credit_in_the_story_inside_the_main_block_is_read() -> None:
+    # The headline sits in <main> above the story's own <article>: that article is the story.
+    story = f"<article>{BODY}<p>Reporting by Ann Marlow in Eastmere</p></article>"
+    teaser = "<aside><p>Reporting by Kim Oduya</p></aside>"
+    html = f"<html><body><main><h1>Ferry pier closes</h1>{story}{teaser}</main></body></html>"
+    assert explain(html)["authors"]["value"] == ["Ann Marlow"]
+
+
+def test_a_title_case_line_before_the_date_line_is_no_author() -> None:
+    # A standfirst or a kicker set in Title Case reads like a name; without "By" or byline
+    # markup nothing says it is one.
     top = (
-        "<h1>Ferry pier closes</h1><p>Repairs will take three weeks, engineers say.</p>"
-        "<div><span>Ann Marlow</span><span>Mar 02, 2026</span><span>2 Shares</span></div>"
+        "<h1>Ferry pier closes</h1><p>Storm Damage Explained</p>"
+        "<div><span>Mar 02, 2026</span></div>"
     )
-    report = explain(page(top=top))
-    assert report["authors"]["value"] == ["Ann Marlow"]
-    assert report["authors"]["source"] == "name beside the date line"
+    assert explain(page(top=top))["authors"]["value"] == []
 
 
 def test_author_link_after_the_headline() -> None:
@@ -248,6 +334,19 @@ def test_one_visible_headline_wins_over_metadata_titles_rewritten_for_search() -
     report = explain(page(head, top))
     assert report["title"]["value"] == "Ferry pier closes for three weeks after the storm"
     assert report["title"]["source"] == "h1"
+
+
+@pytest.mark.parametrize(
+    "not_a_headline", ["Sign up for our newsletter", "Eastmere Echo News Desk"]
+)
+def test_a_lone_h1_that_names_nothing_of_the_metadata_titles_is_no_headline(
+    not_a_headline: str,
+) -> None:
+    head = '<meta property="og:title" content="Ferry pier closes after storm">'
+    head += ld({"@type": "NewsArticle", "headline": "Storm shuts the ferry pier"})
+    report = explain(page(head, f"<h1>{not_a_headline}</h1>"))
+    assert report["title"]["value"] == "Storm shuts the ferry pier"
+    assert report["title"]["source"] == "json-ld headline"
 
 
 def test_section_label_in_the_headline_is_cut() -> None:

@@ -52,6 +52,10 @@ MAX_DATA_CELL_WORDS = 8
 # Keys are lower-case words and spaces: this never occurs in one, so no line matches across
 # two links.
 _LINK_SEPARATOR = "|"
+# A cross-link label is a few words ("Read next:", "More from the council:"); a longer line that
+# opens with the same words ("More from the council's statement on the repairs, which ...:") is
+# a sentence of the story introducing its own list.
+MAX_LABEL_WORDS = 6
 # The headline, a dateline or a byline repeated by the extractor sit at the very top.
 TOP_LINES = 3
 # A bio or a contact line closes the article: only the last few lines are read for them, and
@@ -95,11 +99,29 @@ _COOKIE_NOTICE = re.compile(
 )
 # A list item as the extractor writes it: "- " (or a bullet) at the start of the line.
 _LIST_ITEM = re.compile(r"^\s*[-•*]\s+\S")
-# A transcript's stage direction on a line of its own: a cue in capitals in brackets, with or
-# without a description ("[MUSIC]", "(LAUGHTER)", "[CLIP: Waves on a pebble beach]", "(SOUNDBITE
-# OF ARCHIVED RECORDING)"). It says what the listener hears, not what anyone says or writes.
+# A transcript's stage direction on a line of its own: one of the cues a transcript sets in
+# brackets for what the listener hears, not what anyone says or writes ("[MUSIC]", "(Laughter)").
+# Only a clip or a soundbite is described ("[CLIP: Waves on a pebble beach]", "(SOUNDBITE OF
+# ARCHIVED RECORDING)"). The cues are named: other bracketed words in capitals are the story's
+# own ("[UPDATE: ...]", "(CORRECTION: ...)", "[EDITOR'S NOTE: ...]", the wire's "(AP)").
+_AUDIO_CUES = (
+    "music",
+    "laughter",
+    "laughs",
+    "applause",
+    "crosstalk",
+    "inaudible",
+    "unintelligible",
+    "cheering",
+    "cheers",
+    "silence",
+    r"commercial\s+break",
+)
+_DESCRIBED_CUES = (r"(?:begin|end)\s+(?:(?:video|audio)\s+)?clip", "clip", "soundbite")
 _STAGE_DIRECTION = re.compile(
-    r"^\s*[\[(]\s*[A-Z][A-Z'’-]*(?:\s+[A-Z][A-Z'’-]*)*\s*(?::[^\])]*)?[\])]\s*$"
+    rf"^\s*[\[(]\s*(?:(?:{'|'.join(_AUDIO_CUES)})"
+    rf"|(?:{'|'.join(_DESCRIBED_CUES)})(?:\s*:[^\])]*|\s+of\b[^\])]*)?)\s*[\])]\s*$",
+    re.I,
 )
 # Lines that are nothing but an advertising or a layout label.
 _LABELS = frozenset(
@@ -341,7 +363,7 @@ def furniture_reason(
         _is_dateline(key) or (short and key.startswith("by ") and words <= 6)
     ):
         return "dateline or byline"
-    label = _CROSS_LINK.match(line) if short else None
+    label = _cross_link_label(line) if short else None
     if label and (label.group("colon") or _link_share(key, furniture.links) > 0):
         return "cross-link"
     # "Read next:" introduces other stories' pitches: an item of its list that holds a link is
@@ -367,9 +389,18 @@ def furniture_reason(
     return None
 
 
+def _cross_link_label(line: str) -> re.Match[str] | None:
+    """The cross-link label opening the line ("Related:", "More from the council:"), when it is
+    one of a few words."""
+    label = _CROSS_LINK.match(line)
+    if label is None or len(_WORD.findall(label.group())) > MAX_LABEL_WORDS:
+        return None
+    return label
+
+
 def _is_bare_label(line: str) -> bool:
     """The line is a cross-link label and nothing more ("Read next:", "Don't miss")."""
-    label = _CROSS_LINK.match(line)
+    label = _cross_link_label(line)
     return label is not None and not _WORD.search(line[label.end() :])
 
 

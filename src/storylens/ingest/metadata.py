@@ -15,18 +15,20 @@ The rules, and why (measured on the NAEB dev pages with bench/extraction.py):
   publisher's JSON-LD headline, og:title, ... in that order; a site-name suffix or prefix
   (" | Site", "Site - ") is cut when it names the site (og:site_name, the publisher, the host).
   A page with one ``<h1>`` of three words or more that no metadata title agrees with is titled
-  by it all the same: the headline the reader sees is the article's title, and metadata titles
-  that differ from it are the ones rewritten. A trailing media tag ("(video)", "[Photos]") is
-  cut from whichever title is taken.
+  by it all the same when it shares a content word with one of them: the headline the reader
+  sees is the article's title, and metadata titles rewritten from it still name its subject;
+  an ``<h1>`` that shares none ("Sign up for our newsletter") is no headline. A trailing
+  media tag ("(video)", "[Photos]") is cut from whichever title is taken.
 - authors: the first source, in order of how deliberately it names people (JSON-LD author, then
   JSON-LD ``creator``, then microdata author, then meta tags, then bylines, author links, the
-  plain-text "By ..." in the header, a closing "Reporting by ..." line, trafilatura, and last a
-  name set alone beside the date line), that still holds a person once "By", "Staff", the
-  outlet, job titles, dates, e-mails and URLs are removed. A name after a credit ("Photography
-  by", "Styled by", "Contributions from", "Additional reporting by") anywhere in the byline is
-  no author, whichever source lists it. A wire service or an editorial board is an author only
-  when no person is named; "Section - Ann Marlow" gives Ann Marlow; a one-word user name
-  joining a first and a last name ("AnnMarlow") is a person's.
+  plain-text "By ..." in the header, a closing "Reporting by ..." line in the article block,
+  then trafilatura), that still holds a person once "By", "Staff", the outlet, job titles,
+  dates, e-mails and URLs are removed. A name after a credit cue ("Photography by", "Styled
+  by", "Contributions from", "Additional reporting by", "Contributing:") anywhere in the byline
+  is no author, whichever source lists it; a role noun after a name ("Ann Marlow, Video
+  Journalist, and Lee Hart") is her role and credits no one. A wire service or an editorial
+  board ("[The] <outlet> Editorial Board") is an author only when no person is named; "Section
+  - Ann Marlow" gives Ann Marlow; one word ("AnnMarlow", "BuzzFeed") names no person.
 - published: the date line the page shows its readers around the headline (in the header
   block just above the ``<h1>``, or in the standfirst, byline and date lines under it), when
   it is not labelled "Updated": that is the day the outlet presents the article under, on its
@@ -94,6 +96,64 @@ _MEDIA_TAG = re.compile(
 MIN_HEADLINE_WORDS = 3
 # Share of the headline's words a metadata title must share for the two to be one title.
 TITLE_AGREEMENT = 0.6
+# English function words: shared by any two titles, so they say nothing about a shared subject.
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "by",
+        "with",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "our",
+        "your",
+        "my",
+        "their",
+        "his",
+        "her",
+        "we",
+        "you",
+        "they",
+        "i",
+        "he",
+        "she",
+        "what",
+        "who",
+        "how",
+        "why",
+        "when",
+        "where",
+        "up",
+        "out",
+        "about",
+        "after",
+        "over",
+        "into",
+        "s",
+    ]
+)
 
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"\w+")
@@ -149,15 +209,28 @@ _WIRE_SERVICES = re.compile(
 # An editorial board signs the outlet's editorials as their author on purpose (the piece is the
 # board's collective view, written by no one reporter): named as such, it is kept whole, like a
 # wire service, and is no second author beside a person.
-_EDITORIAL_BOARD = re.compile(r"^(?:the\s+)?(?:[\w'’.]+\s+){0,4}editorial\s+board$", re.I)
-# A lower-case letter then a capital inside one word: where a joined name's parts meet.
-_CAMEL_JOIN = re.compile(r"(?<=[a-z])(?=[A-Z])")
-# A user name written as one word that joins a first and a last name ("AnnMarlow") has two
-# capitalised parts; one part is a word, three or more are a brand or a slogan.
-CAMEL_NAME_PARTS = 2
-# Each part of such a user name is a name of at least three letters: "McNeil" and "DeSoto" are
-# one surname, not a first and a last name.
-MIN_CAMEL_PART_LETTERS = 3
+# The board signs with the outlet's name ("The Eastmere Echo Editorial Board"): "[The] <outlet>
+# Editorial Board", the outlet given as up to this many capitalised words or as the page names
+# it. A phrase that merely ends in the words ("Letters to the Editorial Board") addresses the
+# board and names no author.
+MAX_BOARD_OUTLET_WORDS = 4
+_EDITORIAL_BOARD = re.compile(r"^(?:the\s+)?(?P<outlet>.*?)\s*editorial\s+board$", re.I)
+# Words of an address or a page section, never of an outlet's name before "Editorial Board".
+_NOT_A_BOARD = re.compile(r"\b(?:to|letters?|for|from)\b", re.I)
+# Words of a media credit or a contributor's role: a byline entry holding one ("Getty Images",
+# "Video Journalist", "Photo by Lee Hart") names a credit, not an author.
+_MEDIA_WORDS = (
+    r"(?:photo|photos|photograph\w*|pictures?|illustrat\w*|video|images?|graphics?|"
+    r"styl(?:ed|ing|ist)|contributing)"
+)
+_MEDIA_ROLE = re.compile(rf"\b{_MEDIA_WORDS}\b", re.I)
+# Such a role set after a name with no separator ("Lee Hart Video Journalist", "Ann Marlow
+# Contributing Writer") is that person's job title: it is cut and the name kept.
+_MEDIA_ROLE_TAIL = re.compile(
+    rf"\s+(?:(?:senior|staff|chief)\s+)?{_MEDIA_WORDS}\s+(?:journalists?|writers?|reporters?|"
+    r"editors?|producers?|contributors?|correspondents?)$",
+    re.I,
+)
 _DATE_LIKE = re.compile(
     r"\d{1,4}[-/.]\d{1,2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
     re.I,
@@ -250,6 +323,14 @@ def _agree(headline: str, title: str) -> bool:
     return shared / len(set(head)) >= TITLE_AGREEMENT
 
 
+def _shares_content_word(headline: str, title: str) -> bool:
+    """The two name one thing: a content word (not a function word) is in both. A title rewritten
+    for search still names the story's subject ("Storm shuts Eastmere's pier" for "Ferry pier
+    closes for three weeks"); a newsletter prompt or a desk's name in an <h1> shares none."""
+    head = set(_words(headline)) - _FUNCTION_WORDS
+    return bool(head & (set(_words(title)) - _FUNCTION_WORDS))
+
+
 def _is_kicker_of(headline: str, title: str) -> bool:
     """The headline is the title with a short section label in front ('Politics | ...')."""
     head, meta = _words(headline), _words(title)
@@ -282,18 +363,24 @@ def choose_title(candidates: Candidates, url: str | None) -> FieldChoice:
                 headline.source,
                 f"visible headline, confirmed by {agreeing.source}",
             )
-    lone = candidates.headline[0].value if len(candidates.headline) == 1 else ""
-    if len(_words(lone)) >= MIN_HEADLINE_WORDS and not _names_site(lone, sites):
+    lone = candidates.headline[0] if len(candidates.headline) == 1 else None
+    if (
+        lone is not None
+        and len(_words(lone.value)) >= MIN_HEADLINE_WORDS
+        and not _names_site(lone.value, sites)
+        and (not titles or any(_shares_content_word(lone.value, t.value) for t in titles))
+    ):
         return FieldChoice(
-            _without_media_tag(strip_site_name(lone, sites)),
-            "h1",
+            _without_media_tag(strip_site_name(lone.value, sites)),
+            lone.source,
             "the page's one visible headline; its metadata titles are rewritten for search",
         )
     if titles:
         first = titles[0]
         return FieldChoice(first.value, first.source, "first metadata title, site name cut")
     if candidates.headline:
-        return FieldChoice(candidates.headline[0].value, "h1", "no metadata title")
+        first_headline = candidates.headline[0]
+        return FieldChoice(first_headline.value, first_headline.source, "no metadata title")
     return FieldChoice(None, "none", "the page names no title")
 
 
@@ -303,12 +390,10 @@ def clean_author(name: str, sites: set[str]) -> str | None:
     if _WIRE_SERVICES.match(text):
         return text
     board = _ROLE_TAIL.sub("", text).strip()  # "Eastmere Echo Editorial Board | Eastmere Echo"
-    if _EDITORIAL_BOARD.match(board):
+    if _is_editorial_board(board, sites):
         return board
     text = _TRAILING_STAMP.sub("", text).strip()
     if "@" in text or "://" in text or text.startswith("www.") or _DATE_LIKE.search(text):
-        return None
-    if CREDIT_LINE.search(text):
         return None
     head = _ROLE_TAIL.sub("", text).strip()
     tail = text[len(head) :].strip(" ,|–—-")
@@ -316,17 +401,14 @@ def clean_author(name: str, sites: set[str]) -> str | None:
     # label or a user name, and the name after it is the person (a role tail follows a name).
     if len(_words(head)) == 1 and len(_words(_ROLE_TAIL.sub("", tail))) >= 2:
         head = _ROLE_TAIL.sub("", tail).strip()
-    text = head
+    # "Lee Hart Video Journalist": the role after the name is cut; "Getty Images" and "Video
+    # Journalist" alone name no one.
+    text = _MEDIA_ROLE_TAIL.sub("", head).strip()
+    if _MEDIA_ROLE.search(text):
+        return None
     while text and text.rsplit(" ", 1)[-1].strip(".").lower() in _CREDENTIALS:
         text = text.rsplit(" ", 1)[0] if " " in text else ""
     words = _words(text)
-    # "AnnMarlow": a user name that joins a first and a last name; its parts are read as words.
-    spaced = _CAMEL_JOIN.sub(" ", text) if len(words) == 1 else text
-    parts = _words(spaced)
-    if len(parts) == CAMEL_NAME_PARTS and min(map(len, parts)) >= MIN_CAMEL_PART_LETTERS:
-        if _NOT_A_PERSON.search(spaced) or _names_site(text, sites):
-            return None
-        return text
     # A person is named with at least two words; one word is a section, a brand or a place.
     if len(words) < 2 or len(words) > MAX_AUTHOR_WORDS or any(w.isdigit() for w in words):
         return None
@@ -337,9 +419,24 @@ def clean_author(name: str, sites: set[str]) -> str | None:
     return text
 
 
-def _is_collective(author: str) -> bool:
+def _is_editorial_board(text: str, sites: set[str]) -> bool:
+    """ "[The] <outlet> Editorial Board": the outlet up to four capitalised words or the site's
+    own name ("The Eastmere Echo Editorial Board"), never an address ("Letters to the ...")."""
+    found = _EDITORIAL_BOARD.match(text)
+    if found is None:
+        return False
+    outlet = found.group("outlet")
+    if _NOT_A_BOARD.search(outlet):
+        return False
+    words = outlet.split()
+    if len(words) <= MAX_BOARD_OUTLET_WORDS and all(w[:1].isupper() for w in words):
+        return True
+    return _squashed(outlet) in sites
+
+
+def _is_collective(author: str, sites: set[str]) -> bool:
     """A wire service or an editorial board: authors only when no person is named."""
-    return bool(_WIRE_SERVICES.match(author) or _EDITORIAL_BOARD.match(author))
+    return bool(_WIRE_SERVICES.match(author) or _is_editorial_board(author, sites))
 
 
 def _split_names(value: str) -> list[str]:
@@ -351,13 +448,15 @@ def _split_names(value: str) -> list[str]:
 
 
 def _credited_names(value: str, sites: set[str]) -> list[str]:
-    """The names an entry credits for something other than the text: those after its first
-    credit ("Ann Marlow Contributions from Lee Hart, Kim Oduya": Lee Hart and Kim Oduya)."""
-    found = CREDIT_LINE.search(value)
-    if found is None:
-        return []
-    credit = _BY.sub("", value[found.end() :].strip(" :")).strip()
-    return [p for part in _split_names(credit) if (p := clean_author(part, sites))]
+    """The names an entry credits for something other than the text: those after each credit
+    ("Ann Marlow Contributions from Lee Hart, Kim Oduya": Lee Hart and Kim Oduya)."""
+    cues = list(CREDIT_LINE.finditer(value))
+    names = []
+    for number, cue in enumerate(cues):
+        end = cues[number + 1].start() if number + 1 < len(cues) else len(value)
+        credit = value[cue.end() : end].strip(" :")
+        names += [p for part in _split_names(credit) if (p := clean_author(part, sites))]
+    return names
 
 
 def _authored_part(value: str) -> str:
@@ -372,9 +471,9 @@ def choose_authors(candidates: Candidates, url: str | None) -> FieldChoice:
     for candidate in candidates.authors:
         entry = _authored_part(candidate.value)
         people = [p for part in _split_names(entry) if (p := clean_author(part, sites))]
-        if any(not _is_collective(p) for p in people):
+        if any(not _is_collective(p, sites) for p in people):
             # "Jane Roe, Associated Press": the agency is her employer, not a second author.
-            people = [p for p in people if not _is_collective(p)]
+            people = [p for p in people if not _is_collective(p, sites)]
         kept = by_source.setdefault(candidate.source, [])
         kept.extend(p for p in people if p.lower() not in {k.lower() for k in kept})
     # A name credited elsewhere on the page for the pictures, the styling or a contribution is

@@ -3,8 +3,8 @@ outlet and URL, with where it was found (``metadata`` picks one per field, by ru
 
 extruct reads JSON-LD (with ``@graph`` and ``@id`` links), microdata, Open Graph and Dublin
 Core; plain ``<meta>`` tags (Parse.ly, Sailthru, author and date names), the ``<h1>``,
-``<time>``, bylines, author-page links, a closing "Reporting by ..." line, a name set alone
-beside the date line, the canonical link and the date lines shown around the headline
+``<time>``, bylines, author-page links, a closing "Reporting by ..." line in the article block,
+the canonical link and the date lines shown around the headline
 (``shown``: "Published March 2, 2026", "Updated 2 March 2026") are read from the lxml tree,
 and the byline block's credits (``credits``: "Photography by ...", "Contributions from ...").
 """
@@ -75,22 +75,28 @@ MAX_CREDIT_ELEMENTS = 24
 MAX_CREDIT_LINE_CHARS = 200
 # A byline entry that credits a part of the work other than the text: the pictures, video,
 # graphics or styling ("Photography by Lee Hart", "Styled by ..."), or contributors named beside
-# the author ("Contributions from ...", "Additional reporting by ..."). The contributors' cue
-# has no leading word boundary: text read across elements glues it to the name before it
-# ("By Ann MarlowContributions from Lee Hart").
+# the author ("Contributions from ...", "Additional reporting by ...", "Contributing: ..."). A
+# credit is a cue that opens a segment of the byline and hands it to the names after it ("by",
+# "from", or the colon of "Contributing:"); a role noun after a name without them ("Ann Marlow,
+# Video Journalist, and Lee Hart", "Contributing Writer") is that person's role, not a credit of
+# the names that follow. A cue opens a segment at a word boundary or where text read across
+# elements glues it to the name before it ("By Ann MarlowContributions from Lee Hart").
 CREDIT_LINE = re.compile(
-    r"\b(?:photo|photos|photograph\w*|pictures?|illustrat\w*|video|images?|graphics?|"
-    r"styl(?:ed|ing|ist))\b|(?:contributions?|additional\s+reporting|with\s+reporting)"
-    r"\s+(?:from|by)\b|\bcontributing\s+(?:writers?|reporters?|reporting)?\b",
+    r"(?:\b|(?-i:(?<=[a-z])(?=[A-Z])))"
+    r"(?:(?:(?:photo|photos|photograph\w*|pictures?|illustrat\w*|video|images?|graphics?|"
+    r"styl(?:ed|ing)|contributions?|additional\s+reporting|with\s+reporting)\s+(?:from|by))\b"
+    r"|contributing\s*:)",
     re.I,
 )
-
-
-# Two to four capitalised words and nothing else: a name on a line of its own.
-_NAME_LINE = re.compile(r"^[A-Z](?:[^\W\d_]|['’-])+(?:\s+[A-Z](?:[^\W\d_]|['’.-])+){1,3}$")
 # The reporting credit closing a wire story: "Reporting by <names>", up to the next credit
-# ("; Editing by ...") or the end of the sentence; "Additional reporting by" is a contributor.
-_CLOSING_CREDIT = re.compile(r"^\W*(?i:reporting\s+by)\s+([^;]+?)(?:\s+in\s+[A-Z][^;]*)?\W*(?:;|$)")
+# ("; Editing by ...") or the end; "Additional reporting by" is a contributor, not a reporter.
+_CLOSING_CREDIT = re.compile(r"^\W*(?i:reporting\s+by)\s+([^;]+)")
+# Another credit run on in the closing line without a ";" ("..., Editing by Kim Oduya").
+_NEXT_CREDIT = re.compile(r"\b(?:editing|writing|additional\s+reporting|graphics?)\s+by\b.*$", re.I)
+# Where a reporter filed from: "Ann Marlow in London" names Ann Marlow.
+_FILED_FROM = re.compile(r"\s+in\s+[A-Z].*$")
+# The reporters of one credit are listed with commas and "and".
+_CLOSING_NAME_SPLIT = re.compile(r"\s*(?:,|\band\b|&)\s*")
 
 
 # A dateline's label sits beside its <time>: read this much of the enclosing element's text.
@@ -480,10 +486,9 @@ def _date_line(text: str, owner: Any) -> tuple[str, str] | None:
     return (day, text[: found.start()]) if day else None
 
 
-def _shown_dates(headline: Any, block: Any) -> tuple[list[Candidate], str]:
+def _shown_dates(headline: Any, block: Any) -> list[Candidate]:
     """The date lines a reader sees around the headline, up to the first not labelled as an
-    update: the header block's text before the ``<h1>``, then the text after it; and the line
-    shown just before that date line."""
+    update: the header block's text before the ``<h1>``, then the text after it."""
     before = []
     for text in block.xpath(".//text()"):
         owner = _text_owner(text)
@@ -491,7 +496,7 @@ def _shown_dates(headline: Any, block: Any) -> tuple[list[Candidate], str]:
             break
         before.append(text)
     shown: list[Candidate] = []
-    previous, previous_line, seen = "", "", 0
+    previous, seen = "", 0
     for position, text in enumerate([*before, *headline.xpath("following::text()")]):
         line = _SPACES.sub(" ", str(text)).strip()
         owner = _text_owner(text)
@@ -510,14 +515,65 @@ def _shown_dates(headline: Any, block: Any) -> tuple[list[Candidate], str]:
             updated = bool(_UPDATE_LABEL.search(label))
             shown.append(Candidate(day, "shown date (updated)" if updated else "shown date"))
             if not updated:
-                return shown, previous_line
-        previous, previous_line = line[-MAX_LABEL_CHARS:], line
-    return shown, ""
+                return shown
+        previous = line[-MAX_LABEL_CHARS:]
+    return shown
 
 
-def _from_dom(tree: Any, url: str | None, found: Candidates) -> list[Candidate]:
-    """Candidates read off the page's markup; returns the author candidates so weak that they
-    are read after trafilatura's (the caller appends them last)."""
+def _article_block(tree: Any, headline: Any) -> Any:
+    """The element the page marks as its article: the ``<article>`` or ``<main>`` the headline
+    sits in, else the page's ``<main>`` (one a page), else its first ``<article>``, else the
+    whole page."""
+    if headline is not None:
+        for ancestor in headline.iterancestors():
+            if ancestor.tag in {"article", "main"}:
+                return ancestor
+    marked = tree.xpath("//main")[:1] or tree.xpath("//article")[:1]
+    return marked[0] if marked else tree
+
+
+def _in_teaser(element: Any, block: Any) -> bool:
+    """The element sits in an aside or a navigation list inside the article block, or in
+    another ``<article>`` inside the article (a card for another story; inside a ``<main>`` an
+    ``<article>`` may be the story itself)."""
+    for ancestor in element.iterancestors():
+        if ancestor is block:
+            return False
+        if ancestor.tag in {"aside", "nav"} or (ancestor.tag == "article" == block.tag):
+            return True
+    return False
+
+
+def _closing_paragraphs(tree: Any, headline: Any) -> list[str]:
+    """The short paragraphs of the article block, in page order: a "Reporting by ..." line in an
+    aside, a teaser or another part of the page credits another story."""
+    block = _article_block(tree, headline)
+    return [
+        line
+        for element in block.iter("p")
+        if not _in_teaser(element, block)
+        and (line := _element_text(element))
+        and len(line) <= MAX_CREDIT_LINE_CHARS
+    ]
+
+
+def _closing_credit_names(line: str) -> list[str]:
+    """The reporters a closing "Reporting by ..." line names, or [] when it is none: "Reporting
+    by Ann Marlow in London and Lee Hart in Paris; Editing by Kim Oduya" names two."""
+    credit = _CLOSING_CREDIT.match(line)
+    if credit is None:
+        return []
+    names = _NEXT_CREDIT.sub("", credit.group(1))
+    found = []
+    for part in _CLOSING_NAME_SPLIT.split(names):
+        name = _FILED_FROM.sub("", part).strip(" .,:;")
+        if name:
+            found.append(name)
+    return found
+
+
+def _from_dom(tree: Any, url: str | None, found: Candidates) -> None:
+    """Candidates read off the page's markup."""
     for element in tree.xpath("//h1")[:3]:
         _add(found.headline, "h1", _element_text(element))
     for element in tree.xpath("//time[@datetime][@itemprop='datePublished' or @pubdate]")[:1]:
@@ -527,10 +583,8 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> list[Candidate]:
     headline = next(iter(tree.xpath("//h1")), None)
     block = None if headline is None else _header_block(headline)
     header_time = None if block is None else _header_time(headline, block)
-    line_before_date = ""
     if block is not None:
-        shown, line_before_date = _shown_dates(headline, block)
-        found.shown.extend(shown)
+        found.shown.extend(_shown_dates(headline, block))
     if header_time is not None:
         updated = _is_update_label(header_time)
         into = found.modified if updated else found.published
@@ -563,26 +617,15 @@ def _from_dom(tree: Any, url: str | None, found: Candidates) -> list[Candidate]:
     # Wire copy a site runs without a byline closes on its credit line ("Reporting by The
     # Associated Press.", "Reporting by Ann Marlow; Editing by Lee Hart"): the last one is read,
     # after every byline, as the reporters of the story.
-    closing = [
-        line
-        for element in tree.xpath("//p")
-        if (line := _element_text(element)) and len(line) <= MAX_CREDIT_LINE_CHARS
-    ]
-    for line in reversed(closing):
-        credit = _CLOSING_CREDIT.match(line)
-        if credit:
-            _add(found.authors, "closing credit", credit.group(1))
+    for line in reversed(_closing_paragraphs(tree, headline)):
+        reporters = _closing_credit_names(line)
+        if reporters:
+            _add(found.authors, "closing credit", *reporters)
             break
-    # A name set alone just before the date line under the headline ("Ann Marlow" then "Mar 2,
-    # 2026") is the byline without its "By" or markup; read after every other author source.
-    last_resort: list[Candidate] = []
-    if _NAME_LINE.match(line_before_date):
-        last_resort.append(Candidate(line_before_date, "name beside the date line"))
     for element in tree.xpath("//title")[:1]:
         _add(found.title, "title tag", _element_text(element))
     for element in tree.xpath("//link[@rel='canonical'][@href]")[:1]:
         _add(found.url, "canonical link", urljoin(url or "", element.get("href", "")))
-    return last_resort
 
 
 def gather_candidates(
@@ -593,7 +636,7 @@ def gather_candidates(
     _from_jsonld(tree, found)
     _from_microdata(tree, url, found)
     _from_meta(tree, found)
-    last_resort = _from_dom(tree, url, found)
+    _from_dom(tree, url, found)
     fallback = fallback or {}
     _add(found.title, "trafilatura", fallback.get("title"))
     for name in re.split(r";", fallback.get("author") or ""):
@@ -614,7 +657,6 @@ def gather_candidates(
             _add(found.modified, "first time element (updated)", element.get("datetime"))
         else:
             _add(found.published, "first time element", element.get("datetime"))
-    found.authors.extend(last_resort)
     _add(found.outlet, "trafilatura", fallback.get("sitename"))
     if url:
         found.url.append(Candidate(url, "page URL"))
