@@ -1658,6 +1658,30 @@ _RULES: tuple[tuple[str, re.Pattern[str], _Rule], ...] = (
     ("clock", _RX_CLOCK, _r_clock),
 )
 _RULE_ORDER = {name: i for i, (name, _, _) in enumerate(_RULES)}
+# Words every match of a rule contains, searched for before the rule's regex is run. A rule's
+# regex starts with a lookbehind, which leaves the regex engine no first character to skip to:
+# it is tried at every position of the text. A keyword search skips through the text to the
+# keyword's first letter, about ten times faster, and most of these rules match in few
+# articles (a quarter, a century, a spoken year), so most of their scans are saved. Each
+# keyword is a part no match can lack (read off the rule's regex above; same flags, so the
+# same case folding); rules whose words are in nearly every article have none.
+_RULE_KEYWORDS: dict[str, re.Pattern[str]] = {
+    name: re.compile(keyword, re.IGNORECASE)
+    for name, keyword in (
+        ("iso", r"\d{4}-[01]\d-[0-3]\d"),
+        ("numeric", r"/\d{1,2}/\d\d"),  # the month or day, then the year
+        ("quarter", r"quarter|period"),
+        ("half", r"half"),
+        ("year_earlier", r"-(?:earlier|ago)"),
+        ("ago", r"ago|earlier|later|from\s+now|hence"),
+        ("decade", r"\d0'?s"),  # "1990s", "'90s"
+        ("century", r"century"),
+        ("season", r"spring|summer|fall|autumn|winter"),
+        ("spoken_year", r"nineteen|twenty|two\s+thousand"),
+        # a digit before "a.m."/"pm" (after the minutes, if any), "14:30", or a named time
+        ("clock", r"\d\s*[ap]\.?\s?m|\d:[0-5]\d|o'clock|noon|midday|midnight"),
+    )
+}
 
 
 @dataclass
@@ -1672,6 +1696,9 @@ class _Candidate:
 def _candidates(text: str) -> list[_Candidate]:
     found: list[_Candidate] = []
     for name, pattern, resolve in _RULES:
+        keyword = _RULE_KEYWORDS.get(name)
+        if keyword is not None and keyword.search(text) is None:
+            continue  # no match of the rule can lack its keyword
         for m in pattern.finditer(text):
             if m.end() > m.start():
                 found.append(_Candidate(m.start(), m.end(), name, m, resolve))

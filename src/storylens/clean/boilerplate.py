@@ -73,21 +73,30 @@ def find_boilerplate(text: str) -> tuple[Span, ...]:
         elif EMBED_CREDIT.match(line):
             found[index] = "credit line of an embedded post"
 
-    for index, (start, end) in enumerate(lines):
-        if index in found or index == 0 or len(words[index]) < MIN_RESTATEMENT_WORDS:
+    # Each line is compared with every other: its caption look and word count are read once.
+    caption_like = [not _SENTENCE_END.search(text[start:end]) for start, end in lines]
+    judged = [i for i, line_words in enumerate(words) if len(line_words) >= MIN_RESTATEMENT_WORDS]
+    for index in judged:
+        if index in found or index == 0:
             continue
-        is_caption_like = not _SENTENCE_END.search(text[start:end])
-        for other, other_words in enumerate(words):
-            if other == index or other in found or len(other_words) < MIN_RESTATEMENT_WORDS:
+        size = len(words[index])
+        is_caption_like = caption_like[index]
+        # A full sentence can only repeat an earlier line; a caption is compared with all.
+        others = judged if is_caption_like else [i for i in judged if i < index]
+        for other in others:
+            if other == index or other in found:
                 continue
-            shared = len(words[index] & other_words) / len(words[index])
+            # A line with too few words cannot hold this share of the line's words (the
+            # same division as below, so the bound never skips a line that would pass).
+            if len(words[other]) / size < CAPTION_CONTAINMENT:
+                continue
+            shared = len(words[index] & words[other]) / size
             restates_earlier_line = other < index
-            if shared >= CAPTION_CONTAINMENT and is_caption_like:
-                other_is_caption_like = not _SENTENCE_END.search(text[slice(*lines[other])])
-                if not (other_is_caption_like and not restates_earlier_line):
-                    # of two captions restating each other, the later one is marked
-                    found[index] = "caption restating the body"
-                    break
+            # of two captions restating each other, the later one is marked
+            other_is_later_caption = caption_like[other] and not restates_earlier_line
+            if shared >= CAPTION_CONTAINMENT and is_caption_like and not other_is_later_caption:
+                found[index] = "caption restating the body"
+                break
             if shared >= REPEAT_CONTAINMENT and restates_earlier_line:
                 found[index] = "repeats an earlier paragraph"
                 break

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+_Built = TypeVar("_Built")
 
 # Posting lists keep this many most recent stories per key: bounded work per lookup, and a
 # key shared by more stories than this is not what tells one event from another anyway.
@@ -30,27 +33,62 @@ class DocumentFrequencies:
         self._counts: Counter[str] = Counter()
         # IDF values computed since the last add: scoring one article against its candidate
         # stories (and a story's members against it) asks for the same keys many times over.
-        self._idf: dict[str, float] = {}
+        self._idf = _IdfTable(self)
+        # Per-article values built since the last add (an article's IDF-weighted vectors):
+        # within one add the split check, the rehoming of a weakest member and the gathering
+        # of lone articles build them again for the same members under the same IDF.
+        self._built: dict[tuple[str, int], tuple[object, Any]] = {}
 
     def add(self, keys: Iterable[str]) -> None:
         self.documents += 1
         self._counts.update(keys)
         self._idf.clear()
+        self._built.clear()
+
+    def built(self, kind: str, owner: object, build: Callable[[], _Built]) -> _Built:
+        """``build()``, computed once per ``owner`` object and ``kind`` until the next add
+        (which changes every IDF, so nothing built before it is reused after it)."""
+        key = (kind, id(owner))
+        entry = self._built.get(key)
+        # The owner is kept beside the value, so its id cannot be reused by another object
+        # while the entry lives; the identity check is then only a safeguard.
+        if entry is None or entry[0] is not owner:
+            entry = (owner, build())
+            self._built[key] = entry
+        value: _Built = entry[1]
+        return value
 
     def count(self, key: str) -> int:
         return self._counts.get(key, 0)
 
     def idf(self, key: str) -> float:
+        return self._idf[key]
+
+    def idf_lookup(self) -> Callable[[str], float]:
+        """``idf`` as a plain dictionary lookup, for the scoring loops that ask for it millions
+        of times per thousand articles; valid until the next add."""
+        return self._idf.__getitem__
+
+    def _smoothed_idf(self, key: str) -> float:
         # Smoothed as in scikit-learn (+1 on both sides, +1 after the log): a key seen in
         # every article keeps a small positive weight, an unseen key gets the largest.
-        value = self._idf.get(key)
-        if value is None:
-            value = math.log((1 + self.documents) / (1 + self._counts.get(key, 0))) + 1.0
-            self._idf[key] = value
-        return value
+        return math.log((1 + self.documents) / (1 + self._counts.get(key, 0))) + 1.0
 
     def __len__(self) -> int:
         return len(self._counts)
+
+
+class _IdfTable(dict[str, float]):
+    """IDF by key, each computed on first use: a hit is a dictionary lookup, with no Python
+    call in between."""
+
+    def __init__(self, frequencies: DocumentFrequencies) -> None:
+        super().__init__()
+        self._frequencies = frequencies
+
+    def __missing__(self, key: str) -> float:
+        value = self[key] = self._frequencies._smoothed_idf(key)
+        return value
 
 
 class CandidateIndex:

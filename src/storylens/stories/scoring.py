@@ -99,16 +99,25 @@ class ArticleVectors:
 
     @classmethod
     def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
-        terms = {t: sublinear(c) * frequencies.idf(t) for t, c in features.terms}
-        names = {k: w * frequencies.idf(k) for k, w in features.entities}
+        """The article's vectors under the current IDF, built once per add: the checks after
+        a join (split, rehoming, lone articles) ask for the same members' vectors again.
+        Callers only read them."""
+        return frequencies.built("vectors", features, lambda: cls._weigh(features, frequencies))
+
+    @classmethod
+    def _weigh(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
+        parts = _member_parts(features, frequencies)
+        idf = frequencies.idf_lookup()
+        terms = {t: weight * idf(t) for t, weight in parts.terms}
+        names = {k: w * idf(k) for k, w in features.entities}
         return cls(
             terms=terms,
             names=names,
             term_norm=_norm(terms.values()),
             name_norm=_norm(names.values()),
-            quote_shingles=quote_shingles(features.quotes),
-            day=day_number(features.published),
-            year=latest_year(features),
+            quote_shingles=parts.quote_shingles,
+            day=parts.day,
+            year=parts.year,
         )
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
@@ -119,6 +128,34 @@ class ArticleVectors:
             key=lambda item: (-item[1], item[0]),
         )
         return ranked[:limit]
+
+
+@dataclass(frozen=True)
+class _MemberParts:
+    """What an article adds to a profile that does not depend on the IDF."""
+
+    terms: tuple[tuple[str, float], ...]  # (term, sublinear count)
+    quote_shingles: set[int]  # shared by every reader: never changed in place
+    lead_days: dict[int, float]
+    year: int | None
+    day: int | None
+
+
+def _member_parts(features: ArticleFeatures, frequencies: DocumentFrequencies) -> _MemberParts:
+    """The article's IDF-free parts, built once per add: one add rebuilds the profiles of
+    the split check's groups and of the story it moves a member out of, over and over from
+    the same members."""
+
+    def build() -> _MemberParts:
+        return _MemberParts(
+            terms=tuple((term, sublinear(count)) for term, count in features.terms),
+            quote_shingles=quote_shingles(features.quotes),
+            lead_days=lead_day_weights(features),
+            year=latest_year(features),
+            day=day_number(features.published),
+        )
+
+    return frequencies.built("parts", features, build)
 
 
 @dataclass
@@ -143,12 +180,15 @@ class StoryProfile:
 
     def add(self, features: ArticleFeatures, frequencies: DocumentFrequencies) -> None:
         self.articles += 1
-        for term, count in features.terms:
-            self.terms[term] = self.terms.get(term, 0.0) + sublinear(count)
+        parts = _member_parts(features, frequencies)
+        terms = self.terms
+        for term, weight in parts.terms:
+            terms[term] = terms.get(term, 0.0) + weight
+        names = self.names
         for key, weight in features.entities:
-            self.names[key] = self.names.get(key, 0.0) + weight
+            names[key] = names.get(key, 0.0) + weight
         if len(self.quote_shingles) < PROFILE_QUOTE_SHINGLES:
-            self.quote_shingles |= quote_shingles(features.quotes)
+            self.quote_shingles |= parts.quote_shingles
         if features.dense is not None:
             if self.dense_sum is None:
                 self.dense_sum = [0.0] * len(features.dense)
@@ -158,12 +198,12 @@ class StoryProfile:
                 ]
         for key, count in features.actors:
             self.actors[key] = self.actors.get(key, 0.0) + count
-        for ordinal, weight in lead_day_weights(features).items():
+        for ordinal, weight in parts.lead_days.items():
             self.days[ordinal] = self.days.get(ordinal, 0.0) + weight
-        year = latest_year(features)
+        year = parts.year
         if year is not None:
             self.years[year] = self.years.get(year, 0) + 1
-        day = day_number(features.published)
+        day = parts.day
         if day is not None:
             self.first_day = day if self.first_day is None else min(self.first_day, day)
             self.last_day = day if self.last_day is None else max(self.last_day, day)
@@ -186,8 +226,9 @@ class StoryProfile:
             1.0 + NORM_REFRESH_GROWTH
         )
         if stale:
-            self._term_norm = _norm(w * frequencies.idf(t) for t, w in self.terms.items())
-            self._name_norm = _norm(w * frequencies.idf(k) for k, w in self.names.items())
+            idf = frequencies.idf_lookup()
+            self._term_norm = _norm(w * idf(t) for t, w in self.terms.items())
+            self._name_norm = _norm(w * idf(k) for k, w in self.names.items())
             self._norm_documents = frequencies.documents
         return self._term_norm, self._name_norm
 
@@ -418,10 +459,12 @@ def _shared_parts(
     article: dict[str, float], story: dict[str, float], frequencies: DocumentFrequencies
 ) -> dict[str, float]:
     parts = {}
+    # Bound once: this loop runs over every article key for every candidate story.
+    story_weight_of, idf = story.get, frequencies.idf_lookup()
     for key, weight in article.items():
-        story_weight = story.get(key)
+        story_weight = story_weight_of(key)
         if story_weight:
-            parts[key] = weight * story_weight * frequencies.idf(key)
+            parts[key] = weight * story_weight * idf(key)
     return parts
 
 
@@ -461,7 +504,8 @@ def _norm(values: Iterable[float]) -> float:
 def _prune(weights: dict[str, float], limit: int, frequencies: DocumentFrequencies) -> None:
     if len(weights) <= limit:
         return
-    ranked = sorted(weights, key=lambda k: (-weights[k] * frequencies.idf(k), k))
+    idf = frequencies.idf_lookup()
+    ranked = sorted(weights, key=lambda k: (-weights[k] * idf(k), k))
     for key in ranked[limit:]:
         del weights[key]
 
