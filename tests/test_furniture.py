@@ -225,3 +225,9 @@ def test_an_embedded_social_post_stays_in_the_body_as_its_authors_words() -> Non
         ]
     )
     assert drop_furniture(body, found).text == body
+
+
+def test_a_long_unclosed_stage_cue_is_no_stage_direction(furniture) -> None:
+    # (its description's run is possessive: before, 50,000 spaces backtracked for minutes)
+    for line in ("[clip:" + " " * 50_000 + "x", "(soundbite of" + " " * 50_000 + "x"):
+        assert furniture_reason(line, 5, 10, furniture) is None

@@ -15,6 +15,7 @@ from storylens.ingest.metadata import (
     choose_published,
     clean_author,
     explain_page,
+    page_metadata,
     strip_site_name,
 )
 from storylens.records import Article, Rejection
@@ -622,3 +623,45 @@ def test_byline_in_plain_header_text() -> None:
     )
     html = f"<html><body><article>{top}{BODY}</article></body></html>"
     assert explain(html)["authors"]["value"] == ["Ann Marlow"]
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        (
+            "Reporting by Ann Marlow in Los Angeles and San Francisco; Editing by Kim Oduya",
+            ["Ann Marlow"],
+        ),
+        ("Reporting by Ann Marlow and Lee Hart in London and New York", ["Ann Marlow", "Lee Hart"]),
+        (
+            "Reporting by Ann Marlow in Washington, D.C., and Lee Hart in New Delhi",
+            ["Ann Marlow", "Lee Hart"],
+        ),
+        ("Reporting by Ann Marlow from Hong Kong", ["Ann Marlow"]),
+        (
+            "Reporting by Ann Marlow, Lee Hart and Kim Oduya",
+            ["Ann Marlow", "Lee Hart", "Kim Oduya"],
+        ),
+    ],
+)
+def test_the_places_reporters_filed_from_are_no_reporters(line: str, names: list[str]) -> None:
+    from storylens.ingest.page_candidates import _closing_credit_names
+
+    assert _closing_credit_names(line) == names
+
+
+def test_a_joint_story_and_photos_credit_names_the_author() -> None:
+    html = (
+        "<html><head><title>Pier reopens</title></head><body><article><h1>Pier reopens</h1>"
+        '<p class="byline">Story and photos by Ann Marlow</p>'
+        "<p>The Eastmere pier reopened on Friday after a winter of repairs to its pilings.</p>"
+        "</article></body></html>"
+    )
+    metadata, _ = page_metadata(html, "https://eastmere-echo.example/pier")
+    assert list(metadata.authors.value) == ["Ann Marlow"]
+
+
+def test_an_outlet_with_small_words_signs_as_its_editorial_board() -> None:
+    assert clean_author("The Times of Eastmere Editorial Board", set()) == (
+        "The Times of Eastmere Editorial Board"
+    )

@@ -120,7 +120,9 @@ _AUDIO_CUES = (
 _DESCRIBED_CUES = (r"(?:begin|end)\s+(?:(?:video|audio)\s+)?clip", "clip", "soundbite")
 _STAGE_DIRECTION = re.compile(
     rf"^\s*[\[(]\s*(?:(?:{'|'.join(_AUDIO_CUES)})"
-    rf"|(?:{'|'.join(_DESCRIBED_CUES)})(?:\s*:[^\])]*|\s+of\b[^\])]*)?)\s*[\])]\s*$",
+    # possessive runs: a description never gives back the spaces a closing "\s*" could take,
+    # so a long line with no closing bracket fails at once instead of backtracking
+    rf"|(?:{'|'.join(_DESCRIBED_CUES)})(?:\s*:[^\])]*+|\s+of\b[^\])]*+)?)\s*[\])]\s*$",
     re.I,
 )
 # Lines that are nothing but an advertising or a layout label.

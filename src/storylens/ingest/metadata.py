@@ -215,6 +215,8 @@ _WIRE_SERVICES = re.compile(
 # board and names no author.
 MAX_BOARD_OUTLET_WORDS = 4
 _EDITORIAL_BOARD = re.compile(r"^(?:the\s+)?(?P<outlet>.*?)\s*editorial\s+board$", re.I)
+# Small words inside an outlet's name, in lower case: "The Times of India", "Post & Courier".
+_NAME_FUNCTION_WORDS = frozenset({"of", "and", "&", "the", "de", "la", "el", "del", "du", "di"})
 # Words of an address or a page section, never of an outlet's name before "Editorial Board".
 _NOT_A_BOARD = re.compile(r"\b(?:to|letters?|for|from)\b", re.I)
 # Words of a media credit or a contributor's role: a byline entry holding one ("Getty Images",
@@ -428,7 +430,8 @@ def _is_editorial_board(text: str, sites: set[str]) -> bool:
     outlet = found.group("outlet")
     if _NOT_A_BOARD.search(outlet):
         return False
-    words = outlet.split()
+    # an outlet's name may hold function words ("The Times of India", "Post & Courier")
+    words = [w for w in outlet.split() if w.lower() not in _NAME_FUNCTION_WORDS]
     if len(words) <= MAX_BOARD_OUTLET_WORDS and all(w[:1].isupper() for w in words):
         return True
     return _squashed(outlet) in sites
@@ -447,9 +450,23 @@ def _split_names(value: str) -> list[str]:
     return parts
 
 
+# "Story and photos by Ann Marlow", "Text and pictures by ...": one person wrote the story and
+# made the pictures; the credit names its author.
+_AUTHOR_AND_CREDIT = re.compile(
+    rf"^\W*(?:by\s+)?(?:story|text|words|reporting|written)\s+(?:and|&)\s+{_MEDIA_WORDS}\s+by\b",
+    re.I,
+)
+
+
+def _as_byline(value: str) -> str:
+    """The entry with a joint "Story and photos by" credit read as the byline it is."""
+    return _AUTHOR_AND_CREDIT.sub("By", value)
+
+
 def _credited_names(value: str, sites: set[str]) -> list[str]:
     """The names an entry credits for something other than the text: those after each credit
     ("Ann Marlow Contributions from Lee Hart, Kim Oduya": Lee Hart and Kim Oduya)."""
+    value = _as_byline(value)
     cues = list(CREDIT_LINE.finditer(value))
     names = []
     for number, cue in enumerate(cues):
@@ -461,6 +478,7 @@ def _credited_names(value: str, sites: set[str]) -> list[str]:
 
 def _authored_part(value: str) -> str:
     """An entry up to its first credit: the names it gives as authors of the text."""
+    value = _as_byline(value)
     found = CREDIT_LINE.search(value)
     return value if found is None else value[: found.start()]
 

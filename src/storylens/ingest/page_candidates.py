@@ -93,8 +93,9 @@ CREDIT_LINE = re.compile(
 _CLOSING_CREDIT = re.compile(r"^\W*(?i:reporting\s+by)\s+([^;]+)")
 # Another credit run on in the closing line without a ";" ("..., Editing by Kim Oduya").
 _NEXT_CREDIT = re.compile(r"\b(?:editing|writing|additional\s+reporting|graphics?)\s+by\b.*$", re.I)
-# Where a reporter filed from: "Ann Marlow in London" names Ann Marlow.
-_FILED_FROM = re.compile(r"\s+in\s+[A-Z].*$")
+# Where a reporter filed from: "Ann Marlow in London", "from Hong Kong", "at the United
+# Nations" name Ann Marlow.
+_FILED_FROM = re.compile(r"\s+(?:in|from|at)\s+(?:the\s+)?[A-Z].*$")
 # The reporters of one credit are listed with commas and "and".
 _CLOSING_NAME_SPLIT = re.compile(r"\s*(?:,|\band\b|&)\s*")
 
@@ -565,8 +566,15 @@ def _closing_credit_names(line: str) -> list[str]:
         return []
     names = _NEXT_CREDIT.sub("", credit.group(1))
     found = []
+    placed = False  # a reporter's place was named: the parts after it may continue the places
     for part in _CLOSING_NAME_SPLIT.split(names):
         name = _FILED_FROM.sub("", part).strip(" .,:;")
+        has_place = name != part.strip(" .,:;")
+        if placed and not has_place:
+            # "Ann Marlow in Los Angeles and San Francisco", "in Washington, D.C., and ...":
+            # after a place, a part with no place of its own is another place, not a reporter
+            continue
+        placed = placed or has_place
         if name:
             found.append(name)
     return found

@@ -456,6 +456,29 @@ class SpeakerTable:
         mentions.sort(key=lambda m: m[0])
         self._mentions = mentions
 
+    def _named_in_apposition(self, noun: Token) -> tuple[Person, Token] | None:
+        """The person an apposition names for a role noun, and the name's last word: "the
+        mayor, Tom Alder, said", "economist Ruth Penn said". The parse often hangs the name on
+        the object of the noun's own "for" phrase instead ("a spokeswoman for Alder, Ruth
+        Penn, said"; "a spokesman for the council, Tom Alder"): a name there is the noun's when
+        it names someone other than that object."""
+        appositions = [c for c in noun.children if c.dep_ in NAMING_DEPS]
+        for prep in (c for c in noun.children if c.dep_ == "prep"):
+            for obj in (c for c in prep.children if c.dep_ == "pobj"):
+                owner = self._match_words(_clean_name_tokens([obj]))
+                for name in (c for c in obj.children if c.dep_ in NAMING_DEPS):
+                    named = self._match_words(_clean_name_tokens(list(name.subtree)))
+                    if named is not None and named is not owner:
+                        appositions.append(name)
+        for name in appositions:
+            if name.pos_ != "PROPN":
+                continue
+            tokens = [t for t in name.subtree if not t.is_punct]
+            person = self._match_words(_clean_name_tokens(tokens))
+            if person is not None and tokens:
+                return person, tokens[-1]
+        return None
+
     def _match_words(self, words: list[str]) -> Person | None:
         if not words:
             return None
@@ -667,9 +690,11 @@ class SpeakerTable:
         if person is None and head.pos_ == "PROPN":
             person = self._match_words(_clean_name_tokens([head]))
         if person is None and head.pos_ == "NOUN":
-            for child in head.children:  # "the mayor, Tom Alder, said": the apposition names
-                if child.dep_ in NAMING_DEPS and child.pos_ == "PROPN":
-                    person = person or self._match_words(_clean_name_tokens(list(child.subtree)))
+            named = self._named_in_apposition(head)
+            if named is not None:
+                person, last = named
+                end = max(end, last.idx + len(last))  # the mention holds the name
+                mention = self.text[start:end]
         if person is not None:
             return ResolvedSpeaker(person.name, mention, start, end, "person")
 
