@@ -690,9 +690,9 @@ class SpeakerTable:
         if person is None and head.pos_ == "PROPN":
             person = self._match_words(_clean_name_tokens([head]))
         if person is None and head.pos_ == "NOUN":
-            named = self._named_in_apposition(head)
-            if named is not None:
-                person, last = named
+            in_apposition = self._named_in_apposition(head)
+            if in_apposition is not None:
+                person, last = in_apposition
                 end = max(end, last.idx + len(last))  # the mention holds the name
                 mention = self.text[start:end]
         if person is not None:
