@@ -1,0 +1,229 @@
+"""Do two sentences make the same claim? One decision for the whole comparison.
+
+A logistic regression over the features of ``same_claim_features`` (word, stem, n-gram and
+character overlaps, names, numbers, negation), trained on MSRP's news sentence pairs by
+``scripts/train_same_claim.py``; its weights, the training data's name and the
+cross-validated figures are in ``same_claim_weights.json`` beside this module, read once.
+Two models are kept: ``lexical`` (the default, no PyTorch) and ``dense``, which also reads the
+cosine of the two sentences' all-MiniLM-L6-v2 vectors where ``storylens[embeddings]`` gives
+them. docs/comparison.md gives the figures.
+
+    >>> from storylens import same_claim
+    >>> same_claim("The council approved the budget on Monday.",
+    ...            "On Monday the council passed the budget.").same
+    True
+
+Past the yes/no, ``relation`` says how the two stand: the same claim; the same claim with a
+detail one side adds; the same claim with a detail that conflicts (the numbers differ, or one
+name stands in the other's place); or unrelated.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from storylens.compare.same_claim_features import (
+    FEATURE_NAMES,
+    ClaimProfile,
+    claim_profile,
+    pair_features,
+)
+from storylens.errors import ModelError
+
+WEIGHTS_FILE = Path(__file__).with_name("same_claim_weights.json")
+# The weights file's format; a file of another version was written by another feature set.
+WEIGHTS_VERSION = 1
+# The dense model's one extra feature, after FEATURE_NAMES.
+DENSE_FEATURE = "minilm_cosine"
+# One side adds a detail when it holds at least this many more content words that the other
+# lacks than the other does: a paraphrase swaps a word or two on both sides ("series" /
+# "season"), an added detail ("at the Brackenford depot") only lengthens one.
+ADDED_DETAIL_WORDS = 2
+# The most differing words a reason names.
+REASON_WORDS = 3
+
+ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated"]
+ModelName = Literal["lexical", "dense"]
+
+
+@dataclass(frozen=True)
+class SameClaim:
+    """The decision on one pair of sentences."""
+
+    same: bool
+    score: float  # the model's probability that the two make the same claim, 0..1
+    relation: ClaimRelation
+    reason: str
+    model: ModelName = "lexical"
+
+
+@dataclass(frozen=True)
+class SameClaimModel:
+    """A fitted logistic regression over standardised features."""
+
+    name: ModelName
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    threshold: float
+
+    def probabilities(self, rows: np.ndarray) -> np.ndarray:
+        """The probability of "same" for each row of features."""
+        z = ((rows - self.mean) / self.scale) @ self.coef + self.intercept
+        return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "features": list(self.features),
+            "mean": self.mean.tolist(),
+            "scale": self.scale.tolist(),
+            "coef": self.coef.tolist(),
+            "intercept": self.intercept,
+            "threshold": self.threshold,
+        }
+
+    @classmethod
+    def from_json(cls, name: ModelName, data: dict[str, Any]) -> SameClaimModel:
+        return cls(
+            name=name,
+            features=tuple(data["features"]),
+            mean=np.asarray(data["mean"], dtype=np.float64),
+            scale=np.asarray(data["scale"], dtype=np.float64),
+            coef=np.asarray(data["coef"], dtype=np.float64),
+            intercept=float(data["intercept"]),
+            threshold=float(data["threshold"]),
+        )
+
+
+# The L2 penalty of the fit (scikit-learn's C = 1): the features are few and correlated, so a
+# light penalty only keeps the weights of near-duplicate overlaps from growing apart.
+L2_PENALTY = 1.0
+# Newton steps of the fit; it converges in under ten on these features.
+FIT_STEPS = 25
+# A feature that never varies in training gets this scale, so that it divides by no zero.
+MIN_SCALE = 1e-9
+
+
+def fit_model(
+    name: ModelName, features: Sequence[str], rows: np.ndarray, labels: np.ndarray
+) -> SameClaimModel:
+    """Fit the logistic regression (Newton's method, L2-penalised, intercept free)."""
+    mean = rows.mean(axis=0)
+    scale = np.maximum(rows.std(axis=0), MIN_SCALE)
+    x = np.hstack([(rows - mean) / scale, np.ones((len(rows), 1))])
+    y = labels.astype(np.float64)
+    weights = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], L2_PENALTY)
+    penalty[-1] = 0.0
+    for _ in range(FIT_STEPS):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ weights, -30, 30)))
+        gradient = x.T @ (p - y) + penalty * weights
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty)
+        step = np.linalg.solve(hessian, gradient)
+        weights -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return SameClaimModel(
+        name, tuple(features), mean, scale, weights[:-1], float(weights[-1]), 0.5
+    )
+
+
+@cache
+def load_models(path: Path = WEIGHTS_FILE) -> dict[str, SameClaimModel]:
+    """The shipped models by name, read once."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ModelError(f"{path}: cannot read the same-claim weights ({error})") from error
+    if data.get("version") != WEIGHTS_VERSION:
+        raise ModelError(
+            f"{path}: same-claim weights of version {data.get('version')!r}, this code reads "
+            f"version {WEIGHTS_VERSION}: run scripts/train_same_claim.py"
+        )
+    models = {
+        name: SameClaimModel.from_json(name, data["models"][name]) for name in ("lexical", "dense")
+    }
+    if models["lexical"].features != FEATURE_NAMES:
+        raise ModelError(f"{path}: its features are not this code's: run the training again")
+    return models
+
+
+def _relation(same: bool, a: ClaimProfile, b: ClaimProfile) -> tuple[ClaimRelation, str]:
+    """How two sentences stand, and the detail that says so."""
+    if not same:
+        return "unrelated", ""
+    only_a, only_b = sorted(a.numbers - b.numbers), sorted(b.numbers - a.numbers)
+    if only_a and only_b:
+        return "conflicting-detail", f"numbers differ: {', '.join(only_a)} / {', '.join(only_b)}"
+    names_a, names_b = sorted(a.names - b.names), sorted(b.names - a.names)
+    if len(names_a) == 1 and len(names_b) == 1 and a.names & b.names:
+        return "conflicting-detail", f"names differ: {names_a[0]} / {names_b[0]}"
+    extra_a, extra_b = a.stems - b.stems, b.stems - a.stems
+    if abs(len(extra_a) - len(extra_b)) >= ADDED_DETAIL_WORDS or only_a or only_b:
+        longer = extra_a if len(extra_a) + len(only_a) > len(extra_b) + len(only_b) else extra_b
+        added = sorted(longer, key=lambda s: -(a.weights.get(s) or b.weights.get(s) or 0.0))
+        return "adds-detail", f"one side adds: {', '.join(added[:REASON_WORDS])}"
+    return "same", ""
+
+
+def judge_profiles(
+    a: ClaimProfile,
+    b: ClaimProfile,
+    dense_cosine: float | None = None,
+    models: dict[str, SameClaimModel] | None = None,
+) -> SameClaim:
+    """The decision on two read sentences; ``dense_cosine`` picks the dense model."""
+    return judge_many([(a, b)], None if dense_cosine is None else [dense_cosine], models)[0]
+
+
+def judge_many(
+    pairs: Sequence[tuple[ClaimProfile, ClaimProfile]],
+    dense_cosines: Sequence[float] | None = None,
+    models: dict[str, SameClaimModel] | None = None,
+) -> list[SameClaim]:
+    """The decisions on many pairs at once (one matrix product, not one per pair)."""
+    if not pairs:
+        return []
+    models = models or load_models()
+    model = models["lexical" if dense_cosines is None else "dense"]
+    rows = np.array([pair_features(a, b) for a, b in pairs], dtype=np.float64)
+    if dense_cosines is not None:
+        rows = np.hstack([rows, np.asarray(dense_cosines, dtype=np.float64)[:, None]])
+    decisions = []
+    for (a, b), score in zip(pairs, model.probabilities(rows), strict=True):
+        same = bool(score >= model.threshold)
+        relation, detail = _relation(same, a, b)
+        shared = len(a.stems & b.stems)
+        words = f"{shared} of {max(len(a.stems), len(b.stems))} content words shared"
+        verdict = "same claim" if same else "not the same claim"
+        reason = f"{verdict} ({model.name} model, p={score:.2f}): {words}"
+        decisions.append(
+            SameClaim(
+                same=same,
+                score=round(float(score), 4),
+                relation=relation,
+                reason=f"{reason}; {detail}" if detail else reason,
+                model=model.name,
+            )
+        )
+    return decisions
+
+
+def same_claim(a: str, b: str, dense_cosine: float | None = None) -> SameClaim:
+    """Do sentences ``a`` and ``b`` make the same claim? ``dense_cosine``, the cosine of their
+    all-MiniLM-L6-v2 vectors where the caller has them, selects the dense model."""
+    if not isinstance(a, str) or not isinstance(b, str):
+        raise TypeError("same_claim compares two strings")
+    if dense_cosine is not None and not math.isfinite(dense_cosine):
+        raise ValueError(f"dense_cosine must be a finite number, got {dense_cosine!r}")
+    return judge_profiles(claim_profile(a), claim_profile(b), dense_cosine)

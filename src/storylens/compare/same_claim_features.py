@@ -1,0 +1,222 @@
+"""What the same-claim model reads of two sentences: word, n-gram, character, name, number and
+negation overlaps, each a plain number, the same for (a, b) as for (b, a).
+
+A sentence is read once into a ``ClaimProfile`` (its folded words, stems, n-grams, names,
+numbers), so that a comparison pairing each claim with many others reads each claim once.
+Names are found by their capital letters rather than by a parse: the comparison has no parse
+of a claim on its own, and the same rule must hold in training and in use.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel, Levenshtein
+from wordfreq import zipf_frequency
+
+from storylens.compare.words import fold, is_stop_word, stem, words
+
+# The n-gram lengths of words and of characters whose overlaps are features.
+WORD_NGRAMS = (2, 3, 4)
+CHAR_NGRAMS = (3, 4, 5)
+# A word's information weight is this much above its Zipf frequency (the most common English
+# words sit near 7.5): rare words ("subpoena", "Kiely") weigh most, as in an IDF.
+ZIPF_CEILING = 8.0
+# Two words of different stems still match when their spelling is this close (0..100):
+# "organisation"/"organization", "Hilaria"/"Hillaria".
+FUZZY_WORD_MATCH = 85.0
+# Words that turn a claim into its denial.
+NEGATIONS = frozenset(
+    {"not", "no", "never", "n't", "none", "nobody", "nothing", "neither", "nor", "without"}
+)
+# Number words as digits, so that "three" meets "3".
+NUMBER_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "dozen": "12",
+    "twenty": "20", "hundred": "100", "thousand": "1000", "million": "1000000",
+    "billion": "1000000000",
+}  # fmt: skip
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+@lru_cache(maxsize=65536)
+def _weight(word: str) -> float:
+    return max(ZIPF_CEILING - zipf_frequency(word, "en"), 0.5)
+
+
+def _number(token: str) -> str:
+    """A number as a comparable string: thousands commas out, trailing zeros of decimals out."""
+    plain = token.replace(",", "")
+    if "." in plain:
+        plain = plain.rstrip("0").rstrip(".")
+    return plain
+
+
+@dataclass(frozen=True)
+class ClaimProfile:
+    """One sentence as the features read it."""
+
+    text: str  # lower-cased, white space made single
+    tokens: tuple[str, ...]  # folded words
+    stems: frozenset[str]  # stems of the content words
+    weights: dict[str, float]  # content stem -> information weight
+    ngrams: tuple[frozenset[tuple[str, ...]], ...]  # word n-grams, one set per WORD_NGRAMS
+    chars: tuple[frozenset[str], ...]  # character n-grams, one set per CHAR_NGRAMS
+    names: frozenset[str]
+    numbers: frozenset[str]
+    negated: bool
+
+
+def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile:
+    """Read one sentence. ``names`` are its names where a parse found them; otherwise the
+    capitalised words after the first, and every capitalised word that is not a stop word."""
+    written = words(text)
+    tokens = tuple(fold(word) for word in written)
+    content = [stem(word) for word in written if not is_stop_word(word) and len(word) > 1]
+    weights: dict[str, float] = {}
+    for word, item in zip(
+        (w for w in written if not is_stop_word(w) and len(w) > 1), content, strict=True
+    ):
+        weights[item] = max(weights.get(item, 0.0), _weight(fold(word)))
+    if names is None:
+        found = {
+            fold(word)
+            for position, word in enumerate(written)
+            if word[:1].isupper() and (position > 0 or not is_stop_word(word))
+        }
+    else:
+        found = {fold(word) for name in names for word in words(name)}
+    numbers = {_number(match.group()) for match in _NUMBER.finditer(text)}
+    numbers.update(NUMBER_WORDS[token] for token in tokens if token in NUMBER_WORDS)
+    flat = " ".join(tokens)
+    return ClaimProfile(
+        text=flat,
+        tokens=tokens,
+        stems=frozenset(content),
+        weights=weights,
+        ngrams=tuple(
+            frozenset(zip(*(tokens[i:] for i in range(n)), strict=False)) for n in WORD_NGRAMS
+        ),
+        chars=tuple(
+            frozenset(flat[i : i + n] for i in range(max(len(flat) - n + 1, 0)))
+            for n in CHAR_NGRAMS
+        ),
+        names=frozenset(found - {fold(w) for w in written if w.isdigit()}),
+        numbers=frozenset(numbers),
+        negated=any(token in NEGATIONS or token.endswith("n't") for token in tokens),
+    )
+
+
+def _coverage(a: frozenset[object], b: frozenset[object]) -> tuple[float, float, float]:
+    """The shared part as a share of the smaller side's, the larger side's, and their F1."""
+    if not a or not b:
+        return 0.0, 0.0, 0.0
+    shared = len(a & b)
+    first, second = shared / len(a), shared / len(b)
+    f1 = 2 * shared / (len(a) + len(b))
+    return min(first, second), max(first, second), f1
+
+
+def _weighted_coverage(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
+    """The information weight of each side's content words found in the other (min, max)."""
+    total_a, total_b = sum(a.weights.values()), sum(b.weights.values())
+    if not total_a or not total_b:
+        return 0.0, 0.0
+    shared = a.stems & b.stems
+    first = sum(a.weights[s] for s in shared) / total_a
+    second = sum(b.weights[s] for s in shared) / total_b
+    return min(first, second), max(first, second)
+
+
+def _fuzzy_coverage(a: ClaimProfile, b: ClaimProfile) -> float:
+    """The smaller share of each side's content stems matched in the other, exactly or by a
+    close spelling."""
+    shares = []
+    for one, other in ((a.stems, b.stems), (b.stems, a.stems)):
+        if not one:
+            return 0.0
+        matched = sum(
+            1
+            for item in one
+            if item in other or any(fuzz.ratio(item, o) >= FUZZY_WORD_MATCH for o in other)
+        )
+        shares.append(matched / len(one))
+    return min(shares)
+
+
+def _unmatched_weight(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
+    """The information weight of each side's content words the other lacks (min, max)."""
+    first = sum(w for s, w in a.weights.items() if s not in b.stems)
+    second = sum(w for s, w in b.weights.items() if s not in a.stems)
+    return min(first, second), max(first, second)
+
+
+def _ngram_precision(a: ClaimProfile, b: ClaimProfile) -> float:
+    """A symmetric BLEU-like score: the geometric mean of word 1..4-gram overlaps."""
+    sets = [frozenset(a.tokens), *a.ngrams], [frozenset(b.tokens), *b.ngrams]
+    logs = []
+    for one, other in zip(*sets, strict=True):
+        shared = len(one & other)
+        logs.append(math.log((shared + 1) / (min(len(one), len(other)) + 1)))
+    return math.exp(sum(logs) / len(logs))
+
+
+FEATURE_NAMES: tuple[str, ...] = (
+    "word_min", "word_max", "word_f1",
+    "stem_min", "stem_max", "stem_f1",
+    "weighted_min", "weighted_max",
+    "unmatched_weight_min", "unmatched_weight_max",
+    "fuzzy_stem_min",
+    *(f"word{n}_{part}" for n in WORD_NGRAMS for part in ("min", "max", "f1")),
+    *(f"char{n}_{part}" for n in CHAR_NGRAMS for part in ("min", "max", "f1")),
+    "bleu",
+    "ratio", "token_sort_ratio", "token_set_ratio", "partial_ratio",
+    "word_levenshtein", "word_indel",
+    "length_ratio", "length_difference", "length_mean",
+    "names_min", "names_max", "names_unmatched", "names_missing_one_side",
+    "numbers_both", "numbers_shared", "numbers_conflict", "numbers_one_side",
+    "negation_mismatch",
+)  # fmt: skip
+
+
+def pair_features(a: ClaimProfile, b: ClaimProfile) -> list[float]:
+    """The features of one pair, in ``FEATURE_NAMES`` order."""
+    row: list[float] = []
+    row += _coverage(frozenset(a.tokens), frozenset(b.tokens))
+    row += _coverage(a.stems, b.stems)
+    row += _weighted_coverage(a, b)
+    row += [math.log1p(value) for value in _unmatched_weight(a, b)]
+    row.append(_fuzzy_coverage(a, b))
+    for one, other in zip(a.ngrams, b.ngrams, strict=True):
+        row += _coverage(one, other)
+    for one, other in zip(a.chars, b.chars, strict=True):
+        row += _coverage(one, other)
+    row.append(_ngram_precision(a, b))
+    row += [
+        fuzz.ratio(a.text, b.text) / 100,
+        fuzz.token_sort_ratio(a.text, b.text) / 100,
+        fuzz.token_set_ratio(a.text, b.text) / 100,
+        fuzz.partial_ratio(a.text, b.text) / 100,
+        Levenshtein.normalized_similarity(a.tokens, b.tokens),
+        Indel.normalized_similarity(a.tokens, b.tokens),
+    ]
+    short, long = sorted((len(a.tokens), len(b.tokens)))
+    row += [short / long if long else 0.0, math.log1p(long - short), math.log1p(short + long)]
+    names = _coverage(a.names, b.names)
+    row += [names[0], names[1], math.log1p(len(a.names ^ b.names))]
+    row.append(float(bool(a.names) != bool(b.names)))
+    both = bool(a.numbers) and bool(b.numbers)
+    row += [
+        float(both),
+        _coverage(a.numbers, b.numbers)[2],
+        float(both and a.numbers != b.numbers),
+        float(bool(a.numbers) != bool(b.numbers)),
+    ]
+    row.append(float(a.negated != b.negated))
+    return row
