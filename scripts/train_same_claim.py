@@ -169,7 +169,8 @@ def main() -> int:
             model_fitter(name, features, rows, labels), labels, folds
         )
         fitted: SameClaimModel = fit_model(name, features, rows, labels)  # type: ignore[arg-type]
-        models[name] = {**fitted.to_json(), "cross_validation": summary(labels, predicted, per_fold)}
+        figures = summary(labels, predicted, per_fold)
+        models[name] = {**fitted.to_json(), "cross_validation": figures}
         print(name, json.dumps(models[name]["cross_validation"]))
     args.out.write_text(
         json.dumps(

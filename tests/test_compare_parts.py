@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from storylens.compare.claims import align_claims, claim_units, similarity_matrix
+from storylens.compare.claims import ClaimJudge, align_claims, claim_units, similarity_matrix
 from storylens.compare.details import compare_dates, find_conflicts, money_value
 from storylens.compare.framing import tone_profiles
 from storylens.compare.lineage import find_echoes, lineage
@@ -445,22 +445,26 @@ def test_a_whole_comparison_survives_its_json() -> None:
     assert comparison_from_json(comparison_to_json(comparison)) == comparison
 
 
-def test_dense_vectors_can_align_claims_that_share_no_words() -> None:
+def test_dense_vectors_can_align_claims_told_in_other_words() -> None:
     import numpy as np
 
     members = [
         member("e", "Echo", "The mayor quit on Friday."),
-        member("c", "Courier", "Town leader resigns suddenly."),
+        member("c", "Courier", "The town leader resigned on Friday."),
     ]
     units = claim_units(members)
+    alike = np.ones((len(units), 2)) / np.sqrt(2)  # every claim the same direction
+    apart = np.eye(len(units), 2)  # each claim its own direction
 
-    def same_meaning(texts: object) -> np.ndarray:
-        return np.ones((len(units), 2)) / np.sqrt(2)  # every claim the same direction
+    def aligned(vectors: np.ndarray) -> set[str]:
+        cosine = similarity_matrix(units, vectors=vectors)
+        judge = ClaimJudge(units, vectors)
+        return {c.status for c in align_claims(members, units, cosine, min_shared=0, judge=judge)}
 
     words_only = align_claims(members, units, similarity_matrix(units))
-    with_dense = align_claims(members, units, similarity_matrix(units, same_meaning), min_shared=0)
     assert {c.status for c in words_only} == {"only"}
-    assert {c.status for c in with_dense} == {"shared"}
+    assert aligned(alike) == {"shared"}
+    assert aligned(apart) == {"only"}  # the same-claim model decides, not the cosine alone
 
 
 @pytest.mark.parametrize(

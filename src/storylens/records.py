@@ -268,6 +268,23 @@ class QuoteGroup:
         return len({variant.article_id for variant in self.variants})
 
 
+ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated"]
+
+
+@dataclass(frozen=True)
+class ClaimMatch:
+    """Another outlet's sentence that the same-claim model finds makes this claim, and how the
+    two stand: the same, one adds a detail, or a detail (a number, a name) conflicts."""
+
+    article_id: str
+    outlet: str
+    start: int
+    end: int
+    relation: ClaimRelation
+    score: float  # the model's probability of "same claim", 0..1
+    reason: str
+
+
 @dataclass(frozen=True)
 class Claim:
     """A sentence (or a clause of a long one) of one article, and who else reports it.
@@ -287,6 +304,7 @@ class Claim:
     shared_with: tuple[str, ...] = ()
     echoed_by: tuple[str, ...] = ()
     copy_of: str | None = None
+    matches: tuple[ClaimMatch, ...] = ()  # its sentence in each other outlet, with the relation
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
 """Claims: each article split into sentences (and the clauses of long ones), aligned across the
 story, and marked shared (with which outlets) or told by one outlet only.
 
-Two claims say the same thing when their weighted words overlap: a cosine over TF-IDF vectors
-of word stems, IDF taken over the story's own claims (a word every outlet uses for this event,
-"Baldwin", says less than "lawsuit"), with names and numbers counting more than other words,
-since the same fact told in other words still names the same people, places and figures.
+Candidate pairs are found cheaply: a cosine over TF-IDF vectors of word stems, IDF taken over
+the story's own claims (a word every outlet uses for this event, "Baldwin", says less than
+"lawsuit"), with names and numbers counting more than other words. Whether a candidate pair
+is the same claim is decided by the same-claim model (``same_claim.py``, trained on news
+sentence pairs), which reads the two sentences' words, names, numbers and negations: "a
+second series" and "a second season" are one claim though they share few weighted words.
 Where ``storylens[embeddings]`` is installed, a dense sentence cosine can stand in beside it.
 
 Boilerplate is never a claim. A syndicated copy's claims are marked ``copy``: the copy is an
@@ -25,8 +27,10 @@ from itertools import accumulate
 import numpy as np
 from scipy import sparse
 
+from storylens.compare.same_claim import SameClaim, judge_many
+from storylens.compare.same_claim_features import ClaimProfile, claim_profile
 from storylens.compare.words import content_stems, word_matches, words
-from storylens.records import Claim, ClaimStatus, Span, StoryMember
+from storylens.records import Claim, ClaimMatch, ClaimStatus, Span, StoryMember
 
 # Sentences longer than this many words are split into their clauses: a long news sentence
 # often joins two facts ("X happened on Tuesday, leaving Y ...") that outlets report apart.
@@ -42,6 +46,14 @@ SAME_CLAIM_SIMILARITY = 0.3
 # Two claims must share at least this many stems to be one claim: two short sentences can
 # reach a high cosine on a single rare word ("We want it back" / "always wanted to know").
 MIN_SHARED_STEMS = 2
+# Pairs at this word cosine or above go to the same-claim model, which decides: a paraphrase
+# shares its names and a key word or two ("second series" / "second season", about 0.15-0.3),
+# while pairs under it share a name or a common word only.
+CANDIDATE_SIMILARITY = 0.12
+# The model judges this many candidates per claim and other article, best cosine first: the
+# same claim is nearly always among an article's three closest wordings, and each judged pair
+# costs about as much as the whole cosine row.
+MAX_CANDIDATES = 3
 # Names (people, places, organisations) and numbers weigh this much more than other words.
 NAME_WEIGHT = 2.0
 # Entity labels whose words count as names.
@@ -176,11 +188,13 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
 def similarity_matrix(
     units: Sequence[ClaimUnit],
     dense: Callable[[Sequence[str]], np.ndarray] | None = None,
+    vectors: np.ndarray | None = None,
 ) -> sparse.csr_matrix:
     """Cosine between every two claims (a sparse matrix; pairs sharing no word are absent).
 
-    ``dense`` embeds texts into unit vectors; where given, a pair's score is the larger of the
-    word cosine and the dense cosine's part above ``DENSE_FLOOR``, rescaled to 0..1.
+    ``dense`` embeds texts into unit vectors (or ``vectors`` holds them, one row per claim);
+    where given, a pair's score is the larger of the word cosine and the dense cosine's part
+    above ``DENSE_FLOOR``, rescaled to 0..1.
     """
     vocabulary: dict[str, int] = {}
     document_frequency: Counter[str] = Counter()
@@ -202,8 +216,9 @@ def similarity_matrix(
     norms[norms == 0] = 1.0
     matrix = sparse.diags(1.0 / norms) @ matrix
     cosine = (matrix @ matrix.T).tocsr()
-    if dense is not None and total:
+    if vectors is None and dense is not None and total:
         vectors = dense([unit.text for unit in units])
+    if vectors is not None and total:
         dense_scores = np.clip((vectors @ vectors.T - DENSE_FLOOR) / (1 - DENSE_FLOOR), 0, 1)
         cosine = sparse.csr_matrix(np.maximum(cosine.toarray(), dense_scores))
     return cosine
@@ -235,25 +250,72 @@ class _Groups:
         self.parent[self.find(a)] = self.find(b)
 
 
+class ClaimJudge:
+    """The same-claim model over one story's claims: each claim read once, each pair judged
+    once. ``vectors`` (unit rows, one per claim) select the model that reads their cosine."""
+
+    def __init__(self, units: Sequence[ClaimUnit], vectors: np.ndarray | None = None) -> None:
+        self.units = units
+        self.vectors = vectors
+        self._profiles: dict[int, ClaimProfile] = {}
+        self._decisions: dict[tuple[int, int], SameClaim] = {}
+
+    def _profile(self, index: int) -> ClaimProfile:
+        found = self._profiles.get(index)
+        if found is None:
+            found = self._profiles[index] = claim_profile(self.units[index].text)
+        return found
+
+    def judge(self, pairs: Sequence[tuple[int, int]]) -> list[SameClaim]:
+        """The decision on each (claim, claim) pair, in order."""
+        keys = [(min(a, b), max(a, b)) for a, b in pairs]
+        todo = sorted({key for key in keys if key not in self._decisions})
+        cosines = None
+        if self.vectors is not None:
+            cosines = [float(self.vectors[a] @ self.vectors[b]) for a, b in todo]
+        profiles = [(self._profile(a), self._profile(b)) for a, b in todo]
+        for key, decision in zip(todo, judge_many(profiles, cosines), strict=True):
+            self._decisions[key] = decision
+        return [self._decisions[key] for key in keys]
+
+
 def best_counterparts(
     row: int,
     units: Sequence[ClaimUnit],
     cosine: sparse.csr_matrix,
     threshold: float,
     min_shared: int = MIN_SHARED_STEMS,
+    judge: ClaimJudge | None = None,
 ) -> dict[int, tuple[float, int]]:
-    """For one claim: the best-scoring claim (score, index) in each other member, at or above
-    ``threshold`` and sharing ``min_shared`` stems."""
+    """For one claim: its counterpart (score, index) in each other member, among the claims at
+    or above ``threshold`` and sharing ``min_shared`` stems. Without ``judge`` the best cosine
+    is the counterpart; with it, the ``MAX_CANDIDATES`` best go to the same-claim model, and the
+    counterpart is the one it finds the same with the highest probability (the score)."""
     member = units[row].member
     start, end = cosine.indptr[row], cosine.indptr[row + 1]
-    best: dict[int, tuple[float, int]] = {}
+    candidates: dict[int, list[tuple[float, int]]] = {}
     for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
         other = units[column].member
-        if other == member or score < threshold or score <= best.get(other, (0.0, -1))[0]:
+        if other == member or score < threshold:
             continue
         shared = units[row].stems.keys() & units[column].stems.keys()
         if len(shared) >= min_shared:
-            best[other] = (float(score), int(column))
+            candidates.setdefault(other, []).append((float(score), int(column)))
+    best: dict[int, tuple[float, int]] = {}
+    if judge is None:
+        for other, found in candidates.items():
+            best[other] = max(found, key=lambda item: (item[0], -item[1]))
+        return best
+    pairs = [
+        (other, column)
+        for other, found in candidates.items()
+        for _, column in sorted(found, key=lambda item: (-item[0], item[1]))[:MAX_CANDIDATES]
+    ]
+    for (other, column), decision in zip(
+        pairs, judge.judge([(row, column) for _, column in pairs]), strict=True
+    ):
+        if decision.same and decision.score > best.get(other, (0.0, -1))[0]:
+            best[other] = (decision.score, column)
     return best
 
 
@@ -263,30 +325,48 @@ def align_claims(
     cosine: sparse.csr_matrix,
     echoes: frozenset[tuple[int, int]] = frozenset(),
     min_shared: int = MIN_SHARED_STEMS,
+    judge: ClaimJudge | None = None,
 ) -> tuple[Claim, ...]:
     """Mark each claim shared (with the outlets that report it) or only in its own outlet.
 
-    A claim matches its best counterpart in each other article at ``SAME_CLAIM_SIMILARITY``
-    or above. Copies take no part: a copy's claims are marked ``copy`` and confirm nothing.
+    The candidates of a claim in each other article are the claims at ``CANDIDATE_SIMILARITY``
+    or above; the same-claim model (``judge``, by default the lexical model over ``units``)
+    decides which of them, if any, is the same claim, and how the two stand (``matches``).
+    Copies take no part: a copy's claims are marked ``copy`` and confirm nothing.
     ``echoes`` holds (later, earlier) claim index pairs that are near-copies: the earlier
     claim is then echoed by the later outlet rather than confirmed by it. ``min_shared`` is 0
     where dense vectors scored the claims: they can match claims told in other words.
     """
+    judge = judge or ClaimJudge(units)
     copies = copies_in_story(members)
     groups = _Groups(len(units))
     shared: list[set[str]] = [set() for _ in units]
     echoed: list[set[str]] = [set() for _ in units]
+    matches: list[list[ClaimMatch]] = [[] for _ in units]
     for row, unit in enumerate(units):
         if unit.member in copies:
             continue
         own_outlet = members[unit.member].outlet
         for other, (_, column) in best_counterparts(
-            row, units, cosine, SAME_CLAIM_SIMILARITY, min_shared
+            row, units, cosine, CANDIDATE_SIMILARITY, min_shared, judge
         ).items():
             outlet = members[other].outlet
             if other in copies or outlet == own_outlet:
                 continue
             groups.join(row, column)
+            decision = judge.judge([(row, column)])[0]
+            counterpart = units[column]
+            matches[row].append(
+                ClaimMatch(
+                    article_id=members[other].id,
+                    outlet=outlet,
+                    start=counterpart.start,
+                    end=counterpart.end,
+                    relation=decision.relation,
+                    score=decision.score,
+                    reason=decision.reason,
+                )
+            )
             if (row, column) in echoes or (column, row) in echoes:
                 echoed[row].add(outlet)
             else:
@@ -311,6 +391,7 @@ def align_claims(
                 shared_with=tuple(sorted(shared[row])),
                 echoed_by=tuple(sorted(echoed[row] - shared[row])),
                 copy_of=members[copies[unit.member]].id if unit.member in copies else None,
+                matches=tuple(sorted(matches[row], key=lambda m: (m.outlet, m.article_id))),
             )
         )
     return tuple(claims)

@@ -195,8 +195,8 @@ def pair_features(a: ClaimProfile, b: ClaimProfile) -> list[float]:
     row.append(_fuzzy_coverage(a, b))
     for one, other in zip(a.ngrams, b.ngrams, strict=True):
         row += _coverage(one, other)
-    for one, other in zip(a.chars, b.chars, strict=True):
-        row += _coverage(one, other)
+    for chars_a, chars_b in zip(a.chars, b.chars, strict=True):
+        row += _coverage(chars_a, chars_b)
     row.append(_ngram_precision(a, b))
     row += [
         fuzz.ratio(a.text, b.text) / 100,

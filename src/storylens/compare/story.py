@@ -12,6 +12,7 @@ import numpy as np
 
 from storylens.compare.claims import (
     MIN_SHARED_STEMS,
+    ClaimJudge,
     align_claims,
     claim_units,
     copies_in_story,
@@ -67,10 +68,16 @@ def compare_story(
         members = [members[i] for i in kept]
     copies = copies_in_story(members)
     units = claim_units(members)
-    cosine = similarity_matrix(units, dense)
+    vectors = dense([unit.text for unit in units]) if dense is not None and units else None
+    cosine = similarity_matrix(units, vectors=vectors)
     echoes, echo_pairs = find_echoes(members, units, cosine, copies)
     claims = align_claims(
-        members, units, cosine, frozenset(echo_pairs), 0 if dense else MIN_SHARED_STEMS
+        members,
+        units,
+        cosine,
+        frozenset(echo_pairs),
+        0 if dense else MIN_SHARED_STEMS,
+        ClaimJudge(units, vectors),
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
     order = publication_order(members)
