@@ -450,7 +450,7 @@ def test_dense_vectors_can_align_claims_told_in_other_words() -> None:
 
     members = [
         member("e", "Echo", "The mayor quit on Friday."),
-        member("c", "Courier", "The town leader resigned on Friday."),
+        member("c", "Courier", "On Friday the town leader resigned."),
     ]
     units = claim_units(members)
     alike = np.ones((len(units), 2)) / np.sqrt(2)  # every claim the same direction

@@ -12,7 +12,7 @@ PUBLIC = {
     "PipelineRun", "Quote", "Rejection", "SettingError", "Store", "StoreError",
     "StoryAssignment", "StoryClusterer", "StoryComparison", "StorySettings", "StorylensError",
     "__version__", "analyze", "clean_article", "compare_story", "extract_features",
-    "extract_quotes", "find_timexes", "iter_inputs",
+    "extract_quotes", "find_timexes", "iter_inputs", "same_claim",
 }  # fmt: skip
 
 

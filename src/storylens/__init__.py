@@ -47,6 +47,7 @@ _LAZY = {
     "StorySettings": "storylens.stories",
     "extract_features": "storylens.stories",
     "compare_story": "storylens.compare",
+    "same_claim": "storylens.compare.same_claim",
 }
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from storylens.analyse.timex import find_timexes
     from storylens.clean import clean_article
     from storylens.compare import compare_story
+    from storylens.compare.same_claim import same_claim
     from storylens.ingest import iter_inputs
     from storylens.pipeline import PipelineRun, analyze
     from storylens.store import Store
@@ -95,4 +97,5 @@ __all__ = [
     "extract_quotes",
     "find_timexes",
     "iter_inputs",
+    "same_claim",
 ]

@@ -54,6 +54,10 @@ CANDIDATE_SIMILARITY = 0.12
 # same claim is nearly always among an article's three closest wordings, and each judged pair
 # costs about as much as the whole cosine row.
 MAX_CANDIDATES = 3
+# A candidate for the model shares this many stems: one is enough for the model to weigh
+# ("a second series" / "a second season" share only "second"); ``MIN_SHARED_STEMS`` guarded
+# the cosine alone against a single rare word, which the model weighs itself.
+MIN_CANDIDATE_SHARED_STEMS = 1
 # Names (people, places, organisations) and numbers weigh this much more than other words.
 NAME_WEIGHT = 2.0
 # Entity labels whose words count as names.
@@ -348,7 +352,12 @@ def align_claims(
             continue
         own_outlet = members[unit.member].outlet
         for other, (_, column) in best_counterparts(
-            row, units, cosine, CANDIDATE_SIMILARITY, min_shared, judge
+            row,
+            units,
+            cosine,
+            CANDIDATE_SIMILARITY,
+            min(min_shared, MIN_CANDIDATE_SHARED_STEMS),
+            judge,
         ).items():
             outlet = members[other].outlet
             if other in copies or outlet == own_outlet:

@@ -44,9 +44,10 @@ WEIGHTS_FILE = Path(__file__).with_name("same_claim_weights.json")
 WEIGHTS_VERSION = 1
 # The dense model's one extra feature, after FEATURE_NAMES.
 DENSE_FEATURE = "minilm_cosine"
-# One side adds a detail when it holds at least this many more content words that the other
-# lacks than the other does: a paraphrase swaps a word or two on both sides ("series" /
-# "season"), an added detail ("at the Brackenford depot") only lengthens one.
+# One side adds a detail when it holds at least this many content words the other lacks while
+# the other lacks at most one of its own: a paraphrase swaps words on both sides ("talk turned
+# to a second series" / "the presenter asked about a second season"), an added detail ("at the
+# Brackenford depot") lengthens one side only.
 ADDED_DETAIL_WORDS = 2
 # Words of attribution, not content: "X said ..." and "X told reporters ..." carry one claim.
 SPEECH_WORDS = frozenset({"said", "say", "told", "tell", "added", "add", "according", "stated"})
@@ -184,7 +185,8 @@ def _relation(same: bool, a: ClaimProfile, b: ClaimProfile) -> tuple[ClaimRelati
     if len(names_a) == 1 and len(names_b) == 1 and a.names & b.names:
         return "conflicting-detail", f"names differ: {names_a[0]} / {names_b[0]}"
     extra_a, extra_b = a.stems - b.stems, b.stems - a.stems
-    if abs(len(extra_a) - len(extra_b)) >= ADDED_DETAIL_WORDS or only_a or only_b:
+    fewer, more = sorted((len(extra_a), len(extra_b)))
+    if (fewer <= 1 and more >= ADDED_DETAIL_WORDS) or only_a or only_b:
         longer = extra_a if len(extra_a) + len(only_a) > len(extra_b) + len(only_b) else extra_b
         added = sorted(longer, key=lambda s: -(a.weights.get(s) or b.weights.get(s) or 0.0))
         return "adds-detail", f"one side adds: {', '.join(added[:REASON_WORDS])}"
