@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel, Levenshtein
+from rapidfuzz.process import cdist
 from wordfreq import zipf_frequency
 
 from storylens.compare.words import fold, is_stop_word, stem, words
@@ -64,6 +65,7 @@ class ClaimProfile:
 
     text: str  # lower-cased, white space made single
     tokens: tuple[str, ...]  # folded words
+    token_set: frozenset[str]
     stems: frozenset[str]  # stems of the content words
     weights: dict[str, float]  # content stem -> information weight
     ngrams: tuple[frozenset[tuple[str, ...]], ...]  # word n-grams, one set per WORD_NGRAMS
@@ -98,6 +100,7 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     return ClaimProfile(
         text=flat,
         tokens=tokens,
+        token_set=frozenset(tokens),
         stems=frozenset(content),
         weights=weights,
         ngrams=tuple(
@@ -137,15 +140,16 @@ def _weighted_coverage(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
 def _fuzzy_coverage(a: ClaimProfile, b: ClaimProfile) -> float:
     """The smaller share of each side's content stems matched in the other, exactly or by a
     close spelling."""
+    if not a.stems or not b.stems:
+        return 0.0
     shares = []
     for one, other in ((a.stems, b.stems), (b.stems, a.stems)):
-        if not one:
-            return 0.0
-        matched = sum(
-            1
-            for item in one
-            if item in other or any(fuzz.ratio(item, o) >= FUZZY_WORD_MATCH for o in other)
-        )
+        unmatched = list(one - other)
+        matched = len(one) - len(unmatched)
+        if unmatched:
+            # One C call for every unmatched stem against every stem of the other side.
+            close = cdist(unmatched, list(other), scorer=fuzz.ratio, score_cutoff=FUZZY_WORD_MATCH)
+            matched += int((close.max(axis=1) > 0).sum())
         shares.append(matched / len(one))
     return min(shares)
 
@@ -159,7 +163,7 @@ def _unmatched_weight(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
 
 def _ngram_precision(a: ClaimProfile, b: ClaimProfile) -> float:
     """A symmetric BLEU-like score: the geometric mean of word 1..4-gram overlaps."""
-    sets = [frozenset(a.tokens), *a.ngrams], [frozenset(b.tokens), *b.ngrams]
+    sets = [a.token_set, *a.ngrams], [b.token_set, *b.ngrams]
     logs = []
     for one, other in zip(*sets, strict=True):
         shared = len(one & other)
@@ -188,7 +192,7 @@ FEATURE_NAMES: tuple[str, ...] = (
 def pair_features(a: ClaimProfile, b: ClaimProfile) -> list[float]:
     """The features of one pair, in ``FEATURE_NAMES`` order."""
     row: list[float] = []
-    row += _coverage(frozenset(a.tokens), frozenset(b.tokens))
+    row += _coverage(a.token_set, b.token_set)
     row += _coverage(a.stems, b.stems)
     row += _weighted_coverage(a, b)
     row += [math.log1p(value) for value in _unmatched_weight(a, b)]
