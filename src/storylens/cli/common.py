@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from storylens import __version__
+from storylens._version import __version__
 from storylens.errors import (
     ModelError,
     NotFound,
