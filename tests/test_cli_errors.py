@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -136,3 +137,23 @@ def test_a_page_explain_cannot_parse_is_one_line_and_exit_1(
     result = runner.invoke(app, ["explain", str(page)])
     assert result.exit_code == EXIT_REJECTED
     assert result.stderr.strip() == f"error: {page}: not parseable HTML"
+
+
+@pytest.mark.parametrize(
+    ("module", "extra", "command"),
+    [
+        ("psycopg", "postgres", ["stories", "--db", "postgresql://postgres@127.0.0.1:1/x"]),
+        ("distributed", "dask", ["analyze", "{folder}/a.txt", "--workers", "2"]),
+    ],
+)
+def test_a_missing_extra_is_one_line_and_exit_3_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str, extra: str, command: list[str]
+) -> None:
+    (tmp_path / "a.txt").write_text(REPORT, encoding="utf-8")
+    monkeypatch.setitem(sys.modules, module, None)  # its import fails, as when not installed
+    monkeypatch.chdir(tmp_path)  # analyze's default store goes here
+    result = runner.invoke(app, [part.format(folder=tmp_path) for part in command])
+    assert result.exit_code == EXIT_FAILED, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    assert lines[0].endswith(f"not installed: pip install 'storylens[{extra}]'")

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from storylens._version import __version__
 from storylens.errors import (
+    MissingExtra,
     ModelError,
     NotFound,
     OutputError,
@@ -40,7 +41,7 @@ EXIT_OK = 0
 EXIT_REJECTED = 1
 EXIT_USAGE = 2
 # The run could not go on: the database cannot be opened, migrated or written, it was built
-# by a newer storylens, or the spaCy model (or the embeddings extra) is missing.
+# by a newer storylens, or the spaCy model or an extra (embeddings, postgres, dask) is missing.
 EXIT_FAILED = 3
 # 128 + SIGINT, the shell's code for a command stopped by Ctrl-C.
 EXIT_INTERRUPTED = 130
@@ -125,10 +126,10 @@ def _stderr() -> Console:
 def exit_code_for(error: StorylensError) -> int:
     """The exit code of a command that stopped on ``error``: 2 for what the user asked wrong
     (an option, an unknown id or database, an unreadable input, an unwritable output), 3 when
-    the run could not go on (the database, the model)."""
+    the run could not go on (the database, the model, an extra not installed)."""
     if isinstance(error, NotFound):
         return EXIT_USAGE
-    if isinstance(error, StoreError | ModelError):
+    if isinstance(error, StoreError | ModelError | MissingExtra):
         return EXIT_FAILED
     return EXIT_USAGE
 
