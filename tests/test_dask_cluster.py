@@ -33,6 +33,8 @@ CLUSTER_WORKERS = 2
 CLUSTER_START_SECONDS = 90.0
 
 pytest.importorskip("distributed", reason="needs pip install 'storylens[dask]'")
+# Real scheduler, worker and server processes: the slow tier.
+pytestmark = pytest.mark.slow
 
 
 def _free_port() -> int:
