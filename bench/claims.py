@@ -224,7 +224,7 @@ def main() -> int:
     print(f"cost: same_claim(a, b) {_cost_ms(pairs, False):.2f} ms per pair, lexical")
     if cosines is not None:
         print(f"cost: same_claim(a, b, cosine) {_cost_ms(pairs, True):.2f} ms per pair, dense")
-        print("      (plus embedding each sentence with MiniLM, measured by the embeddings bench)")
+        print("      (plus the MiniLM embedding of each sentence, not timed here)")
     return 0
 
 
