@@ -41,6 +41,7 @@ from scipy import sparse
 from storylens.analyse.quotes.cues import SPEECH_VERBS
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
 from storylens.compare.claims import SAME_CLAIM_SIMILARITY
+from storylens.compare.dates_words import date_in_words
 from storylens.compare.places import same_or_within
 from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
 from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember
@@ -428,8 +429,8 @@ def compare_dates(a: str, b: str) -> tuple[DetailStatus, str]:
     if first is None or second is None:
         return "unchecked", "not both calendar dates"
     if first[0] <= second[1] and second[0] <= first[1]:
-        return "agree", f"{a} and {b} overlap"
-    return "disagree", f"{a} and {b} do not overlap"
+        return "agree", f"{date_in_words(a)} and {date_in_words(b)} overlap"
+    return "disagree", f"{date_in_words(a)} and {date_in_words(b)} do not overlap"
 
 
 def _units_by_member(units: Sequence[ClaimUnit]) -> dict[int, list[int]]:
