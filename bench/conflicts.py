@@ -151,12 +151,9 @@ def _dump_row(
     }
     print(json.dumps(row))
     print(f"   status {conflict.status}: {conflict.reason} | subject {conflict.subject}")
-    print(
-        f"   A {first.outlet} {first.value}: {_context(members[first.article_id], first.start, first.end)}"
-    )
-    print(
-        f"   B {second.outlet} {second.value}: {_context(members[second.article_id], second.start, second.end)}"
-    )
+    for side, detail in (("A", first), ("B", second)):
+        where = _context(members[detail.article_id], detail.start, detail.end)
+        print(f"   {side} {detail.outlet} {detail.value}: {where}")
 
 
 def _dump_candidates(corpus: str, story: str, members: list[StoryMember]) -> None:
@@ -238,9 +235,11 @@ def main() -> int:
             if args.candidates in (half, "all"):
                 _dump_candidates(corpus, story, members)
         total = sum(rows_per_story) or 1
+        shown_rows = sum(rows_per_story)
         print(
-            f"{corpus}: {len(stories)} stories, {sum(rows_per_story)} conflict rows shown "
-            f"({sum(rows_per_story) / max(len(stories), 1):.2f} per story, most {max(rows_per_story, default=0)})"
+            f"{corpus}: {len(stories)} stories, {shown_rows} conflict rows shown "
+            f"({shown_rows / max(len(stories), 1):.2f} per story, "
+            f"most {max(rows_per_story, default=0)})"
         )
         print(
             "  by kind: " + ", ".join(f"{k} {n / total:.0%} ({n})" for k, n in kinds.most_common())

@@ -12,7 +12,12 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
+from storylens.compare.dates_words import (
+    date_in_words,
+    detail_value_in_words,
+    published_in_words,
+    status_in_words,
+)
 from storylens.compare.serialise import comparison_to_dict
 from storylens.records import (
     COMPARISON_VERSION,
@@ -123,8 +128,9 @@ def _lineage(c: StoryComparison) -> list[str]:
     lines += ["| article | outlet | published | role | reused |", "|---|---|---|---|---|"]
     for entry in c.lineage:
         role = entry.role + (f" of {md(entry.source_id)}" if entry.source_id else "")
+        published = md(published_in_words(entry.published))
         lines.append(
-            f"| {md(entry.article_id)} | {md(entry.outlet)} | {md(entry.published or 'no date')} "
+            f"| {md(entry.article_id)} | {md(entry.outlet)} | {published} "
             f"| {role} | {entry.reused_share:.0%} |"
         )
     if c.echoes:

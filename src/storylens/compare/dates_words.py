@@ -47,7 +47,9 @@ _LAST_WEEK = re.compile(r"\b(?:last|past|previous)\s+week\b", re.IGNORECASE)
 
 def day_in_words(day: date) -> str:
     """ "Tuesday 3 November 2026"."""
-    return f"{calendar.day_name[day.weekday()]} {day.day} {calendar.month_name[day.month]} {day.year}"
+    return (
+        f"{calendar.day_name[day.weekday()]} {day.day} {calendar.month_name[day.month]} {day.year}"
+    )
 
 
 def _clock(hours: int, minutes: int) -> str:
@@ -183,3 +185,10 @@ def detail_value_in_words(kind: str, value: str, text: str = "") -> str:
             return value
         return f"{number:,.0f}" if number == int(number) else f"{number:,}"
     return value
+
+
+def published_in_words(published: str | None) -> str:
+    """An article's publication date in words ("Wednesday 4 November 2026"), or "no date"."""
+    if not published:
+        return "no date"
+    return date_in_words(published[:10])

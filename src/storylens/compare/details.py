@@ -137,6 +137,13 @@ _PAIRING_FLOOR = {
 # a place in two alike claims may still belong to two events ("arrested Tuesday" /
 # "charged Monday"); amounts and counts pair by their noun, or as the one of their kind.
 _HEADED_KINDS = frozenset({"date", "time", "place", "money"})
+# Words that make an amount one asked for rather than one paid or granted ("sought $5
+# million", "demanded $5 billion"): an asked sum is set only against another asked sum.
+_ASKED_STEMS = frozenset(
+    stem(w)
+    for w in ("sought", "seeking", "seeks", "sued", "demanded", "demands", "asked", "asking",
+              "requested", "requests", "proposed", "wants", "wanted")
+)  # fmt: skip
 # Words that all say what a thing is worth: "values at $2.4 million" / "worth $4.2 million".
 _WORTH_STEMS = frozenset(
     stem(w) for w in ("worth", "valued", "values", "value", "costs", "price", "priced")
@@ -475,6 +482,10 @@ def _lower_stems(text: str) -> list[str]:
     return [stem(w) for w in words(text) if w[:1].islower() and not is_stop_word(w) and len(w) > 1]
 
 
+def _asked(heads: frozenset[str]) -> bool:
+    return bool(heads & _ASKED_STEMS)
+
+
 def _head_class(item: str) -> str:
     return "worth" if item in _WORTH_STEMS else item
 
@@ -687,7 +698,12 @@ def _counterparts(
         return
     for first in left:
         heads = pairing.heads(first, i, unit_a)
-        alike = [s for s in right if heads & pairing.heads(s, j, unit_b)]
+        alike = [
+            s
+            for s in right
+            if heads & pairing.heads(s, j, unit_b)
+            and _asked(heads) == _asked(pairing.heads(s, j, unit_b))
+        ]
         if len(alike) == 1:
             yield first, alike[0]
 
@@ -815,8 +831,6 @@ def _event_pair(
         anchored = _anchored(members[i], first) or _anchored(members[j], second)
         if status != "agree" and anchored and fold(first.text) == fold(second.text):
             return None  # one phrase ("on Sunday") read against two publication days
-        if status == "disagree" and _granularity(first.value) != _granularity(second.value):
-            return None  # a day against a week or a month tells of two times
         if anchored and not (
             members[i].analysed.article.published and members[j].analysed.article.published
         ):
@@ -900,7 +914,7 @@ def _place_pair(
 def _is_dateline(text: str, detail: DetailValue) -> bool:
     line_start = text.rfind("\n", 0, detail.start) + 1
     head = _DATELINE.match(text[line_start : line_start + 80])
-    return bool(head) and detail.start < line_start + head.end()
+    return head is not None and detail.start < line_start + head.end()
 
 
 def _relative(member: StoryMember, detail: DetailValue) -> bool:

@@ -16,7 +16,12 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
-from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
+from storylens.compare.dates_words import (
+    date_in_words,
+    detail_value_in_words,
+    published_in_words,
+    status_in_words,
+)
 from storylens.records import WordDiff
 from storylens.report import variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
@@ -83,7 +88,10 @@ def _environment() -> jinja2.Environment:
         safe_url=_safe_url, highlight=_highlight, diff=_diff, path=_path, relation=variant_label
     )
     environment.globals.update(
-        date_words=date_in_words, value_words=detail_value_in_words, status_words=status_in_words
+        date_words=date_in_words,
+        value_words=detail_value_in_words,
+        status_words=status_in_words,
+        published_words=published_in_words,
     )
     return environment
 
