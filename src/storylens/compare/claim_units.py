@@ -60,6 +60,7 @@ _CREDIT = re.compile(r"\s*\((?:photos?|images?|credit)\b[^()]*\)\s*$", re.IGNORE
 # apostrophe ("You’re"), not a quotation mark.
 _OPENING = "“‘"
 _CLOSING = "”’"
+_MARK = re.compile('[“”‘’"]')
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def _marks(text: str) -> Iterator[tuple[int, bool]]:
     """(position, opens) of each quotation mark; apostrophes and ambiguous marks left out."""
     straight_open = False
-    for position, char in enumerate(text):
+    for found in _MARK.finditer(text):
+        position, char = found.start(), found.group()
         before = text[position - 1] if position else " "
         after = text[position + 1] if position + 1 < len(text) else " "
         if char in "‘’" and before.isalnum() and after.isalnum():
@@ -130,7 +132,7 @@ def _marks(text: str) -> Iterator[tuple[int, bool]]:
             yield position, True
         elif char in _CLOSING:
             yield position, False
-        elif char == '"':
+        else:
             straight_open = not straight_open
             yield position, straight_open
 

@@ -532,7 +532,7 @@ class _Pairing:
             dict(zip(cosine.indices[a:b].tolist(), cosine.data[a:b].tolist(), strict=True))
             for a, b in zip(cosine.indptr[:-1], cosine.indptr[1:], strict=True)
         ]
-        self.folded_texts = [fold(m.analysed.article.text) for m in members]
+        self.folded_texts = [_fold_text(m.analysed.article.text) for m in members]
 
     def similarity(self, unit_a: int | None, unit_b: int | None) -> float:
         if unit_a is None or unit_b is None:
@@ -938,53 +938,51 @@ def _name_spellings(
 ) -> Iterator[DetailConflict]:
     """One person's name spelt two ways by two outlets: the same number of words, all but one
     the same, the odd one alike (``NAME_SPELLING_RATIO``) and neither spelling in the other's
-    article (an article that writes both may be telling of two people)."""
-    names = [
-        []
-        if index in copies
-        else _name_values(member, furniture_spans(member.analysed.article.text))
-        for index, member in enumerate(members)
-    ]
-    folded_texts = [fold(m.analysed.article.text) for m in members]
-    for i in range(len(members)):
-        for j in range(i + 1, len(members)):
-            if members[i].outlet == members[j].outlet:
-                continue
-            for first in names[i]:
-                for second in names[j]:
-                    odd = _spelling_difference(first.value, second.value)
-                    if odd is None:
-                        continue
-                    if (
-                        fold(second.value) in folded_texts[i]
-                        or fold(first.value) in folded_texts[j]
-                    ):
-                        continue
-                    yield DetailConflict(
-                        "name",
-                        odd,
-                        first,
-                        second,
-                        "disagree",
-                        f"{first.value} / {second.value}: one name spelt two ways",
-                    )
+    article (an article that writes both may be telling of two people). Names are indexed by
+    their words less one, so only names that can differ in one word are ever compared."""
+    buckets: dict[tuple[object, ...], list[tuple[int, DetailValue, tuple[str, ...]]]] = {}
+    for index, member in enumerate(members):
+        if index in copies:
+            continue
+        for name in _name_values(member, furniture_spans(member.analysed.article.text)):
+            plain = tuple(_plain(w) for w in words(name.value))
+            for position in range(len(plain)):
+                rest = plain[:position] + plain[position + 1 :]
+                buckets.setdefault((len(plain), position, rest), []).append((index, name, plain))
+    folded_texts = [_fold_text(m.analysed.article.text) for m in members]
+    for (_, position, _), entries in buckets.items():
+        for n, (i, first, plain_a) in enumerate(entries):
+            for j, second, plain_b in entries[n + 1 :]:
+                if members[i].outlet == members[j].outlet or plain_a == plain_b:
+                    continue
+                if not _alike_spellings(plain_a[position], plain_b[position]):
+                    continue
+                if fold(second.value) in folded_texts[i] or fold(first.value) in folded_texts[j]:
+                    continue
+                if i > j:
+                    first, second = second, first
+                shared = " ".join(w for k, w in enumerate(words(first.value)) if k != position)
+                yield DetailConflict(
+                    "name",
+                    shared,
+                    first,
+                    second,
+                    "disagree",
+                    f"{first.value} / {second.value}: one name spelt two ways",
+                )
 
 
-def _spelling_difference(a: str, b: str) -> str | None:
-    """The name word two names share, where they differ only in the spelling of another."""
-    words_a, words_b = [_plain(w) for w in words(a)], [_plain(w) for w in words(b)]
-    if len(words_a) != len(words_b) or words_a == words_b:
-        return None
-    differing = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
-    if len(differing) != 1:
-        return None
-    x, y = differing[0]
+def _alike_spellings(x: str, y: str) -> bool:
+    """Two spellings of one name word: the same first letter, long enough to be no initial,
+    and alike (``NAME_SPELLING_RATIO``)."""
     if min(len(x), len(y)) < MIN_NAME_WORD or x[0] != y[0]:
-        return None
-    if fuzz.ratio(x, y) < NAME_SPELLING_RATIO:
-        return None
-    shared = [w for w in words(a) if _plain(w) not in (x, y)]
-    return " ".join(shared)
+        return False
+    return fuzz.ratio(x, y) >= NAME_SPELLING_RATIO
+
+
+def _fold_text(text: str) -> str:
+    # A whole article folded as ``fold`` folds a word, outside ``fold``'s per-word cache.
+    return " ".join(fold(w) for w in text.split())
 
 
 def _plain(word: str) -> str:
