@@ -268,8 +268,9 @@ def _timeline(c: StoryComparison) -> list[str]:
     if not c.timeline:
         return []
     lines = ["## Timeline", "", "| date | words | outlets | sentence |", "|---|---|---|---|"]
+    published = {entry.article_id: entry.published for entry in c.lineage}
     for entry in c.timeline:
-        value = date_in_words(entry.value, entry.text)
+        value = date_in_words(entry.value, entry.text, published.get(entry.article_id))
         lines.append(
             f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
             f"| {md(entry.sentence)} |"
