@@ -245,6 +245,19 @@ def main() -> int:
             "  by kind: " + ", ".join(f"{k} {n / total:.0%} ({n})" for k, n in kinds.most_common())
         )
         print("  by status: " + ", ".join(f"{k} {n}" for k, n in statuses.most_common()))
+        for half in graded:
+            # The rows main showed before issue 19's rules, sampled and graded then.
+            before = [
+                r
+                for r in gold.values()
+                if r["corpus"] == corpus and r.get("graded") == "before" and r.get("half") == half
+            ]
+            true = sum(r["verdict"] == "true" for r in before)
+            if before:
+                print(
+                    f"  {half} half, sample of the rows before: precision {true / len(before):.2f} "
+                    f"({true} of {len(before)})"
+                )
         for half, counts in graded.items():
             judged = counts["shown true"] + counts["shown false"]
             precision = counts["shown true"] / judged if judged else float("nan")

@@ -940,7 +940,8 @@ def _name_spellings(
     the same, the odd one alike (``NAME_SPELLING_RATIO``) and neither spelling in the other's
     article (an article that writes both may be telling of two people). Names are indexed by
     their words less one, so only names that can differ in one word are ever compared."""
-    buckets: dict[tuple[object, ...], list[tuple[int, DetailValue, tuple[str, ...]]]] = {}
+    buckets: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, DetailValue, tuple[str, ...]]]]
+    buckets = {}
     for index, member in enumerate(members):
         if index in copies:
             continue
@@ -950,18 +951,18 @@ def _name_spellings(
                 rest = plain[:position] + plain[position + 1 :]
                 buckets.setdefault((len(plain), position, rest), []).append((index, name, plain))
     folded_texts = [_fold_text(m.analysed.article.text) for m in members]
-    for (_, position, _), entries in buckets.items():
+    for (_, odd, _), entries in buckets.items():
         for n, (i, first, plain_a) in enumerate(entries):
             for j, second, plain_b in entries[n + 1 :]:
                 if members[i].outlet == members[j].outlet or plain_a == plain_b:
                     continue
-                if not _alike_spellings(plain_a[position], plain_b[position]):
+                if not _alike_spellings(plain_a[odd], plain_b[odd]):
                     continue
                 if fold(second.value) in folded_texts[i] or fold(first.value) in folded_texts[j]:
                     continue
                 if i > j:
                     first, second = second, first
-                shared = " ".join(w for k, w in enumerate(words(first.value)) if k != position)
+                shared = " ".join(w for k, w in enumerate(words(first.value)) if k != odd)
                 yield DetailConflict(
                     "name",
                     shared,
