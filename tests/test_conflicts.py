@@ -4,7 +4,7 @@ real disagreements are found, and each pair is shown once. Fictional written tex
 from __future__ import annotations
 
 from storylens.compare.claims import claim_units, similarity_matrix
-from storylens.compare.details import find_conflicts
+from storylens.compare.details import disputed_spans, find_conflicts
 from storylens.records import AnalysedArticle, DetailConflict, Entity, Span, StoryMember, Timex
 from test_compare_parts import member
 
@@ -262,3 +262,15 @@ def test_copyright_lines_hold_no_details() -> None:
         ),
     )
     assert not [c for c in found if c.kind == "date"]
+
+
+def test_each_disputed_value_is_located_in_the_article_that_states_it() -> None:
+    people = ("Jory Wrenn",)
+    a = "Police said 14-year-old Jory Wrenn was shot."
+    b = "Jory Wrenn, 15, was shot on Sunday, police said."
+    found = _conflicts(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    spans = disputed_spans(found)
+    assert [a[s:e] for s, e in spans["a"]] == ["14"]
+    assert [b[s:e] for s, e in spans["b"]] == ["15"]
