@@ -20,10 +20,28 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from scipy import sparse
 
-from storylens.compare.claim_units import ClaimUnit, claim_units
+from storylens.compare.claim_units import (
+    LONG_SENTENCE_WORDS,
+    MIN_CLAIM_CONTENT_WORDS,
+    NAME_LABELS,
+    NAME_WEIGHT,
+    ClaimUnit,
+    claim_units,
+)
 from storylens.records import Claim, ClaimStatus, StoryMember
 
-__all__ = ["ClaimUnit", "align_claims", "claim_units", "copies_in_story", "similarity_matrix"]
+# Claim units (splitting) live in ``claim_units``; their names stay importable from here.
+__all__ = [
+    "LONG_SENTENCE_WORDS",
+    "MIN_CLAIM_CONTENT_WORDS",
+    "NAME_LABELS",
+    "NAME_WEIGHT",
+    "ClaimUnit",
+    "align_claims",
+    "claim_units",
+    "copies_in_story",
+    "similarity_matrix",
+]
 
 # Cosine at which two claims are taken to report the same fact. Same-fact sentences in
 # different words share their names and a few key words (about 0.3-0.6); two different facts
