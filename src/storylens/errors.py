@@ -2,7 +2,8 @@
 
     StorylensError              base: catch this to catch everything below
     ├── InputError              an input cannot be read or understood (names the input)
-    │   └── UnsupportedInput    a file type or URL scheme storylens does not read
+    │   ├── UnsupportedInput    a file type or URL scheme storylens does not read
+    │   └── LimitExceeded       an input past a named limit (a gzip bomb, a huge line)
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
     ├── SettingError            a setting that does not exist or has no valid value
     ├── StoreError              the database cannot be opened, migrated or written
@@ -27,6 +28,10 @@ class InputError(StorylensError):
 
 
 class UnsupportedInput(InputError):
+    pass
+
+
+class LimitExceeded(InputError):
     pass
 
 
