@@ -239,7 +239,9 @@ async def post_articles(
     _authorised(request, authorization)
     media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media_type and media_type not in JSON_MEDIA_TYPES and not media_type.endswith("+json"):
-        raise HTTPException(415, f"body must be JSON (Content-Type: application/json), not {media_type}")
+        raise HTTPException(
+            415, f"body must be JSON (Content-Type: application/json), not {media_type}"
+        )
     body = b""
     async for chunk in request.stream():
         body += chunk

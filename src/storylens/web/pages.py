@@ -75,8 +75,10 @@ def _path(value: str) -> str:
 
 
 # Characters that reorder the text around them (UAX #9): embeddings, overrides (U+202E turns
-# "gpj.exe" round), isolates and marks. Stored text is untrusted, so it must not reorder the page.
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# "gpj.exe" round), isolates, marks. Stored text is untrusted: it must not reorder the page.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 # First Strong Isolate ... Pop Directional Isolate: what <bdi> does, written as characters so
 # that it holds wherever a value goes (an attribute, <title>, an SVG label, where <bdi> cannot);
 # the closing PDI also ends any override left open inside.
