@@ -19,6 +19,8 @@ from storylens.analyse.workers import Analyser, LocalAnalyser
 from storylens.clean import repair_text
 from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
+from storylens.ingest.feeds import count_feed_entries
+from storylens.ingest.limits import MAX_FILE_BYTES
 from storylens.ingest.sources import (
     FEED_SUFFIXES,
     JSON_LINES_SUFFIXES,
@@ -277,6 +279,14 @@ def _size(path: Path) -> int:
 
 def _records_in(path: Path, budget: int) -> int | None:
     suffix = input_suffix(path)
+    if suffix in FEED_SUFFIXES and path.is_file():
+        if _size(path) > MAX_FILE_BYTES:
+            return 1  # its rejection
+        try:
+            entries = count_feed_entries(path.read_bytes())
+        except OSError:
+            return 1  # its rejection
+        return None if entries is None else max(entries, 1)  # no entry: its rejection
     if suffix in FEED_SUFFIXES + WARC_SUFFIXES or suffix.endswith(".gz"):
         return None
     if suffix in JSON_SUFFIXES:

@@ -131,6 +131,7 @@ def read_json_lines(
             return
         number += 1
         source = f"{input_name}:{number}"
+        problem: str | None
         if isinstance(line, LongLine):
             record, problem = None, f"line longer than {line.max_chars:,} characters (not read)"
         elif not line.strip():

@@ -103,29 +103,23 @@ def open_text(path: Path, input_name: str) -> Iterator[TextIO]:
 
 
 def capped_lines(stream: TextIO, max_chars: int = MAX_LINE_CHARS) -> Iterator[str | LongLine]:
-    """The lines of ``stream`` (each with its newline), read a chunk at a time; a line longer
-    than ``max_chars`` is skipped and a ``LongLine`` given in its place."""
+    """The lines of ``stream`` (each with its newline), read at most a chunk at a time and
+    each as soon as it is whole (stdin may be a pipe that another process feeds); a line
+    longer than ``max_chars`` is skipped and a ``LongLine`` given in its place."""
     parts: list[str] = []
     size = 0
     skipping = False
-    while chunk := stream.read(CHUNK_CHARS):
-        start = 0
-        while (end := chunk.find("\n", start)) != -1:
-            piece = chunk[start : end + 1]
-            if skipping or size + len(piece) > max_chars:
-                yield LongLine(max_chars)
-            else:
-                parts.append(piece)
-                yield "".join(parts)
-            parts, size, skipping, start = [], 0, False, end + 1
+    while piece := stream.readline(CHUNK_CHARS):
         if not skipping:
-            rest = chunk[start:]
-            size += len(rest)
+            size += len(piece)
             if size > max_chars:
                 skipping, parts = True, []
             else:
-                parts.append(rest)
+                parts.append(piece)
+        if piece.endswith("\n"):
+            yield LongLine(max_chars) if skipping else "".join(parts)
+            parts, size, skipping = [], 0, False
     if skipping:
         yield LongLine(max_chars)
-    elif parts and any(parts):
+    elif parts:
         yield "".join(parts)
