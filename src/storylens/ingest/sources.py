@@ -24,7 +24,7 @@ from storylens.ingest.limits import (
     MAX_REJECTIONS_LISTED,
     MAX_URL_LIST_BYTES,
 )
-from storylens.ingest.streams import capped_lines, open_text
+from storylens.ingest.streams import capped_lines, inflate, open_text
 from storylens.ingest.text import read_text
 from storylens.ingest.warc import read_warc
 from storylens.records import Article, Rejection
@@ -196,6 +196,27 @@ def _read_file(path: Path, article_id: str | None) -> Iterator[Record]:
         yield read_html(content, name, article_id=article_id)
     else:
         yield from read_json_document(content, name)
+
+
+def read_saved_page(path: Path) -> str:
+    """A saved page (``.html``, ``.htm``, ``.html.gz``) as text, under the guards of every
+    input file: devices, FIFOs and folders refused unopened, ``MAX_FILE_BYTES`` on the file
+    and on what it inflates to, binary data refused (``InputError`` naming the file)."""
+    name = str(path)
+    problem = _not_a_file(path)
+    if problem is None and path.is_dir():
+        problem = "a folder, not a saved page"
+    if problem is not None:
+        raise InputError(name, problem)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(name, f"file larger than {MAX_FILE_BYTES:,} bytes")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(name, f"cannot read ({error.strerror or error})") from error
+    if name.lower().endswith(".gz"):
+        data = inflate(data, name, MAX_FILE_BYTES)
+    return decode_text(data, name)
 
 
 def walk_folder(folder: Path) -> Iterator[Path | Rejection]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from storylens.errors import LimitExceeded
+from storylens.errors import InputError, LimitExceeded
 from storylens.ingest.decode import bom_encoding
 from storylens.ingest.limits import (
     INFLATE_RATIO_FLOOR_BYTES,
@@ -51,6 +51,11 @@ class _InflateGuard(io.RawIOBase):
         self._broken: Exception | None = None
         self.inflated = 0
 
+    @property
+    def broken(self) -> Exception | None:
+        """The error that ended the stream early, if one did."""
+        return self._broken
+
     def readable(self) -> bool:
         return True
 
@@ -69,8 +74,8 @@ class _InflateGuard(io.RawIOBase):
         if self.inflated > self._max_bytes:
             raise LimitExceeded(
                 self._input_name,
-                f"inflates to more than {self._max_bytes:,} bytes (a gzip bomb, or a corpus to "
-                "split into smaller files)",
+                f"inflates to more than {self._max_bytes:,} bytes (a gzip bomb, or an input "
+                "to split into smaller files)",
             )
         if self.inflated > INFLATE_RATIO_FLOOR_BYTES:
             ratio = self.inflated / max(1, self._compressed.tell())
@@ -84,9 +89,13 @@ class _InflateGuard(io.RawIOBase):
 
 
 def inflate(data: bytes, input_name: str, max_bytes: int) -> bytes:
-    """``data`` gunzipped, refused (``LimitExceeded``) past ``max_bytes`` or the bomb ratio."""
+    """``data`` gunzipped, refused (``LimitExceeded``) past ``max_bytes`` or the bomb ratio,
+    and (``InputError``) when it is cut short or corrupt."""
     guard = _InflateGuard(io.BytesIO(data), input_name, max_bytes)
-    return io.BufferedReader(guard).read()
+    inflated = io.BufferedReader(guard).read()
+    if guard.broken is not None:
+        raise InputError(input_name, f"cannot read ({guard.broken})")
+    return inflated
 
 
 @contextmanager
