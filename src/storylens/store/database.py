@@ -15,7 +15,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from storylens.errors import StoreError
+from storylens.errors import MissingExtra, StoreError
 from storylens.store.lock import (
     ADVISORY_NAMESPACE,
     MIGRATION_KEY,
@@ -68,6 +68,13 @@ def _read_only_url(path: Path, *, immutable: bool) -> str:
     return f"sqlite:///file:{quote(str(path.resolve()))}?{flags}&uri=true"
 
 
+def _require_psycopg() -> None:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as error:
+        raise MissingExtra("a postgresql:// database", "postgres") from error
+
+
 def create_database_engine(db: str | Path, *, read_only: bool = False) -> Engine:
     """An engine for ``db``; ``read_only`` opens a SQLite file read-only (commands that only
     read: a store on a read-only disk can still be listed, shown, searched and exported)."""
@@ -80,6 +87,8 @@ def create_database_engine(db: str | Path, *, read_only: bool = False) -> Engine
             engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
             event.listen(engine, "connect", _configure_sqlite)
         else:
+            if url.startswith("postgresql+psycopg"):
+                _require_psycopg()
             engine = create_engine(url, pool_pre_ping=True)
         with engine.connect():
             pass
