@@ -12,6 +12,8 @@ import io
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -21,9 +23,11 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from storylens.cli import app
 from storylens.errors import InputError, SettingError, StoreError
 from storylens.ingest.fetch import Fetcher
 from storylens.ingest.limits import (
@@ -418,3 +422,53 @@ def test_a_failing_feed_backs_off_across_passes_not_within_each() -> None:
     # requests in seven passes, and never a retry's wait within a pass.
     assert asked == ["/feed.rss"] * 3
     assert sum(clock.sleeps) < 3.0  # host pacing only; before: 7 s of retries every pass
+
+
+# -- 5 and 7 on the command line: explain's guards, stdout, read-only reads ------------------
+
+
+def _storylens(*args: str, stdout: Any = None) -> subprocess.CompletedProcess[str]:
+    command = [str(Path(sys.executable).with_name("storylens")), *args]
+    return subprocess.run(
+        command, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=60, check=False
+    )
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo"])
+def test_explain_refuses_a_device_or_fifo_in_one_line(tmp_path: Path, kind: str) -> None:
+    target = Path("/dev/zero")
+    if kind == "fifo":
+        target = tmp_path / "page.html"
+        os.mkfifo(target)
+    result = CliRunner().invoke(app, ["explain", str(target)])
+    assert result.exit_code == 2
+    [line] = result.output.strip().splitlines()
+    assert line.startswith(f"error: {target}: a ")
+
+
+@pytest.mark.parametrize("command", [["export", "articles"], ["stories"]])
+def test_a_write_error_on_stdout_is_one_line_and_exit_3(web_db: str, command: list[str]) -> None:
+    with open("/dev/full", "w") as full:  # noqa: PTH123 - a device, not a path to build
+        result = _storylens(*command, "--db", web_db, stdout=full)
+    assert result.returncode == 3, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "error: cannot write the output (stdout): No space left on device"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["stories"], ["search", "fog"], ["export", "articles"], ["show", "nosuch"]],
+)
+def test_read_commands_open_the_store_read_only(
+    web_db: str, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[bool] = []
+
+    def spy(db: str, **options: Any) -> Store:
+        opened.append(bool(options.get("read_only")))
+        return Store(db, **options)
+
+    monkeypatch.setattr("storylens.cli.common.Store", spy)
+    CliRunner().invoke(app, [*command, "--db", web_db])
+    assert opened == [True]

@@ -9,6 +9,7 @@ fills the store (analyze, watch); ``read`` reads it (settings, stories, show, se
 from __future__ import annotations
 
 import sys
+from typing import TextIO, cast
 
 from storylens.cli.analyze import analyze_command, watch_command
 from storylens.cli.common import (
@@ -17,6 +18,7 @@ from storylens.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
     EXIT_USAGE,
+    GuardedStdout,
     _say_error,
     app,
     exit_code_for,
@@ -55,10 +57,21 @@ def main() -> None:
     """Entry point of the ``storylens`` command: an error a command did not handle is one
     line and its exit code, never a traceback."""
     try:
-        app()
+        _run()
     except StorylensError as error:
         _say_error(error)
         sys.exit(exit_code_for(error))
+
+
+def _run() -> None:
+    """The command, its writes to stdout guarded; output is buffered, so what a full disk
+    refuses shows at the last flush, after the command: stdout is flushed here."""
+    stdout = GuardedStdout(sys.stdout)
+    sys.stdout = cast(TextIO, stdout)
+    try:
+        app()
+    finally:
+        stdout.flush()
 
 
 __all__ = [
