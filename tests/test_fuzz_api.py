@@ -27,7 +27,7 @@ from storylens.ingest.download import host_problem, url_problem
 from storylens.ingest.limits import MAX_REJECTIONS_LISTED
 from storylens.ingest.sources import bounded_rejections, read_file, read_saved_page
 from storylens.ingest.streams import LongLine, capped_lines, inflate
-from storylens.pipeline import analyze
+from storylens.pipeline import analyze, non_empty_lines
 from storylens.records import Article, Rejection
 from storylens.store import Store
 from storylens.web import WebSettings, create_app
@@ -318,3 +318,10 @@ def test_a_warc_of_garbage_says_so_without_python_error_names(
     for record in records:
         if isinstance(record, Rejection):
             assert "NoneType" not in record.reason and "storylens bug" not in record.reason
+
+
+@fuzz(200)
+@given(data=st.binary(max_size=80) | st.sampled_from(SEED_LINES), chunk=st.integers(1, 9))
+def test_counting_lines_in_chunks_counts_what_reading_lines_would(data: bytes, chunk: int) -> None:
+    expected = sum(1 for line in io.BytesIO(data) if not line.isspace())
+    assert non_empty_lines(io.BytesIO(data), chunk) == expected

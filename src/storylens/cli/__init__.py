@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO, cast
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from storylens.cli.analyze import analyze_command, watch_command
 from storylens.cli.common import (
     EXIT_FAILED,
@@ -35,7 +37,8 @@ from storylens.cli.report import (
     report_command,
 )
 from storylens.cli.serve import serve_command
-from storylens.errors import StorylensError
+from storylens.errors import StoreError, StorylensError
+from storylens.store.database import describe_error
 
 COMMANDS = (
     ("analyze", analyze_command),
@@ -61,6 +64,10 @@ def main() -> None:
     except StorylensError as error:
         _say_error(error)
         sys.exit(exit_code_for(error))
+    except SQLAlchemyError as error:  # a read that failed where no command expected it
+        failure = StoreError(f"the database failed ({describe_error(error)})")
+        _say_error(failure)
+        sys.exit(exit_code_for(failure))
 
 
 def _run() -> None:

@@ -119,14 +119,16 @@ def _connected_reader(url: str) -> Engine:
     return engine
 
 
-def describe_error(error: SQLAlchemyError, db: str | Path, started: float | None = None) -> str:
+def describe_error(
+    error: SQLAlchemyError, db: str | Path | None = None, started: float | None = None
+) -> str:
     """A database error in one line: the driver's own message (without the SQL and
     SQLAlchemy's "Background on this error" link); a locked SQLite file says who holds it
     and how long this process waited (``started``, a ``time.monotonic()``)."""
     cause = getattr(error, "orig", None) or error
     lines = str(cause).strip().splitlines() or [type(cause).__name__]
     message = lines[0]
-    if "database is locked" in message and "://" not in str(db):
+    if "database is locked" in message and db and "://" not in str(db):
         seconds = None if started is None else round(time.monotonic() - started, 1)
         waited = "" if seconds is None else f" after waiting {seconds:g} s"
         holder = lock_holder(Path(str(db)).expanduser())
