@@ -472,3 +472,25 @@ def test_read_commands_open_the_store_read_only(
     monkeypatch.setattr("storylens.cli.common.Store", spy)
     CliRunner().invoke(app, [*command, "--db", web_db])
     assert opened == [True]
+
+
+def test_a_database_error_no_command_expected_is_one_line_and_exit_3(
+    web_db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    from storylens.cli import main
+
+    def failing(_store: Store) -> int:
+        raise OperationalError(
+            "SELECT count(*) FROM stories", {}, sqlite3.OperationalError("disk I/O error")
+        )
+
+    monkeypatch.setattr(Store, "count_stories", failing)
+    monkeypatch.setattr(sys, "argv", ["storylens", "stories", "--db", web_db])
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 3
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "error: the database failed (OperationalError: disk I/O error)"
+    ]
