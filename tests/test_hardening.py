@@ -494,3 +494,27 @@ def test_a_database_error_no_command_expected_is_one_line_and_exit_3(
     assert capsys.readouterr().err.strip().splitlines() == [
         "error: the database failed (OperationalError: disk I/O error)"
     ]
+
+
+def test_a_store_sqlite_cannot_open_read_only_is_read_immutable(
+    web_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a read-only disk SQLite cannot make the -shm file a WAL reader needs; the store
+    is then read as immutable (what the disk guarantees). Simulated: root ignores file modes."""
+    from sqlalchemy.exc import OperationalError
+
+    import storylens.store.database as database
+
+    real = database._connected_reader
+    urls: list[str] = []
+
+    def on_read_only_disk(url: str) -> Any:
+        urls.append(url)
+        if "immutable=1" not in url:
+            raise OperationalError("open", {}, sqlite3.OperationalError("unable to open database"))
+        return real(url)
+
+    monkeypatch.setattr(database, "_connected_reader", on_read_only_disk)
+    with Store(web_db, read_only=True) as store:
+        assert store.count_stories() >= 1
+    assert ["immutable=1" in url for url in urls] == [False, True]
