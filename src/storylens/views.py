@@ -9,10 +9,17 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sqlalchemy import select
+
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
+from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
+from storylens.compare.serialise import comparison_from_json
 from storylens.errors import NotFound
+from storylens.naming import OutletName, name_comparison
+from storylens.naming import outlet_names as name_outlets
 from storylens.records import (
+    COMPARISON_VERSION,
     Claim,
     DetailConflict,
     QuoteGroup,
@@ -32,6 +39,7 @@ from storylens.store.reads import (
     story_titles,
 )
 from storylens.store.reads import quote_rows as reads_quote_rows
+from storylens.store.schema import comparisons
 from storylens.store.search import SearchHit, search
 from storylens.store.segments import decode_segments
 
@@ -48,6 +56,8 @@ class ArticleInStory:
     why: str
     boilerplate: tuple[tuple[str, str], ...]  # (reason, line) for each line analysis skipped
     recalls: tuple[tuple[str, str | None], ...] = ()  # (story id, title) of other events named
+    name: str = ""  # the outlet's name as shown: given, inferred, or "Outlet A" (naming.py)
+    name_note: str = ""  # where an outlet name not given comes from
 
 
 @dataclass(frozen=True)
@@ -109,8 +119,17 @@ class StoryView:
     title: str | None
     articles: tuple[ArticleInStory, ...]
     quotes: tuple[QuoteRow, ...]
-    comparison: StoryComparison
+    comparison: StoryComparison  # outlets named as the articles' ``name``
     texts: dict[str, str] = field(default_factory=dict)  # article id -> its text
+
+    @property
+    def scorecard(self) -> Scorecard:
+        return scorecard(self.comparison)
+
+    @property
+    def outlet_of(self) -> dict[str, str]:
+        """Each article's outlet name, by article id."""
+        return {a.article_id: a.name or a.outlet or a.article_id for a in self.articles}
 
 
 def _why(row: dict[str, Any]) -> str:
@@ -137,7 +156,11 @@ def story_view(store: Store, story_id: str) -> StoryView:
         store.reader, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
     )
     texts = {row["id"]: row["text"] for row in rows}
-    quote_rows = tuple(_quote_row(q, texts[q["article_id"]]) for q in store.quote_rows(texts))
+    names = name_outlets((row["id"], row["outlet"], row["text"]) for row in rows)
+    quote_rows = tuple(
+        replace(row, outlet=names[row.article_id].name) if row.article_id in names else row
+        for row in (_quote_row(q, texts[q["article_id"]]) for q in store.quote_rows(texts))
+    )
     articles = tuple(
         ArticleInStory(
             article_id=row["id"],
@@ -154,15 +177,18 @@ def story_view(store: Store, story_id: str) -> StoryView:
                 for other in recalls[row["id"]]
                 if other in titles and other != story_id
             ),
+            name=names[row["id"]].name,
+            name_note=names[row["id"]].note,
         )
         for row in rows
     )
+    comparison = story_comparison(store, story_id, [row["id"] for row in rows])
     return StoryView(
         story_id=story_id,
         title=titles.get(story_id),
         articles=articles,
         quotes=quote_rows,
-        comparison=story_comparison(store, story_id, [row["id"] for row in rows]),
+        comparison=name_comparison(comparison, names),
         texts=texts,
     )
 
@@ -194,6 +220,49 @@ SEARCH_HITS = 20
 ENTITY_PAGE_LABELS = frozenset({"PERSON", "ORG"})
 
 
+# What a story list can be sorted by: newest first, or most of one scorecard count first.
+STORY_SORTS = ("newest", *SCORE_SECTIONS)
+# Stories a sort or filter by the scorecard's counts looks through.
+MAX_SCORED_STORIES = 10_000
+# Scorecards kept in memory between requests (each a few counts); past it the cache restarts.
+MAX_CACHED_SCORECARDS = 100_000
+# (store, story id, when its comparison was computed) -> its scorecard: a comparison is read
+# once per computation, not on every list page.
+_SCORECARDS: dict[tuple[str, str, str], Scorecard] = {}
+
+
+def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorecard]:
+    """The scorecard of each story with a stored comparison, derived from it once and kept."""
+    wanted = list(dict.fromkeys(story_ids))
+    if not wanted:
+        return {}
+    where = str(store.db)
+    with store.reader.connect() as connection:
+        stamps = {
+            row.story_id: row.computed_at
+            for row in connection.execute(
+                select(comparisons.c.story_id, comparisons.c.computed_at).where(
+                    comparisons.c.story_id.in_(wanted), comparisons.c.version == COMPARISON_VERSION
+                )
+            )
+        }
+        missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
+        if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
+            _SCORECARDS.clear()
+        for row in connection.execute(
+            select(comparisons.c.story_id, comparisons.c.body).where(
+                comparisons.c.story_id.in_(missing)
+            )
+        ):
+            key = (where, row.story_id, stamps[row.story_id])
+            _SCORECARDS[key] = scorecard(comparison_from_json(row.body))
+    return {
+        sid: _SCORECARDS[(where, sid, at)]
+        for sid, at in stamps.items()
+        if (where, sid, at) in _SCORECARDS
+    }
+
+
 @dataclass(frozen=True)
 class StoriesPage:
     items: tuple[StoryListRow, ...]
@@ -202,6 +271,9 @@ class StoriesPage:
     page_size: int
     filters: StoryFilters
     query: str = ""
+    scorecards: dict[str, Scorecard] = field(default_factory=dict)  # story id -> its counts
+    sort: str = "newest"
+    having: str | None = None  # only stories where this count is above nought
 
     @property
     def pages(self) -> int:
@@ -215,9 +287,12 @@ def stories_page(
     page_size: int = DEFAULT_PAGE_SIZE,
     query: str = "",
     filters: StoryFilters | None = None,
+    sort: str = "newest",
+    having: str | None = None,
 ) -> StoriesPage:
-    """A page of stories, newest first; ``query`` keeps the stories whose titles, texts or
-    quotes match it (full-text search)."""
+    """A page of stories, newest first or by a scorecard count (``sort``); ``query`` keeps
+    the stories whose titles, texts or quotes match it (full-text search), ``having`` those
+    where that count is above nought."""
     filters = filters or StoryFilters()
     if query.strip():
         hits = search(store.reader, query, limit=MAX_SEARCH_STORIES)
@@ -225,8 +300,21 @@ def stories_page(
             filters, story_ids=tuple(dict.fromkeys(h.story_id for h in hits if h.story_id))
         )
     size = max(1, min(page_size, MAX_PAGE_SIZE))
-    rows, total = story_page(store.reader, filters, (max(page, 1) - 1) * size, size)
-    return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query)
+    offset = (max(page, 1) - 1) * size
+    if sort == "newest" and having is None:
+        rows, total = story_page(store.reader, filters, offset, size)
+        cards = story_scorecards(store, [row.story_id for row in rows])
+    else:
+        rows, _ = story_page(store.reader, filters, 0, MAX_SCORED_STORIES)
+        cards = story_scorecards(store, [row.story_id for row in rows])
+        if having is not None:
+            rows = [r for r in rows if r.story_id in cards and cards[r.story_id].count(having)]
+        if sort != "newest":
+            # stable: ties stay newest first
+            rows.sort(key=lambda r: -cards[r.story_id].count(sort) if r.story_id in cards else 1)
+        total = len(rows)
+        rows = rows[offset : offset + size]
+    return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query, cards, sort, having)
 
 
 # A full-text search looks this far for the stories it keeps.
@@ -301,13 +389,18 @@ class ArticleView:
     quotes: tuple[QuoteRow, ...]
     entities: tuple[tuple[str, str], ...]  # (name, label) of people and organisations named
     tone: tuple[ToneMark, ...]
+    name: OutletName | None = None  # the outlet's name as its story's pages show it
 
 
 def article_view(store: Store, article_id: str) -> ArticleView:
     row = article_row(store.reader, article_id)
     if row is None:
         raise NotFound(f"no article {article_id!r} in {store.db}")
-    member = next(m for m in store.story_members(row["story_id"]) if m.id == article_id)
+    members = store.story_members(row["story_id"])
+    member = next(m for m in members if m.id == article_id)
+    names = name_outlets(
+        (m.id, m.analysed.article.outlet, m.analysed.article.text) for m in members
+    )
     analysed = member.analysed
     text = analysed.article.text
     quote_list = tuple(_quote_row(q, text) for q in store.quote_rows([article_id]))
@@ -328,6 +421,7 @@ def article_view(store: Store, article_id: str) -> ArticleView:
             )
         ),
         tone=analysed.tone,
+        name=names[article_id],
     )
 
 
