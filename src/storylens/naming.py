@@ -81,7 +81,10 @@ def _rename(record: Any, names: Mapping[str, str]) -> Any:
     changes: dict[str, Any] = {}
     for item in dataclasses.fields(record):
         value = getattr(record, item.name)
-        if item.name in OUTLET_FIELDS:
+        if item.name == "outlet" and value is None:
+            # a record that leaves an unnamed article's outlet empty: its article's name
+            new = names.get(getattr(record, "article_id", None) or "", None)
+        elif item.name in OUTLET_FIELDS:
             new = _renamed(value, names)
         elif isinstance(value, tuple) or dataclasses.is_dataclass(value):
             new = _rename(value, names)

@@ -16,11 +16,14 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from storylens.compare.ranking import short_list
+from storylens.compare.scorecard import SCORE_SECTIONS
 from storylens.records import WordDiff
 from storylens.report import variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
+    STORY_SORTS,
     StoryFilters,
     article_view,
     entity_view,
@@ -99,6 +102,20 @@ def _query(**params: Any) -> str:
     return urlencode({k: v for k, v in params.items() if v not in (None, "")})
 
 
+def _choice(names: Any) -> str:
+    """A query pattern that takes one of ``names`` and nothing else."""
+    return "^(?:" + "|".join(names) + ")$"
+
+
+# What the story list calls each count it sorts and filters by.
+SCORE_LABELS = {
+    "conflicts": ("conflicting detail", "conflicting details"),
+    "possible_conflicts": ("possible conflict", "possible conflicts"),
+    "variants": ("quote variant", "quote variants"),
+    "only_claims": ("claim only one outlet reports", "claims only one outlet reports"),
+}
+
+
 @router.get("/", response_class=HTMLResponse)
 def stories(
     request: Request,
@@ -108,6 +125,8 @@ def stories(
     date_to: Annotated[str | None, Query(pattern=ISO_DATE)] = None,
     entity: Annotated[str | None, Query(max_length=MAX_ID_CHARS)] = None,
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
+    sort: Annotated[str, Query(pattern=_choice(STORY_SORTS))] = "newest",
+    has: Annotated[str | None, Query(pattern=_choice(SCORE_SECTIONS))] = None,
 ) -> HTMLResponse:
     store = request.app.state.store
     result = stories_page(
@@ -118,6 +137,8 @@ def stories(
         filters=StoryFilters(
             outlet=outlet or None, date_from=date_from, date_to=date_to, entity=entity or None
         ),
+        sort=sort,
+        having=has or None,
     )
     params = {
         "q": q,
@@ -125,6 +146,8 @@ def stories(
         "date_from": date_from,
         "date_to": date_to,
         "entity": entity,
+        "sort": None if sort == "newest" else sort,
+        "has": has,
     }
     return render(
         request,
@@ -132,6 +155,8 @@ def stories(
         result=result,
         params=params,
         outlets=outlet_names(store),
+        labels=SCORE_LABELS,
+        sections=SCORE_SECTIONS,
         previous=_query(**params, page=page - 1) if page > 1 else None,
         following=_query(**params, page=page + 1) if page < result.pages else None,
     )
@@ -150,13 +175,14 @@ def story(
 ) -> HTMLResponse:
     view = story_view(request.app.state.store, story_id)
     comparison = view.comparison
-    outlet_of = {a.article_id: a.outlet or a.article_id for a in view.articles}
+    outlet_of = view.outlet_of
     columns = list(dict.fromkeys(outlet_of.values()))
     return render(
         request,
         "story.html",
         view=view,
         c=comparison,
+        card=view.scorecard,
         columns=columns,
         outlet_of=outlet_of,
         matrix=_quote_matrix(comparison, columns),
@@ -168,9 +194,13 @@ def story(
             (a.article_id, b.article_id)
             for i, a in enumerate(view.articles)
             for b in view.articles[i + 1 :]
-            if a.outlet != b.outlet
-        ][:12],
+            if outlet_of[a.article_id] != outlet_of[b.article_id]
+        ][:MAX_PAIR_LINKS],
     )
+
+
+# Side-by-side links a story page offers (the first pairs, in the story's order).
+MAX_PAIR_LINKS = 12
 
 
 def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
@@ -193,11 +223,14 @@ def _shared_claims(comparison: Any) -> list[Any]:
     return shared
 
 
-def _only_claims(comparison: Any, columns: list[str]) -> list[tuple[str, list[Any]]]:
-    return [
-        (column, [c for c in comparison.claims if c.outlet == column and c.status == "only"])
-        for column in columns
-    ]
+def _only_claims(comparison: Any, columns: list[str]) -> list[tuple[str, list[Any], list[Any]]]:
+    """Per outlet: its most important lone claims, and the rest (behind an expander)."""
+    found = []
+    for column in columns:
+        claims = [c for c in comparison.claims if c.outlet == column and c.status == "only"]
+        top, rest = short_list(claims, comparison.claims)
+        found.append((column, top, rest))
+    return found
 
 
 # Width in SVG units of the longest bar in a sourcing chart.
