@@ -1,0 +1,99 @@
+"""What differs, at a glance, on the web pages: named outlets, the scorecard first, ranked
+short lists, and the story list's badges with their sort and filter (issue 20)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from conftest import EXAMPLES
+from storylens.pipeline import analyze
+from storylens.store import Store
+from storylens.web import WebSettings, create_app
+
+# Two fictional accounts of one event with nothing that names their outlets.
+UNNAMED = {
+    "tramline-one.txt": (
+        "Tramline to reopen after flood\n"
+        "The Millbrook tramline will reopen on Friday after flood water damaged four stations, "
+        "the transport office said. Engineer Rosa Vance said the pumps had worked through the "
+        "night. \"We have drained every tunnel,\" Vance said. Seven trams were moved to the depot.\n"
+    ),
+    "tramline-two.txt": (
+        "Millbrook trams back on Friday\n"
+        "The Millbrook tramline reopens on Friday after flood water damaged five stations, the "
+        "transport office said. \"We have drained every single tunnel,\" engineer Rosa Vance said. "
+        "Commuters said the week without trams had been a nightmare for shift workers.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    folder = tmp_path_factory.mktemp("glance")
+    unnamed = folder / "unnamed"
+    unnamed.mkdir()
+    for name, text in UNNAMED.items():
+        (unnamed / name).write_text(text, encoding="utf-8")
+    path = str(folder / "glance.db")
+    with Store(path) as store:
+        assert analyze([str(EXAMPLES / "pair"), str(unnamed)], store).ok
+    with TestClient(create_app(WebSettings(path))) as test_client:
+        yield test_client
+
+
+def _story(client: TestClient, word: str) -> str:
+    items = client.get("/api/stories").json()["stories"]
+    found = [s["story_id"] for s in items if word in (s["title"] or "")]
+    assert found, [s["title"] for s in items]
+    return found[0]
+
+
+def test_a_story_page_opens_on_its_scorecard(client: TestClient) -> None:
+    page = client.get(f"/stories/{_story(client, 'Heron')}").text
+    main = page[page.index("<main") :]
+    assert main.index('id="scorecard"') < main.index("<nav") < main.index('id="summary"')
+    scorecard = main[main.index('id="scorecard"') : main.index("</section>")]
+    # the pair differs in the cracks, the age and the cost
+    assert re.search(r'href="#details"><strong class="score">[1-9]', scorecard)
+    for target in re.findall(r'href="#([\w-]+)"', scorecard):
+        assert f'id="{target}"' in page, target
+
+
+def test_outlets_are_named_given_inferred_or_lettered(client: TestClient) -> None:
+    heron = client.get(f"/stories/{_story(client, 'Heron')}").text
+    assert "Harbour Gazette" in heron
+    assert "The Valley Courier" in heron and "inferred from the text" in heron
+    trams = client.get(f"/stories/{_story(client, 'Tram')}").text
+    assert "from 2 outlets: Outlet A, Outlet B" in trams
+    assert "tramline-one" not in re.sub(r'href="[^"]*"', "", trams)  # no id in prose
+    link = re.search(r'href="(/stories/[^"]+/compare\?[^"]+)"', trams)
+    assert link, "two unnamed outlets are two outlets: the page offers them side by side"
+    pair = client.get(link.group(1).replace("&amp;", "&")).text
+    assert "<title>Outlet A / Outlet B" in pair and "None" not in pair
+
+
+def test_the_story_list_shows_sorts_and_filters_by_the_counts(client: TestClient) -> None:
+    listing = client.get("/").text
+    assert re.search(r'class="badge[^"]*" href="/stories/[^"]+#details">\d+ conflicting', listing)
+    ordered = client.get("/?sort=only_claims").text
+    counts = [int(n) for n in re.findall(r">(\d+) claims? only one outlet reports<", ordered)]
+    assert counts == sorted(counts, reverse=True) and len(counts) == 2
+    kept = client.get("/?has=conflicts").text
+    assert kept.count('class="story-item"') == len(
+        re.findall(r'#details">[1-9]\d* conflicting', listing)
+    )
+    assert client.get("/?sort=nonsense").status_code in (400, 422)
+
+
+def test_only_in_lists_show_five_with_the_rest_behind_an_expander(client: TestClient) -> None:
+    page = client.get(f"/stories/{_story(client, 'Heron')}").text
+    for column in re.findall(r'<div class="column" id="only-\d+">(.*?)</div>', page, re.S):
+        shown = column.split("<details")[0].count("<li>")
+        assert shown <= 5
+        if "<details" in column:
+            assert shown == 5
