@@ -97,3 +97,21 @@ def test_only_in_lists_show_five_with_the_rest_behind_an_expander(client: TestCl
         assert shown <= 5
         if "<details" in column:
             assert shown == 5
+
+
+def test_the_report_opens_on_the_scorecard_with_named_outlets(client: TestClient) -> None:
+    from storylens.report import SECTION_ANCHORS, write_markdown
+    from storylens.views import story_view
+
+    story_id = _story(client, "Tram")
+    with Store(client.app.state.store.db) as store:  # type: ignore[attr-defined]
+        report = write_markdown(story_view(store, story_id))
+    sections = [line for line in report.splitlines() if line.startswith("## ")]
+    assert sections[0] == "## What differs, at a glance"
+    assert "from 2 outlets (Outlet A, Outlet B)" in report
+    assert "### Only in Outlet A" in report
+    prose = [line for line in report.splitlines() if not line.startswith("|")]
+    assert not [line for line in prose if "tramline-" in line]  # ids only in table cells
+    for anchor in SECTION_ANCHORS.values():
+        heading = anchor[1:].replace("-", " ")
+        assert any(s[3:].lower().replace(",", "") == heading for s in sections), anchor
