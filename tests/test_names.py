@@ -121,9 +121,7 @@ def test_the_comparison_names_unnamed_outlets_where_their_ids_stood() -> None:
         article_ids=("x1", "x2"),
         claims=(claim("x1", ("x2",)), claim("x2", ("x1",))),
         quote_groups=(
-            QuoteGroup(
-                None, "hi", (QuoteVariant("x1", None, "hi", None, 100.0),), ("x1",), False
-            ),
+            QuoteGroup(None, "hi", (QuoteVariant("x1", None, "hi", None, 100.0),), ("x1",), False),
         ),
     )
     names = outlet_names([("x1", None, "no name"), ("x2", None, "none either")])

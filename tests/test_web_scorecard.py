@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,12 +20,12 @@ UNNAMED = {
         "Tramline to reopen after flood\n"
         "The Millbrook tramline will reopen on Friday after flood water damaged four stations, "
         "the transport office said. Engineer Rosa Vance said the pumps had worked through the "
-        "night. \"We have drained every tunnel,\" Vance said. Seven trams were moved to the depot.\n"
+        'night. "We have drained every tunnel," Vance said. Seven trams were moved to the depot.\n'
     ),
     "tramline-two.txt": (
         "Millbrook trams back on Friday\n"
         "The Millbrook tramline reopens on Friday after flood water damaged five stations, the "
-        "transport office said. \"We have drained every single tunnel,\" engineer Rosa Vance said. "
+        'transport office said. "We have drained every single tunnel," engineer Rosa Vance said. '
         "Commuters said the week without trams had been a nightmare for shift workers.\n"
     ),
 }

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
-from storylens.compare.ranking import short_list
+from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import SCORE_SECTIONS
 from storylens.records import WordDiff
 from storylens.report import variant_label
@@ -177,6 +177,7 @@ def story(
     comparison = view.comparison
     outlet_of = view.outlet_of
     columns = list(dict.fromkeys(outlet_of.values()))
+    matrix = _quote_matrix(comparison, columns)
     return render(
         request,
         "story.html",
@@ -185,7 +186,10 @@ def story(
         card=view.scorecard,
         columns=columns,
         outlet_of=outlet_of,
-        matrix=_quote_matrix(comparison, columns),
+        matrix=[row for row in matrix if row["carried"] > 1],
+        lone_quotes=[row for row in matrix if row["carried"] <= 1],
+        fold=SHORT_LIST,
+        fold_short=SHORT_CONTEXT_LIST,
         shared=_shared_claims(comparison),
         only=_only_claims(comparison, columns),
         chart=_sourcing_chart(comparison),
@@ -199,6 +203,9 @@ def story(
     )
 
 
+# Items of the lists that give context rather than differences (shared claims, tone in
+# context, the timeline) shown before the rest fold: the page should open on what differs.
+SHORT_CONTEXT_LIST = 3
 # Side-by-side links a story page offers (the first pairs, in the story's order).
 MAX_PAIR_LINKS = 12
 
@@ -210,7 +217,10 @@ def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
         cells: dict[str, list[Any]] = {column: [] for column in columns}
         for variant in group.variants:
             cells.setdefault(variant.outlet or variant.article_id, []).append(variant)
-        rows.append({"group": group, "cells": [cells[column] for column in columns]})
+        carried = sum(1 for column in columns if cells[column])
+        rows.append(
+            {"group": group, "cells": [cells[column] for column in columns], "carried": carried}
+        )
     return rows
 
 
