@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -114,3 +115,19 @@ def test_the_report_opens_on_the_scorecard_with_named_outlets(client: TestClient
     for anchor in SECTION_ANCHORS.values():
         heading = anchor[1:].replace("-", " ")
         assert any(s[3:].lower().replace(",", "") == heading for s in sections), anchor
+
+
+def test_compare_articles_needs_no_store(tmp_path: Path) -> None:
+    import storylens
+    from storylens.report import write_json, write_markdown
+
+    missing = str(tmp_path / "missing.txt")
+    result = storylens.compare_articles([str(EXAMPLES / "pair"), missing])
+    assert [r.input for r in result.rejections] == [missing]
+    report = write_markdown(result.view)
+    assert report.splitlines()[0] == "# Dam chaos: Heron Lake shut for months as cracks spread"
+    assert "## What differs, at a glance" in report
+    assert "Harbour Gazette" in report and "The Valley Courier" in report
+    assert result.view.scorecard.conflicts >= 1  # the cracks, the age, the cost
+    assert '"comparison"' in write_json(result.view)
+    assert not list(tmp_path.glob("*.db"))
