@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-dev
 
 .PHONY: demo test lint typecheck check install clean bench serve browser readme
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml src/storylens/_version.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
