@@ -15,10 +15,8 @@ from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
 from storylens.naming import name_comparison, outlet_names
 from storylens.records import Article, Rejection, StoryMember
+from storylens.report import DIRECT_STORY_ID
 from storylens.views import ArticleInStory, StoryView
-
-# The story id a direct comparison goes by (it is never stored).
-DIRECT_STORY_ID = "direct"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,9 @@ from storylens.records import (
 )
 from storylens.views import StoryView
 
+# The story id of inputs compared with no store (``direct.py``): it names no stored story.
+DIRECT_STORY_ID = "direct"
+
 REPORT_SCHEMA = "storylens.story-comparison"
 # Claims listed per outlet in the folded part of "only here" before "and N more".
 MAX_ONLY_CLAIMS_SHOWN = 12
@@ -100,9 +103,11 @@ def write_markdown(view: StoryView) -> str:
     outlets = view.outlet_of
     lines = [f"# {md(view.title or view.story_id)}", ""]
     names = ", ".join(md(o) for o in dict.fromkeys(outlets.values()))
+    handle = "" if view.story_id == DIRECT_STORY_ID else f"Story `{md(view.story_id)}`: "
+    count = len(set(outlets.values()))
     lines.append(
-        f"Story `{md(view.story_id)}`: {len(view.articles)} articles from "
-        f"{len(set(outlets.values()))} outlets ({names})."
+        f"{handle}{_plural(len(view.articles), 'article', 'articles')} from "
+        f"{_plural(count, 'outlet', 'outlets')} ({names})."
     )
     lines += [f"*{md(note)}*" for note in c.notes]
     notes = [f"- {md(a.name)}: {md(a.name_note)}" for a in view.articles if a.name_note]
