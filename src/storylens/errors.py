@@ -6,6 +6,7 @@
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
     ├── SettingError            a setting that does not exist or has no valid value
     ├── UsageError              a command given nothing to act on, or what it cannot act on
+    │   └── MetadataError       a front-matter header, sidecar or run's metadata not usable
     ├── OutputError             an output file cannot be written (names the file)
     ├── MissingExtra            an optional dependency is not installed (names the extra)
     ├── StoreError              the database cannot be opened, migrated or written

@@ -1,6 +1,6 @@
 """Exports of the stored articles, stories and quotes, with the field names other tools read.
 
-The field lists below are the contract: the README documents them and a test checks both.
+The field lists below are the contract: docs/export.md documents them and a test checks both.
 """
 
 from __future__ import annotations

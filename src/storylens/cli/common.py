@@ -256,6 +256,12 @@ ID_COLUMNS = frozenset({"story", "article"})
 _UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """ "1 copy", "2 copies": the count with the word in its number (``many`` defaults to
+    ``one`` + "s")."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
 def terminal_safe(text: str) -> str:
     """Untrusted text with nothing that a terminal would act on or display reordered."""
     return _UNPRINTABLE.sub("\ufffd", text)
@@ -268,7 +274,7 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) ->
         if column in ID_COLUMNS:
             table.add_column(column, no_wrap=True, overflow="ignore")
         else:
-            table.add_column(column, overflow="fold")
+            table.add_column(column, overflow="ellipsis")  # wrap at words; never split one
     for row in rows:
         table.add_row(*(Text(terminal_safe(cell)) for cell in row))
     return table

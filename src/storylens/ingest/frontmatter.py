@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from storylens.errors import UsageError
+from storylens.ingest.records import normalise_published
+from storylens.records import Article, Rejection
 
 # A header longer than this is not metadata but a file that happens to open with a rule.
 MAX_HEADER_CHARS = 10_000
@@ -40,8 +45,9 @@ _OPENING = re.compile(r"\A\ufeff?---[ \t]*\r?\n")
 _CLOSING = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 
 
-class MetadataError(ValueError):
-    """A header or sidecar that cannot be read; the message says why, for a Rejection."""
+class MetadataError(UsageError):
+    """A header or sidecar that cannot be read (the message says why, for a Rejection), or
+    metadata a run was given that cannot be used."""
 
 
 @dataclass(frozen=True)
@@ -117,3 +123,33 @@ def read_sidecar(path: Path) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as error:
         raise MetadataError(f"sidecar {sidecar.name} is not valid JSON ({error})") from None
     return _pick_fields(parsed, f"sidecar {sidecar.name}")
+
+
+def run_metadata(
+    records: Iterable[Article | Rejection],
+    *,
+    outlet: str | None = None,
+    published: str | None = None,
+) -> Iterator[Article | Rejection]:
+    """The records with the outlet and publication date one run gives for all its inputs
+    (``analyze --outlet NAME --published DATE``) set over what the inputs say.
+
+    Raises ``MetadataError`` at once (before any record is read) when ``published`` cannot
+    be read as a date."""
+    date = normalise_published(published) if published else None
+    if published and date is None:
+        raise MetadataError(f"--published {published!r} is not a date (2026-03-04, say)")
+    return _with_metadata(records, outlet or None, date)
+
+
+def _with_metadata(
+    records: Iterable[Article | Rejection], outlet: str | None, published: str | None
+) -> Iterator[Article | Rejection]:
+    for record in records:
+        if isinstance(record, Article):
+            record = replace(
+                record,
+                outlet=outlet or record.outlet,
+                published=published or record.published,
+            )
+        yield record
