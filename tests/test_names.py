@@ -133,3 +133,23 @@ def test_the_comparison_names_unnamed_outlets_where_their_ids_stood() -> None:
     assert named.quote_groups[0].outlets == ("Outlet A",)
     assert named.quote_groups[0].variants[0].outlet == "Outlet A"
     assert named.article_ids == ("x1", "x2")  # ids stay ids
+
+
+def test_a_short_name_is_the_one_person_of_the_story_it_is_part_of() -> None:
+    from storylens.people import canonical_names
+
+    names = canonical_names(
+        ["Hilaria Baldwin", "Hilaria", "Hilaria’s", "Alec Baldwin", "Alec", "Baldwin", "Dana"]
+    )
+    assert names["Hilaria"] == names["Hilaria’s"] == "Hilaria Baldwin"
+    assert names["Alec"] == "Alec Baldwin"
+    assert names["Baldwin"] == "Baldwin"  # Alec or Hilaria: left as it is
+    assert names["Dana"] == "Dana"
+
+
+@pytest.mark.parametrize("word", ["many", "some", "Others", "people", "a fourth", "the insider"])
+def test_quantifiers_and_descriptions_name_no_one(word: str) -> None:
+    from storylens.people import is_entity_name
+
+    assert not is_entity_name(word)
+    assert is_entity_name("Alan Pryce") and is_entity_name("Harbour Gazette")

@@ -131,3 +131,31 @@ def test_compare_articles_needs_no_store(tmp_path: Path) -> None:
     assert result.view.scorecard.conflicts >= 1  # the cracks, the age, the cost
     assert '"comparison"' in write_json(result.view)
     assert not list(tmp_path.glob("*.db"))
+
+
+def test_a_person_page_links_stories_by_title_and_words_get_none(client: TestClient) -> None:
+    page = client.get("/entities/Alan%20Pryce")
+    assert page.status_code == 200
+    assert "Heron Lake" in page.text
+    assert not re.search(r">[^<]*\bs-[0-9a-f]{6,}", page.text)  # no story id stands as text
+    for word in ("many", "Others", "some"):
+        assert client.get(f"/entities/{word}").status_code == 404
+
+
+def test_a_short_name_leads_to_the_person_the_story_names_in_full(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    from conftest import REPO, require_shared
+
+    seeds = REPO.parent / "shared" / "seeds"
+    require_shared(seeds)
+    path = str(tmp_path_factory.mktemp("seeds") / "seeds.db")
+    with Store(path) as store:
+        assert analyze([str(seeds)], store).ok
+    with TestClient(create_app(WebSettings(path))) as seeded:
+        short, full = seeded.get("/entities/Hilaria"), seeded.get("/entities/Hilaria%20Baldwin")
+        story_id = seeded.get("/api/stories").json()["stories"][0]["story_id"]
+        story = seeded.get(f"/stories/{story_id}")
+    assert "<h1>Hilaria Baldwin</h1>" in short.text and short.text == full.text
+    assert 'href="/entities/Hilaria"' not in story.text
+    assert not re.search(r'href="/entities/(many|some|Others)"', story.text)

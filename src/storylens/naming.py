@@ -95,6 +95,12 @@ def _rename(record: Any, names: Mapping[str, str]) -> Any:
     return dataclasses.replace(record, **changes) if changes else record
 
 
+def name_records(record: Any, names: Mapping[str, OutletName]) -> Any:
+    """Any comparison record (a quote group, a claim ...) named as ``name_comparison`` does."""
+    renames = {key: name.name for key, name in names.items() if name.source != "given"}
+    return _rename(record, renames) if renames else record
+
+
 def name_comparison(
     comparison: StoryComparison, names: Mapping[str, OutletName]
 ) -> StoryComparison:

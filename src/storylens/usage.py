@@ -14,9 +14,9 @@ import typer
 import typer.main
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-# The order a reader meets the commands in: compare two articles, fill a store, read it, look at one saved page,
-# serve it. A command not named here follows them, in the order cli/__init__.py registers it,
-# so a new command is never left out of the usage block.
+# The order a reader meets the commands in: compare two articles, fill a store, read it, look
+# at one saved page, serve it. A command not named here follows them, in the order
+# cli/__init__.py registers it, so a new command is never left out of the usage block.
 README_ORDER = (
     "compare",
     "analyze",

@@ -16,8 +16,9 @@ from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
 from storylens.compare.serialise import comparison_from_json
 from storylens.errors import NotFound
-from storylens.naming import OutletName, name_comparison
+from storylens.naming import OutletName, name_comparison, name_records
 from storylens.naming import outlet_names as name_outlets
+from storylens.people import canonical_names, is_entity_name, person_key
 from storylens.records import (
     COMPARISON_VERSION,
     Claim,
@@ -39,7 +40,7 @@ from storylens.store.reads import (
     story_titles,
 )
 from storylens.store.reads import quote_rows as reads_quote_rows
-from storylens.store.schema import comparisons
+from storylens.store.schema import articles, comparisons, entities, quotes
 from storylens.store.search import SearchHit, search
 from storylens.store.segments import decode_segments
 
@@ -121,6 +122,13 @@ class StoryView:
     quotes: tuple[QuoteRow, ...]
     comparison: StoryComparison  # outlets named as the articles' ``name``
     texts: dict[str, str] = field(default_factory=dict)  # article id -> its text
+    people: dict[str, str] = field(default_factory=dict)  # a name -> the person's fullest name
+
+    def person(self, name: str | None) -> str | None:
+        """The name of the person page a name links to, or None when it names no one."""
+        if name is None or not is_entity_name(name):
+            return None
+        return self.people.get(name, person_key(name))
 
     @property
     def scorecard(self) -> Scorecard:
@@ -183,6 +191,9 @@ def story_view(store: Store, story_id: str) -> StoryView:
         for row in rows
     )
     comparison = story_comparison(store, story_id, [row["id"] for row in rows])
+    people = canonical_names(
+        [*_person_names(store, texts), *(q.speaker for q in quote_rows if q.speaker)]
+    )
     return StoryView(
         story_id=story_id,
         title=titles.get(story_id),
@@ -190,7 +201,22 @@ def story_view(store: Store, story_id: str) -> StoryView:
         quotes=quote_rows,
         comparison=name_comparison(comparison, names),
         texts=texts,
+        people=people,
     )
+
+
+def _person_names(store: Store, article_ids: Iterable[str]) -> list[str]:
+    """The people the articles name (entity texts), for telling short names apart."""
+    ids = list(article_ids)
+    with store.reader.connect() as connection:
+        return [
+            row.text
+            for row in connection.execute(
+                select(entities.c.text)
+                .where(entities.c.article_id.in_(ids), entities.c.label == "PERSON")
+                .distinct()
+            )
+        ]
 
 
 def story_comparison(
@@ -401,6 +427,10 @@ def article_view(store: Store, article_id: str) -> ArticleView:
     names = name_outlets(
         (m.id, m.analysed.article.outlet, m.analysed.article.text) for m in members
     )
+    people = canonical_names(
+        [e.text for m in members for e in m.analysed.entities if e.label == "PERSON"]
+        + [q.speaker for m in members for q in m.analysed.quotes if q.speaker]
+    )
     analysed = member.analysed
     text = analysed.article.text
     quote_list = tuple(_quote_row(q, text) for q in store.quote_rows([article_id]))
@@ -413,11 +443,13 @@ def article_view(store: Store, article_id: str) -> ArticleView:
         url=row["url"],
         authors=tuple(json_list(row["authors"])),
         duplicate_of=row["duplicate_of"],
-        paragraphs=tuple(_paragraphs(member)),
+        paragraphs=tuple(_paragraphs(member, people)),
         quotes=quote_list,
         entities=tuple(
             dict.fromkeys(
-                (e.text, e.label) for e in analysed.entities if e.label in ENTITY_PAGE_LABELS
+                (people.get(e.text, person_key(e.text)), e.label)
+                for e in analysed.entities
+                if e.label in ENTITY_PAGE_LABELS and is_entity_name(e.text)
             )
         ),
         tone=analysed.tone,
@@ -425,9 +457,10 @@ def article_view(store: Store, article_id: str) -> ArticleView:
     )
 
 
-def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
+def _paragraphs(member: StoryMember, people: Mapping[str, str]) -> Iterator[Paragraph]:
     """The text cut into paragraphs (lines), each cut into runs at every change of what a
-    character belongs to: a quote, a speaker's words, a named entity, a tone mark."""
+    character belongs to: a quote, a speaker's words, a named entity (linked by the fullest
+    name ``people`` gives it), a tone mark."""
     analysed = member.analysed
     text = analysed.article.text
     marks: list[tuple[int, int, str, str | None, str | None]] = []
@@ -438,8 +471,9 @@ def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
         if quote.speaker_start is not None and quote.speaker_end is not None:
             marks.append((quote.speaker_start, quote.speaker_end, "speaker", None, None))
     for entity in analysed.entities:
-        if entity.label in ENTITY_PAGE_LABELS:
-            marks.append((entity.start, entity.end, "entity", entity.text, entity.label))
+        if entity.label in ENTITY_PAGE_LABELS and is_entity_name(entity.text):
+            name = people.get(entity.text, person_key(entity.text))
+            marks.append((entity.start, entity.end, "entity", name, entity.label))
     for mark in analysed.tone:
         if mark.voice == "own":
             marks.append((mark.start, mark.end, "tone", mark.polarity, None))
@@ -514,27 +548,102 @@ class EntityView:
     quotes: tuple[QuoteRow, ...]  # this speaker's quotes, each with story and outlet
     wordings: tuple[tuple[str, QuoteGroup], ...]  # (story id, group) of their quotes across outlets
     mentions: tuple[Mention, ...]  # articles naming or quoting them
+    story_titles: dict[str, str | None] = field(default_factory=dict)  # story id -> title
+    aliases: tuple[str, ...] = ()  # the shorter names the stories also call them by
+
+
+def _story_people(store: Store, story_id: str) -> dict[str, str]:
+    """One story's names -> the fullest name each is part of (``people.canonical_names``)."""
+    with store.reader.connect() as connection:
+        named = connection.execute(
+            select(entities.c.text)
+            .join(articles, articles.c.id == entities.c.article_id)
+            .where(articles.c.story_id == story_id, entities.c.label == "PERSON")
+            .distinct()
+        )
+        quoted = connection.execute(
+            select(quotes.c.speaker)
+            .join(articles, articles.c.id == quotes.c.article_id)
+            .where(articles.c.story_id == story_id, quotes.c.speaker.is_not(None))
+            .distinct()
+        )
+        return canonical_names([row[0] for row in (*named, *quoted)])
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
-    found, _ = quotes_page(store, speaker=name, limit=limit)
-    mentions = tuple(
-        Mention(row["id"], row["story_id"], row["title"], row["outlet"], row["published"])
-        for row in stories_mentioning(store.reader, name, limit)
+    """A person's or organisation's page: in each story, the shorter names the story calls
+    them by are theirs too ("Hilaria" where "Hilaria Baldwin" is named), and a short name
+    that one story's fuller name explains leads to that fuller name's page."""
+    if not is_entity_name(name):
+        raise NotFound(f"{name!r} names no one (a page is for a person or organisation)")
+    key = person_key(name)
+    stories = list(
+        dict.fromkeys(
+            [r["story_id"] for r in stories_mentioning(store.reader, key, limit) if r["story_id"]]
+            + [q.story_id for q in quotes_page(store, speaker=key, limit=limit)[0] if q.story_id]
+        )
     )
+    people = {story_id: _story_people(store, story_id) for story_id in stories}
+    fuller = {mapping.get(key, key) for mapping in people.values()}
+    if len(fuller) == 1 and key not in fuller:
+        key = fuller.pop()  # every story says who the short name is
+        stories = list(dict.fromkeys([*stories, *_stories_naming(store, key, limit)]))
+        people = {
+            story_id: people.get(story_id) or _story_people(store, story_id) for story_id in stories
+        }
+    names_by_story = {
+        story_id: sorted({n for n, full in mapping.items() if full == key} | {key})
+        for story_id, mapping in people.items()
+    } or {"": [key]}
+    found: list[QuoteRow] = []
+    mentions: dict[str, Mention] = {}
+    for story_id, story_names in names_by_story.items():
+        for alias in story_names:
+            quoted, _ = quotes_page(store, speaker=alias, story_id=story_id or None, limit=limit)
+            found.extend(quoted)
+            for row in stories_mentioning(store.reader, alias, limit):
+                if story_id and row["story_id"] != story_id:
+                    continue
+                mentions.setdefault(
+                    row["id"],
+                    Mention(
+                        row["id"], row["story_id"], row["title"], row["outlet"], row["published"]
+                    ),
+                )
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
+    spoken = {alias.lower() for story_names in names_by_story.values() for alias in story_names}
     wordings: list[tuple[str, QuoteGroup]] = []
     for story_id in dict.fromkeys(q.story_id for q in found if q.story_id):
         comparison = store.stored_comparison(story_id)
         if comparison is None:
             continue
-        wordings.extend(
-            (story_id, group)
-            for group in comparison.quote_groups
-            if any(v.speaker and v.speaker.lower() == name.lower() for v in group.variants)
+        named = name_outlets(
+            (row["id"], row["outlet"], row["text"]) for row in store.article_rows(story_id)
         )
-    return EntityView(name, found, tuple(wordings), mentions)
+        wordings.extend(
+            (story_id, name_records(group, named))
+            for group in comparison.quote_groups
+            if any(v.speaker and v.speaker.lower() in spoken for v in group.variants)
+        )
+    titled = {q.story_id for q in found if q.story_id} | {
+        m.story_id for m in mentions.values() if m.story_id
+    }
+    aliases = tuple(sorted({a for names in names_by_story.values() for a in names} - {key}))
+    return EntityView(
+        key,
+        tuple(dict.fromkeys(found)),
+        tuple(wordings),
+        tuple(mentions.values()),
+        story_titles(store.reader, sorted(titled)),
+        aliases,
+    )
+
+
+def _stories_naming(store: Store, name: str, limit: int) -> list[str]:
+    found = [r["story_id"] for r in stories_mentioning(store.reader, name, limit)]
+    found += [q.story_id for q in quotes_page(store, speaker=name, limit=limit)[0]]
+    return [story_id for story_id in dict.fromkeys(found) if story_id]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import SCORE_SECTIONS
+from storylens.people import is_entity_name
 from storylens.records import WordDiff
 from storylens.report import variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
@@ -82,7 +83,12 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     environment.filters.update(
-        safe_url=_safe_url, highlight=_highlight, diff=_diff, path=_path, relation=variant_label
+        safe_url=_safe_url,
+        highlight=_highlight,
+        diff=_diff,
+        path=_path,
+        relation=variant_label,
+        names_someone=is_entity_name,
     )
     return environment
 
