@@ -211,7 +211,7 @@ def story(
 
 # Items of the lists that give context rather than differences (shared claims, tone in
 # context, the timeline) shown before the rest fold: the page should open on what differs.
-SHORT_CONTEXT_LIST = 3
+SHORT_CONTEXT_LIST = 2
 # Side-by-side links a story page offers (the first pairs, in the story's order).
 MAX_PAIR_LINKS = 12
 
