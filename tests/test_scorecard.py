@@ -87,3 +87,35 @@ def test_a_short_list_puts_the_lead_names_numbers_and_quotes_first() -> None:
     top, rest = short_list(claims, size=3)
     assert [c.text for c in top] == [texts[4], texts[2], texts[0]]
     assert [c.text for c in rest] == [texts[1], texts[3], texts[5], texts[6]]  # article order
+
+
+def test_side_by_side_keeps_each_articles_order() -> None:
+    from storylens.views import pair_view
+
+    def claim(article_id: str, start: int, group: int, status: str = "shared") -> Claim:
+        return Claim(
+            article_id, article_id, start, start + 5, f"{article_id}{start}", status, group
+        )  # type: ignore[arg-type]
+
+    comparison = StoryComparison(
+        story_id="s",
+        claims=(
+            claim("L", 0, 1),
+            claim("L", 10, 2, "only"),
+            claim("L", 20, 3),
+            claim("R", 0, 1),
+            claim("R", 10, 4, "only"),  # the right's own claim, between two shared ones
+            claim("R", 20, 3),
+            claim("R", 30, 5, "only"),
+        ),
+    )
+    rows = pair_view(comparison, "L", "R")
+    assert [
+        (r.left.start if r.left else None, r.right.start if r.right else None) for r in rows
+    ] == [
+        (0, 0),
+        (10, None),
+        (None, 10),
+        (20, 20),
+        (None, 30),
+    ]

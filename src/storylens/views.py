@@ -656,26 +656,42 @@ class PairRow:
 
 def pair_view(comparison: StoryComparison, left_id: str, right_id: str) -> tuple[PairRow, ...]:
     """Two articles' claims side by side: the same claim on one row, lone claims on rows of
-    their own, in the left article's order with the right's lone claims after their nearest
-    shared neighbour; a row whose two sentences hold disagreeing details is a conflict."""
-    left = [c for c in comparison.claims if c.article_id == left_id]
-    right = [c for c in comparison.claims if c.article_id == right_id]
-    by_group: dict[int, list[Claim]] = {}
-    for claim in right:
-        by_group.setdefault(claim.group, []).append(claim)
-    used: set[int] = set()
-    rows: list[PairRow] = []
+    their own, each article in its own order (a right lone claim sits where it stands, before
+    the next claim the two share); a row whose two sentences hold disagreeing details is a
+    conflict."""
+    left = sorted((c for c in comparison.claims if c.article_id == left_id), key=lambda c: c.start)
+    right = sorted(
+        (c for c in comparison.claims if c.article_id == right_id), key=lambda c: c.start
+    )
+    partner: dict[int, Claim] = {}
+    free = list(right)
     for claim in left:
-        partners = [c for c in by_group.get(claim.group, []) if id(c) not in used]
-        if partners:
-            partner = partners[0]
-            used.add(id(partner))
-            rows.append(PairRow(claim, partner, "shared"))
-        else:
+        match = next((c for c in free if c.group == claim.group), None)
+        if match is not None:
+            free.remove(match)
+            partner[id(claim)] = match
+    matched = {id(c) for c in partner.values()}
+    rows: list[PairRow] = []
+    shown: set[int] = set()
+    place = 0  # how far down the right article the rows have come
+    for claim in left:
+        match = partner.get(id(claim))
+        if match is None:
             rows.append(PairRow(claim, None, "only-left"))
-    for claim in right:
-        if id(claim) not in used:
-            rows.append(PairRow(None, claim, "only-right"))
+            continue
+        # the right article's lone claims before this one's partner keep their place
+        for other in right[place : right.index(match)]:
+            if id(other) not in shown and id(other) not in matched:
+                rows.append(PairRow(None, other, "only-right"))
+                shown.add(id(other))
+        place = max(place, right.index(match) + 1)
+        rows.append(PairRow(claim, match, "shared"))
+        shown.add(id(match))
+    rows.extend(
+        PairRow(None, other, "only-right")
+        for other in right
+        if id(other) not in shown and id(other) not in matched
+    )
     disagreeing = [
         d
         for d in comparison.details

@@ -252,6 +252,8 @@ def _print_rejections(errors: Console, summary: AnalyzeSummary) -> None:
 
 # Columns holding ids: never wrapped, so an id can be copied whole from an 80-column terminal.
 ID_COLUMNS = frozenset({"story", "article"})
+# Columns holding dates: never wrapped, a date is read whole.
+DATE_COLUMNS = frozenset({"first", "last", "published", "date"})
 # Control characters (terminal escapes) and bidirectional overrides in untrusted text.
 _UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -273,6 +275,8 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) ->
     for column in columns:
         if column in ID_COLUMNS:
             table.add_column(column, no_wrap=True, overflow="ignore")
+        elif column in DATE_COLUMNS:
+            table.add_column(column, no_wrap=True, min_width=10)
         else:
             table.add_column(column, overflow="ellipsis")  # wrap at words; never split one
     for row in rows:
