@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, Page  # noqa: E402  (after test_browser
 from conftest import EXAMPLES, REPO, require_shared
 from test_browser import ARTIFACTS, _free_port, browser  # noqa: F401 - the browser fixture
 
+pytestmark = pytest.mark.slow
+
 SEEDS = REPO.parent / "shared" / "seeds"
 WIDTHS = {"1280": {"width": 1280, "height": 800}, "390": {"width": 390, "height": 844}}
 # axe-core's impact levels a page may not have.
