@@ -46,7 +46,7 @@ def stories_command(
 ) -> None:
     """List the stories: title, outlets, articles and dates."""
     console = _stdout()
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         summaries = store.story_summaries(limit=limit)
         total = store.count_stories()
@@ -174,7 +174,7 @@ def search_command(
 ) -> None:
     """Stories, articles and quotes that match the words, the matching words shown."""
     console = _stdout()
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         results = search_view(store, query, limit)
     finally:
