@@ -58,7 +58,7 @@ def test_a_story_page_opens_on_its_scorecard(client: TestClient) -> None:
     main = page[page.index("<main") :]
     assert main.index('id="scorecard"') < main.index("<nav") < main.index('id="summary"')
     scorecard = main[main.index('id="scorecard"') : main.index("</section>")]
-    # the pair differs in the cracks, the age and the cost
+    # the pair differs in the cracks and the age
     assert re.search(r'href="#details"><strong class="score">[1-9]', scorecard)
     for target in re.findall(r'href="#([\w-]+)"', scorecard):
         assert f'id="{target}"' in page, target
@@ -128,7 +128,7 @@ def test_compare_articles_needs_no_store(tmp_path: Path) -> None:
     assert report.splitlines()[0] == "# Dam chaos: Heron Lake shut for months as cracks spread"
     assert "## What differs, at a glance" in report
     assert "Harbour Gazette" in report and "The Valley Courier" in report
-    assert result.view.scorecard.conflicts >= 1  # the cracks, the age, the cost
+    assert result.view.scorecard.conflicts >= 1  # the cracks, the age
     assert '"comparison"' in write_json(result.view)
     assert not list(tmp_path.glob("*.db"))
 
