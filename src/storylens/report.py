@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from typing import Any
 
 from storylens.compare.serialise import comparison_to_dict
@@ -20,7 +19,7 @@ from storylens.records import (
     StoryComparison,
     WordDiff,
 )
-from storylens.views import StoryView
+from storylens.views import StoryView, only_claims, shared_claims
 
 REPORT_SCHEMA = "storylens.story-comparison"
 # Claims listed per outlet in the "only here" part of a report before "and N more".
@@ -159,27 +158,15 @@ def _quotes(c: StoryComparison) -> list[str]:
 
 def _claims(c: StoryComparison) -> list[str]:
     lines = ["## What the outlets share, and what only one reports", ""]
-    shared = [cl for cl in c.claims if cl.status == "shared"]
-    seen_groups: set[int] = set()
+    shared = shared_claims(c)
     if shared:
         lines += ["### Shared", ""]
         for claim in shared:
-            if claim.group in seen_groups:
-                continue
-            seen_groups.add(claim.group)
             outlets = ", ".join(md(o) for o in (claim.outlet, *claim.shared_with))
             lines.append(f"- {md(claim.text)} ({outlets})")
         lines.append("")
-    only: dict[str, list[str]] = defaultdict(list)
-    for claim in c.claims:
-        if claim.status == "only":
-            echo = (
-                f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})"
-                if claim.echoed_by
-                else ""
-            )
-            only[claim.outlet].append(md(claim.text) + echo)
-    for outlet, texts in only.items():
+    for outlet, claims in only_claims(c).items():
+        texts = [md(claim.text) + _echoed(claim.echoed_by) for claim in claims]
         lines += [f"### Only in {md(outlet)}", ""]
         lines += [f"- {text}" for text in texts[:MAX_ONLY_CLAIMS_SHOWN]]
         if len(texts) > MAX_ONLY_CLAIMS_SHOWN:
@@ -189,6 +176,10 @@ def _claims(c: StoryComparison) -> list[str]:
     for copy, original in copies.items():
         lines += [f"{md(copy)} is a copy of {md(original)}: its claims confirm nothing.", ""]
     return lines
+
+
+def _echoed(outlets: tuple[str, ...]) -> str:
+    return f" (echoed by {', '.join(md(o) for o in outlets)})" if outlets else ""
 
 
 def _details(c: StoryComparison) -> list[str]:

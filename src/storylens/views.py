@@ -443,6 +443,27 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     return EntityView(name, found, tuple(wordings), mentions)
 
 
+def shared_claims(comparison: StoryComparison) -> list[Claim]:
+    """One claim per group that two or more outlets report, in the comparison's order: the
+    report's "Shared" list and the story page's."""
+    seen: set[int] = set()
+    shared = []
+    for claim in comparison.claims:
+        if claim.status == "shared" and claim.group not in seen:
+            seen.add(claim.group)
+            shared.append(claim)
+    return shared
+
+
+def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
+    """Each outlet's claims no other outlet reports, outlets in the order they first appear."""
+    only: dict[str, list[Claim]] = {}
+    for claim in comparison.claims:
+        if claim.status == "only":
+            only.setdefault(claim.outlet, []).append(claim)
+    return only
+
+
 @dataclass(frozen=True)
 class PairRow:
     left: Claim | None

@@ -24,9 +24,11 @@ from storylens.views import (
     StoryFilters,
     article_view,
     entity_view,
+    only_claims,
     outlet_names,
     pair_view,
     search_view,
+    shared_claims,
     stories_page,
     story_view,
 )
@@ -152,6 +154,7 @@ def story(
     comparison = view.comparison
     outlet_of = {a.article_id: a.outlet or a.article_id for a in view.articles}
     columns = list(dict.fromkeys(outlet_of.values()))
+    only = only_claims(comparison)
     return render(
         request,
         "story.html",
@@ -160,8 +163,8 @@ def story(
         columns=columns,
         outlet_of=outlet_of,
         matrix=_quote_matrix(comparison, columns),
-        shared=_shared_claims(comparison),
-        only=_only_claims(comparison, columns),
+        shared=shared_claims(comparison),
+        only=[(column, only.get(column, [])) for column in columns],
         chart=_sourcing_chart(comparison),
         tone=_tone_in_context(view),
         pairs=[
@@ -182,22 +185,6 @@ def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
             cells.setdefault(variant.outlet or variant.article_id, []).append(variant)
         rows.append({"group": group, "cells": [cells[column] for column in columns]})
     return rows
-
-
-def _shared_claims(comparison: Any) -> list[Any]:
-    seen, shared = set(), []
-    for claim in comparison.claims:
-        if claim.status == "shared" and claim.group not in seen:
-            seen.add(claim.group)
-            shared.append(claim)
-    return shared
-
-
-def _only_claims(comparison: Any, columns: list[str]) -> list[tuple[str, list[Any]]]:
-    return [
-        (column, [c for c in comparison.claims if c.outlet == column and c.status == "only"])
-        for column in columns
-    ]
 
 
 # Width in SVG units of the longest bar in a sourcing chart.
