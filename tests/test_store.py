@@ -91,9 +91,7 @@ def test_save_and_read_back(any_db: str) -> None:
         assert (summary.first_published, summary.last_published) == ("2026-04-02", "2026-04-03")
         assert summary.title == "Mayor Dana Holt said the pier would close."
         quotes = list(store.quote_rows(["a2"]))
-        assert [(q.speaker, q.start, q.outlet) for q in quotes] == [
-            ("Dana Holt", 21, "Courier")
-        ]
+        assert [(q.speaker, q.start, q.outlet) for q in quotes] == [("Dana Holt", 21, "Courier")]
         state = list(store.story_state())
         assert [a.article_id for _, a in state] == ["a1", "a2", "b1"]
         assert state[0][1].reasons == ("shared: pier",)
