@@ -42,7 +42,7 @@ def stories_command(
 ) -> None:
     """List the stories: title, outlets, articles and dates."""
     console = _stdout()
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         summaries, total = story_list(store, limit)
     finally:
@@ -152,7 +152,7 @@ def search_command(
 ) -> None:
     """Stories, articles and quotes that match the words, the matching words shown."""
     console = _stdout()
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         results = search_view(store, query, limit)
     finally:
