@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from typing import Any
 
 from storylens.compare.dates_words import (
@@ -29,7 +28,7 @@ from storylens.records import (
     StoryComparison,
     WordDiff,
 )
-from storylens.views import StoryView
+from storylens.views import StoryView, only_claims, shared_claims
 
 # The story id of inputs compared with no store (``direct.py``): it names no stored story.
 DIRECT_STORY_ID = "direct"
@@ -217,22 +216,14 @@ def _quotes(c: StoryComparison) -> list[str]:
 
 def _claims(c: StoryComparison) -> list[str]:
     lines = ["## What the outlets share, and what only one reports", ""]
-    shared = [cl for cl in c.claims if cl.status == "shared"]
-    seen_groups: set[int] = set()
+    shared = shared_claims(c)
     if shared:
         lines += ["### Shared", ""]
         for claim in shared:
-            if claim.group in seen_groups:
-                continue
-            seen_groups.add(claim.group)
             outlets = ", ".join(md(o) for o in (claim.outlet, *claim.shared_with))
             lines.append(f"- {md(claim.text)} ({outlets})")
         lines.append("")
-    only: dict[str, list[Claim]] = defaultdict(list)
-    for claim in c.claims:
-        if claim.status == "only":
-            only[claim.outlet].append(claim)
-    for outlet, claims in only.items():
+    for outlet, claims in only_claims(c).items():
         # the most important first; the rest folded, in the article's order
         top, rest = short_list(claims, c.claims)
         lines += [f"### Only in {md(outlet)}", ""]

@@ -1,13 +1,12 @@
 """What the interfaces show, assembled from the store in typed read records: a story with its
-comparison, pages of stories and quotes, an article, a person, search results and the outlets.
-The CLI and the web read the store only through this module."""
+comparison, pages of stories and quotes, an article, a person, search results and the outlets,
+and the rows the exports write. The CLI, the exports and the web read the store only through
+this module, and it reads only typed records (``store/reads.py``), never a raw row."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from sqlalchemy import select
 
@@ -30,19 +29,22 @@ from storylens.records import (
 )
 from storylens.store import Store
 from storylens.store.reads import (
+    ArticleRow,
+    Mention,
+    StoredQuote,
     StoryFilters,
-    StoryListRow,
+    StoryRow,
+    TimexRow,
+    ToneRow,
     article_row,
-    json_list,
     outlets,
+    quote_page,
     stories_mentioning,
     story_page,
     story_titles,
 )
-from storylens.store.reads import quote_rows as reads_quote_rows
 from storylens.store.schema import articles, comparisons, entities, quotes
 from storylens.store.search import SearchHit, search
-from storylens.store.segments import decode_segments
 
 
 @dataclass(frozen=True)
@@ -89,28 +91,26 @@ class QuoteRow:
         return self.kind != "scare"
 
 
-def _quote_row(row: Mapping[str, Any], article_text: str | None = None) -> QuoteRow:
-    """A stored quote row as a ``QuoteRow``. With the article's text, the mark before the
+def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
+    """A stored quote as a ``QuoteRow``. With the article's text, the mark before the
     quote tells ``spoken`` where a quote stored in one span opens."""
-    start = row["start_char"]
-    opening_mark = article_text[start - 1] if article_text and start > 0 else ""
-    segments = decode_segments(row.get("segments"))
+    opening_mark = article_text[row.start - 1] if article_text and row.start > 0 else ""
     return QuoteRow(
-        article_id=row["article_id"],
-        story_id=row.get("story_id"),
-        outlet=row.get("outlet"),
-        title=row.get("title"),
-        published=row.get("published"),
-        text=row["text"],
-        spoken=utterance_words(row["text"], segments, opening_mark),
-        start=start,
-        end=row["end_char"],
-        speaker=row["speaker"],
-        speaker_type=row["speaker_type"],
-        kind=row["kind"],
-        cue=row["cue"],
-        act=row.get("act") or "speech",
-        segments=segments,
+        article_id=row.article_id,
+        story_id=row.story_id,
+        outlet=row.outlet,
+        title=row.title,
+        published=row.published,
+        text=row.text,
+        spoken=utterance_words(row.text, row.segments, opening_mark),
+        start=row.start,
+        end=row.end,
+        speaker=row.speaker,
+        speaker_type=row.speaker_type,
+        kind=row.kind,
+        cue=row.cue,
+        act=row.act,
+        segments=row.segments,
     )
 
 
@@ -140,57 +140,53 @@ class StoryView:
         return {a.article_id: a.name or a.outlet or a.article_id for a in self.articles}
 
 
-def _why(row: dict[str, Any]) -> str:
+def _why(row: ArticleRow) -> str:
     # The stored reasons already carry the score ("score 0.48 (words ...)", "copy of X
     # (containment 0.89)"); only an article without reasons needs it said.
-    reasons = json.loads(row["story_reasons"] or "[]")
-    if reasons:
-        return "; ".join(reasons)
-    score = row["story_score"]
-    return f"score {score:.2f}" if score else "opened the story"
+    if row.story_reasons:
+        return "; ".join(row.story_reasons)
+    return f"score {row.story_score:.2f}" if row.story_score else "opened the story"
 
 
-def _boilerplate(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    text = row["text"]
-    return tuple((reason, text[start:end]) for start, end, reason in json.loads(row["boilerplate"]))
+def _boilerplate(row: ArticleRow) -> tuple[tuple[str, str], ...]:
+    return tuple((reason, row.text[start:end]) for start, end, reason in row.boilerplate)
 
 
 def story_view(store: Store, story_id: str) -> StoryView:
     rows = list(store.article_rows(story_id))
     if not rows:
         raise NotFound(f"no story {story_id!r} in {store.db}: list them with `storylens stories`")
-    recalls = {row["id"]: json.loads(row.get("secondary_story_ids") or "[]") for row in rows}
     titles = story_titles(
-        store.reader, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
+        store.reader, sorted({story_id, *(o for row in rows for o in row.secondary_story_ids)})
     )
-    texts = {row["id"]: row["text"] for row in rows}
-    names = name_outlets((row["id"], row["outlet"], row["text"]) for row in rows)
+    texts = {row.id: row.text for row in rows}
+    names = name_outlets((row.id, row.outlet, row.text) for row in rows)
     quote_rows = tuple(
         replace(row, outlet=names[row.article_id].name) if row.article_id in names else row
-        for row in (_quote_row(q, texts[q["article_id"]]) for q in store.quote_rows(texts))
+        for row in (_quote_row(q, texts[q.article_id]) for q in store.quote_rows(texts))
     )
     articles = tuple(
         ArticleInStory(
-            article_id=row["id"],
-            outlet=row["outlet"],
-            title=row["title"],
-            published=row["published"],
-            url=row["url"],
-            duplicate_of=row["duplicate_of"],
-            score=row["story_score"],
+            article_id=row.id,
+            outlet=row.outlet,
+            title=row.title,
+            published=row.published,
+            url=row.url,
+            duplicate_of=row.duplicate_of,
+            score=row.story_score,
             why=_why(row),
             boilerplate=_boilerplate(row),
             recalls=tuple(
                 (other, titles[other])
-                for other in recalls[row["id"]]
+                for other in row.secondary_story_ids
                 if other in titles and other != story_id
             ),
-            name=names[row["id"]].name,
-            name_note=names[row["id"]].note,
+            name=names[row.id].name,
+            name_note=names[row.id].note,
         )
         for row in rows
     )
-    comparison = story_comparison(store, story_id, [row["id"] for row in rows])
+    comparison = story_comparison(store, story_id, [row.id for row in rows])
     people = canonical_names(
         [*_person_names(store, texts), *(q.speaker for q in quote_rows if q.speaker)]
     )
@@ -233,6 +229,32 @@ def story_comparison(
     ):
         return stored
     return compare_story(story_id, store.story_members(story_id))
+
+
+# -- what the terminal's list and the exports read ---------------------------------------------
+
+
+def story_list(store: Store, limit: int | None = None) -> tuple[list[StoryRow], int]:
+    """Every story (or the first ``limit``), largest first, and how many hold articles."""
+    return store.story_summaries(limit=limit), store.count_stories()
+
+
+def all_articles(store: Store) -> Iterator[ArticleRow]:
+    """Every stored article in stored order, streamed."""
+    return store.article_rows()
+
+
+def all_quotes(store: Store) -> Iterator[StoredQuote]:
+    """Every stored quote in stored order, streamed."""
+    return store.quote_rows()
+
+
+def all_tone_marks(store: Store) -> Iterator[ToneRow]:
+    return store.tone_rows()
+
+
+def all_dates(store: Store) -> Iterator[TimexRow]:
+    return store.timex_rows()
 
 
 # -- what the web pages and the terminal's search show ---------------------------------------
@@ -291,7 +313,7 @@ def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorec
 
 @dataclass(frozen=True)
 class StoriesPage:
-    items: tuple[StoryListRow, ...]
+    items: tuple[StoryRow, ...]
     total: int
     page: int
     page_size: int
@@ -377,9 +399,9 @@ def _speakers_of(
     if not wanted:
         return {}
     return {
-        (q["article_id"], q["position"]): q["speaker"]
+        (q.article_id, q.position): q.speaker
         for q in store.quote_rows({a for a, _ in wanted})
-        if (q["article_id"], q["position"]) in wanted
+        if (q.article_id, q.position) in wanted
     }
 
 
@@ -422,7 +444,7 @@ def article_view(store: Store, article_id: str) -> ArticleView:
     row = article_row(store.reader, article_id)
     if row is None:
         raise NotFound(f"no article {article_id!r} in {store.db}")
-    members = store.story_members(row["story_id"])
+    members = store.story_members(row.story_id or "")
     member = next(m for m in members if m.id == article_id)
     names = name_outlets(
         (m.id, m.analysed.article.outlet, m.analysed.article.text) for m in members
@@ -436,13 +458,13 @@ def article_view(store: Store, article_id: str) -> ArticleView:
     quote_list = tuple(_quote_row(q, text) for q in store.quote_rows([article_id]))
     return ArticleView(
         article_id=article_id,
-        story_id=row["story_id"],
-        title=row["title"],
-        outlet=row["outlet"],
-        published=row["published"],
-        url=row["url"],
-        authors=tuple(json_list(row["authors"])),
-        duplicate_of=row["duplicate_of"],
+        story_id=row.story_id,
+        title=row.title,
+        outlet=row.outlet,
+        published=row.published,
+        url=row.url,
+        authors=row.authors,
+        duplicate_of=row.duplicate_of,
         paragraphs=tuple(_paragraphs(member, people)),
         quotes=quote_list,
         entities=tuple(
@@ -520,7 +542,7 @@ def quotes_page(
     limit: int = DEFAULT_PAGE_SIZE,
 ) -> tuple[tuple[QuoteRow, ...], int]:
     """Quotes filtered by speaker (case-blind) and story, in stored order; and the count."""
-    rows, total = reads_quote_rows(
+    rows, total = quote_page(
         store.reader, speaker=speaker, story_id=story_id, offset=offset, limit=limit
     )
     return tuple(_quote_row(row) for row in rows), total
@@ -529,17 +551,6 @@ def quotes_page(
 def outlet_names(store: Store) -> list[str]:
     """Every outlet the store has an article from, in alphabetical order."""
     return outlets(store.reader)
-
-
-@dataclass(frozen=True)
-class Mention:
-    """An article that names or quotes someone."""
-
-    article_id: str
-    story_id: str | None
-    title: str | None
-    outlet: str | None
-    published: str | None
 
 
 @dataclass(frozen=True)
@@ -579,7 +590,7 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     key = person_key(name)
     stories = list(
         dict.fromkeys(
-            [r["story_id"] for r in stories_mentioning(store.reader, key, limit) if r["story_id"]]
+            [r.story_id for r in stories_mentioning(store.reader, key, limit) if r.story_id]
             + [q.story_id for q in quotes_page(store, speaker=key, limit=limit)[0] if q.story_id]
         )
     )
@@ -602,14 +613,9 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
             quoted, _ = quotes_page(store, speaker=alias, story_id=story_id or None, limit=limit)
             found.extend(quoted)
             for row in stories_mentioning(store.reader, alias, limit):
-                if story_id and row["story_id"] != story_id:
+                if story_id and row.story_id != story_id:
                     continue
-                mentions.setdefault(
-                    row["id"],
-                    Mention(
-                        row["id"], row["story_id"], row["title"], row["outlet"], row["published"]
-                    ),
-                )
+                mentions.setdefault(row.article_id, row)
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
     spoken = {alias.lower() for story_names in names_by_story.values() for alias in story_names}
@@ -618,9 +624,7 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
         comparison = store.stored_comparison(story_id)
         if comparison is None:
             continue
-        named = name_outlets(
-            (row["id"], row["outlet"], row["text"]) for row in store.article_rows(story_id)
-        )
+        named = name_outlets((row.id, row.outlet, row.text) for row in store.article_rows(story_id))
         wordings.extend(
             (story_id, name_records(group, named))
             for group in comparison.quote_groups
@@ -641,9 +645,30 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
 
 
 def _stories_naming(store: Store, name: str, limit: int) -> list[str]:
-    found = [r["story_id"] for r in stories_mentioning(store.reader, name, limit)]
+    found = [r.story_id for r in stories_mentioning(store.reader, name, limit)]
     found += [q.story_id for q in quotes_page(store, speaker=name, limit=limit)[0]]
     return [story_id for story_id in dict.fromkeys(found) if story_id]
+
+
+def shared_claims(comparison: StoryComparison) -> list[Claim]:
+    """One claim per group that two or more outlets report, in the comparison's order: the
+    report's "Shared" list and the story page's."""
+    seen: set[int] = set()
+    shared = []
+    for claim in comparison.claims:
+        if claim.status == "shared" and claim.group not in seen:
+            seen.add(claim.group)
+            shared.append(claim)
+    return shared
+
+
+def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
+    """Each outlet's claims no other outlet reports, outlets in the order they first appear."""
+    only: dict[str, list[Claim]] = {}
+    for claim in comparison.claims:
+        if claim.status == "only":
+            only.setdefault(claim.outlet, []).append(claim)
+    return only
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from storylens.cli.glance import print_glance
 from storylens.store import DEFAULT_DB_PATH
 from storylens.store.search import MATCH_END, MATCH_START
 from storylens.stories.settings import SETTINGS
-from storylens.views import search_view
+from storylens.views import search_view, story_list
 
 _SPACES = re.compile(r"\s+")
 
@@ -48,8 +48,7 @@ def stories_command(
     console = _stdout()
     store = _open_store(db, create=False, read_only=True)
     try:
-        summaries = store.story_summaries(limit=limit)
-        total = store.count_stories()
+        summaries, total = story_list(store, limit)
     finally:
         store.close()
     table = _table(

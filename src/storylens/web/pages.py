@@ -34,9 +34,11 @@ from storylens.views import (
     StoryFilters,
     article_view,
     entity_view,
+    only_claims,
     outlet_names,
     pair_view,
     search_view,
+    shared_claims,
     stories_page,
     story_view,
 )
@@ -219,6 +221,7 @@ def story(
     outlet_of = view.outlet_of
     columns = list(dict.fromkeys(outlet_of.values()))
     matrix = _quote_matrix(comparison, columns)
+    only = only_claims(comparison)
     return render(
         request,
         "story.html",
@@ -231,8 +234,8 @@ def story(
         lone_quotes=[row for row in matrix if row["carried"] <= 1],
         fold=SHORT_LIST,
         fold_short=SHORT_CONTEXT_LIST,
-        shared=_shared_claims(comparison),
-        only=_only_claims(comparison, columns),
+        shared=shared_claims(comparison),
+        only=[(column, *short_list(only.get(column, []), comparison.claims)) for column in columns],
         chart=_sourcing_chart(comparison),
         tone=_tone_in_context(view),
         pairs=[
@@ -263,25 +266,6 @@ def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
             {"group": group, "cells": [cells[column] for column in columns], "carried": carried}
         )
     return rows
-
-
-def _shared_claims(comparison: Any) -> list[Any]:
-    seen, shared = set(), []
-    for claim in comparison.claims:
-        if claim.status == "shared" and claim.group not in seen:
-            seen.add(claim.group)
-            shared.append(claim)
-    return shared
-
-
-def _only_claims(comparison: Any, columns: list[str]) -> list[tuple[str, list[Any], list[Any]]]:
-    """Per outlet: its most important lone claims, and the rest (behind an expander)."""
-    found = []
-    for column in columns:
-        claims = [c for c in comparison.claims if c.outlet == column and c.status == "only"]
-        top, rest = short_list(claims, comparison.claims)
-        found.append((column, top, rest))
-    return found
 
 
 # Width in SVG units of the longest bar in a sourcing chart.
