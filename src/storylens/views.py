@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from sqlalchemy import select
-
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
@@ -37,13 +35,16 @@ from storylens.store.reads import (
     TimexRow,
     ToneRow,
     article_row,
+    comparison_bodies,
+    comparison_stamps,
     outlets,
+    person_names,
     quote_page,
     stories_mentioning,
     story_page,
+    story_people_names,
     story_titles,
 )
-from storylens.store.schema import articles, comparisons, entities, quotes
 from storylens.store.search import SearchHit, search
 
 
@@ -203,16 +204,7 @@ def story_view(store: Store, story_id: str) -> StoryView:
 
 def _person_names(store: Store, article_ids: Iterable[str]) -> list[str]:
     """The people the articles name (entity texts), for telling short names apart."""
-    ids = list(article_ids)
-    with store.reader.connect() as connection:
-        return [
-            row.text
-            for row in connection.execute(
-                select(entities.c.text)
-                .where(entities.c.article_id.in_(ids), entities.c.label == "PERSON")
-                .distinct()
-            )
-        ]
+    return person_names(store.reader, article_ids)
 
 
 def story_comparison(
@@ -285,25 +277,12 @@ def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorec
     if not wanted:
         return {}
     where = str(store.db)
-    with store.reader.connect() as connection:
-        stamps = {
-            row.story_id: row.computed_at
-            for row in connection.execute(
-                select(comparisons.c.story_id, comparisons.c.computed_at).where(
-                    comparisons.c.story_id.in_(wanted), comparisons.c.version == COMPARISON_VERSION
-                )
-            )
-        }
-        missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
-        if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
-            _SCORECARDS.clear()
-        for row in connection.execute(
-            select(comparisons.c.story_id, comparisons.c.body).where(
-                comparisons.c.story_id.in_(missing)
-            )
-        ):
-            key = (where, row.story_id, stamps[row.story_id])
-            _SCORECARDS[key] = scorecard(comparison_from_json(row.body))
+    stamps = comparison_stamps(store.reader, wanted, COMPARISON_VERSION)
+    missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
+    if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
+        _SCORECARDS.clear()
+    for story_id, body in comparison_bodies(store.reader, missing):
+        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison_from_json(body))
     return {
         sid: _SCORECARDS[(where, sid, at)]
         for sid, at in stamps.items()
@@ -565,20 +544,7 @@ class EntityView:
 
 def _story_people(store: Store, story_id: str) -> dict[str, str]:
     """One story's names -> the fullest name each is part of (``people.canonical_names``)."""
-    with store.reader.connect() as connection:
-        named = connection.execute(
-            select(entities.c.text)
-            .join(articles, articles.c.id == entities.c.article_id)
-            .where(articles.c.story_id == story_id, entities.c.label == "PERSON")
-            .distinct()
-        )
-        quoted = connection.execute(
-            select(quotes.c.speaker)
-            .join(articles, articles.c.id == quotes.c.article_id)
-            .where(articles.c.story_id == story_id, quotes.c.speaker.is_not(None))
-            .distinct()
-        )
-        return canonical_names([row[0] for row in (*named, *quoted)])
+    return canonical_names(story_people_names(store.reader, story_id))
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:

@@ -589,3 +589,53 @@ def detail_rows(engine: Engine, article_ids: Iterable[str]) -> list[DetailRow]:
             DetailRow(row.article_id, row.kind, row.text, row.value, row.start_char, row.end_char)
             for row in connection.execute(query)
         ]
+
+
+def person_names(engine: Engine, article_ids: Iterable[str]) -> list[str]:
+    """The people these articles name (their PERSON entity texts), each once."""
+    ids = list(article_ids)
+    query = (
+        select(entities.c.text)
+        .where(entities.c.article_id.in_(ids), entities.c.label == "PERSON")
+        .distinct()
+    )
+    with engine.connect() as connection:
+        return [row.text for row in connection.execute(query)]
+
+
+def story_people_names(engine: Engine, story_id: str) -> list[str]:
+    """Every person one story names or quotes: its PERSON entities and its quotes' speakers."""
+    in_story = articles.c.story_id == story_id
+    named = (
+        select(entities.c.text)
+        .join(articles, articles.c.id == entities.c.article_id)
+        .where(in_story, entities.c.label == "PERSON")
+        .distinct()
+    )
+    quoted = (
+        select(quotes.c.speaker)
+        .join(articles, articles.c.id == quotes.c.article_id)
+        .where(in_story, quotes.c.speaker.is_not(None))
+        .distinct()
+    )
+    with engine.connect() as connection:
+        return [row[0] for query in (named, quoted) for row in connection.execute(query)]
+
+
+def comparison_stamps(engine: Engine, story_ids: Iterable[str], version: int) -> dict[str, str]:
+    """When each story's stored comparison of this version was computed, by story id."""
+    query = select(comparisons.c.story_id, comparisons.c.computed_at).where(
+        comparisons.c.story_id.in_(list(story_ids)), comparisons.c.version == version
+    )
+    with engine.connect() as connection:
+        return {row.story_id: row.computed_at for row in connection.execute(query)}
+
+
+def comparison_bodies(engine: Engine, story_ids: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """(story id, stored comparison JSON) of these stories, streamed."""
+    query = select(comparisons.c.story_id, comparisons.c.body).where(
+        comparisons.c.story_id.in_(list(story_ids))
+    )
+    with engine.connect() as connection:
+        for row in connection.execute(query):
+            yield row.story_id, row.body
