@@ -46,6 +46,7 @@ _LAZY = {
     "StorySettings": "storylens.stories",
     "extract_features": "storylens.stories",
     "compare_story": "storylens.compare",
+    "compare_articles": "storylens.direct",
     "same_claim": "storylens.compare.same_claim",
 }
 
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from storylens.clean import clean_article
     from storylens.compare import compare_story
     from storylens.compare.same_claim import same_claim
+    from storylens.direct import compare_articles
     from storylens.ingest import iter_inputs
     from storylens.pipeline import PipelineRun, analyze
     from storylens.store import Store
@@ -91,6 +93,7 @@ __all__ = [
     "__version__",
     "analyze",
     "clean_article",
+    "compare_articles",
     "compare_story",
     "extract_features",
     "extract_quotes",
