@@ -1,0 +1,118 @@
+"""Train the story stage's join model (``src/storylens/stories/join_model.json``).
+
+    .venv/bin/python bench/train_join_model.py [--cache DIR] [--sets ...] [--orders 3]
+        [--leave-one-out FILE] [--output FILE]
+
+Each labelled corpus is fed to a ``StoryClusterer`` in a few shuffled orders with every
+article placed in its gold story (``StoryClusterer.observe``): for each article, each
+candidate story the online run would score gives one example, the article's inputs with
+that story (``scoring.JoinInputs``), labelled by whether it is the article's event. A
+logistic regression over them, with each corpus weighing the same whatever its size (ECB+
+would otherwise outweigh the written corpora twenty to one), gives the join model.
+``--leave-one-out`` copies the figures ``bench/stories.py --leave-one-out --json FILE``
+wrote into the model file, so the file says how the model did on corpora it did not see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings  # noqa: E402
+from storylens.stories.join_model import MODEL_FILE, JoinModel  # noqa: E402
+from storylens.stories.scoring import JoinInputs  # noqa: E402
+
+# Shuffled orders per corpus the examples are drawn from: the candidates an article meets
+# depend on what came before it, and three orders give each corpus's pairs in varied company.
+TRAIN_ORDERS = 3
+# Inverse regularisation strength of the logistic regression: four inputs and thousands of
+# examples need little, and a weak prior keeps the coefficients from chasing one corpus.
+REGULARISATION_C = 1.0
+MODEL_PATH = Path(__file__).resolve().parents[1] / "src" / "storylens" / "stories" / MODEL_FILE
+
+Example = tuple[JoinInputs, bool]
+
+
+def corpus_examples(
+    features: Sequence[ArticleFeatures],
+    gold: Mapping[str, str],
+    orders: int = TRAIN_ORDERS,
+    settings: StorySettings | None = None,
+) -> list[Example]:
+    """The join examples of one corpus over ``orders`` shuffled orders."""
+    examples: list[Example] = []
+    for seed in range(orders):
+        shuffled = list(features)
+        random.Random(seed).shuffle(shuffled)
+        clusterer = StoryClusterer(settings)
+        for item in shuffled:
+            story = "gold:" + gold[item.article_id]
+            for other, inputs in clusterer.observe(item, story):
+                examples.append((inputs, other == story))
+    return examples
+
+
+def fit_join_model(by_corpus: Mapping[str, Sequence[Example]]) -> JoinModel:
+    """A logistic regression over the corpora's examples, each corpus weighing the same."""
+    from sklearn.linear_model import LogisticRegression
+
+    rows: list[JoinInputs] = []
+    labels: list[bool] = []
+    weights: list[float] = []
+    for examples in by_corpus.values():
+        if not examples:
+            continue
+        for inputs, label in examples:
+            rows.append(inputs)
+            labels.append(label)
+            weights.append(1.0 / len(examples))
+    fitted = LogisticRegression(C=REGULARISATION_C, max_iter=1000)
+    fitted.fit(rows, labels, sample_weight=[w * len(rows) / len(by_corpus) for w in weights])
+    return JoinModel(
+        coefficients=tuple(float(c) for c in fitted.coef_[0]),
+        intercept=float(fitted.intercept_[0]),
+        trained_on=tuple(sorted(by_corpus)),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    from stories import SETS, load_features, set_files
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", default=",".join(SETS))
+    parser.add_argument("--orders", type=int, default=TRAIN_ORDERS)
+    parser.add_argument("--cache", type=Path, default=None, help="folder for analysed articles")
+    parser.add_argument("--leave-one-out", type=Path, default=None, help="figures to record")
+    parser.add_argument("--output", type=Path, default=MODEL_PATH)
+    args = parser.parse_args(argv)
+    by_corpus: dict[str, list[Example]] = {}
+    for name in args.sets.split(","):
+        if not set_files(name)[0].exists():
+            print(f"skipping {name}: its corpus is missing")
+            continue
+        features, gold = load_features(name, args.cache)
+        by_corpus[name] = corpus_examples(features, gold, args.orders)
+        joins = sum(1 for _, label in by_corpus[name] if label)
+        print(f"{name}: {len(by_corpus[name])} examples, {joins} joins")
+    model = fit_join_model(by_corpus)
+    if args.leave_one_out:
+        figures = json.loads(args.leave_one_out.read_text(encoding="utf-8"))
+        model = JoinModel(
+            model.coefficients, model.intercept, trained_on=model.trained_on, leave_one_out=figures
+        )
+    args.output.write_text(model.to_json(), encoding="utf-8")
+    print(
+        f"wrote {args.output}: weights terms {model.weight('terms'):.3f} names "
+        f"{model.weight('names'):.3f} quotes {model.weight('quotes'):.3f}, join threshold "
+        f"{model.join_threshold:.3f}, day penalty {model.day_penalty:.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
