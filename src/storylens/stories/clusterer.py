@@ -57,14 +57,17 @@ from storylens.stories.index import (
     CandidateIndex,
     DocumentFrequencies,
 )
+from storylens.stories.join_model import JoinModel
 from storylens.stories.scoring import (
     ArticleVectors,
+    JoinInputs,
     ScoreRules,
     Similarity,
     StoryProfile,
     Weights,
     day_number,
     days_differ,
+    join_inputs,
     lead_day_weights,
     similarity,
     similarity_score,
@@ -87,6 +90,9 @@ from storylens.stories.split import (
 # above 0.20; a wrong join of a same-kind event is undone by the split check, a missed join
 # of a differently worded report of one event is not).
 JOIN_THRESHOLD = 0.15
+# Score taken off when the article's lead names another day than the story's leads: none by
+# hand (the day evidence then acts in the split check, rehoming and gathering only).
+JOIN_DAY_PENALTY = 0.0
 # Another story scoring this close to a join is recorded as a secondary event of the article.
 SECONDARY_THRESHOLD = 0.20
 # A second event mentioned in one paragraph shares few words but some rare names: a story
@@ -165,6 +171,7 @@ class StorySettings:
     """The tunable numbers of the story stage; the defaults are the calibrated ones."""
 
     join_threshold: float = JOIN_THRESHOLD
+    join_day_penalty: float = JOIN_DAY_PENALTY
     secondary_threshold: float = SECONDARY_THRESHOLD
     max_secondary: int = MAX_SECONDARY
     term_weight: float = TERM_WEIGHT
@@ -204,7 +211,23 @@ class StorySettings:
     @property
     def score_rules(self) -> ScoreRules:
         return ScoreRules(
-            self.weights, self.time_grace_days, self.time_decay_days, self.year_conflict_factor
+            self.weights,
+            self.time_grace_days,
+            self.time_decay_days,
+            self.year_conflict_factor,
+            self.join_day_penalty,
+        )
+
+    def with_join_model(self, model: JoinModel) -> StorySettings:
+        """These settings with the join decision's weights, threshold and day penalty taken
+        from ``model``."""
+        return replace(
+            self,
+            term_weight=model.weight("terms"),
+            name_weight=model.weight("names"),
+            quote_weight=model.weight("quotes"),
+            join_threshold=model.join_threshold,
+            join_day_penalty=model.day_penalty,
         )
 
 
@@ -252,6 +275,33 @@ class StoryClusterer:
             if assignment.duplicate_of is None:
                 self._count_independent(features, assignment.story_id)
             self._remember(features, assignment)
+
+    def observe(self, features: ArticleFeatures, story_id: str) -> list[tuple[str, JoinInputs]]:
+        """Place an article in a labelled story, as ``restore`` does, and return the join
+        model's inputs of each candidate story before it was placed (the training examples of
+        ``join_model.py``: the candidates an online run would score, under the same IDF).
+        A copy is placed with its original and gives none."""
+        if features.article_id in self._assignments:
+            return []
+        copy = self._assign_copy(features)
+        if copy is not None:
+            self._remember(features, copy)
+            return []
+        self._frequencies.add(_keys(features))
+        vectors = ArticleVectors.build(features, self._frequencies)
+        found = [
+            (
+                other,
+                join_inputs(
+                    vectors, features, self._profiles[other], self._frequencies, self._rules
+                ),
+            )
+            for other in self._candidates(vectors)
+        ]
+        opens = story_id not in self._members
+        self._add_to_story(features, story_id)
+        self._remember(features, StoryAssignment(features.article_id, story_id, 0.0, opens))
+        return found
 
     def assignment(self, article_id: str) -> StoryAssignment | None:
         return self._assignments.get(article_id)

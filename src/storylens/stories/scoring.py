@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from typing import NamedTuple
 
 from storylens.stories.features import ArticleFeatures, published_day
 from storylens.stories.index import DocumentFrequencies
@@ -96,6 +97,7 @@ class ArticleVectors:
     quote_shingles: set[int]
     day: int | None
     year: int | None
+    lead_days: dict[int, float] = field(default_factory=dict)  # days the lead names, weighted
 
     @classmethod
     def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
@@ -118,6 +120,7 @@ class ArticleVectors:
             quote_shingles=parts.quote_shingles,
             day=parts.day,
             year=parts.year,
+            lead_days=parts.lead_days,
         )
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
@@ -263,12 +266,15 @@ class Weights:
 class ScoreRules:
     """How an article's score with a story is made: the parts' weights, the time decay
     (``grace_days`` of no decay, then ``decay_days`` per factor e), and the factor for a
-    story whose members name a different year. The defaults leave time and years out."""
+    story whose members name a different year, and ``day_penalty`` taken off the score when
+    the article's lead names another day than the story's leads (``days_differ``). The
+    defaults leave time, years and days out."""
 
     weights: Weights
     grace_days: float = math.inf
     decay_days: float = 1.0
     year_conflict: float = 1.0
+    day_penalty: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -390,6 +396,34 @@ def similarity_score(
     return _similarity_parts(article, features, story, frequencies, rules).score
 
 
+class JoinInputs(NamedTuple):
+    """What the join decision weighs, as the learned join model reads it (``join_model.py``):
+    the three similarities times the time factor, and whether the leads name other days."""
+
+    terms: float
+    names: float
+    quotes: float
+    other_day: float  # 1.0 when the article's lead and the story's leads name other days
+
+
+JOIN_INPUT_NAMES = JoinInputs._fields
+
+
+def join_inputs(
+    article: ArticleVectors,
+    features: ArticleFeatures,
+    story: StoryProfile,
+    frequencies: DocumentFrequencies,
+    rules: ScoreRules,
+) -> JoinInputs:
+    """The join model's inputs for one article and one story (its training examples)."""
+    parts = _similarity_parts(article, features, story, frequencies, rules)
+    other_day = 1.0 if days_differ(article.lead_days, story.days) else 0.0
+    return JoinInputs(
+        parts.time * parts.terms, parts.time * parts.names, parts.time * parts.quotes, other_day
+    )
+
+
 @dataclass(frozen=True)
 class _Parts:
     score: float
@@ -432,6 +466,8 @@ def _similarity_parts(
     else:
         evidence = max(0.0, (dense - DENSE_FLOOR) / (1.0 - DENSE_FLOOR))
         score = time * ((1.0 - weights.dense) * sparse + weights.dense * evidence)
+    if rules.day_penalty and days_differ(article.lead_days, story.days):
+        score = max(0.0, score - rules.day_penalty)
     return _Parts(score, terms, names, quotes, time, dense, term_parts, name_parts)
 
 

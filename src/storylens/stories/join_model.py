@@ -1,0 +1,96 @@
+"""The learned join model: logistic weights over the parts of an article's score with a story.
+
+An article joins its best candidate story when a logistic model over ``scoring.JoinInputs``
+(words, names and quotes, each times the time factor, and whether the leads name other days)
+says it is more likely than not that story's event. The model is linear, so it is the same
+decision as the clusterer's score against its join threshold: the words, names and quotes
+coefficients divided by their sum are the score's weights, the intercept over that sum is the
+threshold, and the other-day coefficient is a penalty taken off the score. The weights come
+from ``join_model.json`` beside this module, written by ``bench/train_join_model.py`` from the
+labelled development corpora, with the corpora it saw and its leave-one-corpus-out figures.
+It is read once, when the clusterer module is imported.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from storylens.errors import ModelError
+from storylens.stories.scoring import JOIN_INPUT_NAMES
+
+MODEL_FILE = "join_model.json"
+# Version of the file's layout: a file of another version is refused, not half read.
+MODEL_VERSION = 1
+
+
+@dataclass(frozen=True)
+class JoinModel:
+    """Logistic coefficients over ``JOIN_INPUT_NAMES``, and where they came from."""
+
+    coefficients: tuple[float, ...]
+    intercept: float
+    inputs: tuple[str, ...] = JOIN_INPUT_NAMES
+    trained_on: tuple[str, ...] = ()
+    leave_one_out: dict[str, Any] = field(default_factory=dict)
+
+    def _coefficient(self, name: str) -> float:
+        return self.coefficients[self.inputs.index(name)]
+
+    @property
+    def _similarity_sum(self) -> float:
+        # Only a positive coefficient is evidence for a join; a negative one is read as none.
+        return sum(max(0.0, self._coefficient(name)) for name in ("terms", "names", "quotes"))
+
+    def weight(self, name: str) -> float:
+        """The score's weight of ``terms``, ``names`` or ``quotes`` (the three sum to 1)."""
+        return max(0.0, self._coefficient(name)) / self._similarity_sum
+
+    @property
+    def join_threshold(self) -> float:
+        """The score at which the model's probability of a join is one half."""
+        return max(0.0, -self.intercept / self._similarity_sum)
+
+    @property
+    def day_penalty(self) -> float:
+        """What a lead that names another day than the story's leads takes off the score."""
+        return max(0.0, -self._coefficient("other_day") / self._similarity_sum)
+
+    def to_json(self) -> str:
+        payload = {
+            "version": MODEL_VERSION,
+            "kind": "logistic: P(join) = 1 / (1 + exp(-(intercept + coefficients . inputs)))",
+            "inputs": list(self.inputs),
+            "coefficients": [round(c, 6) for c in self.coefficients],
+            "intercept": round(self.intercept, 6),
+            "trained_on": list(self.trained_on),
+            "leave_one_out": self.leave_one_out,
+        }
+        return json.dumps(payload, indent=2) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> JoinModel:
+        payload = json.loads(text)
+        if payload.get("version") != MODEL_VERSION or tuple(payload["inputs"]) != JOIN_INPUT_NAMES:
+            raise ModelError(
+                f"{MODEL_FILE}: version {payload.get('version')} with inputs "
+                f"{payload.get('inputs')} is not the layout this storylens reads "
+                f"(version {MODEL_VERSION}, inputs {list(JOIN_INPUT_NAMES)}): "
+                "write it again with bench/train_join_model.py"
+            )
+        return cls(
+            coefficients=tuple(float(c) for c in payload["coefficients"]),
+            intercept=float(payload["intercept"]),
+            trained_on=tuple(payload.get("trained_on", ())),
+            leave_one_out=dict(payload.get("leave_one_out", {})),
+        )
+
+
+@lru_cache(maxsize=1)
+def load_join_model() -> JoinModel:
+    """The packaged join model (read once)."""
+    text = resources.files("storylens.stories").joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    return JoinModel.from_json(text)
