@@ -323,7 +323,8 @@ def leave_one_out(
         print(
             result.row() + f"   | learned: terms {learned.term_weight:.2f} names "
             f"{learned.name_weight:.2f} quotes {learned.quote_weight:.2f} join "
-            f"{learned.join_threshold:.3f} day -{learned.join_day_penalty:.3f}",
+            f"{learned.join_threshold:.3f} day -{learned.join_day_penalty:.3f} "
+            f"place -{learned.join_place_penalty:.3f}",
             flush=True,
         )
         held.append(result)

@@ -6,7 +6,8 @@
 Each labelled corpus is fed to a ``StoryClusterer`` in a few shuffled orders with every
 article placed in its gold story (``StoryClusterer.observe``): for each article, each
 candidate story the online run would score gives one example, the article's inputs with
-that story (``scoring.JoinInputs``), labelled by whether it is the article's event. A
+that story (``scoring.JoinInputs``), labelled by whether it is the article's event (of the
+wrong candidates only the one scoring best, which is what the join decision meets). A
 logistic regression over them, with each corpus weighing the same whatever its size (ECB+
 would otherwise outweigh the written corpora twenty to one), gives the join model.
 ``--leave-one-out`` copies the figures ``bench/stories.py --leave-one-out --json FILE``
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings  # noqa: E402
 from storylens.stories.join_model import MODEL_FILE, JoinModel  # noqa: E402
-from storylens.stories.scoring import JoinInputs  # noqa: E402
+from storylens.stories.scoring import JoinInputs, Weights  # noqa: E402
 
 # Shuffled orders per corpus the examples are drawn from: the candidates an article meets
 # depend on what came before it, and three orders give each corpus's pairs in varied company.
@@ -51,11 +52,23 @@ def corpus_examples(
         shuffled = list(features)
         random.Random(seed).shuffle(shuffled)
         clusterer = StoryClusterer(settings)
+        weights = clusterer.settings.weights
         for item in shuffled:
             story = "gold:" + gold[item.article_id]
-            for other, inputs in clusterer.observe(item, story):
-                examples.append((inputs, other == story))
+            found = clusterer.observe(item, story)
+            examples += [(inputs, True) for other, inputs in found if other == story]
+            # The decision an online run makes is whether its best candidate is good enough:
+            # the best wrong one is the negative that counts (the rest score far lower).
+            wrong = [inputs for other, inputs in found if other != story]
+            if wrong:
+                examples.append((max(wrong, key=lambda x: _hand_score(x, weights)), False))
     return examples
+
+
+def _hand_score(inputs: JoinInputs, weights: Weights) -> float:
+    return (
+        weights.terms * inputs.terms + weights.names * inputs.names + weights.quotes * inputs.quotes
+    )
 
 
 def fit_join_model(by_corpus: Mapping[str, Sequence[Example]]) -> JoinModel:

@@ -93,6 +93,9 @@ JOIN_THRESHOLD = 0.15
 # Score taken off when the article's lead names another day than the story's leads: none by
 # hand (the day evidence then acts in the split check, rehoming and gathering only).
 JOIN_DAY_PENALTY = 0.0
+# Score taken off when the article's lead names another town than the story's leads: two
+# same-kind incidents a day apart in neighbouring towns share the county's names and words.
+JOIN_PLACE_PENALTY = 0.0
 # Another story scoring this close to a join is recorded as a secondary event of the article.
 SECONDARY_THRESHOLD = 0.20
 # A second event mentioned in one paragraph shares few words but some rare names: a story
@@ -116,6 +119,9 @@ QUOTE_WEIGHT = 0.1
 # Coverage of one event is published within a few days; later articles need more evidence.
 TIME_GRACE_DAYS = 3.0
 TIME_DECAY_DAYS = 10.0
+# ... unless the article's lead names the day the story's leads name: a hearing, a charge or a
+# sentencing weeks later that dates the incident it follows up is that incident's report.
+SAME_DAY_GRACE_DAYS = 60.0
 # Score factor when article and story name different latest years (and no dates are given).
 YEAR_CONFLICT_FACTOR = 0.6
 # Stories not updated for this many days are no longer candidates (a new development of an
@@ -172,6 +178,7 @@ class StorySettings:
 
     join_threshold: float = JOIN_THRESHOLD
     join_day_penalty: float = JOIN_DAY_PENALTY
+    join_place_penalty: float = JOIN_PLACE_PENALTY
     secondary_threshold: float = SECONDARY_THRESHOLD
     max_secondary: int = MAX_SECONDARY
     term_weight: float = TERM_WEIGHT
@@ -180,6 +187,7 @@ class StorySettings:
     dense_weight: float = DENSE_WEIGHT
     time_grace_days: float = TIME_GRACE_DAYS
     time_decay_days: float = TIME_DECAY_DAYS
+    same_day_grace_days: float = SAME_DAY_GRACE_DAYS
     year_conflict_factor: float = YEAR_CONFLICT_FACTOR
     max_story_gap_days: int = MAX_STORY_GAP_DAYS
     lookup_keys: int = LOOKUP_KEYS
@@ -216,6 +224,8 @@ class StorySettings:
             self.time_decay_days,
             self.year_conflict_factor,
             self.join_day_penalty,
+            self.same_day_grace_days,
+            self.join_place_penalty,
         )
 
     def with_join_model(self, model: JoinModel) -> StorySettings:
@@ -228,6 +238,7 @@ class StorySettings:
             quote_weight=model.weight("quotes"),
             join_threshold=model.join_threshold,
             join_day_penalty=model.day_penalty,
+            join_place_penalty=model.place_penalty,
         )
 
 

@@ -59,6 +59,11 @@ class JoinModel:
         """What a lead that names another day than the story's leads takes off the score."""
         return max(0.0, -self._coefficient("other_day") / self._similarity_sum)
 
+    @property
+    def place_penalty(self) -> float:
+        """What a lead that names another town than the story's leads takes off the score."""
+        return max(0.0, -self._coefficient("other_place") / self._similarity_sum)
+
     def to_json(self) -> str:
         payload = {
             "version": MODEL_VERSION,
