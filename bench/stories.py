@@ -290,7 +290,7 @@ def leave_one_out(
 ) -> list[HeldOut]:
     """Each corpus scored with what is tuned (the join model, the baseline's threshold) fit
     on the other corpora; the hand settings as they are, for comparison."""
-    from train_join_model import corpus_examples, fit_join_model
+    from train_join_model import corpus_examples, fit_join_model, fit_join_probability
 
     features: dict[str, list[ArticleFeatures]] = {}
     golds: dict[str, dict[str, str]] = {}
@@ -310,6 +310,9 @@ def leave_one_out(
         )
         oracle = max(BASELINE_THRESHOLDS, key=lambda t: (sweeps[name][t].bcubed_f1, -t))
         model = fit_join_model({other: examples[other] for other in others})
+        model = fit_join_probability(
+            model, {other: (features[other], golds[other]) for other in others}, base
+        )
         learned = base.with_join_model(model)
         result = HeldOut(
             corpus=name,
