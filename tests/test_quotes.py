@@ -1543,28 +1543,3 @@ def test_furniture_lines_are_no_quotes_and_no_speakers(nlp: Language, text: str)
         assert "continue" not in (quote.cue or "").lower(), quote
         assert "below" not in quote.text.lower(), quote
     assert found  # the statements around the line are still found
-
-
-def test_a_market_that_declined_is_no_speaker(nlp: Language) -> None:
-    text = "The Kospi declined 1.2 per cent, while the won slipped against the dollar."
-    assert quotes_of(nlp, text) == []
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "A spokesman for the company declined to comment on the lawsuit.",
-        "The senator declined to say whether she would run again.",
-        "The company refused to discuss the settlement.",
-        "The city offered a program to help renters.",
-        "The company declined the invitation.",
-    ],
-)
-def test_refusals_to_speak_and_things_offered_are_no_statements(nlp: Language, text: str) -> None:
-    assert quotes_of(nlp, text) == []
-
-
-def test_a_refusal_to_act_and_an_offer_to_act_are_still_reported(nlp: Language) -> None:
-    found = quotes_of(nlp, "The mayor offered to resign. The senator refused to leave office.")
-    assert find(found, "to resign").speaker == "the mayor"
-    assert find(found, "to leave office").cue == "refused"

@@ -52,16 +52,6 @@ INFINITIVE_CUES: frozenset[str] = frozenset(
     hope expect agree decide refuse offer decline
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
-# Refusals report only what their source refused to do ("refused to resign"): a refused
-# object is no statement ("declined the invitation"), nor is a market that "declined 1.2
-# per cent", and a refusal to speak ("declined to comment") says nothing.
-REFUSAL_CUES = frozenset({"decline", "refuse"})
-REFUSED_SPEECH: frozenset[str] = frozenset(
-    """
-    comment say discuss elaborate answer speculate confirm specify respond disclose reveal
-    identify name talk address detail
-    """.split()  # noqa: SIM905 - a word list reads better as text
-)
 # Dependents that belong to an aside cue itself ("Mr. Obama said in a statement on Monday"),
 # not to what it reports.
 ASIDE_FRAME_DEPS = frozenset(
@@ -72,15 +62,14 @@ ASIDE_FRAME_DEPS = frozenset(
 ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
 # Speech verbs whose direct object is the addressee or a sound, not what was said ("told
 # reporters", "thanked voters", "laughed a little"), or whose object was mostly not what was
-# said on labelled news ("said Monday", "denied the charges", "maintained his lead"), or is
-# a thing given ("offered a program").
+# said on labelled news ("said Monday", "denied the charges", "maintained his lead").
 NO_OBJECT_CONTENT_CUES: frozenset[str] = frozenset(
     """
     tell ask inform assure reassure thank urge advise warn remind beg plead answer call
     begin finish laugh smile grin giggle chuckle sigh sob cry breathe sing chant gasp figure
     interrupt correct guess add continue write post tweet quote
     say maintain deny counter protest charge claim boast concede disclose scream roar imply
-    read offer
+    read
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Right dependents after a reported object that still belong to what was reported ("cited
@@ -318,8 +307,6 @@ def _indirect_content(token: Token) -> set[int] | None:
         return None
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
-    if token.dep_ == "xcomp" and token.head.lemma_.lower() in REFUSAL_CUES:
-        return None  # "declined to say whether ...": what was not said
     if (
         token.tag_ == "VBN"
         and token.dep_ in ("advcl", "acl")
@@ -347,11 +334,7 @@ def _indirect_content(token: Token) -> set[int] | None:
     if lemma in INFINITIVE_CUES:
         plan = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if plan is not None and any(c.lower_ == "to" for c in plan.children):
-            if lemma in REFUSAL_CUES and plan.lemma_.lower() in REFUSED_SPEECH:
-                return None  # "declined to comment": nothing was said
             return {t.i for t in plan.subtree}
-    if lemma in REFUSAL_CUES:
-        return None  # "declined the invitation", "the Kospi declined 1.2 per cent"
     if speech and lemma not in CONTENT_REQUIRED_VERBS:
         aside = _aside_content(token)
         if aside is not None:
