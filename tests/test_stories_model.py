@@ -96,21 +96,27 @@ def test_a_report_from_the_next_town_takes_the_place_penalty() -> None:
 
 def test_a_later_report_that_dates_the_story_s_day_is_not_decayed() -> None:
     first = _report("shooting", ("e:corwin",), published="2026-07-11")
-    # A hearing seven weeks later, whose lead dates the shooting it follows up.
+    # A hearing sixteen weeks later, whose lead names its own day, then the shooting's.
     hearing = _report(
-        "hearing", ("e:corwin",), published="2026-08-29", extra=("hearing", "judge", "charged")
+        "hearing",
+        ("e:corwin",),
+        published="2026-10-30",
+        days=("2026-10-29", "2026-07-10"),
+        extra=("hearing", "judge", "charged"),
     )
-    unrelated = replace(hearing, article_id="unrelated", days=("2026-08-28",))
+    unrelated = replace(hearing, article_id="unrelated", days=("2026-10-29",))
 
     def joins(settings: StorySettings, later: ArticleFeatures) -> bool:
         clusterer = StoryClusterer(settings)
         clusterer.add(first)
         return not clusterer.add(later).new_story
 
-    assert joins(StorySettings(same_day_grace_days=60), hearing)
+    assert joins(StorySettings(), hearing)
     assert not joins(StorySettings(same_day_grace_days=0), hearing)
-    assert not joins(StorySettings(same_day_grace_days=60), unrelated)  # its lead's day differs
+    assert not joins(StorySettings(max_story_gap_days=60), hearing)  # no longer a candidate
+    assert not joins(StorySettings(), unrelated)  # its lead names no day of the story's
     assert days_agree({1: 1.0}, {2: 3.0}) and not days_agree({1: 1.0}, {9: 3.0})
+    assert days_agree({30: 1.0, 1: 0.5}, {1: 3.0})  # any day of the lead, not the first only
 
 
 def test_observe_gives_each_candidate_s_inputs_before_placing_the_article() -> None:
