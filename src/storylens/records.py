@@ -224,7 +224,7 @@ VariantRelation = Literal[
     "reference", "identical", "reworded", "truncated", "extended", "misattributed", "paraphrased"
 ]
 ClaimStatus = Literal["shared", "only", "copy"]
-DetailKind = Literal["date", "age", "count", "money", "place", "role"]
+DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
 SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
 

@@ -12,6 +12,12 @@ import re
 from collections import defaultdict
 from typing import Any
 
+from storylens.compare.dates_words import (
+    date_in_words,
+    detail_value_in_words,
+    published_in_words,
+    status_in_words,
+)
 from storylens.compare.serialise import comparison_to_dict
 from storylens.records import (
     COMPARISON_VERSION,
@@ -122,8 +128,9 @@ def _lineage(c: StoryComparison) -> list[str]:
     lines += ["| article | outlet | published | role | reused |", "|---|---|---|---|---|"]
     for entry in c.lineage:
         role = entry.role + (f" of {md(entry.source_id)}" if entry.source_id else "")
+        published = md(published_in_words(entry.published))
         lines.append(
-            f"| {md(entry.article_id)} | {md(entry.outlet)} | {md(entry.published or 'no date')} "
+            f"| {md(entry.article_id)} | {md(entry.outlet)} | {published} "
             f"| {role} | {entry.reused_share:.0%} |"
         )
     if c.echoes:
@@ -201,9 +208,10 @@ def _details(c: StoryComparison) -> list[str]:
     for d in shown:
         lines.append(
             f"| {d.kind} | {md(d.subject)} | {md(d.first.outlet)}: “{md(d.first.text)}” "
-            f"({md(d.first.value)}) in “{md(d.first.sentence)}” | {md(d.second.outlet)}: "
-            f"“{md(d.second.text)}” ({md(d.second.value)}) in “{md(d.second.sentence)}” "
-            f"| {d.status}: {md(d.reason)} |"
+            f"({md(detail_value_in_words(d.kind, d.first.value, d.first.text))}) in "
+            f"“{md(d.first.sentence)}” | {md(d.second.outlet)}: “{md(d.second.text)}” "
+            f"({md(detail_value_in_words(d.kind, d.second.value, d.second.text))}) in "
+            f"“{md(d.second.sentence)}” | {status_in_words(d.status)}: {md(d.reason)} |"
         )
     lines += ["", f"{agreed} further details checked and agreeing.", ""]
     return lines
@@ -260,8 +268,9 @@ def _timeline(c: StoryComparison) -> list[str]:
     if not c.timeline:
         return []
     lines = ["## Timeline", "", "| date | words | outlets | sentence |", "|---|---|---|---|"]
+    published = {entry.article_id: entry.published for entry in c.lineage}
     for entry in c.timeline:
-        value = entry.value if entry.resolved else f"{entry.value} (no publication date)"
+        value = date_in_words(entry.value, entry.text, published.get(entry.article_id))
         lines.append(
             f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
             f"| {md(entry.sentence)} |"

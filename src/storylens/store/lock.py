@@ -1,8 +1,8 @@
 """One writer at a time: the lock a run holds while it places a batch into stories and writes it.
 
 Online clustering decides each article against the stories it knows. Two runs that each cluster
-against the stories of their own start split every event they share (ECB+ as two concurrent
-halves: B-cubed F1 0.92 -> 0.65). So story assignment and the batch write happen under one
+against the stories of their own start split every event they share (ECB+ run as two
+concurrent halves: CHANGELOG.md). So story assignment and the batch write happen under one
 lock per database, and the clusterer is reloaded from the store whenever another writer has
 written since (``pipeline.PipelineRun``). Analysis itself runs outside the lock, in parallel.
 
@@ -83,6 +83,25 @@ class FileLock:
         finally:
             os.close(self._fd)
             self._fd = None
+
+
+def lock_holder(database: Path) -> str:
+    """Who holds a SQLite database that answers "locked": the storylens writer its lock file
+    names, or another program (a sqlite3 shell, a backup) when no storylens writer holds it."""
+    try:
+        fd = os.open(lock_file_for(database), os.O_RDONLY)
+    except OSError:
+        return "another program (no storylens writer has used this database here)"
+    try:
+        if _try_lock(fd):
+            _unlock(fd)
+            return "another program, not a storylens writer (the writer lock is free)"
+        holder = _holder(fd)
+    finally:
+        os.close(fd)
+    if holder == f"pid {os.getpid()}":
+        return "another program, not a storylens writer (this process is the writer)"
+    return f"the storylens writer {holder}"
 
 
 def _holder(fd: int) -> str:

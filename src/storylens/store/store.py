@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,7 +35,7 @@ from storylens.records import (
     Timex,
     ToneMark,
 )
-from storylens.store.database import create_database_engine, migrate
+from storylens.store.database import at_head, create_database_engine, describe_error, migrate
 from storylens.store.lock import WaitNotice, WriterLock
 from storylens.store.schema import (
     articles,
@@ -214,18 +215,33 @@ class Store:
     """A storylens database at a path or URL, migrated to the current schema on open."""
 
     def __init__(
-        self, db: str | Path, *, create: bool = True, on_wait: WaitNotice | None = None
+        self,
+        db: str | Path,
+        *,
+        create: bool = True,
+        on_wait: WaitNotice | None = None,
+        read_only: bool = False,
     ) -> None:
         """Open (and migrate) the store; with ``create=False`` a SQLite file that does not
         exist is an error instead of a new empty store (for commands that only read).
-        ``on_wait`` hears it when another process holds the lock this one needs."""
+        ``on_wait`` hears it when another process holds the lock this one needs.
+        ``read_only`` (commands that only read) opens a SQLite file read-only, so a store on
+        a read-only disk can be read; such a store is migrated first only when it must be."""
         self.db = str(db)
-        if not create and "://" not in self.db and not Path(self.db).expanduser().is_file():
+        is_url = "://" in self.db
+        if (read_only or not create) and not is_url and not Path(self.db).expanduser().is_file():
             raise NotFound(
                 f"no database at {self.db}: run `storylens analyze INPUT --db {self.db}` first"
             )
-        self.engine = create_database_engine(db)
-        migrate(self.engine, on_wait)
+        self.engine = create_database_engine(db, read_only=read_only)
+        if not read_only:
+            migrate(self.engine, on_wait)
+        elif not at_head(self.engine):
+            writable = create_database_engine(db)
+            try:
+                migrate(writable, on_wait)
+            finally:
+                writable.dispose()
         # Held by a writer while it assigns a batch to stories and writes it (store/lock.py).
         self.writer_lock = WriterLock(self.engine, self.db)
         # Reads run without a transaction of their own: no BEGIN and ROLLBACK round trips
@@ -264,15 +280,15 @@ class Store:
     ) -> None:
         """Write a batch of articles with their quotes, entities and details in one transaction."""
         now = _now()
+        started = time.monotonic()
         try:
             with self.engine.begin() as connection:
                 self._write_batch(connection, batch, rejected, revised, now)
         except SQLAlchemyError as error:
             first = batch[0].analysed.article.source if batch else "rejections"
-            cause = getattr(error, "orig", None) or error
             raise StoreError(
                 f"cannot store the batch starting at {first} in {self.db}; nothing of it was "
-                f"kept, earlier batches are safe ({type(cause).__name__}: {cause})"
+                f"kept, earlier batches are safe ({describe_error(error, self.db, started)})"
             ) from error
 
     def _write_batch(
@@ -608,7 +624,9 @@ class Store:
                         insert(store_meta), [{"key": k, "value": v} for k, v in record.items()]
                     )
         except SQLAlchemyError as error:
-            raise StoreError(f"cannot record what the store is built with: {error}") from error
+            raise StoreError(
+                f"cannot record what the store is built with ({describe_error(error, self.db)})"
+            ) from error
 
     def data_version(self) -> int:
         """A number that changes whenever anything is written (see ``schema.store_version``)."""
@@ -673,7 +691,9 @@ class Store:
                         )
                     )
         except SQLAlchemyError as error:
-            raise StoreError(f"cannot store story comparisons in {self.db}: {error}") from error
+            raise StoreError(
+                f"cannot store story comparisons in {self.db} ({describe_error(error, self.db)})"
+            ) from error
 
     def stored_comparison(self, story_id: str) -> StoryComparison | None:
         """The stored comparison of a story, or None when there is none of this version."""

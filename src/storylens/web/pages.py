@@ -16,6 +16,12 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from storylens.compare.dates_words import (
+    date_in_words,
+    detail_value_in_words,
+    published_in_words,
+    status_in_words,
+)
 from storylens.records import WordDiff
 from storylens.report import variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
@@ -30,11 +36,11 @@ from storylens.views import (
     stories_page,
     story_view,
 )
-from storylens.web.app import WEB_DIR
+from storylens.web.api import DateParam
+from storylens.web.settings import WEB_DIR
 
 router = APIRouter(include_in_schema=False)
 
-ISO_DATE = r"^\d{4}-\d{2}-\d{2}$"
 MAX_ID_CHARS = 300
 
 
@@ -42,6 +48,8 @@ def _safe_url(url: str | None) -> str | None:
     """The URL when it is http(s); anything else (javascript:, data:) is never a link."""
     if not url:
         return None
+    if not BIDI_CONTROLS.isdisjoint(url):
+        return None  # a link whose text runs backwards is a disguise, never a link
     try:
         scheme = urlsplit(url.strip()).scheme.lower()
     except ValueError:
@@ -72,14 +80,41 @@ def _path(value: str) -> str:
     return quote(value, safe="")
 
 
+# Characters that reorder the text around them (UAX #9): embeddings, overrides (U+202E turns
+# "gpj.exe" round), isolates, marks. Stored text is untrusted: it must not reorder the page.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# First Strong Isolate ... Pop Directional Isolate: what <bdi> does, written as characters so
+# that it holds wherever a value goes (an attribute, <title>, an SVG label, where <bdi> cannot);
+# the closing PDI also ends any override left open inside.
+_ISOLATE_START, _ISOLATE_END = "\u2068", "\u2069"
+
+
+def isolate_bidi(value: Any) -> Any:
+    """Every value a template shows: text holding bidi controls is isolated from its
+    surroundings (the ``finalize`` of the environment)."""
+    if isinstance(value, str) and not BIDI_CONTROLS.isdisjoint(value):
+        isolated = _ISOLATE_START + value + _ISOLATE_END
+        return Markup(isolated) if isinstance(value, Markup) else isolated
+    return value
+
+
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(WEB_DIR / "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
+        finalize=isolate_bidi,
     )
     environment.filters.update(
         safe_url=_safe_url, highlight=_highlight, diff=_diff, path=_path, relation=variant_label
+    )
+    environment.globals.update(
+        date_words=date_in_words,
+        value_words=detail_value_in_words,
+        status_words=status_in_words,
+        published_words=published_in_words,
     )
     return environment
 
@@ -104,8 +139,8 @@ def stories(
     request: Request,
     q: Annotated[str, Query(max_length=MAX_QUERY_CHARS)] = "",
     outlet: Annotated[str | None, Query(max_length=MAX_ID_CHARS)] = None,
-    date_from: Annotated[str | None, Query(pattern=ISO_DATE)] = None,
-    date_to: Annotated[str | None, Query(pattern=ISO_DATE)] = None,
+    date_from: DateParam = None,
+    date_to: DateParam = None,
     entity: Annotated[str | None, Query(max_length=MAX_ID_CHARS)] = None,
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> HTMLResponse:
@@ -277,13 +312,14 @@ def compare_two(
     )
 
 
-@router.get("/articles/{article_id}", response_class=HTMLResponse)
+# ":path": ids and names may hold "/" (ids made from folders, "AC/DC"); see api.py.
+@router.get("/articles/{article_id:path}", response_class=HTMLResponse)
 def article(
     request: Request, article_id: Annotated[str, Path(max_length=MAX_ID_CHARS)]
 ) -> HTMLResponse:
     return render(request, "article.html", a=article_view(request.app.state.store, article_id))
 
 
-@router.get("/entities/{name}", response_class=HTMLResponse)
+@router.get("/entities/{name:path}", response_class=HTMLResponse)
 def entity(request: Request, name: Annotated[str, Path(max_length=MAX_ID_CHARS)]) -> HTMLResponse:
     return render(request, "entity.html", e=entity_view(request.app.state.store, name))
