@@ -216,7 +216,7 @@ def test_watch_killed_stopped_and_restarted_stores_each_article_once(tmp_path: P
         stopped.kill()
     assert stopped.returncode == 0, stderr
     assert "SIGTERM: stopping after the batch in flight" in stderr
-    assert "batch 1: 1 inputs seen" in stdout
+    assert "batch 1: 1 input seen" in stdout
     # Whole batches, and it stopped there rather than running on to the end.
     assert 8 + LIFE_BATCH <= assert_consistent(db, LIFE_BATCH) < len(rows)
 

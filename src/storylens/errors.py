@@ -7,6 +7,7 @@
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
     ├── SettingError            a setting that does not exist or has no valid value
     ├── UsageError              a command given nothing to act on, or what it cannot act on
+    │   └── MetadataError       a front-matter header, sidecar or run's metadata not usable
     ├── OutputError             an output file cannot be written (names the file)
     │   └── StdoutError         stdout cannot be written (a full disk, /dev/full)
     ├── MissingExtra            an optional dependency is not installed (names the extra)

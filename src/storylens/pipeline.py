@@ -20,6 +20,7 @@ from storylens.clean import repair_text
 from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
 from storylens.ingest.feeds import count_feed_entries
+from storylens.ingest.frontmatter import run_metadata
 from storylens.ingest.limits import MAX_FILE_BYTES
 from storylens.ingest.sources import (
     FEED_SUFFIXES,
@@ -211,6 +212,8 @@ def analyze(
     url_lists: Iterable[str] = (),
     on_note: Callable[[str], None] | None = None,
     settings: StorySettings | None = None,
+    outlet: str | None = None,
+    published: str | None = None,
 ) -> AnalyzeSummary:
     """Run the full pipeline over ``inputs`` and store the results in ``store``.
 
@@ -221,6 +224,7 @@ def analyze(
     ``url_lists`` are files of URLs (``--urls``), fetched after the other inputs.
     ``on_note`` hears (one line each) how this run differs from what the store was built with.
     ``settings`` are the story stage's (default: the calibrated ones).
+    ``outlet`` and ``published`` are set on every article of this run's inputs.
     """
     run = PipelineRun(
         store,
@@ -232,7 +236,10 @@ def analyze(
         settings=settings,
     )
     summary = AnalyzeSummary()
-    for batch in _batches(iter_inputs(inputs, stdin=stdin, url_lists=url_lists), batch_size):
+    records = iter_inputs(inputs, stdin=stdin, url_lists=url_lists)
+    if outlet or published:
+        records = run_metadata(records, outlet=outlet, published=published)
+    for batch in _batches(records, batch_size):
         summary.add(run.run_batch(batch))
         if on_batch:
             on_batch(summary)

@@ -3,7 +3,8 @@
 ``common`` holds the app, its exit codes, the shared options and ``_fail``; ``analyze``
 fills the store (analyze, watch); ``read`` reads it (settings, stories, show, search);
 ``report`` writes a story or a table out and explains a page (report, export, explain);
-``serve`` serves it. Commands are registered here, in the order ``--help`` lists them.
+``serve`` serves it; ``compare`` compares inputs with no store. Commands are registered
+here, in the order ``--help`` lists them.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from storylens.cli.common import (
     exit_code_for,
     terminal_safe,
 )
+from storylens.cli.compare import compare_command
 from storylens.cli.read import search_command, settings_command, show_command, stories_command
 from storylens.cli.report import (
     ExplainFormat,
@@ -41,6 +43,7 @@ from storylens.errors import StoreError, StorylensError
 from storylens.store.database import describe_error
 
 COMMANDS = (
+    ("compare", compare_command),
     ("analyze", analyze_command),
     ("settings", settings_command),
     ("watch", watch_command),

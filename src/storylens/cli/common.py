@@ -296,8 +296,16 @@ def _print_rejections(errors: Console, summary: AnalyzeSummary) -> None:
 
 # Columns holding ids: never wrapped, so an id can be copied whole from an 80-column terminal.
 ID_COLUMNS = frozenset({"story", "article"})
+# Columns holding dates: never wrapped, a date is read whole.
+DATE_COLUMNS = frozenset({"first", "last", "published", "date"})
 # Control characters (terminal escapes) and bidirectional overrides in untrusted text.
 _UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """ "1 copy", "2 copies": the count with the word in its number (``many`` defaults to
+    ``one`` + "s")."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def terminal_safe(text: str) -> str:
@@ -311,8 +319,10 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) ->
     for column in columns:
         if column in ID_COLUMNS:
             table.add_column(column, no_wrap=True, overflow="ignore")
+        elif column in DATE_COLUMNS:
+            table.add_column(column, no_wrap=True, min_width=10)
         else:
-            table.add_column(column, overflow="fold")
+            table.add_column(column, overflow="ellipsis")  # wrap at words; never split one
     for row in rows:
         table.add_row(*(Text(terminal_safe(cell)) for cell in row))
     return table

@@ -16,6 +16,7 @@ from storylens.errors import InputError
 from storylens.ingest.decode import decode_text
 from storylens.ingest.feeds import read_feed
 from storylens.ingest.fetch import Fetcher
+from storylens.ingest.frontmatter import MetadataError, is_sidecar, read_sidecar
 from storylens.ingest.html import read_html
 from storylens.ingest.jsonlines import read_json_document, read_json_lines
 from storylens.ingest.limits import (
@@ -191,7 +192,12 @@ def _read_file(path: Path, article_id: str | None) -> Iterator[Record]:
         yield Rejection(name, error.reason)
         return
     if suffix in TEXT_SUFFIXES:
-        yield read_text(content, name, article_id)
+        try:
+            sidecar = read_sidecar(path)
+        except MetadataError as error:
+            yield Rejection(name, str(error))
+            return
+        yield read_text(content, name, article_id, sidecar)
     elif suffix in HTML_SUFFIXES:
         yield read_html(content, name, article_id=article_id)
     else:
@@ -250,7 +256,7 @@ def walk_folder(folder: Path) -> Iterator[Path | Rejection]:
                     )
                 else:
                     yield from walk(path)
-            elif not entry.lower().startswith(FOLDER_FILES_SKIPPED):
+            elif not entry.lower().startswith(FOLDER_FILES_SKIPPED) and not is_sidecar(path):
                 yield path
 
     yield from walk(folder)

@@ -19,8 +19,8 @@ from fastapi.responses import JSONResponse
 from pydantic import AfterValidator
 from starlette.concurrency import run_in_threadpool
 
-from storylens.compare.serialise import comparison_to_dict
 from storylens.pipeline import analyze
+from storylens.report import report_json
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
@@ -105,15 +105,8 @@ def list_stories(
 
 @router.get("/stories/{story_id}", summary="One story: its articles and its comparison")
 def get_story(request: Request, story_id: PathId) -> JSONResponse:
-    view = story_view(_store(request), story_id)
-    return JSONResponse(
-        {
-            "story_id": view.story_id,
-            "title": view.title,
-            "articles": [asdict(a) for a in view.articles],
-            "comparison": comparison_to_dict(view.comparison),
-        }
-    )
+    """The document `storylens report --format json` writes (docs/comparison.md)."""
+    return JSONResponse(report_json(story_view(_store(request), story_id)))
 
 
 # ":path": ids made from folders hold "/" (``2026/01/index``); the links carry it as %2F,
