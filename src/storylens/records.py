@@ -221,7 +221,14 @@ class StoryMember:
 
 DiffOp = Literal["keep", "remove", "add"]
 VariantRelation = Literal[
-    "reference", "identical", "reworded", "truncated", "extended", "misattributed", "paraphrased"
+    "reference",
+    "identical",
+    "reworded",
+    "truncated",
+    "extended",
+    "misattributed",
+    "paraphrased",
+    "repeated",
 ]
 ClaimStatus = Literal["shared", "only", "copy"]
 DetailKind = Literal["date", "age", "count", "money", "place", "role"]
@@ -239,7 +246,9 @@ class WordDiff:
 
 @dataclass(frozen=True)
 class QuoteVariant:
-    """One outlet's wording of an utterance, classified against the fullest wording."""
+    """One outlet's wording of an utterance, classified against the fullest wording, or
+    against ``compared_with`` when that is another outlet's closer print of the same line.
+    ``relayed_by`` names the speaker whose quote holds these words (second-hand)."""
 
     article_id: str
     outlet: str | None
@@ -251,6 +260,8 @@ class QuoteVariant:
     kind: str = "direct"
     start: int = 0
     end: int = 0
+    relayed_by: str | None = None
+    compared_with: str = ""
 
 
 @dataclass(frozen=True)

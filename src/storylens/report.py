@@ -88,8 +88,10 @@ def variant_label(variant: QuoteVariant) -> str:
         "extended": "extended",
         "misattributed": "attributed to another speaker",
         "paraphrased": "paraphrased (reported speech)",
+        "repeated": "repeated in the same article",
     }
-    return labels[variant.relation]
+    label = labels[variant.relation]
+    return f"{label}, per {variant.relayed_by}" if variant.relayed_by else label
 
 
 def write_markdown(view: StoryView) -> str:
@@ -147,7 +149,8 @@ def _quotes(c: StoryComparison) -> list[str]:
         for variant in group.variants:
             text = f"“{md(variant.text)}”"
             if variant.relation not in ("reference", "identical") and variant.diff:
-                text += f" — diff: {diff_markdown(variant.diff)}"
+                against = f" against “{md(variant.compared_with)}”" if variant.compared_with else ""
+                text += f" — diff{against}: {diff_markdown(variant.diff)}"
             speaker = f" [{md(variant.speaker)}]" if variant.relation == "misattributed" else ""
             lines.append(
                 f"- {md(variant.outlet or variant.article_id)}: {variant_label(variant)}{speaker}: "
