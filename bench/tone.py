@@ -56,6 +56,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from spacy.tokens import Doc, DocBin  # noqa: E402
+
 from _data import read_jsonl, shared_data_dir  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
@@ -156,8 +158,25 @@ def _fold_figures(result: dict[str, Any]) -> tuple[float, float, float, float, f
     return tok["p"], tok["r"], tok["f1"], sent["p"], sent["r"], sent["f1"]
 
 
+def _parsed(corpus: list[dict[str, Any]], cache: Path | None) -> list[Doc]:
+    """The corpus parsed, read from ``cache`` (a spaCy DocBin) when it holds this corpus: a
+    rule is tried many times on the same parse, which takes minutes."""
+    nlp = load_pipeline()
+    if cache is not None and cache.exists():
+        docs = list(DocBin().from_disk(cache).get_docs(nlp.vocab))
+        if [d.text for d in docs] == [row["text"] for row in corpus]:
+            return docs
+    docs = list(nlp.pipe([row["text"] for row in corpus], batch_size=PIPE_BATCH_SIZE))
+    if cache is not None:
+        DocBin(docs=docs, store_user_data=True).to_disk(cache)
+    return docs
+
+
 def cross_validate(
-    set_name: str = "basil", folds: int = DEFAULT_FOLDS, study_fold: int = 0
+    set_name: str = "basil",
+    folds: int = DEFAULT_FOLDS,
+    study_fold: int = 0,
+    cache: Path | None = None,
 ) -> dict[str, list[tuple[float, ...]]]:
     """Own-voice and baseline figures per event fold; prints them with the mean of the folds
     other than ``study_fold`` (the one read while writing rules) and of all folds."""
@@ -166,8 +185,7 @@ def cross_validate(
     corpus = list(read_jsonl(corpus_path))
     gold = list(read_jsonl(gold_path))
     fold_of = event_folds(gold, folds)
-    nlp = load_pipeline()
-    docs = list(nlp.pipe([row["text"] for row in corpus], batch_size=PIPE_BATCH_SIZE))
+    docs = _parsed(corpus, cache)
     marks = [find_tone(doc, extract_quotes(doc)) for doc in docs]
     predictions = {
         "vader>=2.0": [
@@ -307,11 +325,12 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--keep", type=Path, default=None, help="write predictions here too")
     parser.add_argument("--folds", type=int, default=None, help="cross-validate over events")
     parser.add_argument("--study-fold", type=int, default=0, help="the fold rules were read on")
+    parser.add_argument("--parse-cache", type=Path, default=None, help="keep the parse here")
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.folds is not None:
         if args.folds < 2 or not 0 <= args.study_fold < args.folds:
             parser.error("--folds N needs N >= 2 and 0 <= --study-fold < N")
-        cross_validate(args.set, args.folds, args.study_fold)
+        cross_validate(args.set, args.folds, args.study_fold, args.parse_cache)
         return
     part = None
     if args.part is not None or args.parts is not None:

@@ -329,9 +329,13 @@ class DetailConflict:
 
 @dataclass(frozen=True)
 class SourceCount:
+    """Quotes with words inside marks (and how many words), and attributions reported
+    without marks (paraphrase, or the outlet's own "reportedly"), of one kind of source."""
+
     source_type: SourceType
     quotes: int
     words: int
+    reported: int = 0
 
 
 @dataclass(frozen=True)
@@ -385,10 +389,14 @@ class LineageEntry:
 
 @dataclass(frozen=True)
 class SummarySentence:
+    """A claim as one line: ``outlets`` print these very words; ``other_wordings`` are the
+    (outlet, sentence) of each other outlet that reports the claim in words of its own."""
+
     text: str
     article_id: str
     outlet: str
-    outlets: tuple[str, ...]  # every outlet that reports it
+    outlets: tuple[str, ...]
+    other_wordings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,13 @@ from collections import defaultdict
 from typing import Any
 
 from storylens.compare.serialise import comparison_to_dict
+from storylens.compare.summary import shared_lines
 from storylens.records import (
     COMPARISON_VERSION,
     QuoteVariant,
     SourceCount,
     StoryComparison,
+    SummarySentence,
     WordDiff,
 )
 from storylens.views import StoryView
@@ -115,8 +117,16 @@ def _summary(c: StoryComparison) -> list[str]:
         return []
     lines = ["## Summary", ""]
     for sentence in c.summary:
-        lines.append(f"- {md(sentence.text)} ({', '.join(md(o) for o in sentence.outlets)})")
+        lines += _line_with_wordings(sentence)
     return [*lines, ""]
+
+
+def _line_with_wordings(line: SummarySentence) -> list[str]:
+    """A line under the outlets that print its words; each other outlet's own sentence of
+    the same claim one line below it."""
+    lines = [f"- {md(line.text)} ({', '.join(md(o) for o in line.outlets)})"]
+    lines += [f"  - {md(outlet)}: {md(text)}" for outlet, text in line.other_wordings]
+    return lines
 
 
 def _lineage(c: StoryComparison) -> list[str]:
@@ -162,16 +172,11 @@ def _quotes(c: StoryComparison) -> list[str]:
 
 def _claims(c: StoryComparison) -> list[str]:
     lines = ["## What the outlets share, and what only one reports", ""]
-    shared = [cl for cl in c.claims if cl.status == "shared"]
-    seen_groups: set[int] = set()
+    shared = shared_lines(c.claims)
     if shared:
         lines += ["### Shared", ""]
-        for claim in shared:
-            if claim.group in seen_groups:
-                continue
-            seen_groups.add(claim.group)
-            outlets = ", ".join(md(o) for o in (claim.outlet, *claim.shared_with))
-            lines.append(f"- {md(claim.text)} ({outlets})")
+        for line in shared:
+            lines += _line_with_wordings(line)
         lines.append("")
     only: dict[str, list[str]] = defaultdict(list)
     for claim in c.claims:
@@ -223,7 +228,12 @@ def _sourcing(c: StoryComparison) -> list[str]:
         counts = {s.source_type: s for s in p.counts}
 
         def cell(kind: str, counts: dict[str, SourceCount] = counts) -> str:  # type: ignore[assignment]
-            return f"{counts[kind].quotes} ({counts[kind].words} words)"
+            count = counts.get(kind)
+            if count is None:
+                return "–"
+            quoted = f"{count.quotes} ({count.words} words)" if count.quotes else ""
+            reported = f"{count.reported} reported" if count.reported else ""
+            return "; ".join(part for part in (quoted, reported) if part)
 
         anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""
         lines.append(

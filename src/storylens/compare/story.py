@@ -113,6 +113,7 @@ def compare_story(
         members, units, cosine, frozenset(echo_pairs), 0 if dense else MIN_SHARED_STEMS
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
+    details = find_conflicts(members, units, cosine, copies)
     order = publication_order(members)
     dated = [i for i in order if members[i].analysed.article.published]
     if members and not dated:
@@ -122,13 +123,13 @@ def compare_story(
         article_ids=tuple(member.id for member in members),
         quote_groups=align_quotes(quotes_in_story(members)),
         claims=claims,
-        details=find_conflicts(members, units, cosine, copies),
+        details=details,
         sourcing=per_article,
         sourcing_by_outlet=per_outlet,
         tone=tone_profiles(members, copies),
         lineage=lineage(members, units, echo_pairs, copies),
         echoes=tuple(echoes),
-        summary=summarise(members, units, claims, cosine),
+        summary=summarise(members, units, claims, cosine, details),
         timeline=timeline(members, copies),
         first_article_id=members[order[0]].id if members else None,
         notes=tuple(notes),

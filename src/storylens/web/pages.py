@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from storylens.compare.summary import shared_lines
 from storylens.records import WordDiff
 from storylens.report import variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
@@ -185,12 +186,7 @@ def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
 
 
 def _shared_claims(comparison: Any) -> list[Any]:
-    seen, shared = set(), []
-    for claim in comparison.claims:
-        if claim.status == "shared" and claim.group not in seen:
-            seen.add(claim.group)
-            shared.append(claim)
-    return shared
+    return list(shared_lines(comparison.claims))
 
 
 def _only_claims(comparison: Any, columns: list[str]) -> list[tuple[str, list[Any]]]:
