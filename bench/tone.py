@@ -30,8 +30,10 @@ fitted to dev spans do not carry), so a hand rule is written reading one fold's 
 lifts one fold and lowers another is not kept.
 
 Prediction variants:
-  own          every own-voice mark: loaded words and hedges ("reportedly", "so-called");
-               the headline run;
+  own          every mark outside quotation marks (BASIL's own voice): loaded words and
+               hedges ("reportedly", "so-called"), with those in clauses the outlet reports
+               as someone's account ("according to X, ..."); the headline run;
+  own-only     the outlet's own voice as the comparison lists it (no reported accounts);
   own-loaded   own-voice loaded words only, no hedges;
   own+quoted   own plus loaded words inside quotes (the scorer ignores a prediction that
                touches only a quoted gold span, but counts one elsewhere as a false positive);
@@ -71,8 +73,13 @@ DOUBLE_MARKS = '"“”'
 WORD = re.compile(r"\w+")
 
 Variant = Callable[[ToneMark], bool]
+# BASIL's own voice is every word outside quotation marks, so the headline counts the words
+# of the clauses the outlet reports as someone's account too; "own-only" is what the
+# comparison lists as the outlet's own voice.
+OUTSIDE_MARKS = ("own", "reported")
 VARIANTS: dict[str, Variant] = {
-    "own": lambda m: m.voice == "own",
+    "own": lambda m: m.voice in OUTSIDE_MARKS,
+    "own-only": lambda m: m.voice == "own",
     "own-loaded": lambda m: m.voice == "own" and m.polarity != "hedge",
     "own+quoted": lambda m: m.voice in ("own", "quoted"),
     "all": lambda m: True,
@@ -196,6 +203,14 @@ def cross_validate(
             for row in corpus
         ],
         "own": [
+            [
+                {"text": m.text, "start": m.start, "end": m.end}
+                for m in ms
+                if m.voice in OUTSIDE_MARKS
+            ]
+            for ms in marks
+        ],
+        "own-only": [
             [{"text": m.text, "start": m.start, "end": m.end} for m in ms if m.voice == "own"]
             for ms in marks
         ],
@@ -302,7 +317,7 @@ def run(
             with (keep / f"{name}.jsonl").open("w", encoding="utf-8") as handle:
                 for row in rows:
                     handle.write(json.dumps(row) + "\n")
-    voices = ("own", "quoted", "scare")
+    voices = ("own", "reported", "quoted", "scare")
     counts = {v: sum(1 for ms in marks for m in ms if m.voice == v) for v in voices}
     print(f"marks by voice: {counts}")
     print(

@@ -248,14 +248,26 @@ def test_offsets_point_into_the_text(nlp: Language) -> None:
     assert list(marks) == sorted(marks, key=lambda m: (m.start, m.end))
 
 
-def test_paraphrase_around_a_quoted_phrase_is_own_voice(nlp: Language) -> None:
-    # a mixed quote: only "fantasy" is the councillor's; "callously" is the outlet's wording
+def test_paraphrase_around_a_quoted_phrase_is_the_speakers_account(nlp: Language) -> None:
+    # a mixed quote: only "fantasy" is in the councillor's words; "callously" is in the clause
+    # the outlet reports as her claim ("Penn said the mayor ..."), so it is her account as the
+    # outlet words it, not the outlet's own characterisation (issue 19, item 6)
     text = LEDE_FILLER + (
         'Councillor Ada Penn said the mayor callously abandoned the workers with a "fantasy" plan.'
     )
     mark = _by_text(_tone(nlp, text), "callously")
-    assert mark.voice == "own"
+    assert mark.voice == "reported" and "Ada Penn" in (mark.speaker or "")
     assert mark.target is not None and "mayor" in mark.target
+
+
+def test_a_reported_noun_phrase_is_the_outlets_description(nlp: Language) -> None:
+    # what was spoken about, described by the outlet: "humiliating" is its own word
+    text = LEDE_FILLER + (
+        "Friends of the pair dismissed the humiliating exchange with Mayor Ida Roe as nothing "
+        "more than \u2018banter.\u2019"
+    )
+    marks = _tone(nlp, text)
+    assert ("humiliating", "own") in [(m.text, m.voice) for m in marks]
 
 
 def test_attribution_inside_a_split_quote_is_own_voice(nlp: Language) -> None:

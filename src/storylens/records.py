@@ -22,7 +22,7 @@ QuoteKind = Literal["direct", "indirect", "mixed", "nested", "scare"]
 QuoteAct = Literal["speech", "thought", "intention", "evidence"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 Polarity = Literal["negative", "positive", "hedge"]
-Voice = Literal["own", "quoted", "scare"]
+Voice = Literal["own", "quoted", "reported", "scare"]
 
 
 @dataclass(frozen=True)
@@ -148,8 +148,10 @@ class Timex:
 class ToneMark:
     """A loaded, evaluative or hedging word or phrase, and whose voice it is in.
 
-    ``voice`` is "own" for the outlet's own words, "quoted" inside someone's quote (with
-    ``speaker``), "scare" for a phrase set in scare quotes (distanced wording). ``target`` is
+    ``voice`` is "own" for the outlet's own words, "reported" in a clause it reports as
+    someone's account ("according to X, ..."; with ``speaker``), "quoted" inside someone's
+    quote (with ``speaker``), "scare" for a phrase set in scare quotes (distanced wording).
+    ``target`` is
     the person or group the word is aimed at, where the parse shows one.
     """
 
@@ -362,6 +364,7 @@ class ToneProfile:
     quoted: tuple[ToneMark, ...]
     distinctive: tuple[str, ...] = ()  # own-voice words no other outlet of the story uses
     adopted: tuple[str, ...] = ()  # "playful banter (the insider)": framing quoted, not stated
+    reported: tuple[ToneMark, ...] = ()  # loaded words in its account of what someone claims
 
 
 @dataclass(frozen=True)

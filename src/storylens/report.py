@@ -260,6 +260,13 @@ def _tone(c: StoryComparison) -> list[str]:
             lines.append(
                 "- Distanced (scare quotes): " + ", ".join(f"‘{md(m.text)}’" for m in profile.scare)
             )
+        if profile.reported:
+            lines.append(
+                "- In its account of what others claim: "
+                + ", ".join(
+                    f"“{md(m.text)}” (per {md(m.speaker or 'someone')})" for m in profile.reported
+                )
+            )
         if profile.adopted:
             lines.append(
                 "- Framing it quotes rather than states: "

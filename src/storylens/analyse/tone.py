@@ -2,8 +2,8 @@
 
 ``find_tone(doc, quotes, skip)`` returns ``ToneMark`` records in three voices:
 
-* "own": words in the outlet's own voice (outside quotation marks; reported speech without
-  marks is the outlet's wording of a claim, so it counts as own voice too);
+* "own": words in the outlet's own voice (outside quotation marks and outside the clauses it
+  reports as someone's account);
 * "quoted": loaded words inside someone's direct quote, with the speaker: whose framing the
   outlet carries by quoting it. A speaker's framing is a rated adjective or adverb aimed at a
   person or group, or part of the label they put on the matter ("it was all playful
@@ -11,6 +11,10 @@
   Quoted words the extractor left without a speaker are still quoted when a speech verb in
   the sentence governs them (`McCarthy called the offer "reasonable"`), and marks inside a
   speaker's quote are the speaker's;
+* "reported": a loaded word in a clause the outlet reports as someone's account without
+  quotation marks ("according to Pell, the mayor then lunged for the microphone"), with
+  that speaker: the outlet's wording of the speaker's claim, neither its own
+  characterisation nor the speaker's words;
 * "scare": a phrase set in quotation marks with no speaker (distanced wording), one mark for
   the phrase; titles and nicknames in marks (`on "Meet the Press"`) and quoted letters name or
   spell something and are left out.
@@ -784,6 +788,31 @@ def _mark(text: str, c: _Candidate, voice: str, speaker: str | None = None) -> T
     )
 
 
+def _reported_accounts(doc: Doc, quotes: Sequence[Quote]) -> list[tuple[int, int, str]]:
+    """The clauses the outlet reports as someone's account, without quotation marks: the
+    content of "according to X, ...", "X alleged that ...", "X said she then lunged for the
+    phone". Their wording is the outlet's rendering of X's claim, so a loaded word there is
+    X's account as the outlet tells it, not the outlet's own characterisation. A reported
+    noun phrase ("condemning her behaviour", "dismissed the humiliating exchange as") is the
+    outlet's description of what was spoken about, and stays its own."""
+    accounts = []
+    for quote in quotes:
+        if quote.kind not in ("indirect", "mixed") or not quote.speaker:
+            continue
+        span = doc.char_span(quote.start, quote.end, alignment_mode="contract")
+        if span is not None and any(t.pos_ in ("VERB", "AUX") for t in span):
+            accounts.append((quote.start, quote.end, quote.speaker))
+    return accounts
+
+
+def _voiced_mark(text: str, c: _Candidate, accounts: Sequence[tuple[int, int, str]]) -> ToneMark:
+    """An own-voice candidate's mark, in the voice of the account it sits in, if any."""
+    for start, end, speaker in accounts:
+        if start <= c.start and c.end <= end:
+            return _mark(text, c, "reported", speaker)
+    return _mark(text, c, "own")
+
+
 def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = ()) -> int:
     """Where the lede ends: after the first ``LEDE_PARAGRAPHS`` paragraphs with words outside
     ``skip`` (a caption or a byline before the story is not its lede), and after at most
@@ -886,7 +915,8 @@ def find_tone(
     for judgment in sorted(judgments, key=lambda j: j.start - j.end):  # longest first
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
             chosen.append(judgment)
-    marks = [_mark(text, c, "own") for c in sorted(chosen, key=lambda c: c.start)]
+    accounts = _reported_accounts(doc, quotes)
+    marks = [_voiced_mark(text, c, accounts) for c in sorted(chosen, key=lambda c: c.start)]
     marks += [_mark(text, c, "own") for c in hedges]
     for region, candidates in quoted.items():
         marks += [

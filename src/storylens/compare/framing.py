@@ -65,6 +65,7 @@ def tone_profiles(
                 adopted=tuple(
                     dict.fromkeys(f"{m.text} ({m.speaker or 'unnamed speaker'})" for m in quoted)
                 ),
+                reported=tuple(m for m in marks if m.voice == "reported"),
             )
         )
     return tuple(profiles)
