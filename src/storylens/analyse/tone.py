@@ -62,6 +62,7 @@ from importlib import resources
 
 from spacy.tokens import Doc, Span, Token
 
+from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
 from storylens.analyse.quotes.cues import (
     PEOPLE_NOUNS,
     SPEECH_NOUNS,
@@ -198,6 +199,12 @@ JUDGMENT_DEPS = frozenset({"acomp"})
 # clause's ("said she thought the offer was a 'bad deal'").
 SPEECH_HEAD_STEPS = 2
 # --- scare quotes ---------------------------------------------------------------------------
+# Marked words that repeat a speaker's quote are the speaker's when they are a phrase: one or
+# two words ("fake") recur in any article by chance.
+ECHO_MIN_WORDS = 3
+# How a document is an argument of the verb a cited phrase depends on: "filed a lawsuit",
+# "the ruling found", "was ordered by the court" (pobj of "by").
+DOCUMENT_ARGUMENT_DEPS = frozenset({"dobj", "nsubj", "nsubjpass", "pobj"})
 # A scare quote sets off a word; a single quoted letter is a spelling, not a wording.
 SCARE_MIN_WORD_CHARS = 2
 # Complements by which an adjective relates its subject to something else.
@@ -469,9 +476,47 @@ def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
         speaker = _governing_speaker(doc, span)
         if speaker is not None:
             kept.append(_Region(region.start, region.end, "quoted", _mention(speaker)))
+            continue
+        echoed = _echoed_quote(doc.text, region, quoted)
+        document = _governing_document(span) if echoed is None else None
+        if echoed is not None:
+            kept.append(_Region(region.start, region.end, "quoted", echoed.speaker))
+        elif document is not None:
+            kept.append(_Region(region.start, region.end, "quoted", _mention(document)))
         else:
             kept.append(region)
     return kept
+
+
+def _folded_words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.replace("’", "'").lower()))
+
+
+def _echoed_quote(text: str, region: _Region, quoted: Sequence[_Region]) -> _Region | None:
+    """A speaker's quote elsewhere in the article that holds the marked words: the outlet
+    repeats the source's own words ("who reportedly 'love challenging one another'" after
+    the insider's "They love challenging one another."), which is citing, not distancing."""
+    words = _folded_words(text[region.start : region.end])
+    if len(words.split()) < ECHO_MIN_WORDS:
+        return None
+    for quote in quoted:
+        if quote.speaker and f" {words} " in f" {_folded_words(text[quote.start : quote.end])} ":
+            return quote
+    return None
+
+
+def _governing_document(span: Span) -> Token | None:
+    """A document the marked phrase is cited from: a lawsuit, a report, a ruling that is an
+    argument of a verb the phrase depends on ("filed a lawsuit ... due to 'intentionally
+    mishandling evidence'"). Its words are the document's, quoted, not the outlet's doubt."""
+    current = span.root
+    while current.head.i != current.i:
+        current = current.head
+        if current.pos_ in ("VERB", "AUX"):
+            for child in current.children:
+                if child.dep_ in DOCUMENT_ARGUMENT_DEPS and child.lemma_.lower() in DOCUMENT_NOUNS:
+                    return child
+    return None
 
 
 def _governing_speaker(doc: Doc, span: Span) -> Token | None:
