@@ -152,7 +152,7 @@ def article_texts(comparison: StoryComparison) -> dict[str, str]:
 
 def _outlet_texts(comparison: StoryComparison, texts: dict[str, str]) -> dict[str, str]:
     outlets = {p.article_ids[0]: p.outlet for p in comparison.sourcing}
-    return {outlets[article_id]: text for article_id, text in texts.items() if article_id in outlets}
+    return {outlets[key]: text for key, text in texts.items() if key in outlets}
 
 
 def _worded(text: str) -> str:
