@@ -510,11 +510,16 @@ def _governing_document(span: Span) -> Token | None:
     argument of a verb the phrase depends on ("filed a lawsuit ... due to 'intentionally
     mishandling evidence'"). Its words are the document's, quoted, not the outlet's doubt."""
     current = span.root
+    ancestors = {t.i for t in span.root.ancestors}
     while current.head.i != current.i:
         current = current.head
         if current.pos_ in ("VERB", "AUX"):
             for child in current.children:
-                if child.dep_ in DOCUMENT_ARGUMENT_DEPS and child.lemma_.lower() in DOCUMENT_NOUNS:
+                if (
+                    child.dep_ in DOCUMENT_ARGUMENT_DEPS
+                    and child.lemma_.lower() in DOCUMENT_NOUNS
+                    and child.i not in ancestors  # `the "harbour levy" plan` names the plan
+                ):
                     return child
     return None
 
