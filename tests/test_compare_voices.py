@@ -215,3 +215,17 @@ def test_an_outlet_is_never_listed_as_leaving_out_itself() -> None:
     _, outlets = sourcing_profiles([e, c], {})
     courier = next(p for p in outlets if p.outlet == "Harbor Courier")
     assert "Harbor Courier" not in courier.left_out
+
+
+def test_a_person_only_narrated_about_is_not_a_source() -> None:
+    text = "Jon Pell, who taunted the mayor over the fire, was threatened by a guard."
+    narration = _quote_at(
+        text,
+        "Jon Pell, who taunted the mayor over the fire",
+        "Jon Pell",
+        kind="indirect",
+        speaker_start=text.index("who"),
+        speaker_end=text.index("who") + 3,
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(narration,))], {})
+    assert profile.speakers == () and profile.counts == ()

@@ -4,10 +4,11 @@ speakers other outlets quote that it leaves out.
 Only words inside quotation marks are counted as a source's words (a mixed quote's marked
 phrase, not the reporter's clause around it), so a long anonymous account weighs more than a
 one-word named quote, and narration about a person ("Scoop, who taunted Baldwin ...") weighs
-nothing. Reported speech without marks is counted apart, as reported, with no words. Speech
-that names no source ("it was claimed") counts as unattributed; so do the outlet's own hedges
-("reportedly"), which pass on a claim whose source it does not give. A kind of source with
-nothing to count has no row.
+nothing; reported speech whose speaker is named inside its own content is that narration, and
+does not make the person a source. Reported speech without marks is counted apart, as
+reported, with no words. Speech that names no source ("it was claimed") counts as
+unattributed; so do the outlet's own hedges ("reportedly"), which pass on a claim whose source
+it does not give. A kind of source with nothing to count has no row.
 
 A speaker described by a definite role ("the new mayor") in an article that names people is
 one of them, called by role after being named (a source kept anonymous is described by access
@@ -97,6 +98,16 @@ def quoted_word_count(quote: Quote) -> int:
     return len(words(quote.text))
 
 
+def _narration(quote: Quote) -> bool:
+    """Reported speech whose speaker is named inside what it is said to report ("Jon Pell,
+    who taunted the mayor, ..."): the outlet's narration about a person, not their words."""
+    return (
+        quote.kind == "indirect"
+        and quote.speaker_start is not None
+        and quote.start <= quote.speaker_start < quote.end
+    )
+
+
 def _names_people(member: StoryMember) -> bool:
     return any(q.speaker_type == "person" for q in member.analysed.quotes)
 
@@ -110,7 +121,7 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     for member in members:
         names_people = _names_people(member)
         for quote in member.analysed.quotes:
-            if quote.kind not in SPEECH_KINDS or quote.act != "speech":
+            if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
                 continue
             source = source_type(
                 quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
