@@ -5,9 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck check install clean bench serve browser readme
+.PHONY: demo test test-fast lint typecheck check install clean bench serve browser readme
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml src/storylens/_version.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -38,8 +38,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The full run, as CI: every test, the slow tier (processes, browser, quality floors) included.
 test: $(STAMP) lint typecheck
 	$(BIN)/pytest -q
+
+# A developer's quick loop: the tests not marked slow (tests/conftest.py --fast).
+test-fast: $(STAMP)
+	$(BIN)/pytest -q --fast
 
 check: test
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: the spaCy pipeline (loaded once), databases on SQLite and PostgreSQL."""
+"""Shared fixtures: the spaCy pipeline (loaded once), databases on SQLite and PostgreSQL;
+the ``--fast`` option (no ``slow`` tests) and ``require_shared``."""
 
 from __future__ import annotations
 
@@ -22,6 +23,26 @@ SHARED = REPO.parent / "shared"
 POSTGRES_ADMIN_URL = os.environ.get(
     "STORYLENS_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    # The reverse of spaCy's --slow: the full run (make test, CI) is the default, and a
+    # developer's quick loop (make test-fast) leaves the slow tier out.
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="leave out the tests marked slow (concurrency, crash, browser, quality floors, "
+        "schemathesis)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--fast"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
 @pytest.fixture(scope="session")
@@ -113,14 +134,17 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     return path
 
 
-def require_shared(path: Path) -> None:
-    """Skip a test whose evaluation data is not beside the checkout; under CI=true, fail:
-    CI must run the quality floors, never skip them silently (REVIEW.md 8)."""
-    if path.exists():
+def require_shared(*paths: Path) -> None:
+    """The one way a test that reads ../shared (evaluation data, the seeds, a scorer) stops
+    where it is absent: a skip on a user's machine; under CI, a failure, since CI must run
+    the quality floors, never skip them silently (REVIEW.md 8)."""
+    missing = [path for path in paths if not path.exists()]
+    if not missing:
         return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{path} not found: CI must run this quality floor")
-    pytest.skip(f"{path} not found")
+    message = f"{', '.join(map(str, missing))} not found (set STORYLENS_SHARED_DATA)"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}: CI must run this test")
+    pytest.skip(message)
 
 
 @contextmanager

@@ -18,6 +18,9 @@ import pytest
 
 from conftest import REPO
 
+pytestmark = pytest.mark.slow
+
+
 CHROMIUM = Path(os.environ.get("STORYLENS_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(os.environ.get("STORYLENS_ARTIFACTS", REPO / "test-artifacts"))
 # Flags for a headless Chromium on a closed network, as root: no sandbox, no calls home.

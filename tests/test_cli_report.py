@@ -180,3 +180,15 @@ def test_export_to_a_missing_folder_is_one_line_and_exit_2(db: str, tmp_path: Pa
 def test_analyze_help_keeps_the_extra_name() -> None:
     out = runner.invoke(app, ["analyze", "--help"], env={"COLUMNS": "200"}).output
     assert "storylens[embeddings]" in out
+
+
+@pytest.mark.parametrize("command", ["report", "export"])
+def test_an_output_that_cannot_be_written_is_one_line_and_exit_2(
+    db: str, tmp_path: Path, command: str
+) -> None:
+    target = tmp_path / "no-such-folder" / "out.txt"
+    what = _pier_story(db) if command == "report" else "stories"
+    result = runner.invoke(app, [command, what, "--db", db, "-o", str(target)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: cannot write {target}: No such file or directory"
+    assert not target.parent.exists()

@@ -16,6 +16,8 @@ from corpora import bcubed_f1, event_articles, event_partition, jsonl, stored_pa
 from runs import start_storylens, wait_for_articles
 from storylens.store import Store
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_writer_lock_says_whom_it_waits_for(backend: str, request: pytest.FixtureRequest) -> None:

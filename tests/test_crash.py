@@ -16,6 +16,9 @@ from runs import assert_consistent, start_storylens, wait_for_articles
 from storylens.pipeline import analyze
 from storylens.store import Store
 
+pytestmark = pytest.mark.slow
+
+
 # Six batches: the kill lands within a poll of the first commit, with most of the run to go.
 CRASH_EVENTS = [0, 1, 2, 4, 5, 6]
 CRASH_PER_EVENT = 4

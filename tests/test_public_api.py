@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import storylens
 
+ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = {
     "AnalysedArticle", "Article", "CleanArticle", "InputError", "ModelError", "NotFound",
     "PipelineRun", "Quote", "Rejection", "SettingError", "Store", "StoreError",
@@ -39,3 +43,22 @@ def test_a_name_that_is_not_public_is_an_attribute_error() -> None:
         assert "nothing_here" in str(error)
     else:
         raise AssertionError("storylens.nothing_here resolved")
+
+
+def test_the_version_is_written_once(tmp_path: Path) -> None:
+    from storylens.store import Store
+    from storylens.web import WebSettings, create_app
+
+    installed = importlib.metadata.version("storylens")
+    db = str(tmp_path / "empty.db")
+    Store(db).close()
+    served = create_app(WebSettings(db)).version
+    assert storylens.__version__ == installed == served
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    written = [
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "src" / "storylens").rglob("*.py")
+        if f'"{storylens.__version__}"' in path.read_text(encoding="utf-8")
+    ]
+    assert written == ["src/storylens/_version.py"]

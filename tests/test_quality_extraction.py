@@ -8,11 +8,15 @@ The pages are read in place, never copied.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import require_shared
+
+pytestmark = pytest.mark.slow
+
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -31,10 +35,7 @@ AUTHORS_F1_FLOOR = 0.91
 
 @pytest.fixture(scope="module")
 def figures() -> dict[str, float]:
-    if not DATA.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"{DATA} not found in CI: the extraction floor cannot be checked")
-        pytest.skip(f"{DATA} not found")
+    require_shared(DATA)
     import extraction as bench  # bench/extraction.py
 
     return bench.score(bench.storylens_reader)

@@ -10,7 +10,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import require_shared
+
+pytestmark = pytest.mark.slow
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))

@@ -16,6 +16,8 @@ import pytest
 
 from conftest import require_shared
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 sys.path.insert(0, str(ROOT / "bench"))

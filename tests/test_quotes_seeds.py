@@ -11,13 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_shared
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
 from storylens.records import Quote
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"{SEEDS} not found")
+
+@pytest.fixture(autouse=True)
+def _seeds_here() -> None:
+    require_shared(SEEDS)
 
 
 def _normal(text: str) -> str:

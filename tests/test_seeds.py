@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_shared
 from storylens.clean import clean_article
 from storylens.export import article_records, story_records
 from storylens.ingest import iter_inputs
@@ -17,7 +18,11 @@ from storylens.records import Article
 from storylens.store import Store
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not here")
+
+
+@pytest.fixture(autouse=True)
+def _seeds_here() -> None:
+    require_shared(SEEDS)
 
 
 def test_seeds_form_one_story(tmp_path: Path) -> None:

@@ -11,13 +11,18 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_shared
 from storylens.pipeline import analyze
 from storylens.records import StoryComparison
 from storylens.store import Store
 from storylens.views import story_comparison
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not here")
+
+
+@pytest.fixture(autouse=True)
+def _seeds_here() -> None:
+    require_shared(SEEDS)
 
 
 def _compare(tmp_path: Path, published: tuple[str, str] | None = None) -> StoryComparison:

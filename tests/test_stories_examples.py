@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_shared
 from storylens.clean import clean_article
 from storylens.records import Article
 from storylens.stories import ArticleFeatures, StoryClusterer, extract_features
@@ -128,9 +129,9 @@ def test_secondary_events_are_recorded() -> None:
 
 
 def test_the_seed_articles_form_one_story() -> None:
-    paths = sorted(SEEDS.glob("*.txt")) if SEEDS.exists() else []
-    if len(paths) < 2:
-        pytest.skip("../shared/seeds is not there")
+    require_shared(SEEDS)
+    paths = sorted(SEEDS.glob("*.txt"))
+    assert len(paths) >= 2, f"{SEEDS} holds the two seed articles"
     articles = []
     for path in paths:
         text = path.read_text(encoding="utf-8")

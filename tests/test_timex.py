@@ -3,12 +3,12 @@ quality floor on the shared TempEval-3 sample (bench/timex.py prints the full ta
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import require_shared
 from storylens.analyse.timex import Resolution, find_timexes, resolve_phrase
 from storylens.records import Timex
 
@@ -273,17 +273,9 @@ ALL_VALUE_F1_FLOOR = 0.78
 DATE_RELAXED_F1_FLOOR = 0.92
 
 
-def _require_data() -> None:
-    if DATA.is_dir() and SCORER.is_file():
-        return
-    message = f"{DATA} or {SCORER} not found (set STORYLENS_SHARED_DATA)"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message)  # CI must run the gate, not skip it
-    pytest.skip(message)
-
-
+@pytest.mark.slow
 def test_tempeval3_quality_floor(tmp_path: Path) -> None:
-    _require_data()
+    require_shared(DATA, SCORER)
     import timex as bench  # bench/timex.py
 
     _, corpus = bench.load(None)

@@ -6,13 +6,13 @@ the end reads the shared BASIL tone set in place and skips when it is absent (fa
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import pytest
 from spacy.language import Language
 
+from conftest import require_shared
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.tone import find_tone, is_backstory, is_evidential_hedge, lede_end
@@ -308,13 +308,11 @@ def test_empty_text_has_no_marks(nlp: Language) -> None:
     assert _tone(nlp, "   \n") == ()
 
 
-@pytest.mark.skipif(
-    not DATA.is_dir() and os.environ.get("CI") != "true", reason=f"{DATA} not found"
-)
+@pytest.mark.slow
 def test_basil_floors() -> None:
+    require_shared(DATA)
     import tone as bench  # bench/tone.py
 
-    assert DATA.is_dir(), f"{DATA} not found (required under CI)"
     result = bench.run("basil")
     own = result["own"]["lexical"]
     assert own["token"]["micro"]["f1"] >= OWN_TOKEN_F1_FLOOR

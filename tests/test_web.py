@@ -283,6 +283,7 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
     assert json.dumps(schema)  # serialisable
 
 
+@pytest.mark.slow
 def test_schemathesis_finds_no_server_errors(demo_db: str) -> None:
     """Every GET operation, fed schema-generated parameters (bounded), answers below 500."""
     import schemathesis

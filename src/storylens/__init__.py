@@ -14,6 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from storylens._version import __version__
 from storylens.errors import (
     InputError,
     ModelError,
@@ -31,8 +32,6 @@ from storylens.records import (
     StoryAssignment,
     StoryComparison,
 )
-
-__version__ = "0.1.0"
 
 # Public name -> the module that defines it, imported on first use.
 _LAZY = {

@@ -5,6 +5,9 @@
     │   └── UnsupportedInput    a file type or URL scheme storylens does not read
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
     ├── SettingError            a setting that does not exist or has no valid value
+    ├── UsageError              a command given nothing to act on, or what it cannot act on
+    ├── OutputError             an output file cannot be written (names the file)
+    ├── MissingExtra            an optional dependency is not installed (names the extra)
     ├── StoreError              the database cannot be opened, migrated or written
     │   └── NotFound            a story or article id that is not stored, or no database
     └── SignatureMismatch       MinHash signatures made with other parameters
@@ -36,6 +39,28 @@ class ModelError(StorylensError):
 
 class SettingError(StorylensError):
     pass
+
+
+class UsageError(StorylensError):
+    pass
+
+
+class OutputError(StorylensError):
+    def __init__(self, output_name: str, reason: str) -> None:
+        super().__init__(f"cannot write {output_name}: {reason}")
+        self.output_name = output_name
+        self.reason = reason
+
+
+class MissingExtra(StorylensError):
+    """``feature`` needs the optional dependencies of ``storylens[extra]``."""
+
+    def __init__(self, feature: str, extra: str) -> None:
+        super().__init__(
+            f"{feature} needs storylens[{extra}], not installed: pip install 'storylens[{extra}]'"
+        )
+        self.feature = feature
+        self.extra = extra
 
 
 class StoreError(StorylensError):

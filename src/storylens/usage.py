@@ -15,8 +15,8 @@ import typer.main
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 # The order a reader meets the commands in: fill a store, read it, look at one saved page,
-# serve it. A command not named here follows them, in the order cli.py declares it, so a new
-# command is never left out of the README.
+# serve it. A command not named here follows them, in the order cli/__init__.py registers it,
+# so a new command is never left out of the README.
 README_ORDER = (
     "analyze",
     "watch",
@@ -88,7 +88,7 @@ def _option_words(option: TyperOption) -> str:
 
 
 def _value(param: TyperArgument | TyperOption, *, argument: bool = False) -> str:
-    """What a value looks like: the metavar cli.py gives, else the choices, else the name."""
+    """What a value looks like: the metavar the cli gives, else the choices, else the name."""
     if param.metavar:
         return param.metavar
     described = param.type_descriptor

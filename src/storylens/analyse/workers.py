@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from storylens.analyse.batch import BatchResult, analyse_batch
-from storylens.errors import StorylensError
+from storylens.errors import MissingExtra, StorylensError
 from storylens.records import AnalysedArticle, Article, Rejection
 
 # Articles per Dask task: enough for spaCy's batching, small enough to spread over workers.
@@ -52,10 +52,8 @@ class DaskAnalyser:
     ) -> None:
         try:
             from distributed import Client, LocalCluster
-        except ImportError as error:  # pragma: no cover - a dependency of storylens
-            raise StorylensError(
-                "Dask is not installed: pip install 'dask[distributed]'"
-            ) from error
+        except ImportError as error:
+            raise MissingExtra("analysis on Dask (--workers, --scheduler)", "dask") from error
         self.model = model
         self._cluster: Any = None
         try:

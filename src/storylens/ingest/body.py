@@ -1,32 +1,25 @@
 """The article body of an HTML page: trafilatura for precision, a second pass when it is short.
 
-trafilatura tuned for precision gives the best body on news pages (NAEB dev: body F1 0.929
-against 0.920 with its defaults or its recall setting, and 0.848 with jusText alone). Its
-precision mode sometimes drops most of an article (a body in unusual markup) or finds none; then
-its recall mode, and after it jusText, get a second look. The rule that keeps the better one is
+trafilatura tuned for precision gives the best body on news pages (NAEB dev figures for this
+and each rule below are in CHANGELOG.md). Its precision mode sometimes drops most of an article
+(a body in unusual markup) or finds none; then its recall mode, and after it jusText, get a
+second look. The rule that keeps the better one is
 deliberately narrow: the recall text is taken only when the precision text is missing or under
 ``SHORT_BODY_SHARE`` of it, i.e. precision cut away most of what a looser reading sees as the
-article. Measured on NAEB dev: at 0.3 the figure does not move (0.929, both halves of the set
-alike); at 0.5 and above it falls (0.924: recall mode adds captions and teasers), so the
-fallback repairs truncated and missing bodies without letting furniture back in.
+article. A higher share lets recall mode add captions and teasers, so the fallback repairs
+truncated and missing bodies without letting furniture back in.
 
 Both readings then lose their furniture lines (``furniture.drop_furniture``: the headline
 repeated, cross-links, prompts, captions, data tables, closing boxes), and the rule above
 compares what is left, so a precision body that was all furniture (a consent banner, a list of
-teasers) counts as missing. Measured on NAEB dev: body F1 0.929 -> 0.935, every rule helping on
-both halves. A reading that was mostly furniture (``MOSTLY_FURNITURE_SHARE``) counts as missing
-too: the extractor took a list of teaser cards with a line of the article caught in it.
+teasers) counts as missing. A reading that was mostly furniture (``MOSTLY_FURNITURE_SHARE``)
+counts as missing too: the extractor took a list of teaser cards with a line of the article
+caught in it.
 
 Last, the standfirst: a page that shows its own description under the headline (the dek)
 opens the article with it, and the extractors, which look for the article's block, leave it in
 the header; ``shown_standfirst`` puts it back as the body's first line. A description found
 only in the meta tags is not the article's text and is not added.
-
-Measured on NAEB dev (body F1, all / even / odd half; rules read off the even half): 0.935 /
-0.933 / 0.937 before the teaser-card, mostly-furniture, closing-note, bio, prompt, data-table
-and standfirst rules, 0.949 / 0.948 / 0.951 with them; each rule helped or left the odd half
-alone. The mostly-furniture rule gives the most on few pages (+0.007), the standfirst on many
-(+0.003).
 """
 
 from __future__ import annotations

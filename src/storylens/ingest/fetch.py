@@ -34,7 +34,7 @@ from typing import Any
 
 import httpx
 
-from storylens import __version__
+from storylens._version import __version__
 from storylens.errors import InputError
 from storylens.ingest.decode import decode_text
 from storylens.ingest.download import Body, Reply, download, url_problem

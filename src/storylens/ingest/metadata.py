@@ -83,8 +83,8 @@ _AMBIGUOUS_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$")
 # datePublished is then hidden from view and often months older than the text on the page.
 # When the page shows both lines ("Published ... / Updated ..."), the published one is taken.
 # Off: a user asks for when an article first appeared, not when it was last rewritten, so the
-# declared datePublished is taken over a shown update (NAEB dev date 0.870 against 0.900 on,
-# since its labellers took the shown date); on, the shown update wins.
+# declared datePublished is taken over a shown update, though NAEB's labellers took the shown
+# date (the figures are in CHANGELOG.md); on, the shown update wins.
 SHOWN_UPDATE_ALONE = False
 # A tag after a headline that says what media the page holds ("... 19 million miles away
 # (video)", "[PHOTOS]"): set by the site's template for the page type, not a word of the headline.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from storylens import __version__
+from storylens._version import __version__
 from storylens.errors import StoreError
 from storylens.stories import StorySettings
 from storylens.stories.features import FEATURES_VERSION

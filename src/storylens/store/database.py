@@ -13,7 +13,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from storylens.errors import StoreError
+from storylens.errors import MissingExtra, StoreError
 from storylens.store.lock import (
     ADVISORY_NAMESPACE,
     MIGRATION_KEY,
@@ -50,6 +50,13 @@ def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _require_psycopg() -> None:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as error:
+        raise MissingExtra("a postgresql:// database", "postgres") from error
+
+
 def create_database_engine(db: str | Path) -> Engine:
     url = database_url(db)
     try:
@@ -57,6 +64,8 @@ def create_database_engine(db: str | Path) -> Engine:
             engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
             event.listen(engine, "connect", _configure_sqlite)
         else:
+            if url.startswith("postgresql+psycopg"):
+                _require_psycopg()
             engine = create_engine(url, pool_pre_ping=True)
         with engine.connect():
             pass

@@ -1,8 +1,8 @@
 """One writer at a time: the lock a run holds while it places a batch into stories and writes it.
 
 Online clustering decides each article against the stories it knows. Two runs that each cluster
-against the stories of their own start split every event they share (ECB+ as two concurrent
-halves: B-cubed F1 0.92 -> 0.65). So story assignment and the batch write happen under one
+against the stories of their own start split every event they share (ECB+ run as two
+concurrent halves: CHANGELOG.md). So story assignment and the batch write happen under one
 lock per database, and the clusterer is reloaded from the store whenever another writer has
 written since (``pipeline.PipelineRun``). Analysis itself runs outside the lock, in parallel.
 

@@ -82,21 +82,18 @@ from storylens.stories.split import (
     plain_score,
 )
 
-# Join the best story when the combined score reaches this (calibrated on the ECB+ and BASIL
-# development splits, with lead-weighted features: F1 is flat from 0.12 to 0.17 and falls
-# above 0.20; a wrong join of a same-kind event is undone by the split check, a missed join
-# of a differently worded report of one event is not).
+# Join the best story when the combined score reaches this: the middle of the flat stretch of
+# the ECB+ and BASIL dev sweep (CHANGELOG.md); a wrong join of a same-kind event is undone by
+# the split check, a missed join of a differently worded report of one event is not.
 JOIN_THRESHOLD = 0.15
 # Another story scoring this close to a join is recorded as a secondary event of the article.
 SECONDARY_THRESHOLD = 0.20
 # A second event mentioned in one paragraph shares few words but some rare names: a story
 # sharing this many distinctive names (not in the article's main story) is a secondary one.
 SECONDARY_SHARED_NAMES = 2
-# Names of a story that count as what it is about, for secondary links. Measured on one
-# shuffled order: on ECB+, 86% of the links made through eight central names stay within the
-# topic (the other same-kind event, which reports often recall), against 44% through names of
-# any rank; on BASIL, whose political stories share many names in passing, links fall from
-# 242 to 40. Five is stricter still (23 on BASIL) but misses a recalled event in examples/.
+# Names of a story that count as what it is about, for secondary links: central names keep the
+# links within the topic, names of any rank do not, and five misses a recalled event in
+# examples/ (the ECB+ and BASIL figures are in CHANGELOG.md).
 CENTRAL_NAMES = 8
 # A name is distinctive while at most this many articles, or this share of them, used it.
 DISTINCTIVE_NAME_DF = 5
@@ -117,7 +114,7 @@ YEAR_CONFLICT_FACTOR = 0.6
 MAX_STORY_GAP_DAYS = 60
 # The split check runs each time a story's member count reaches a multiple of this: a second
 # event shows a step later at most, and each check is also a chance of cutting one event's
-# varied coverage in two (every member: ECB+ 0.917 B-cubed F1 over 10 orders, against 0.931).
+# varied coverage in two (checking at every member costs B-cubed F1 on ECB+: CHANGELOG.md).
 # Between those checks only the cut by lead days is tried: it needs two groups whose leads
 # name different days, which one event's coverage does not give, and it sees two events of
 # three reports each at the seventh member instead of the eighth.

@@ -11,7 +11,6 @@ import os
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -19,16 +18,16 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from storylens._version import __version__
 from storylens.errors import NotFound
 from storylens.store import Store
 from storylens.web.middleware import Guard, ResponseCache
 from storylens.web.settings import (
     CACHE_ENTRIES,
     TOKEN_ENV,
+    WEB_DIR,
     WebSettings,
 )
-
-WEB_DIR = Path(__file__).parent
 
 
 def error_body(status: int, message: str) -> dict[str, object]:
@@ -55,7 +54,7 @@ def create_app(settings: WebSettings) -> FastAPI:
     app = FastAPI(
         title="storylens",
         description="Stories and how the outlets covered them: the comparison, as JSON.",
-        version="0.1.0",
+        version=__version__,
         lifespan=lifespan,
         docs_url=None,  # the interactive docs load scripts from a CDN; /openapi.json stays
         redoc_url=None,

@@ -31,7 +31,7 @@ from storylens.views import (
     stories_page,
     story_view,
 )
-from storylens.web.app import WEB_DIR
+from storylens.web.settings import WEB_DIR
 
 router = APIRouter(include_in_schema=False)
 

@@ -4,6 +4,10 @@ so the command line can show them in ``--help`` cheaply)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+
+# The templates and the static files ship inside the package, beside this module.
+WEB_DIR = Path(__file__).parent
 
 # The server listens on loopback unless told otherwise: a store may hold unpublished work.
 DEFAULT_HOST = "127.0.0.1"

@@ -1,0 +1,78 @@
+"""The storylens command line: one module per command group, as spaCy's ``cli/``.
+
+``common`` holds the app, its exit codes, the shared options and ``_fail``; ``analyze``
+fills the store (analyze, watch); ``read`` reads it (settings, stories, show, search);
+``report`` writes a story or a table out and explains a page (report, export, explain);
+``serve`` serves it. Commands are registered here, in the order ``--help`` lists them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from storylens.cli.analyze import analyze_command, watch_command
+from storylens.cli.common import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REJECTED,
+    EXIT_USAGE,
+    _say_error,
+    app,
+    exit_code_for,
+    terminal_safe,
+)
+from storylens.cli.read import search_command, settings_command, show_command, stories_command
+from storylens.cli.report import (
+    ExplainFormat,
+    ExportFormat,
+    ExportTable,
+    ReportFormat,
+    explain_command,
+    export_command,
+    report_command,
+)
+from storylens.cli.serve import serve_command
+from storylens.errors import StorylensError
+
+COMMANDS = (
+    ("analyze", analyze_command),
+    ("settings", settings_command),
+    ("watch", watch_command),
+    ("stories", stories_command),
+    ("show", show_command),
+    ("report", report_command),
+    ("export", export_command),
+    ("explain", explain_command),
+    ("search", search_command),
+    ("serve", serve_command),
+)
+for _name, _command in COMMANDS:
+    app.command(_name)(_command)
+
+
+def main() -> None:
+    """Entry point of the ``storylens`` command: an error a command did not handle is one
+    line and its exit code, never a traceback."""
+    try:
+        app()
+    except StorylensError as error:
+        _say_error(error)
+        sys.exit(exit_code_for(error))
+
+
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_REJECTED",
+    "EXIT_USAGE",
+    "ExplainFormat",
+    "ExportFormat",
+    "ExportTable",
+    "ReportFormat",
+    "app",
+    "exit_code_for",
+    "main",
+    "terminal_safe",
+]
