@@ -414,7 +414,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 1
+COMPARISON_VERSION = 2
 
 
 @dataclass(frozen=True)
