@@ -26,10 +26,10 @@ serve: $(STAMP)
 browser:
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
-# The README's usage block, written again from the command tree (tests/test_docs.py fails
-# while it is stale).
+# The usage block of docs/usage.md, written again from the command tree (tests/test_docs.py
+# fails while it is stale).
 readme: $(STAMP)
-	$(BIN)/cog -r README.md
+	$(BIN)/cog -r docs/usage.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -86,7 +86,7 @@ def write_corpus(path: Path, events: Iterable[int], per_event: int) -> list[str]
 
 def stored_ids(db: str) -> list[str]:
     with Store(db, create=False) as store:
-        return sorted(row["id"] for row in store.article_rows())
+        return sorted(row.id for row in store.article_rows())
 
 
 def stored_partition(db: str) -> set[frozenset[str]]:

@@ -115,7 +115,7 @@ def test_stories_search_story_matrix_and_pair(page: Page, server: str) -> None:
     shot(page, "02-search")
 
     page.locator("section[aria-labelledby=h-stories] a").first.click()
-    expect(page.locator("table.matrix")).to_be_visible()
+    expect(page.locator("table.matrix").first).to_be_visible()
     reworded = page.locator(".variant.reworded").first
     expect(reworded.locator("del, ins").first).to_be_visible()
     expect(page.locator(".variant.misattributed").first).to_contain_text("to ")

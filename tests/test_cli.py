@@ -68,7 +68,9 @@ def test_analyze_stories_show_export(tmp_path: Path) -> None:
     pier = next(s for s in stories if "pier-echo" in s["article_ids"])
     assert sorted(pier["article_ids"]) == ["pier-courier", "pier-echo"]
 
-    shown = runner.invoke(app, ["show", pier["story_id"], "--db", db], env={"COLUMNS": "200"})
+    shown = runner.invoke(
+        app, ["show", pier["story_id"], "--db", db, "--all"], env={"COLUMNS": "200"}
+    )
     assert shown.exit_code == 0, shown.output
     assert "Dana Holt" in shown.output
     assert "Quotes across outlets" in shown.output
@@ -123,7 +125,7 @@ def test_stdin_and_usage_errors(tmp_path: Path) -> None:
     line = json.dumps({"id": "pier-1", "outlet": "Echo", "text": PIER_ECHO})
     result = runner.invoke(app, ["analyze", "-", "--db", db], input=line + "\n")
     assert result.exit_code == 0, result.output
-    assert "1 articles stored" in result.output
+    assert "1 article stored" in result.output
 
     unknown = runner.invoke(app, ["show", "s-nothing", "--db", db])
     assert unknown.exit_code == 2 and "no story 's-nothing'" in unknown.output
@@ -224,7 +226,7 @@ def test_analyze_fetches_the_urls_of_a_urls_file(tmp_path: Path) -> None:
         url_file.write_text(f"# one page\n{base}/frost.html\nnot a url\n", encoding="utf-8")
         result = runner.invoke(app, ["analyze", "--urls", str(url_file), "--db", db])
     assert result.exit_code == 1, result.output  # one line rejected
-    assert "1 articles stored" in result.stdout
+    assert "1 article stored" in result.stdout
     assert f"{url_file}:3" in result.stderr
     assert runner.invoke(app, ["analyze", "--db", db]).exit_code == 2
 

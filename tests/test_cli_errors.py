@@ -103,7 +103,7 @@ def _an_unreadable_feed_list(folder: Path) -> list[str]:
         (
             lambda folder: ["explain", str(folder / "none.html")],
             EXIT_USAGE,
-            "error: {folder}/none.html: No such file or directory",
+            "error: {folder}/none.html: no such file or folder",
         ),
     ],
     ids=["no-inputs", "not-a-folder", "feed-list", "no-page"],

@@ -8,6 +8,7 @@ stored twice or aborts a run; this test fails on both when the lock is taken awa
 from __future__ import annotations
 
 import os
+import re
 import threading
 
 import pytest
@@ -119,7 +120,10 @@ def test_two_concurrent_halves_make_the_stories_of_one_run(
     for run, (_, stderr) in zip(runs, outputs, strict=True):
         assert run.returncode == 0, stderr
         assert "Traceback" not in stderr
-    stored = sum(int(stdout.split(" articles stored")[0].split()[-1]) for stdout, _ in outputs)
+    stored = sum(
+        int(re.search(r"(\d+) articles? stored", stdout).group(1))  # type: ignore[union-attr]
+        for stdout, _ in outputs
+    )
     assert stored == len(given), figure  # an article given to both is stored once
     already = sum(int(stdout.split(" already stored")[0].split()[-1]) for stdout, _ in outputs)
     assert already == RACE_ROUNDS, figure

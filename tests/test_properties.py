@@ -70,4 +70,4 @@ def test_store_round_trip(text: str, title: str | None, authors: list[str]) -> N
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "p.db") as store:
         store.save_batch([stored])
         row = next(store.article_rows())
-    assert (row["text"], row["title"], json.loads(row["authors"])) == (text, title, authors)
+    assert (row.text, row.title, list(row.authors)) == (text, title, authors)

@@ -15,8 +15,8 @@ PUBLIC = {
     "AnalysedArticle", "Article", "CleanArticle", "InputError", "ModelError", "NotFound",
     "PipelineRun", "Quote", "Rejection", "SettingError", "Store", "StoreError",
     "StoryAssignment", "StoryClusterer", "StoryComparison", "StorySettings", "StorylensError",
-    "__version__", "analyze", "clean_article", "compare_story", "extract_features",
-    "extract_quotes", "find_timexes", "iter_inputs",
+    "__version__", "analyze", "clean_article", "compare_articles", "compare_story",
+    "extract_features", "extract_quotes", "find_timexes", "iter_inputs",
 }  # fmt: skip
 
 

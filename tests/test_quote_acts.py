@@ -147,10 +147,10 @@ def test_show_lists_speech_and_all_acts_on_request(tmp_path: Path) -> None:
     runner = CliRunner()
     stories = runner.invoke(app, ["export", "stories", "--db", db])
     story_id = json.loads(stories.stdout.splitlines()[0])["story_id"]
-    plain = runner.invoke(app, ["show", story_id, "--db", db])
+    plain = runner.invoke(app, ["show", story_id, "--db", db, "--all"])
     assert plain.exit_code == 0
     assert "Nobody likes paying more" in plain.stdout
-    assert "1 other attributions (thoughts, intentions, evidence): --all-acts" in plain.stdout
+    assert "1 other attribution (thoughts, intentions, evidence): --all-acts" in plain.stdout
     full = runner.invoke(app, ["show", story_id, "--db", db, "--all-acts"])
     assert full.exit_code == 0 and "thought" in full.stdout
     # a scare-quoted phrase is nobody's statement: not in "Who said what", even with all acts

@@ -57,7 +57,7 @@ def test_show_lists_quotes_with_speakers_and_the_captions(tmp_path: Path) -> Non
     assert runner.invoke(app, ["analyze", str(SEEDS), "--db", db]).exit_code == 0
     with Store(db) as store:
         story_id = next(iter(story_records(store)))["story_id"]
-    shown = runner.invoke(app, ["show", story_id, "--db", db], env={"COLUMNS": "250"})
+    shown = runner.invoke(app, ["show", story_id, "--db", db, "--all"], env={"COLUMNS": "250"})
     assert shown.exit_code == 0
     assert "Who said what" in shown.output and "Hilaria Baldwin" in shown.output
     assert "caption restating the body" in shown.output

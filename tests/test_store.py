@@ -91,9 +91,7 @@ def test_save_and_read_back(any_db: str) -> None:
         assert (summary.first_published, summary.last_published) == ("2026-04-02", "2026-04-03")
         assert summary.title == "Mayor Dana Holt said the pier would close."
         quotes = list(store.quote_rows(["a2"]))
-        assert [(q["speaker"], q["start_char"], q["outlet"]) for q in quotes] == [
-            ("Dana Holt", 21, "Courier")
-        ]
+        assert [(q.speaker, q.start, q.outlet) for q in quotes] == [("Dana Holt", 21, "Courier")]
         state = list(store.story_state())
         assert [a.article_id for _, a in state] == ["a1", "a2", "b1"]
         assert state[0][1].reasons == ("shared: pier",)
@@ -122,8 +120,8 @@ def test_revised_assignments_are_saved_with_the_batch(any_db: str) -> None:
         store.save_batch([make_stored("copy", "s-1", "Tribune", "2026-04-02")])
         revised = StoryAssignment("copy", "s-2", 0.9, False, duplicate_of="orig")
         store.save_batch([make_stored("orig", "s-2", "Wire", "2026-04-01")], revised=[revised])
-        rows = {row["id"]: row for row in store.article_rows()}
-        assert (rows["copy"]["story_id"], rows["copy"]["duplicate_of"]) == ("s-2", "orig")
+        rows = {row.id: row for row in store.article_rows()}
+        assert (rows["copy"].story_id, rows["copy"].duplicate_of) == ("s-2", "orig")
 
 
 def test_a_story_opened_by_a_revision_gets_its_row(any_db: str) -> None:

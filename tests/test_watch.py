@@ -136,7 +136,7 @@ def test_feed_entries_by_conditional_get(tmp_path: Path) -> None:
     poller.close()
 
 
-def test_feed_poll_honours_robots_txt_and_retries() -> None:
+def test_feed_poll_honours_robots_txt_and_backs_off() -> None:
     feed = FEED.format(items=ITEM.format(**next(event_articles(3, 1))))
     answers = {"/feed.rss": [httpx.Response(503), httpx.Response(200, text=feed)]}
 
@@ -146,13 +146,20 @@ def test_feed_poll_honours_robots_txt_and_retries() -> None:
         queue = answers.get(request.url.path)
         return queue.pop(0) if queue else httpx.Response(404)
 
-    poller = _poller(httpx.MockTransport(respond))
+    clock = FakeClock()
+    poller = FeedPoller(Fetcher(httpx.MockTransport(respond), clock=clock, sleep=clock.sleep))
     blocked = poller.poll(f"{SITE}/private/feed.rss", FeedSeen(etag='"v1"'))
     assert blocked.records == [
-        Rejection(f"{SITE}/private/feed.rss", f"disallowed by robots.txt ({SITE}/robots.txt)")
+        Rejection(
+            f"{SITE}/private/feed.rss",
+            f"disallowed by robots.txt ({SITE}/robots.txt); polled again in 60 s",
+        )
     ]
-    assert blocked.seen is None  # nothing remembered: the next pass asks again
-    polled = poller.poll(f"{SITE}/feed.rss", None)  # a 503 first, then the feed
+    assert blocked.seen is None  # nothing remembered: a later pass asks again
+    failed = poller.poll(f"{SITE}/feed.rss", None)  # a 503: not retried within the pass
+    assert [r.reason for r in failed.records] == ["HTTP 503 from the server; polled again in 60 s"]
+    clock.sleep(60.0)  # the feed's backoff has passed
+    polled = poller.poll(f"{SITE}/feed.rss", None)
     assert [type(r).__name__ for r in polled.records] == ["Article"]
     assert polled.new_keys == ["ev03-00"] and polled.seen is not None
 
@@ -209,7 +216,7 @@ def test_watch_killed_stopped_and_restarted_stores_each_article_once(tmp_path: P
         stopped.kill()
     assert stopped.returncode == 0, stderr
     assert "SIGTERM: stopping after the batch in flight" in stderr
-    assert "batch 1: 1 inputs seen" in stdout
+    assert "batch 1: 1 input seen" in stdout
     # Whole batches, and it stopped there rather than running on to the end.
     assert 8 + LIFE_BATCH <= assert_consistent(db, LIFE_BATCH) < len(rows)
 

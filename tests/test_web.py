@@ -96,12 +96,13 @@ def test_story_page_shows_every_part(client: TestClient, astrolabe: dict[str, An
 
 def test_two_articles_side_by_side(client: TestClient, astrolabe: dict[str, Any]) -> None:
     story = client.get(f"/api/stories/{astrolabe['story_id']}").json()
-    left, right = [a["article_id"] for a in story["articles"]][:2]
+    left, right = [a["article_id"] for a in story["story"]["articles"]][:2]
     page = client.get(
         f"/stories/{astrolabe['story_id']}/compare", params={"left": left, "right": right}
     )
     assert page.status_code == 200
-    assert "same claim" in page.text and ("only left" in page.text or "only right" in page.text)
+    outlets = [a["outlet"] for a in story["story"]["articles"]][:2]
+    assert "same claim" in page.text and any(f"only {o}" in page.text for o in outlets)
     assert "details disagree" in page.text
     assert (
         client.get(
@@ -316,3 +317,19 @@ def test_schemathesis_finds_no_server_errors(demo_db: str) -> None:
 
 # Generated requests per API operation: enough to reach odd parameters, bounded in time.
 SCHEMATHESIS_EXAMPLES = 30
+
+
+def test_a_story_has_one_json_shape_in_the_api_and_the_report(
+    client: TestClient, demo_db: str, astrolabe: dict[str, Any]
+) -> None:
+    from typer.testing import CliRunner
+
+    from storylens.cli import app
+
+    story_id = astrolabe["story_id"]
+    report = CliRunner().invoke(app, ["report", story_id, "--db", demo_db, "--format", "json"])
+    assert report.exit_code == 0, report.output
+    served = client.get(f"/api/stories/{story_id}")
+    assert served.status_code == 200
+    assert served.json() == json.loads(report.stdout)
+    assert served.json()["schema"] == "storylens.story-comparison"

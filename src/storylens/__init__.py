@@ -46,6 +46,7 @@ _LAZY = {
     "StorySettings": "storylens.stories",
     "extract_features": "storylens.stories",
     "compare_story": "storylens.compare",
+    "compare_articles": "storylens.direct",
 }
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
     from storylens.analyse.timex import find_timexes
     from storylens.clean import clean_article
     from storylens.compare import compare_story
+    from storylens.direct import compare_articles
     from storylens.ingest import iter_inputs
     from storylens.pipeline import PipelineRun, analyze
     from storylens.store import Store
@@ -89,6 +91,7 @@ __all__ = [
     "__version__",
     "analyze",
     "clean_article",
+    "compare_articles",
     "compare_story",
     "extract_features",
     "extract_quotes",

@@ -2,11 +2,14 @@
 
     StorylensError              base: catch this to catch everything below
     ├── InputError              an input cannot be read or understood (names the input)
-    │   └── UnsupportedInput    a file type or URL scheme storylens does not read
+    │   ├── UnsupportedInput    a file type or URL scheme storylens does not read
+    │   └── LimitExceeded       an input past a named limit (a gzip bomb, a huge line)
     ├── ModelError              the spaCy pipeline is missing or cannot be loaded
     ├── SettingError            a setting that does not exist or has no valid value
     ├── UsageError              a command given nothing to act on, or what it cannot act on
+    │   └── MetadataError       a front-matter header, sidecar or run's metadata not usable
     ├── OutputError             an output file cannot be written (names the file)
+    │   └── StdoutError         stdout cannot be written (a full disk, /dev/full)
     ├── MissingExtra            an optional dependency is not installed (names the extra)
     ├── StoreError              the database cannot be opened, migrated or written
     │   └── NotFound            a story or article id that is not stored, or no database
@@ -33,6 +36,10 @@ class UnsupportedInput(InputError):
     pass
 
 
+class LimitExceeded(InputError):
+    pass
+
+
 class ModelError(StorylensError):
     pass
 
@@ -50,6 +57,11 @@ class OutputError(StorylensError):
         super().__init__(f"cannot write {output_name}: {reason}")
         self.output_name = output_name
         self.reason = reason
+
+
+class StdoutError(OutputError):
+    def __init__(self, reason: str) -> None:
+        super().__init__("the output (stdout)", reason)
 
 
 class MissingExtra(StorylensError):

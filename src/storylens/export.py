@@ -1,6 +1,6 @@
 """Exports of the stored articles, stories and quotes, with the field names other tools read.
 
-The field lists below are the contract: the README documents them and a test checks both.
+The field lists below are the contract: docs/export.md documents them and a test checks both.
 """
 
 from __future__ import annotations
@@ -14,8 +14,15 @@ from storylens.analyse.quotes.segments import segment_texts
 from storylens.clean.offsets import to_input_offset
 from storylens.compare.serialise import comparison_to_dict
 from storylens.store import Store
-from storylens.store.segments import decode_segments
-from storylens.views import story_comparison
+from storylens.store.reads import TimexRow, ToneRow
+from storylens.views import (
+    all_articles,
+    all_dates,
+    all_quotes,
+    all_tone_marks,
+    story_comparison,
+    story_list,
+)
 
 ARTICLE_FIELDS = (
     "id",
@@ -83,20 +90,25 @@ EXPORT_TABLES = {
 EXPORT_FORMATS = ("jsonl", "csv", "json")
 
 
-# Article columns the store keeps as JSON lists.
-_JSON_LISTS = ("authors", "secondary_story_ids")
-
-
 def article_records(store: Store) -> Iterator[dict[str, Any]]:
-    for row in store.article_rows():
-        record = {name: row[name] for name in ARTICLE_FIELDS if name not in _JSON_LISTS}
-        for name in _JSON_LISTS:
-            record[name] = json.loads(row[name] or "[]")
-        yield {name: record[name] for name in ARTICLE_FIELDS}
+    for row in all_articles(store):
+        yield {
+            "id": row.id,
+            "url": row.url,
+            "outlet": row.outlet,
+            "title": row.title,
+            "published": row.published,
+            "authors": list(row.authors),
+            "text": row.text,
+            "story_id": row.story_id,
+            "duplicate_of": row.duplicate_of,
+            "secondary_story_ids": list(row.secondary_story_ids),
+        }
 
 
 def story_records(store: Store) -> Iterator[dict[str, Any]]:
-    for summary in store.story_summaries():
+    stories, _ = story_list(store)
+    for summary in stories:
         yield {
             "story_id": summary.story_id,
             "title": summary.title,
@@ -111,56 +123,71 @@ def quote_records(store: Store) -> Iterator[dict[str, Any]]:
     """One row per quoted segment: a quote split by its attribution (`"...," he says. "..."`)
     is two rows with their own text and offsets and one ``utterance_id``; ``segment`` counts
     from 0. A quote in one piece is one row, segment 0."""
-    for row in store.quote_rows():
-        record = dict(row)
-        record["utterance_id"] = f"{row['article_id']}#{row['position']}"
-        segments = decode_segments(row["segments"])
-        texts = segment_texts(row["text"], segments)
-        spans = segments or ((row["start_char"], row["end_char"]),)
+    for quote in all_quotes(store):
+        texts = segment_texts(quote.text, quote.segments)
+        spans = quote.segments or ((quote.start, quote.end),)
         for number, ((start, end), text) in enumerate(zip(spans, texts, strict=True)):
-            record.update(text=text, start=start, end=end, segment=number)
-            yield {name: record[name] for name in QUOTE_FIELDS}
+            yield {
+                "article_id": quote.article_id,
+                "story_id": quote.story_id,
+                "text": text,
+                "start": start,
+                "end": end,
+                "speaker": quote.speaker,
+                "speaker_mention": quote.speaker_mention,
+                "speaker_type": quote.speaker_type,
+                "cue": quote.cue,
+                "kind": quote.kind,
+                "speaker_start": quote.speaker_start,
+                "speaker_end": quote.speaker_end,
+                "reported_by": quote.reported_by,
+                "outlet": quote.outlet,
+                "act": quote.act,
+                "utterance_id": f"{quote.article_id}#{quote.position}",
+                "segment": number,
+            }
 
 
-def _input_span(row: dict[str, Any]) -> tuple[int, int]:
-    shifts = json.loads(row["input_offsets"] or "[]")
-    return to_input_offset(row["start_char"], shifts), to_input_offset(row["end_char"], shifts)
+def _input_span(row: ToneRow | TimexRow) -> tuple[int, int]:
+    shifts = row.input_offsets
+    return to_input_offset(row.start, shifts), to_input_offset(row.end, shifts)
 
 
 def tone_records(store: Store) -> Iterator[dict[str, Any]]:
-    for row in store.tone_rows():
+    for row in all_tone_marks(store):
         start, end = _input_span(row)
         yield {
-            "article_id": row["article_id"],
-            "story_id": row["story_id"],
-            "text": row["text"],
+            "article_id": row.article_id,
+            "story_id": row.story_id,
+            "text": row.text,
             "start": start,
             "end": end,
-            "polarity": row["polarity"],
-            "voice": row["voice"],
-            "speaker": row["speaker"],
-            "target": row["target"],
+            "polarity": row.polarity,
+            "voice": row.voice,
+            "speaker": row.speaker,
+            "target": row.target,
             "type": "lexical",  # the scorers' level: a word or phrase, not a whole sentence
         }
 
 
 def date_records(store: Store) -> Iterator[dict[str, Any]]:
-    for row in store.timex_rows():
+    for row in all_dates(store):
         start, end = _input_span(row)
         yield {
-            "article_id": row["article_id"],
-            "text": row["text"],
+            "article_id": row.article_id,
+            "text": row.text,
             "start": start,
             "end": end,
-            "value": row["value"],
-            "type": row["timex_type"],
-            "anchored": bool(row["anchored"]),
+            "value": row.value,
+            "type": row.timex_type,
+            "anchored": row.anchored,
         }
 
 
 def comparison_records(store: Store) -> Iterator[dict[str, Any]]:
     """Every story's comparison: the stored one, or one computed now where it is missing."""
-    for summary in store.story_summaries():
+    stories, _ = story_list(store)
+    for summary in stories:
         comparison = story_comparison(store, summary.story_id, summary.article_ids)
         yield {
             "story_id": summary.story_id,

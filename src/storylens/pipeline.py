@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from storylens.analyse.article import model_label
 from storylens.analyse.nlp import load_pipeline
@@ -19,6 +19,9 @@ from storylens.analyse.workers import Analyser, LocalAnalyser
 from storylens.clean import repair_text
 from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
+from storylens.ingest.feeds import count_feed_entries
+from storylens.ingest.frontmatter import run_metadata
+from storylens.ingest.limits import MAX_FILE_BYTES
 from storylens.ingest.sources import (
     FEED_SUFFIXES,
     JSON_LINES_SUFFIXES,
@@ -209,6 +212,8 @@ def analyze(
     url_lists: Iterable[str] = (),
     on_note: Callable[[str], None] | None = None,
     settings: StorySettings | None = None,
+    outlet: str | None = None,
+    published: str | None = None,
 ) -> AnalyzeSummary:
     """Run the full pipeline over ``inputs`` and store the results in ``store``.
 
@@ -219,6 +224,7 @@ def analyze(
     ``url_lists`` are files of URLs (``--urls``), fetched after the other inputs.
     ``on_note`` hears (one line each) how this run differs from what the store was built with.
     ``settings`` are the story stage's (default: the calibrated ones).
+    ``outlet`` and ``published`` are set on every article of this run's inputs.
     """
     run = PipelineRun(
         store,
@@ -230,7 +236,10 @@ def analyze(
         settings=settings,
     )
     summary = AnalyzeSummary()
-    for batch in _batches(iter_inputs(inputs, stdin=stdin, url_lists=url_lists), batch_size):
+    records = iter_inputs(inputs, stdin=stdin, url_lists=url_lists)
+    if outlet or published:
+        records = run_metadata(records, outlet=outlet, published=published)
+    for batch in _batches(records, batch_size):
         summary.add(run.run_batch(batch))
         if on_batch:
             on_batch(summary)
@@ -277,6 +286,14 @@ def _size(path: Path) -> int:
 
 def _records_in(path: Path, budget: int) -> int | None:
     suffix = input_suffix(path)
+    if suffix in FEED_SUFFIXES and path.is_file():
+        if _size(path) > MAX_FILE_BYTES:
+            return 1  # its rejection
+        try:
+            entries = count_feed_entries(path.read_bytes())
+        except OSError:
+            return 1  # its rejection
+        return None if entries is None else max(entries, 1)  # no entry: its rejection
     if suffix in FEED_SUFFIXES + WARC_SUFFIXES or suffix.endswith(".gz"):
         return None
     if suffix in JSON_SUFFIXES:
@@ -292,9 +309,25 @@ def _records_in(path: Path, budget: int) -> int | None:
         return None
     try:
         with path.open("rb") as handle:
-            return sum(1 for line in handle if not line.isspace())
+            return non_empty_lines(handle)
     except OSError:
         return 1
+
+
+# Bytes read at a time while counting: a file that is one 200 MB line is never held whole.
+COUNT_CHUNK_BYTES = 1 << 20
+
+
+def non_empty_lines(handle: BinaryIO, chunk_bytes: int = COUNT_CHUNK_BYTES) -> int:
+    """Lines that hold more than white space, read a chunk at a time."""
+    count, line_has_text = 0, False
+    while chunk := handle.read(chunk_bytes):
+        *ended, rest = chunk.split(b"\n")
+        for piece in ended:
+            count += line_has_text or bool(piece.strip())
+            line_has_text = False
+        line_has_text = line_has_text or bool(rest.strip())
+    return count + line_has_text
 
 
 def compare_stories(

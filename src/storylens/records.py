@@ -233,7 +233,7 @@ VariantRelation = Literal[
     "repeated",
 ]
 ClaimStatus = Literal["shared", "only", "copy"]
-DetailKind = Literal["date", "age", "count", "money", "place", "role"]
+DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
 SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
 

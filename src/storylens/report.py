@@ -9,23 +9,34 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from typing import Any
 
+from storylens.compare.dates_words import (
+    date_in_words,
+    detail_value_in_words,
+    published_in_words,
+    status_in_words,
+)
+from storylens.compare.ranking import short_list
+from storylens.compare.scorecard import Scorecard
 from storylens.compare.serialise import comparison_to_dict
 from storylens.compare.summary import shared_lines
 from storylens.records import (
     COMPARISON_VERSION,
+    Claim,
     QuoteVariant,
     SourceCount,
     StoryComparison,
     SummarySentence,
     WordDiff,
 )
-from storylens.views import StoryView
+from storylens.views import StoryView, only_claims, shared_claims
+
+# The story id of inputs compared with no store (``direct.py``): it names no stored story.
+DIRECT_STORY_ID = "direct"
 
 REPORT_SCHEMA = "storylens.story-comparison"
-# Claims listed per outlet in the "only here" part of a report before "and N more".
+# Claims listed per outlet in the folded part of "only here" before "and N more".
 MAX_ONLY_CLAIMS_SHOWN = 12
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#])")
@@ -98,18 +109,63 @@ def variant_label(variant: QuoteVariant) -> str:
 
 def write_markdown(view: StoryView) -> str:
     c = view.comparison
-    outlets = {a.article_id: a.outlet or a.article_id for a in view.articles}
+    outlets = view.outlet_of
     lines = [f"# {md(view.title or view.story_id)}", ""]
     names = ", ".join(md(o) for o in dict.fromkeys(outlets.values()))
+    handle = "" if view.story_id == DIRECT_STORY_ID else f"Story `{md(view.story_id)}`: "
+    count = len(set(outlets.values()))
     lines.append(
-        f"Story `{md(view.story_id)}`: {len(view.articles)} articles from "
-        f"{len(set(outlets.values()))} outlets ({names})."
+        f"{handle}{_plural(len(view.articles), 'article', 'articles')} from "
+        f"{_plural(count, 'outlet', 'outlets')} ({names})."
     )
     lines += [f"*{md(note)}*" for note in c.notes]
+    notes = [f"- {md(a.name)}: {md(a.name_note)}" for a in view.articles if a.name_note]
+    lines += ["", *notes] if notes else []
     lines.append("")
+    lines += scorecard_markdown(view.scorecard)
     lines += _summary(c) + _lineage(c) + _quotes(c) + _claims(c) + _details(c)
     lines += _sourcing(c) + _tone(c) + _timeline(c)
     return "\n".join(lines).rstrip() + "\n"
+
+
+# The headings of this report the scorecard's counts link to (GitHub-style anchors).
+SECTION_ANCHORS = {
+    "details": "#details-that-disagree-or-cannot-be-checked",
+    "quotes": "#quotes-across-outlets",
+    "claims": "#what-the-outlets-share-and-what-only-one-reports",
+    "sourcing": "#sourcing",
+    "tone": "#tone-and-framing",
+}
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def scorecard_markdown(card: Scorecard) -> list[str]:
+    """The counts first, each linked to the section that explains it."""
+    kinds = ", ".join(f"{count} {kind}" for kind, count in card.variants)
+    possible = f" and {card.possible_conflicts} possible" if card.possible_conflicts else ""
+    lines = ["## What differs, at a glance", ""]
+    lines += [
+        f"- [{_plural(card.conflicts, 'conflicting detail', 'conflicting details')}]"
+        f"({SECTION_ANCHORS['details']}){possible}",
+        f"- [{_plural(card.variant_count, 'quote variant', 'quote variants')}]"
+        f"({SECTION_ANCHORS['quotes']}) ({kinds})",
+        f"- [{_plural(card.only_claims, 'claim', 'claims')} only one outlet reports]"
+        f"({SECTION_ANCHORS['claims']})",
+    ]
+    if card.outlets:
+        lines += ["", "| outlet | only here | anonymous share | loaded words |"]
+        lines.append("|---|---|---|---|")
+        for o in card.outlets:
+            words = ", ".join(md(w) for w in o.loaded_words) or "none"
+            lines.append(
+                f"| {md(o.outlet)} | [{o.only_claims}]({SECTION_ANCHORS['claims']}) "
+                f"| [{o.anonymous_share:.0%}]({SECTION_ANCHORS['sourcing']}) "
+                f"| [{words}]({SECTION_ANCHORS['tone']}) |"
+            )
+    return [*lines, ""]
 
 
 def _summary(c: StoryComparison) -> list[str]:
@@ -134,8 +190,9 @@ def _lineage(c: StoryComparison) -> list[str]:
     lines += ["| article | outlet | published | role | reused |", "|---|---|---|---|---|"]
     for entry in c.lineage:
         role = entry.role + (f" of {md(entry.source_id)}" if entry.source_id else "")
+        published = md(published_in_words(entry.published))
         lines.append(
-            f"| {md(entry.article_id)} | {md(entry.outlet)} | {md(entry.published or 'no date')} "
+            f"| {md(entry.article_id)} | {md(entry.outlet)} | {published} "
             f"| {role} | {entry.reused_share:.0%} |"
         )
     if c.echoes:
@@ -178,25 +235,27 @@ def _claims(c: StoryComparison) -> list[str]:
         for line in shared:
             lines += _line_with_wordings(line)
         lines.append("")
-    only: dict[str, list[str]] = defaultdict(list)
-    for claim in c.claims:
-        if claim.status == "only":
-            echo = (
-                f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})"
-                if claim.echoed_by
-                else ""
-            )
-            only[claim.outlet].append(md(claim.text) + echo)
-    for outlet, texts in only.items():
+    for outlet, claims in only_claims(c).items():
+        # the most important first; the rest folded, in the article's order
+        top, rest = short_list(claims, c.claims)
         lines += [f"### Only in {md(outlet)}", ""]
-        lines += [f"- {text}" for text in texts[:MAX_ONLY_CLAIMS_SHOWN]]
-        if len(texts) > MAX_ONLY_CLAIMS_SHOWN:
-            lines.append(f"- … and {len(texts) - MAX_ONLY_CLAIMS_SHOWN} more")
+        lines += [f"- {_only_line(claim)}" for claim in top]
+        if rest:
+            lines += ["", f"<details><summary>{len(rest)} more</summary>", ""]
+            lines += [f"- {_only_line(claim)}" for claim in rest[:MAX_ONLY_CLAIMS_SHOWN]]
+            if len(rest) > MAX_ONLY_CLAIMS_SHOWN:
+                lines.append(f"- … and {len(rest) - MAX_ONLY_CLAIMS_SHOWN} more")
+            lines += ["", "</details>"]
         lines.append("")
     copies = {cl.article_id: cl.copy_of for cl in c.claims if cl.status == "copy"}
     for copy, original in copies.items():
         lines += [f"{md(copy)} is a copy of {md(original)}: its claims confirm nothing.", ""]
     return lines
+
+
+def _only_line(claim: Claim) -> str:
+    echo = f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})" if claim.echoed_by else ""
+    return md(claim.text) + echo
 
 
 def _details(c: StoryComparison) -> list[str]:
@@ -209,9 +268,10 @@ def _details(c: StoryComparison) -> list[str]:
     for d in shown:
         lines.append(
             f"| {d.kind} | {md(d.subject)} | {md(d.first.outlet)}: “{md(d.first.text)}” "
-            f"({md(d.first.value)}) in “{md(d.first.sentence)}” | {md(d.second.outlet)}: "
-            f"“{md(d.second.text)}” ({md(d.second.value)}) in “{md(d.second.sentence)}” "
-            f"| {d.status}: {md(d.reason)} |"
+            f"({md(detail_value_in_words(d.kind, d.first.value, d.first.text))}) in "
+            f"“{md(d.first.sentence)}” | {md(d.second.outlet)}: “{md(d.second.text)}” "
+            f"({md(detail_value_in_words(d.kind, d.second.value, d.second.text))}) in "
+            f"“{md(d.second.sentence)}” | {status_in_words(d.status)}: {md(d.reason)} |"
         )
     lines += ["", f"{agreed} further details checked and agreeing.", ""]
     return lines
@@ -249,7 +309,7 @@ def _sourcing(c: StoryComparison) -> list[str]:
 def _tone(c: StoryComparison) -> list[str]:
     lines = ["## Tone and framing", ""]
     for profile in c.tone:
-        lines.append(f"### {md(profile.outlet)} ({md(profile.article_id)})")
+        lines.append(f"### {md(profile.outlet)}")
         lines.append("")
         own = ", ".join(f"“{md(m.text)}” ({m.polarity})" for m in profile.own) or "none found"
         lines.append(f"- In its own voice: {own}")
@@ -280,8 +340,9 @@ def _timeline(c: StoryComparison) -> list[str]:
     if not c.timeline:
         return []
     lines = ["## Timeline", "", "| date | words | outlets | sentence |", "|---|---|---|---|"]
+    published = {entry.article_id: entry.published for entry in c.lineage}
     for entry in c.timeline:
-        value = entry.value if entry.resolved else f"{entry.value} (no publication date)"
+        value = date_in_words(entry.value, entry.text, published.get(entry.article_id))
         lines.append(
             f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
             f"| {md(entry.sentence)} |"

@@ -1,7 +1,7 @@
-"""The README's usage block, built from the command tree so it says what ``--help`` says.
+"""The usage block of docs/usage.md, built from the command tree so it says what ``--help`` says.
 
-README.md runs :func:`usage_block` through cog (``make readme`` rewrites the block) and
-tests/test_docs.py fails when the README's copy is stale. Typer bundles its own click, so a
+docs/usage.md runs :func:`usage_block` through cog (``make readme`` rewrites the block) and
+tests/test_docs.py fails when its copy is stale. Typer bundles its own click, so a
 parameter is told apart by its ``param_type_name``, never by its class.
 """
 
@@ -14,10 +14,11 @@ import typer
 import typer.main
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-# The order a reader meets the commands in: fill a store, read it, look at one saved page,
-# serve it. A command not named here follows them, in the order cli/__init__.py registers it,
-# so a new command is never left out of the README.
+# The order a reader meets the commands in: compare two articles, fill a store, read it, look
+# at one saved page, serve it. A command not named here follows them, in the order
+# cli/__init__.py registers it, so a new command is never left out of the usage block.
 README_ORDER = (
+    "compare",
     "analyze",
     "watch",
     "settings",
@@ -32,7 +33,7 @@ README_ORDER = (
 
 
 def usage_block(app: typer.Typer, order: Sequence[str] = README_ORDER) -> str:
-    """The README's ```sh block: :func:`usage_lines` between the fences."""
+    """The usage block's ```sh block: :func:`usage_lines` between the fences."""
     return "```sh\n" + "\n".join(usage_lines(app, order)) + "\n```\n"
 
 

@@ -1,39 +1,53 @@
 """What the interfaces show, assembled from the store in typed read records: a story with its
-comparison, pages of stories and quotes, an article, a person, search results and the outlets.
-The CLI and the web read the store only through this module."""
+comparison, pages of stories and quotes, an article, a person, search results and the outlets,
+and the rows the exports write. The CLI, the exports and the web read the store only through
+this module, and it reads only typed records (``store/reads.py``), never a raw row."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
+from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
+from storylens.compare.serialise import comparison_from_json
+from storylens.compare.summary import shared_lines
 from storylens.errors import NotFound
+from storylens.naming import OutletName, name_comparison, name_records
+from storylens.naming import outlet_names as name_outlets
+from storylens.people import canonical_names, is_entity_name, person_key
 from storylens.records import (
+    COMPARISON_VERSION,
     Claim,
     DetailConflict,
     QuoteGroup,
     StoryComparison,
     StoryMember,
+    SummarySentence,
     ToneMark,
 )
 from storylens.store import Store
 from storylens.store.reads import (
+    ArticleRow,
+    Mention,
+    StoredQuote,
     StoryFilters,
-    StoryListRow,
+    StoryRow,
+    TimexRow,
+    ToneRow,
     article_row,
-    json_list,
+    comparison_bodies,
+    comparison_stamps,
     outlets,
+    person_names,
+    quote_page,
     stories_mentioning,
     story_page,
+    story_people_names,
     story_titles,
 )
-from storylens.store.reads import quote_rows as reads_quote_rows
 from storylens.store.search import SearchHit, search
-from storylens.store.segments import decode_segments
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,8 @@ class ArticleInStory:
     why: str
     boilerplate: tuple[tuple[str, str], ...]  # (reason, line) for each line analysis skipped
     recalls: tuple[tuple[str, str | None], ...] = ()  # (story id, title) of other events named
+    name: str = ""  # the outlet's name as shown: given, inferred, or "Outlet A" (naming.py)
+    name_note: str = ""  # where an outlet name not given comes from
 
 
 @dataclass(frozen=True)
@@ -78,28 +94,26 @@ class QuoteRow:
         return self.kind != "scare"
 
 
-def _quote_row(row: Mapping[str, Any], article_text: str | None = None) -> QuoteRow:
-    """A stored quote row as a ``QuoteRow``. With the article's text, the mark before the
+def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
+    """A stored quote as a ``QuoteRow``. With the article's text, the mark before the
     quote tells ``spoken`` where a quote stored in one span opens."""
-    start = row["start_char"]
-    opening_mark = article_text[start - 1] if article_text and start > 0 else ""
-    segments = decode_segments(row.get("segments"))
+    opening_mark = article_text[row.start - 1] if article_text and row.start > 0 else ""
     return QuoteRow(
-        article_id=row["article_id"],
-        story_id=row.get("story_id"),
-        outlet=row.get("outlet"),
-        title=row.get("title"),
-        published=row.get("published"),
-        text=row["text"],
-        spoken=utterance_words(row["text"], segments, opening_mark, row["kind"]),
-        start=start,
-        end=row["end_char"],
-        speaker=row["speaker"],
-        speaker_type=row["speaker_type"],
-        kind=row["kind"],
-        cue=row["cue"],
-        act=row.get("act") or "speech",
-        segments=segments,
+        article_id=row.article_id,
+        story_id=row.story_id,
+        outlet=row.outlet,
+        title=row.title,
+        published=row.published,
+        text=row.text,
+        spoken=utterance_words(row.text, row.segments, opening_mark, row.kind),
+        start=row.start,
+        end=row.end,
+        speaker=row.speaker,
+        speaker_type=row.speaker_type,
+        kind=row.kind,
+        cue=row.cue,
+        act=row.act,
+        segments=row.segments,
     )
 
 
@@ -109,62 +123,90 @@ class StoryView:
     title: str | None
     articles: tuple[ArticleInStory, ...]
     quotes: tuple[QuoteRow, ...]
-    comparison: StoryComparison
+    comparison: StoryComparison  # outlets named as the articles' ``name``
     texts: dict[str, str] = field(default_factory=dict)  # article id -> its text
+    people: dict[str, str] = field(default_factory=dict)  # a name -> the person's fullest name
+
+    def person(self, name: str | None) -> str | None:
+        """The name of the person page a name links to, or None when it names no one."""
+        if name is None or not is_entity_name(name):
+            return None
+        return self.people.get(name, person_key(name))
+
+    @property
+    def scorecard(self) -> Scorecard:
+        return scorecard(self.comparison)
+
+    @property
+    def outlet_of(self) -> dict[str, str]:
+        """Each article's outlet name, by article id."""
+        return {a.article_id: a.name or a.outlet or a.article_id for a in self.articles}
 
 
-def _why(row: dict[str, Any]) -> str:
+def _why(row: ArticleRow) -> str:
     # The stored reasons already carry the score ("score 0.48 (words ...)", "copy of X
     # (containment 0.89)"); only an article without reasons needs it said.
-    reasons = json.loads(row["story_reasons"] or "[]")
-    if reasons:
-        return "; ".join(reasons)
-    score = row["story_score"]
-    return f"score {score:.2f}" if score else "opened the story"
+    if row.story_reasons:
+        return "; ".join(row.story_reasons)
+    return f"score {row.story_score:.2f}" if row.story_score else "opened the story"
 
 
-def _boilerplate(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    text = row["text"]
-    return tuple((reason, text[start:end]) for start, end, reason in json.loads(row["boilerplate"]))
+def _boilerplate(row: ArticleRow) -> tuple[tuple[str, str], ...]:
+    return tuple((reason, row.text[start:end]) for start, end, reason in row.boilerplate)
 
 
 def story_view(store: Store, story_id: str) -> StoryView:
     rows = list(store.article_rows(story_id))
     if not rows:
         raise NotFound(f"no story {story_id!r} in {store.db}: list them with `storylens stories`")
-    recalls = {row["id"]: json.loads(row.get("secondary_story_ids") or "[]") for row in rows}
     titles = story_titles(
-        store.reader, sorted({story_id, *(o for ids in recalls.values() for o in ids)})
+        store.reader, sorted({story_id, *(o for row in rows for o in row.secondary_story_ids)})
     )
-    texts = {row["id"]: row["text"] for row in rows}
-    quote_rows = tuple(_quote_row(q, texts[q["article_id"]]) for q in store.quote_rows(texts))
+    texts = {row.id: row.text for row in rows}
+    names = name_outlets((row.id, row.outlet, row.text) for row in rows)
+    quote_rows = tuple(
+        replace(row, outlet=names[row.article_id].name) if row.article_id in names else row
+        for row in (_quote_row(q, texts[q.article_id]) for q in store.quote_rows(texts))
+    )
     articles = tuple(
         ArticleInStory(
-            article_id=row["id"],
-            outlet=row["outlet"],
-            title=row["title"],
-            published=row["published"],
-            url=row["url"],
-            duplicate_of=row["duplicate_of"],
-            score=row["story_score"],
+            article_id=row.id,
+            outlet=row.outlet,
+            title=row.title,
+            published=row.published,
+            url=row.url,
+            duplicate_of=row.duplicate_of,
+            score=row.story_score,
             why=_why(row),
             boilerplate=_boilerplate(row),
             recalls=tuple(
                 (other, titles[other])
-                for other in recalls[row["id"]]
+                for other in row.secondary_story_ids
                 if other in titles and other != story_id
             ),
+            name=names[row.id].name,
+            name_note=names[row.id].note,
         )
         for row in rows
+    )
+    comparison = story_comparison(store, story_id, [row.id for row in rows])
+    people = canonical_names(
+        [*_person_names(store, texts), *(q.speaker for q in quote_rows if q.speaker)]
     )
     return StoryView(
         story_id=story_id,
         title=titles.get(story_id),
         articles=articles,
         quotes=quote_rows,
-        comparison=story_comparison(store, story_id, [row["id"] for row in rows]),
+        comparison=name_comparison(comparison, names),
         texts=texts,
+        people=people,
     )
+
+
+def _person_names(store: Store, article_ids: Iterable[str]) -> list[str]:
+    """The people the articles name (entity texts), for telling short names apart."""
+    return person_names(store.reader, article_ids)
 
 
 def story_comparison(
@@ -183,6 +225,32 @@ def story_comparison(
     return compare_story(story_id, store.story_members(story_id))
 
 
+# -- what the terminal's list and the exports read ---------------------------------------------
+
+
+def story_list(store: Store, limit: int | None = None) -> tuple[list[StoryRow], int]:
+    """Every story (or the first ``limit``), largest first, and how many hold articles."""
+    return store.story_summaries(limit=limit), store.count_stories()
+
+
+def all_articles(store: Store) -> Iterator[ArticleRow]:
+    """Every stored article in stored order, streamed."""
+    return store.article_rows()
+
+
+def all_quotes(store: Store) -> Iterator[StoredQuote]:
+    """Every stored quote in stored order, streamed."""
+    return store.quote_rows()
+
+
+def all_tone_marks(store: Store) -> Iterator[ToneRow]:
+    return store.tone_rows()
+
+
+def all_dates(store: Store) -> Iterator[TimexRow]:
+    return store.timex_rows()
+
+
 # -- what the web pages and the terminal's search show ---------------------------------------
 
 # Stories per page of the stories list, and the most a client may ask for.
@@ -194,14 +262,47 @@ SEARCH_HITS = 20
 ENTITY_PAGE_LABELS = frozenset({"PERSON", "ORG"})
 
 
+# What a story list can be sorted by: newest first, or most of one scorecard count first.
+STORY_SORTS = ("newest", *SCORE_SECTIONS)
+# Stories a sort or filter by the scorecard's counts looks through.
+MAX_SCORED_STORIES = 10_000
+# Scorecards kept in memory between requests (each a few counts); past it the cache restarts.
+MAX_CACHED_SCORECARDS = 100_000
+# (store, story id, when its comparison was computed) -> its scorecard: a comparison is read
+# once per computation, not on every list page.
+_SCORECARDS: dict[tuple[str, str, str], Scorecard] = {}
+
+
+def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorecard]:
+    """The scorecard of each story with a stored comparison, derived from it once and kept."""
+    wanted = list(dict.fromkeys(story_ids))
+    if not wanted:
+        return {}
+    where = str(store.db)
+    stamps = comparison_stamps(store.reader, wanted, COMPARISON_VERSION)
+    missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
+    if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
+        _SCORECARDS.clear()
+    for story_id, body in comparison_bodies(store.reader, missing):
+        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison_from_json(body))
+    return {
+        sid: _SCORECARDS[(where, sid, at)]
+        for sid, at in stamps.items()
+        if (where, sid, at) in _SCORECARDS
+    }
+
+
 @dataclass(frozen=True)
 class StoriesPage:
-    items: tuple[StoryListRow, ...]
+    items: tuple[StoryRow, ...]
     total: int
     page: int
     page_size: int
     filters: StoryFilters
     query: str = ""
+    scorecards: dict[str, Scorecard] = field(default_factory=dict)  # story id -> its counts
+    sort: str = "newest"
+    having: str | None = None  # only stories where this count is above nought
 
     @property
     def pages(self) -> int:
@@ -215,9 +316,12 @@ def stories_page(
     page_size: int = DEFAULT_PAGE_SIZE,
     query: str = "",
     filters: StoryFilters | None = None,
+    sort: str = "newest",
+    having: str | None = None,
 ) -> StoriesPage:
-    """A page of stories, newest first; ``query`` keeps the stories whose titles, texts or
-    quotes match it (full-text search)."""
+    """A page of stories, newest first or by a scorecard count (``sort``); ``query`` keeps
+    the stories whose titles, texts or quotes match it (full-text search), ``having`` those
+    where that count is above nought."""
     filters = filters or StoryFilters()
     if query.strip():
         hits = search(store.reader, query, limit=MAX_SEARCH_STORIES)
@@ -225,8 +329,21 @@ def stories_page(
             filters, story_ids=tuple(dict.fromkeys(h.story_id for h in hits if h.story_id))
         )
     size = max(1, min(page_size, MAX_PAGE_SIZE))
-    rows, total = story_page(store.reader, filters, (max(page, 1) - 1) * size, size)
-    return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query)
+    offset = (max(page, 1) - 1) * size
+    if sort == "newest" and having is None:
+        rows, total = story_page(store.reader, filters, offset, size)
+        cards = story_scorecards(store, [row.story_id for row in rows])
+    else:
+        rows, _ = story_page(store.reader, filters, 0, MAX_SCORED_STORIES)
+        cards = story_scorecards(store, [row.story_id for row in rows])
+        if having is not None:
+            rows = [r for r in rows if r.story_id in cards and cards[r.story_id].count(having)]
+        if sort != "newest":
+            # stable: ties stay newest first
+            rows.sort(key=lambda r: -cards[r.story_id].count(sort) if r.story_id in cards else 1)
+        total = len(rows)
+        rows = rows[offset : offset + size]
+    return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query, cards, sort, having)
 
 
 # A full-text search looks this far for the stories it keeps.
@@ -263,9 +380,9 @@ def _speakers_of(
     if not wanted:
         return {}
     return {
-        (q["article_id"], q["position"]): q["speaker"]
+        (q.article_id, q.position): q.speaker
         for q in store.quote_rows({a for a, _ in wanted})
-        if (q["article_id"], q["position"]) in wanted
+        if (q.article_id, q.position) in wanted
     }
 
 
@@ -301,39 +418,52 @@ class ArticleView:
     quotes: tuple[QuoteRow, ...]
     entities: tuple[tuple[str, str], ...]  # (name, label) of people and organisations named
     tone: tuple[ToneMark, ...]
+    name: OutletName | None = None  # the outlet's name as its story's pages show it
 
 
 def article_view(store: Store, article_id: str) -> ArticleView:
     row = article_row(store.reader, article_id)
     if row is None:
         raise NotFound(f"no article {article_id!r} in {store.db}")
-    member = next(m for m in store.story_members(row["story_id"]) if m.id == article_id)
+    members = store.story_members(row.story_id or "")
+    member = next(m for m in members if m.id == article_id)
+    names = name_outlets(
+        (m.id, m.analysed.article.outlet, m.analysed.article.text) for m in members
+    )
+    people = canonical_names(
+        [e.text for m in members for e in m.analysed.entities if e.label == "PERSON"]
+        + [q.speaker for m in members for q in m.analysed.quotes if q.speaker]
+    )
     analysed = member.analysed
     text = analysed.article.text
     quote_list = tuple(_quote_row(q, text) for q in store.quote_rows([article_id]))
     return ArticleView(
         article_id=article_id,
-        story_id=row["story_id"],
-        title=row["title"],
-        outlet=row["outlet"],
-        published=row["published"],
-        url=row["url"],
-        authors=tuple(json_list(row["authors"])),
-        duplicate_of=row["duplicate_of"],
-        paragraphs=tuple(_paragraphs(member)),
+        story_id=row.story_id,
+        title=row.title,
+        outlet=row.outlet,
+        published=row.published,
+        url=row.url,
+        authors=row.authors,
+        duplicate_of=row.duplicate_of,
+        paragraphs=tuple(_paragraphs(member, people)),
         quotes=quote_list,
         entities=tuple(
             dict.fromkeys(
-                (e.text, e.label) for e in analysed.entities if e.label in ENTITY_PAGE_LABELS
+                (people.get(e.text, person_key(e.text)), e.label)
+                for e in analysed.entities
+                if e.label in ENTITY_PAGE_LABELS and is_entity_name(e.text)
             )
         ),
         tone=analysed.tone,
+        name=names[article_id],
     )
 
 
-def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
+def _paragraphs(member: StoryMember, people: Mapping[str, str]) -> Iterator[Paragraph]:
     """The text cut into paragraphs (lines), each cut into runs at every change of what a
-    character belongs to: a quote, a speaker's words, a named entity, a tone mark."""
+    character belongs to: a quote, a speaker's words, a named entity (linked by the fullest
+    name ``people`` gives it), a tone mark."""
     analysed = member.analysed
     text = analysed.article.text
     marks: list[tuple[int, int, str, str | None, str | None]] = []
@@ -344,8 +474,9 @@ def _paragraphs(member: StoryMember) -> Iterator[Paragraph]:
         if quote.speaker_start is not None and quote.speaker_end is not None:
             marks.append((quote.speaker_start, quote.speaker_end, "speaker", None, None))
     for entity in analysed.entities:
-        if entity.label in ENTITY_PAGE_LABELS:
-            marks.append((entity.start, entity.end, "entity", entity.text, entity.label))
+        if entity.label in ENTITY_PAGE_LABELS and is_entity_name(entity.text):
+            name = people.get(entity.text, person_key(entity.text))
+            marks.append((entity.start, entity.end, "entity", name, entity.label))
     for mark in analysed.tone:
         if mark.voice == "own":
             marks.append((mark.start, mark.end, "tone", mark.polarity, None))
@@ -392,7 +523,7 @@ def quotes_page(
     limit: int = DEFAULT_PAGE_SIZE,
 ) -> tuple[tuple[QuoteRow, ...], int]:
     """Quotes filtered by speaker (case-blind) and story, in stored order; and the count."""
-    rows, total = reads_quote_rows(
+    rows, total = quote_page(
         store.reader, speaker=speaker, story_id=story_id, offset=offset, limit=limit
     )
     return tuple(_quote_row(row) for row in rows), total
@@ -404,43 +535,103 @@ def outlet_names(store: Store) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Mention:
-    """An article that names or quotes someone."""
-
-    article_id: str
-    story_id: str | None
-    title: str | None
-    outlet: str | None
-    published: str | None
-
-
-@dataclass(frozen=True)
 class EntityView:
     name: str
     quotes: tuple[QuoteRow, ...]  # this speaker's quotes, each with story and outlet
     wordings: tuple[tuple[str, QuoteGroup], ...]  # (story id, group) of their quotes across outlets
     mentions: tuple[Mention, ...]  # articles naming or quoting them
+    story_titles: dict[str, str | None] = field(default_factory=dict)  # story id -> title
+    aliases: tuple[str, ...] = ()  # the shorter names the stories also call them by
+
+
+def _story_people(store: Store, story_id: str) -> dict[str, str]:
+    """One story's names -> the fullest name each is part of (``people.canonical_names``)."""
+    return canonical_names(story_people_names(store.reader, story_id))
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
-    found, _ = quotes_page(store, speaker=name, limit=limit)
-    mentions = tuple(
-        Mention(row["id"], row["story_id"], row["title"], row["outlet"], row["published"])
-        for row in stories_mentioning(store.reader, name, limit)
+    """A person's or organisation's page: in each story, the shorter names the story calls
+    them by are theirs too ("Hilaria" where "Hilaria Baldwin" is named), and a short name
+    that one story's fuller name explains leads to that fuller name's page."""
+    if not is_entity_name(name):
+        raise NotFound(f"{name!r} names no one (a page is for a person or organisation)")
+    key = person_key(name)
+    stories = list(
+        dict.fromkeys(
+            [r.story_id for r in stories_mentioning(store.reader, key, limit) if r.story_id]
+            + [q.story_id for q in quotes_page(store, speaker=key, limit=limit)[0] if q.story_id]
+        )
     )
+    people = {story_id: _story_people(store, story_id) for story_id in stories}
+    fuller = {mapping.get(key, key) for mapping in people.values()}
+    if len(fuller) == 1 and key not in fuller:
+        key = fuller.pop()  # every story says who the short name is
+        stories = list(dict.fromkeys([*stories, *_stories_naming(store, key, limit)]))
+        people = {
+            story_id: people.get(story_id) or _story_people(store, story_id) for story_id in stories
+        }
+    names_by_story = {
+        story_id: sorted({n for n, full in mapping.items() if full == key} | {key})
+        for story_id, mapping in people.items()
+    } or {"": [key]}
+    found: list[QuoteRow] = []
+    mentions: dict[str, Mention] = {}
+    for story_id, story_names in names_by_story.items():
+        for alias in story_names:
+            quoted, _ = quotes_page(store, speaker=alias, story_id=story_id or None, limit=limit)
+            found.extend(quoted)
+            for row in stories_mentioning(store.reader, alias, limit):
+                if story_id and row.story_id != story_id:
+                    continue
+                mentions.setdefault(row.article_id, row)
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
+    spoken = {alias.lower() for story_names in names_by_story.values() for alias in story_names}
     wordings: list[tuple[str, QuoteGroup]] = []
     for story_id in dict.fromkeys(q.story_id for q in found if q.story_id):
         comparison = store.stored_comparison(story_id)
         if comparison is None:
             continue
+        named = name_outlets((row.id, row.outlet, row.text) for row in store.article_rows(story_id))
         wordings.extend(
-            (story_id, group)
+            (story_id, name_records(group, named))
             for group in comparison.quote_groups
-            if any(v.speaker and v.speaker.lower() == name.lower() for v in group.variants)
+            if any(v.speaker and v.speaker.lower() in spoken for v in group.variants)
         )
-    return EntityView(name, found, tuple(wordings), mentions)
+    titled = {q.story_id for q in found if q.story_id} | {
+        m.story_id for m in mentions.values() if m.story_id
+    }
+    aliases = tuple(sorted({a for names in names_by_story.values() for a in names} - {key}))
+    return EntityView(
+        key,
+        tuple(dict.fromkeys(found)),
+        tuple(wordings),
+        tuple(mentions.values()),
+        story_titles(store.reader, sorted(titled)),
+        aliases,
+    )
+
+
+def _stories_naming(store: Store, name: str, limit: int) -> list[str]:
+    found = [r.story_id for r in stories_mentioning(store.reader, name, limit)]
+    found += [q.story_id for q in quotes_page(store, speaker=name, limit=limit)[0]]
+    return [story_id for story_id in dict.fromkeys(found) if story_id]
+
+
+def shared_claims(comparison: StoryComparison) -> list[SummarySentence]:
+    """One line per group of claims that two or more outlets report, in the comparison's
+    order (the report's "Shared" list and the story page's): under the outlets that print its
+    words, with each other outlet's own sentence beside it (``compare.summary.shared_lines``)."""
+    return list(shared_lines(comparison.claims))
+
+
+def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
+    """Each outlet's claims no other outlet reports, outlets in the order they first appear."""
+    only: dict[str, list[Claim]] = {}
+    for claim in comparison.claims:
+        if claim.status == "only":
+            only.setdefault(claim.outlet, []).append(claim)
+    return only
 
 
 @dataclass(frozen=True)
@@ -453,26 +644,42 @@ class PairRow:
 
 def pair_view(comparison: StoryComparison, left_id: str, right_id: str) -> tuple[PairRow, ...]:
     """Two articles' claims side by side: the same claim on one row, lone claims on rows of
-    their own, in the left article's order with the right's lone claims after their nearest
-    shared neighbour; a row whose two sentences hold disagreeing details is a conflict."""
-    left = [c for c in comparison.claims if c.article_id == left_id]
-    right = [c for c in comparison.claims if c.article_id == right_id]
-    by_group: dict[int, list[Claim]] = {}
-    for claim in right:
-        by_group.setdefault(claim.group, []).append(claim)
-    used: set[int] = set()
-    rows: list[PairRow] = []
+    their own, each article in its own order (a right lone claim sits where it stands, before
+    the next claim the two share); a row whose two sentences hold disagreeing details is a
+    conflict."""
+    left = sorted((c for c in comparison.claims if c.article_id == left_id), key=lambda c: c.start)
+    right = sorted(
+        (c for c in comparison.claims if c.article_id == right_id), key=lambda c: c.start
+    )
+    partner: dict[int, Claim] = {}
+    free = list(right)
     for claim in left:
-        partners = [c for c in by_group.get(claim.group, []) if id(c) not in used]
-        if partners:
-            partner = partners[0]
-            used.add(id(partner))
-            rows.append(PairRow(claim, partner, "shared"))
-        else:
+        match = next((c for c in free if c.group == claim.group), None)
+        if match is not None:
+            free.remove(match)
+            partner[id(claim)] = match
+    matched = {id(c) for c in partner.values()}
+    rows: list[PairRow] = []
+    shown: set[int] = set()
+    place = 0  # how far down the right article the rows have come
+    for claim in left:
+        match = partner.get(id(claim))
+        if match is None:
             rows.append(PairRow(claim, None, "only-left"))
-    for claim in right:
-        if id(claim) not in used:
-            rows.append(PairRow(None, claim, "only-right"))
+            continue
+        # the right article's lone claims before this one's partner keep their place
+        for other in right[place : right.index(match)]:
+            if id(other) not in shown and id(other) not in matched:
+                rows.append(PairRow(None, other, "only-right"))
+                shown.add(id(other))
+        place = max(place, right.index(match) + 1)
+        rows.append(PairRow(claim, match, "shared"))
+        shown.add(id(match))
+    rows.extend(
+        PairRow(None, other, "only-right")
+        for other in right
+        if id(other) not in shown and id(other) not in matched
+    )
     disagreeing = [
         d
         for d in comparison.details

@@ -58,6 +58,13 @@ REFERENCE_SENTENCES = 1
 # "A year earlier" a few sentences after a quarter or half was named compares with that period
 # (earnings reports name the quarter once, then compare figure after figure with it).
 PERIOD_REFERENCE_SENTENCES = 3
+# Words that join a further clause: a tense cue after one of them belongs to that clause's
+# verb ("won on Tuesday and will take office next month", "sworn in on December 1 and has
+# promised"), not to the expression before it.
+_CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas", "which", "who"})
+# Punctuation after an expression that closes its clause: a verb after it is an attribution
+# ("will choose a senator in November, the party said"), whose tense is the reporting's.
+_ATTRIBUTION_BREAK = re.compile(r"[,;:\u201d\"]")
 # A tense cue further than this many words from the expression says little about it.
 TENSE_WINDOW_WORDS = 12
 # A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
@@ -580,6 +587,8 @@ def _tense(ctx: _Context, start: int, end: int) -> Tense | None:
     for distance, i in enumerate(after[:TENSE_WINDOW_WORDS]):
         if best is not None and distance >= best[0]:
             break
+        if tokens[i][2] in _CLAUSE_JOINS or _ATTRIBUTION_BREAK.search(ctx.text[end : tokens[i][0]]):
+            break  # "in Tuesday's election and will take office": the cue is another verb's
         cue = _cue(tokens, i)
         if cue:
             best = (distance, cue)

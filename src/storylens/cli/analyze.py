@@ -38,8 +38,10 @@ from storylens.cli.common import (
     _stdout,
     _story_settings,
     _wait_notice,
+    plural,
 )
 from storylens.errors import InputError, StorylensError, UsageError
+from storylens.ingest.records import normalise_published
 from storylens.pipeline import (
     DEFAULT_PIPELINE_BATCH,
     AnalyzeSummary,
@@ -92,6 +94,16 @@ def analyze_command(
             metavar="ADDRESS", help="Analyse on the Dask cluster at this address (tcp://host:8786)."
         ),
     ] = None,
+    outlet: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="The outlet of every article of this run's inputs."),
+    ] = None,
+    published: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DATE", help="The publication date of every article of this run's inputs."
+        ),
+    ] = None,
     embeddings: Annotated[
         bool,
         typer.Option(
@@ -108,6 +120,8 @@ def analyze_command(
     if not inputs and not url_lists:
         _fail(UsageError("give files, folders, URLs or - , or --urls FILE"), errors)
     settings = _story_settings(errors, setting)
+    if published and normalise_published(published) is None:
+        _fail(UsageError(f"--published {published!r} is not a date (2026-03-04, say)"), errors)
     waiting = _wait_notice(errors)
     store = _open_store(db, on_wait=waiting)
     try:
@@ -147,6 +161,8 @@ def analyze_command(
                 url_lists=url_lists,
                 on_note=waiting,
                 settings=settings,
+                outlet=outlet,
+                published=published,
             )
         except BaseException as error:
             analyser.close()
@@ -165,9 +181,11 @@ def analyze_command(
     _print_rejections(errors, summary)
     console.print(
         Text(
-            f"{summary.stored} articles stored, {summary.already_stored} already stored, "
-            f"{summary.duplicates} syndicated copies, {summary.new_stories} new stories "
-            f"({stories} stories in {db}), {len(summary.rejected)} inputs rejected"
+            f"{plural(summary.stored, 'article')} stored, {summary.already_stored} already "
+            f"stored, {plural(summary.duplicates, 'syndicated copy', 'syndicated copies')}, "
+            f"{plural(summary.new_stories, 'new story', 'new stories')} "
+            f"({plural(stories, 'story', 'stories')} in {db}), "
+            f"{plural(len(summary.rejected), 'input')} rejected"
         ),
         soft_wrap=True,
     )
@@ -264,9 +282,9 @@ def watch_command(
         done = batch.summary
         console.print(
             Text(
-                f"batch {batch.number}: {batch.inputs} inputs seen, {done.stored} stored, "
-                f"{done.already_stored} already stored, {len(done.rejected)} rejected, "
-                f"{done.new_stories} new stories"
+                f"batch {batch.number}: {plural(batch.inputs, 'input')} seen, {done.stored} "
+                f"stored, {done.already_stored} already stored, {len(done.rejected)} rejected, "
+                f"{plural(done.new_stories, 'new story', 'new stories')}"
             ),
             soft_wrap=True,
         )
@@ -304,9 +322,10 @@ def watch_command(
     done = totals.summary
     errors.print(
         Text(
-            f"storylens: stopped after {totals.passes} passes: {done.stored} articles stored, "
-            f"{done.already_stored} already stored, {len(done.rejected)} rejected, "
-            f"{done.new_stories} new stories"
+            f"storylens: stopped after {plural(totals.passes, 'pass', 'passes')}: "
+            f"{plural(done.stored, 'article')} stored, {done.already_stored} already stored, "
+            f"{len(done.rejected)} rejected, "
+            f"{plural(done.new_stories, 'new story', 'new stories')}"
         ),
         soft_wrap=True,
     )

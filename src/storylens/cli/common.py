@@ -8,7 +8,9 @@ cannot be written), 3 when the run could not go on, 130 when a second Ctrl-C or 
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -28,6 +30,7 @@ from storylens.errors import (
     NotFound,
     OutputError,
     SettingError,
+    StdoutError,
     StoreError,
     StorylensError,
 )
@@ -126,10 +129,10 @@ def _stderr() -> Console:
 def exit_code_for(error: StorylensError) -> int:
     """The exit code of a command that stopped on ``error``: 2 for what the user asked wrong
     (an option, an unknown id or database, an unreadable input, an unwritable output), 3 when
-    the run could not go on (the database, the model, an extra not installed)."""
+    the run could not go on (the database, the model, an extra not installed, stdout)."""
     if isinstance(error, NotFound):
         return EXIT_USAGE
-    if isinstance(error, StoreError | ModelError | MissingExtra):
+    if isinstance(error, StoreError | ModelError | MissingExtra | StdoutError):
         return EXIT_FAILED
     return EXIT_USAGE
 
@@ -185,24 +188,65 @@ OutputOption = Annotated[
 
 
 def _open_store(
-    db: str, *, create: bool = True, on_wait: Callable[[str], None] | None = None
+    db: str,
+    *,
+    create: bool = True,
+    on_wait: Callable[[str], None] | None = None,
+    read_only: bool = False,
 ) -> Store:
     """The store at ``db``; commands that only read pass ``create=False`` and so never
-    make an empty database out of a mistyped path."""
+    make an empty database out of a mistyped path, and ``read_only`` (a store on a read-only
+    disk can still be read)."""
     try:
-        return Store(db, create=create, on_wait=on_wait)
+        return Store(db, create=create, on_wait=on_wait, read_only=read_only)
     except StorylensError as error:
         _fail(error)
 
 
 def _story_view_or_exit(db: str, story_id: str) -> StoryView:
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         return story_view(store, story_id)
     except NotFound as error:
         _fail(error)
     finally:
         store.close()
+
+
+class GuardedStdout:
+    """stdout, whose failed writes (``export > /dev/full``) raise the one ``StdoutError``
+    instead of an OSError traceback; everything else is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            raise self._failed(error) from error
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise self._failed(error) from error
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+    def _failed(self, error: OSError) -> Exception:
+        # Output is buffered; what is left would fail again at the interpreter's own flush
+        # at exit, after the one line: stdout goes to the null device from here on.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):  # no file behind it (a test's capture)
+            pass
+        if error.errno == errno.EPIPE:
+            return error  # the reader left (``| head``): no fault of ours, said by no line
+        return StdoutError(error.strerror or str(error))
 
 
 @contextmanager
@@ -252,8 +296,16 @@ def _print_rejections(errors: Console, summary: AnalyzeSummary) -> None:
 
 # Columns holding ids: never wrapped, so an id can be copied whole from an 80-column terminal.
 ID_COLUMNS = frozenset({"story", "article"})
+# Columns holding dates: never wrapped, a date is read whole.
+DATE_COLUMNS = frozenset({"first", "last", "published", "date"})
 # Control characters (terminal escapes) and bidirectional overrides in untrusted text.
 _UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """ "1 copy", "2 copies": the count with the word in its number (``many`` defaults to
+    ``one`` + "s")."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def terminal_safe(text: str) -> str:
@@ -267,8 +319,10 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) ->
     for column in columns:
         if column in ID_COLUMNS:
             table.add_column(column, no_wrap=True, overflow="ignore")
+        elif column in DATE_COLUMNS:
+            table.add_column(column, no_wrap=True, min_width=10)
         else:
-            table.add_column(column, overflow="fold")
+            table.add_column(column, overflow="ellipsis")  # wrap at words; never split one
     for row in rows:
         table.add_row(*(Text(terminal_safe(cell)) for cell in row))
     return table

@@ -16,12 +16,16 @@ from storylens.cli.common import (
     _stdout,
     _story_view_or_exit,
     _table,
+    plural,
     terminal_safe,
 )
+from storylens.cli.glance import print_glance
 from storylens.store import DEFAULT_DB_PATH
 from storylens.store.search import MATCH_END, MATCH_START
 from storylens.stories.settings import SETTINGS
-from storylens.views import search_view
+from storylens.views import search_view, story_list
+
+_SPACES = re.compile(r"\s+")
 
 
 def settings_command() -> None:
@@ -42,14 +46,13 @@ def stories_command(
 ) -> None:
     """List the stories: title, outlets, articles and dates."""
     console = _stdout()
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
-        summaries = store.story_summaries(limit=limit)
-        total = store.count_stories()
+        summaries, total = story_list(store, limit)
     finally:
         store.close()
     table = _table(
-        f"{total} stories",
+        plural(total, "story", "stories"),
         ("story", "title", "outlets", "articles", "first", "last"),
         (
             (
@@ -57,7 +60,11 @@ def stories_command(
                 summary.title or "",
                 ", ".join(summary.outlets),
                 str(summary.article_count)
-                + (f" ({summary.duplicate_count} copies)" if summary.duplicate_count else ""),
+                + (
+                    f" ({plural(summary.duplicate_count, 'copy', 'copies')})"
+                    if summary.duplicate_count
+                    else ""
+                ),
                 (summary.first_published or "")[:10],
                 (summary.last_published or "")[:10],
             )
@@ -76,17 +83,27 @@ def show_command(
             "--all-acts", help="Also list thoughts, intentions and evidence, not only speech."
         ),
     ] = False,
+    show_all: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Everything: every quote, claim, source and tone mark, not a glance."
+        ),
+    ] = False,
 ) -> None:
-    """One story: its articles and why each is there, who said what, and the comparison."""
+    """One story at a glance: what differs, the articles, the details that disagree, the
+    quotes worded differently and each outlet's main lone claims (--all: everything)."""
     console = _stdout()
     view = _story_view_or_exit(db, story_id)
+    if not (show_all or all_acts):  # every act is listed only where every quote is
+        print_glance(console, view)
+        return
 
     console.print(Text(terminal_safe(view.title or view.story_id), style="bold"))
-    console.print(Text(f"story {view.story_id} · {len(view.articles)} articles"))
+    console.print(Text(f"story {view.story_id} · {plural(len(view.articles), 'article')}"))
     articles = [
         (
             article.article_id,
-            article.outlet or "",
+            article.name or article.outlet or "",
             (article.published or "")[:10],
             f"copy of {article.duplicate_of}. {article.why}"
             if article.duplicate_of
@@ -122,7 +139,7 @@ def show_command(
             quote.cue or "",
             quote.kind,
             quote.act,
-            quote.outlet or quote.article_id,
+            quote.outlet or "",
         )
         for quote in shown
     ]
@@ -136,7 +153,10 @@ def show_command(
     hidden = len(attributed) - len(shown)
     if hidden:
         console.print(
-            Text(f"{hidden} other attributions (thoughts, intentions, evidence): --all-acts")
+            Text(
+                f"{plural(hidden, 'other attribution')} (thoughts, intentions, evidence): "
+                "--all-acts"
+            )
         )
 
     from storylens.report import write_markdown
@@ -153,17 +173,23 @@ def search_command(
 ) -> None:
     """Stories, articles and quotes that match the words, the matching words shown."""
     console = _stdout()
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         results = search_view(store, query, limit)
     finally:
         store.close()
 
+    if not (results.stories or results.articles or results.quotes):
+        console.print(Text(f"no matches for {terminal_safe(query)!r}"), soft_wrap=True)
+        return
+
     def marked(snippet: str) -> Text:
         shown = Text()
-        for index, part in enumerate(re.split(f"[{MATCH_START}{MATCH_END}]", snippet)):
+        for index, part in enumerate(re.split(f"[{MATCH_START}{MATCH_END}]", snippet.strip())):
+            # runs of white space become one space, but the spaces either side of a
+            # highlighted word stay: "snappy Hilaria Baldwin", not "snappyHilariaBaldwin"
             shown.append(
-                terminal_safe(" ".join(part.split())), style="bold reverse" if index % 2 else ""
+                terminal_safe(_SPACES.sub(" ", part)), style="bold reverse" if index % 2 else ""
             )
         return shown
 

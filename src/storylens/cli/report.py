@@ -3,7 +3,6 @@ saved page was read (``explain``)."""
 
 from __future__ import annotations
 
-import gzip
 import json
 import sys
 from enum import StrEnum
@@ -27,7 +26,7 @@ from storylens.cli.common import (
     terminal_safe,
 )
 from storylens.errors import InputError
-from storylens.ingest.decode import decode_text
+from storylens.ingest.sources import read_saved_page
 from storylens.store import DEFAULT_DB_PATH
 
 
@@ -83,7 +82,7 @@ def export_command(
     """Export articles, stories, quotes, comparisons, tone marks or dates (JSONL, CSV, JSON)."""
     from storylens.export import write_export  # the comparison's modules: only here
 
-    store = _open_store(db, create=False)
+    store = _open_store(db, create=False, read_only=True)
     try:
         with _output(output) as handle:
             write_export(store, table.value, output_format.value, handle)
@@ -118,13 +117,9 @@ def explain_command(
     """Which value of each metadata field storylens takes from a page, from where, and why."""
     console, errors = _stdout(), _stderr()
     try:
-        data = page.read_bytes()
-        if page.name.lower().endswith(".gz"):
-            data = gzip.decompress(data)
-        html = decode_text(data, str(page))
-    except (OSError, EOFError, InputError) as error:
-        reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or error
-        _fail(InputError(str(page), str(reason)), errors)
+        html = read_saved_page(page)  # analyze's guards: no device, FIFO or bomb is read
+    except InputError as error:
+        _fail(error, errors)
     from storylens.ingest.html import explain_html  # trafilatura and extruct: only here
 
     report = explain_html(html, url)

@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from storylens.cli.common import DbOption, _open_store, _stderr
+from storylens.cli.common import DbOption, _fail, _open_store, _stderr
+from storylens.errors import SettingError
 from storylens.store import DEFAULT_DB_PATH
 from storylens.web.settings import CACHE_ENTRIES, DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
 
@@ -53,7 +54,11 @@ def serve_command(
     from storylens.web.server import serve
     from storylens.web.settings import WebSettings
 
+    try:
+        settings = WebSettings(db, token, model, cache_entries)  # a token no client can send
+    except SettingError as error:
+        _fail(error)
     store = _open_store(db, create=False)  # fail here, with one line, not inside the server
     store.close()
     _stderr().print(Text(f"storylens: serving {db} on http://{host}:{port}/ (Ctrl-C stops)"))
-    serve(WebSettings(db, token, model, cache_entries), host, port, workers)
+    serve(settings, host, port, workers)

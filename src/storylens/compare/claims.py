@@ -1,5 +1,5 @@
-"""Claims: each article split into sentences (and the clauses of long ones), aligned across the
-story, and marked shared (with which outlets) or told by one outlet only.
+"""Claims: each article's claim units (``claim_units``: sentences and the main clauses of long
+ones) aligned across the story, and marked shared (with which outlets) or told by one outlet only.
 
 Two claims say the same thing when their weighted words overlap: a cosine over TF-IDF vectors
 of word stems, IDF taken over the story's own claims (a word every outlet uses for this event,
@@ -13,28 +13,36 @@ echo of its original and confirms nothing, so it never makes a claim "shared".
 
 from __future__ import annotations
 
-import bisect
 import math
-import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from itertools import accumulate
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from scipy import sparse
 
-from storylens.compare.words import content_stems, word_matches, words
-from storylens.records import Claim, ClaimStatus, Span, StoryMember
+from storylens.compare.claim_units import (
+    LONG_SENTENCE_WORDS,
+    MIN_CLAIM_CONTENT_WORDS,
+    NAME_LABELS,
+    NAME_WEIGHT,
+    ClaimUnit,
+    claim_units,
+)
+from storylens.records import Claim, ClaimStatus, StoryMember
 
-# Sentences longer than this many words are split into their clauses: a long news sentence
-# often joins two facts ("X happened on Tuesday, leaving Y ...") that outlets report apart.
-LONG_SENTENCE_WORDS = 30
-# A clause shorter than this joins its neighbour: "she said" or "leaving fans" is no fact.
-MIN_CLAUSE_WORDS = 5
-# Claims with fewer content words than this are too slight to align ("No.", "Stop!").
-MIN_CLAIM_CONTENT_WORDS = 2
+# Claim units (splitting) live in ``claim_units``; their names stay importable from here.
+__all__ = [
+    "LONG_SENTENCE_WORDS",
+    "MIN_CLAIM_CONTENT_WORDS",
+    "NAME_LABELS",
+    "NAME_WEIGHT",
+    "ClaimUnit",
+    "align_claims",
+    "claim_units",
+    "copies_in_story",
+    "similarity_matrix",
+]
+
 # Cosine at which two claims are taken to report the same fact. Same-fact sentences in
 # different words share their names and a few key words (about 0.3-0.6); two different facts
 # about the same people share the names only (under 0.25).
@@ -42,135 +50,8 @@ SAME_CLAIM_SIMILARITY = 0.3
 # Two claims must share at least this many stems to be one claim: two short sentences can
 # reach a high cosine on a single rare word ("We want it back" / "always wanted to know").
 MIN_SHARED_STEMS = 2
-# Names (people, places, organisations) and numbers weigh this much more than other words.
-NAME_WEIGHT = 2.0
-# Entity labels whose words count as names.
-NAME_LABELS = frozenset(
-    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "WORK_OF_ART", "PRODUCT"}
-)
 # Dense cosines below this say only "same kind of text"; above it they count as evidence.
 DENSE_FLOOR = 0.5
-
-# Where a long sentence may be cut: a semicolon, a dash between spaces, or a comma before a
-# conjunction or participle that starts a new clause.
-_CLAUSE_BREAK = re.compile(
-    r"\s*;\s+|\s+[–—-]\s+|,\s+(?=(?:and|but|while|whereas|although|though|as|after|before|when|"
-    r"which|leaving|prompting|sparking|saying|adding)\b)"
-)
-
-
-@dataclass(frozen=True)
-class ClaimUnit:
-    """A claim before alignment: where it is, and its weighted stems."""
-
-    member: int  # index into the story's members
-    start: int
-    end: int
-    text: str
-    stems: dict[str, float]
-
-
-def _inside(start: int, end: int, ranges: Sequence[tuple[int, int]]) -> bool:
-    return any(low <= start and end <= high for low, high in ranges)
-
-
-def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The (start, end) of each clause of a long sentence; the whole sentence otherwise."""
-    sentence = text[start:end]
-    if len(words(sentence)) <= LONG_SENTENCE_WORDS:
-        return [(start, end)]
-    pieces: list[list[int]] = []
-    position = 0
-    for cut in _CLAUSE_BREAK.finditer(sentence):
-        pieces.append([position, cut.start()])
-        position = cut.end()
-    pieces.append([position, len(sentence)])
-    merged: list[list[int]] = []
-    for piece in pieces:
-        short = len(words(sentence[piece[0] : piece[1]])) < MIN_CLAUSE_WORDS
-        if merged and (short or len(words(sentence[merged[-1][0] : merged[-1][1]])) < 5):
-            merged[-1][1] = piece[1]
-        else:
-            merged.append(piece)
-    return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
-
-
-class _NameRanges:
-    """Where an article's names are, asked "is this offset inside a name?" once per word of
-    every claim: a bisection over the ranges sorted by start, not a scan of every name."""
-
-    def __init__(self, ranges: Sequence[tuple[int, int]]) -> None:
-        ordered = sorted(ranges)
-        self.starts = [low for low, _ in ordered]
-        # The furthest end of the ranges up to each one: ranges may overlap or nest, so the
-        # last range starting before an offset is not the only one that can hold it.
-        self.reach = list(accumulate((high for _, high in ordered), max))
-
-    def holds(self, position: int) -> bool:
-        place = bisect.bisect_right(self.starts, position) - 1
-        return place >= 0 and position < self.reach[place]
-
-
-@lru_cache(maxsize=65536)
-def _word_stems(word: str) -> tuple[str, ...]:
-    """``content_stems`` of one word, kept: a story's articles repeat their words, and each
-    comparison of a story reads every word of every member again."""
-    return tuple(content_stems(word))
-
-
-def _weighted_stems(text: str, offset: int, names: _NameRanges) -> dict[str, float]:
-    counts: dict[str, float] = {}
-    for match in word_matches(text):
-        stems = _word_stems(match.group())
-        if not stems:
-            continue
-        is_name = match.group()[0].isdigit() or names.holds(offset + match.start())
-        weight = NAME_WEIGHT if is_name else 1.0
-        for item in stems:
-            counts[item] = counts.get(item, 0.0) + weight
-    return counts
-
-
-def _lines_of_sentences(text: str, sentences: Sequence[Span]) -> Iterator[tuple[int, int]]:
-    """Each sentence cut at line breaks: a claim never runs from one paragraph (or a caption)
-    into the next, which the sentence splitter sometimes does when a line has no period."""
-    for sentence in sentences:
-        start = sentence.start
-        for piece in text[sentence.start : sentence.end].split("\n"):
-            stripped = piece.strip()
-            if stripped:
-                offset = start + piece.index(stripped)
-                yield offset, offset + len(stripped)
-            start += len(piece) + 1
-
-
-def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
-    """Every claim of every member, in article order, boilerplate left out."""
-    units: list[ClaimUnit] = []
-    for index, member in enumerate(members):
-        analysed = member.analysed
-        text = analysed.article.text
-        skip = [(span.start, span.end) for span in analysed.clean.boilerplate]
-        names = _NameRanges([(e.start, e.end) for e in analysed.entities if e.label in NAME_LABELS])
-        for line_start, line_end in _lines_of_sentences(text, analysed.sentences):
-            if _inside(line_start, line_end, skip):
-                continue
-            for start, end in _clauses(text, line_start, line_end):
-                piece = text[start:end]
-                stems = _weighted_stems(piece, start, names)
-                last = units[-1] if units else None
-                if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
-                    units.append(ClaimUnit(index, start, end, piece.strip(), stems))
-                elif last and last.member == index and "\n" not in text[last.end : start]:
-                    # A fragment the splitter cut off ("Why? | Why are you distracting me?")
-                    # belongs to the claim before it on the same line.
-                    merged = {
-                        k: last.stems.get(k, 0.0) + stems.get(k, 0.0) for k in {*last.stems, *stems}
-                    }
-                    units[-1] = ClaimUnit(
-                        index, last.start, end, text[last.start : end].strip(), merged
-                    )
-    return units
 
 
 def similarity_matrix(

@@ -1,16 +1,27 @@
-"""Details that disagree: dates, ages, counts, amounts, places and roles that two outlets give
-for the same thing, with both sentences.
+"""Details that disagree: dates, times, ages, counts, amounts, places, roles and name spellings
+that two outlets give for one thing, with both sentences.
 
-What a value describes decides what it is compared with:
-- an age or a role belongs to a person, so it is compared with the same person's age or role
-  in every other outlet;
-- a date, a count or an amount belongs to an event or a thing, so it is compared only where
-  the two sentences report the same thing (their claims are alike, ``DETAIL_CONTEXT``) and,
-  for counts, count the same noun ("seven children" / "six children");
-- a place is compared only between two claims that say the same thing.
-Dates are compared as the intervals their TIMEX3 values cover, so "last week" agrees with a
-Tuesday inside that week; a relative date with no publication date cannot be checked, and is
-shown with both phrases.
+Two values conflict only when they describe the same quantity or attribute of the same thing:
+- an age belongs to a person, and is compared with the same person's age in every outlet; a
+  role too, when both outlets state it the same way (an apposition, "Ruth Penn, the town
+  clerk,") or in claims that say the same thing ("called by mayor Ana Brill");
+- a date, a time of day, a count or an amount belongs to an event, so it is compared only
+  between two claims that report the same thing (their cosine, ``DETAIL_CONTEXT``), and only
+  with the value of the other claim that stands in the same place: the only one of its kind
+  there, or the one whose neighbouring words are the same ("a $6.5 million sports centre" /
+  "a $5.6 million plan for the sports centre"), so a sum demanded is not set against a sum
+  granted; a count counts the same noun ("seven children" / "six children");
+- a place is compared only where both claims say where the same thing happened ("in Pellham"
+  / "in Crosby Mills"): a dateline, a person's home state or an organisation's city is not
+  where the event happened. A place that either article also names, an abbreviation and its
+  name ("Ky." / "Kentucky"), and a place that may hold the other (a county, a state, a
+  country, a neighbourhood) agree;
+- a name spelt two ways ("Jarrell Penn" / "Jarell Penn") is one person's name in conflict.
+
+A conflict is confirmed (``disagree``) only when both values resolve and describe the same
+thing; one that may be a conflict is ``unchecked`` (shown as possible) with its reason.
+Approximate values ("more than 600", "about 10:30 p.m.") cover a range: "700" and "more than
+600" agree. Each pair of values is shown once, in whichever order it was met first.
 """
 
 from __future__ import annotations
@@ -18,18 +29,24 @@ from __future__ import annotations
 import bisect
 import calendar
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import date, timedelta
 from functools import lru_cache
 
+from rapidfuzz import fuzz
 from scipy import sparse
 
 from storylens.analyse.quotes.cues import SPEECH_VERBS
-from storylens.compare.claims import SAME_CLAIM_SIMILARITY, ClaimUnit
+from storylens.compare.claim_units import ClaimUnit, furniture_spans
+from storylens.compare.claims import SAME_CLAIM_SIMILARITY
+from storylens.compare.dates_words import date_in_words
+from storylens.compare.places import same_or_within
 from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
 from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember
 
-# Two sentences this alike (claim cosine) report the same thing closely enough that a date,
+# Two claims this alike (claim cosine) report the same thing closely enough that a date,
 # count or amount in both describes one event: lower than a shared claim, since one outlet
 # may add a clause the other leaves out, higher than two sentences that share a name only.
 DETAIL_CONTEXT = 0.2
@@ -41,14 +58,41 @@ MAX_ROLE_WORDS = 3
 ROLE_WINDOW_CHARS = 60
 # Counts at or above this look like years ("in 2021 people ..."), not counts of things.
 YEAR_LIKE = 1800
+# Content words either side of a value that say what it is a value of ("reward", "raised"):
+# further words belong to the rest of the sentence ("died of a gunshot wound ... made her
+# first court appearance Thursday" shares "wound" with the death, not with the day).
+HEAD_WORDS = 2
+# A relative date ("Friday", "last week") set against another date must have this many of
+# its neighbouring words in common with it ("the early hours of"): relative dates mostly
+# tell of the latest step each outlet had, not of one event.
+RELATIVE_HEAD_WORDS = 2
+# An approximate amount or count ("about $40 million", "nearly 600") covers this share either
+# side; a rounded amount ("$43 million" for $43,885,310) agrees within it as well.
+APPROXIMATE_SHARE = 0.1
+# An approximate time of day ("about 10:30 p.m.", "shortly after 3 a.m.") covers this many
+# minutes either side.
+APPROXIMATE_MINUTES = 30
+# Two spellings of a name this alike (0-100) with the rest of the name the same are one
+# person's name spelt two ways; two different people's names ("Dana" / "Diane") differ more.
+NAME_SPELLING_RATIO = 80
+# Two roles a person is given before the name ("challenger Mitt Romney" / "nominee Mitt
+# Romney") are set against each other only in claims this alike, near the same sentence: a
+# person holds several roles at once, and outlets pick one.
+ROLE_SAME_CLAIM = 0.6
+# Name words shorter than this are initials or short forms ("J." / "Jo"), no spellings.
+MIN_NAME_WORD = 4
 
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
 _COUNTED_NOUN = re.compile(r"^\s+(?:[a-z][\w-]*\s+)?([a-z][\w-]{2,})")
-_ROLE_BEFORE = re.compile(r"((?:[a-z][\w-]*\s+){1,6})$")
+# The role run starts at a word boundary: never inside a capitalised word ("Leader" is no
+# "eader", "Justice" no "ustice").
+_ROLE_BEFORE = re.compile(r"(?<![\w'’-])((?:[a-z][\w-]*\s+){1,6})$")
 _ROLE_APPOSITIVE = re.compile(
     r"^,\s+(?:the|a|an|its|their)\s+((?:[\w'’-]+\s+){0,3}?[a-z][\w-]+)\s*[,.]"
 )
+# The words that open an appositive role right before it (", the ").
+_APPOSITIVE_OPENING = re.compile(r",\s+(?:the|a|an|its|their)\s+(?:[\w'’-]+\s+){0,3}?$")
 _MONEY_SCALE = {
     "thousand": 1e3,
     "million": 1e6,
@@ -59,12 +103,51 @@ _MONEY_SCALE = {
     "k": 1e3,
 }
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# Words that make a number a bound or an estimate, with the side of the bound.
+_APPROXIMATE = re.compile(
+    r"(?P<more>more\s+than|over|at\s+least|upwards\s+of|in\s+excess\s+of)"
+    r"|(?P<less>fewer\s+than|less\s+than|under|up\s+to|at\s+most|nearly|almost|just\s+under)"
+    r"|(?P<about>about|around|roughly|approximately|some|an\s+estimated|estimated|close\s+to|"
+    r"shortly\s+(?:after|before)|just\s+(?:after|before)|after|before)",
+    re.IGNORECASE,
+)
+# How far before a value to look for those words.
+APPROXIMATE_WINDOW_CHARS = 24
 # Time words that are no counted nouns: "two years" is a duration, "three days" too.
 _TIME_NOUNS = frozenset(
     stem(w)
     for w in ["years", "months", "weeks", "days", "hours", "minutes", "seconds", "times", "percent"]
 )
 _SPEECH_STEMS = frozenset(stem(verb) for verb in SPEECH_VERBS)
+# Forms of reporting verbs the stems above miss ("said" does not stem to "say").
+_REPORTING_STEMS = frozenset({"said", "told", "say", "tell", "announc", "according"})
+# Two amounts are compared only in claims this alike: a story's amounts are many, and in
+# claims that merely share a topic they are different sums (one demanded, one granted; a
+# total and a part). Above the pairs of different sums seen on the BASIL dev events'
+# even half (at most 0.29 where no other word tied them), below two reports of one price
+# (0.48 in the written examples).
+MONEY_ALIKE = 0.4
+# The claim cosine at which each kind's values are compared (``DETAIL_CONTEXT`` otherwise).
+_PAIRING_FLOOR = {
+    "place": SAME_CLAIM_SIMILARITY,
+    "date": SAME_CLAIM_SIMILARITY,
+    "money": MONEY_ALIKE,
+}
+# Kinds whose values pair only where the words next to them are the same: a date, a time or
+# a place in two alike claims may still belong to two events ("arrested Tuesday" /
+# "charged Monday"); amounts and counts pair by their noun, or as the one of their kind.
+_HEADED_KINDS = frozenset({"date", "time", "place", "money"})
+# Words that make an amount one asked for rather than one paid or granted ("sought $5
+# million", "demanded $5 billion"): an asked sum is set only against another asked sum.
+_ASKED_STEMS = frozenset(
+    stem(w)
+    for w in ("sought", "seeking", "seeks", "sued", "demanded", "demands", "asked", "asking",
+              "requested", "requests", "proposed", "wants", "wanted")
+)  # fmt: skip
+# Words that all say what a thing is worth: "values at $2.4 million" / "worth $4.2 million".
+_WORTH_STEMS = frozenset(
+    stem(w) for w in ("worth", "valued", "values", "value", "costs", "price", "priced")
+)
 # TIMEX3 date values by how much time they name; "X" stands in for an unknown digit.
 _GRANULARITIES = (
     re.compile(r"[\dX]{4}-[\dX]{2}-[\dX]{2}(T.*)?|[\dX]{4}-W[\dX]{2}-\d"),
@@ -73,14 +156,33 @@ _GRANULARITIES = (
     re.compile(r"[\dX]{4}-(Q[1-4X]|H[12X])"),
     re.compile(r"[\dX]{4}"),
 )
-# Two dates this many granularity steps apart can describe one time (a day and its month).
-MAX_GRANULARITY_STEPS = 2
+# Two dates this many granularity steps apart can describe one time (a day and its week).
+MAX_GRANULARITY_STEPS = 1
 # A clock time that names its day ("1:40 a.m. on November 4", "Tuesday at 9 p.m.").
 _NAMES_A_DAY = re.compile(
     r"\b(?:" + "|".join(n[:3] for n in (*calendar.month_name[1:], *calendar.day_name)) + r")",
     re.IGNORECASE,
 )
+_NAMES_A_MONTH = re.compile(
+    r"\b(?:" + "|".join(n[:3] for n in calendar.month_name[1:]) + r")|\d", re.IGNORECASE
+)
+# A date right after a reporting verb dates the statement, not the event it tells of.
+_STATEMENT_DATE = re.compile(
+    r"\b(?:said|says|say|told|announced|stated|wrote|tweeted|confirmed|reported|added)"
+    r"(?:\s+(?:on|in|late|early|that))*\s*$",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(r"T(\d{2}):(\d{2})")
+# Marks after which lower-case words open a new clause rather than a title before a name.
+_CLAUSE_END_MARKS = frozenset({",", ";", ":", "”", '"', "’", "'", ")"})
 _REF_VALUES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+# Where a place follows one of these, the sentence says where something is or happened.
+_LOCATIVE_BEFORE = re.compile(
+    r"\b(?:in|at|near|outside|inside|to|from)\s+(?:the\s+|a\s+|downtown\s+|nearby\s+)?$",
+    re.IGNORECASE,
+)
+# A dateline: the first words of a line in capitals, then a dash, a comma or an agency.
+_DATELINE = re.compile(r"^[^\S\n]*[A-Z][A-Z .'’-]+(?:,\s*[A-Z][\w.]*\.?)*\s*(?:\(|—|–|--|-\s)")
 # Details said of a person, paired by that person; the others pair by the claims they sit in.
 _SUBJECT_KINDS = frozenset({"age", "role"})
 
@@ -125,8 +227,10 @@ def _sentence_of(member: StoryMember, position: int) -> str:
     return ""
 
 
-def _in_boilerplate(member: StoryMember, start: int) -> bool:
-    return any(s.start <= start < s.end for s in member.analysed.clean.boilerplate)
+def _in_boilerplate(member: StoryMember, start: int, furniture: Sequence[tuple[int, int]]) -> bool:
+    return any(s.start <= start < s.end for s in member.analysed.clean.boilerplate) or any(
+        low <= start < high for low, high in furniture
+    )
 
 
 def _value(
@@ -157,21 +261,32 @@ def money_value(text: str) -> float | None:
 
 
 def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValue]:
-    """Every comparable detail one article states, outside its boilerplate."""
+    """Every comparable detail one article states, outside its boilerplate and furniture."""
     analysed = member.analysed
     text = analysed.article.text
+    furniture = furniture_spans(text)
     found: list[DetailValue] = []
     for timex in analysed.timexes:
-        # A clock time with no day of its own is left out: it is read against each article's
-        # publication day, and two outlets' days differ for the same night.
-        explicit = timex.type == "DATE" or (
-            timex.type == "TIME" and bool(_NAMES_A_DAY.search(timex.text))
-        )
-        dated = explicit and timex.value not in _REF_VALUES
-        if dated and not _in_boilerplate(member, timex.start):
+        if timex.value in _REF_VALUES or _in_boilerplate(member, timex.start, furniture):
+            continue
+        if _STATEMENT_DATE.search(text[max(0, timex.start - 30) : timex.start]):
+            continue  # "said on Tuesday" dates a statement, which each outlet may have later
+        names_day = bool(_NAMES_A_DAY.search(timex.text))
+        if timex.type == "DATE" or (timex.type == "TIME" and names_day):
             found.append(_value(member, "date", "", timex.start, timex.end, timex.value))
+        elif (
+            timex.type == "TIME"
+            and any(c.isdigit() for c in timex.text)  # "noon" may be a name ("High Noon")
+            and (clock := _CLOCK.search(timex.value))
+        ):
+            # A clock time with no day of its own is compared as a time of day only: it is
+            # read against each article's publication day, and two outlets' days differ
+            # for the same night.
+            found.append(
+                _value(member, "time", "", timex.start, timex.end, f"{clock[1]}:{clock[2]}")
+            )
     for entity in analysed.entities:
-        if _in_boilerplate(member, entity.start):
+        if _in_boilerplate(member, entity.start, furniture):
             continue
         if entity.label == "PERSON":
             person = people.resolve(entity.text)
@@ -185,9 +300,12 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
                 )
         elif entity.label in ("GPE", "LOC", "FAC"):
             found.append(_value(member, "place", "", entity.start, entity.end, entity.text))
+    money = [(e.start, e.end) for e in analysed.entities if e.label == "MONEY"]
     for number in analysed.numbers:
-        if _in_boilerplate(member, number.start):
+        if _in_boilerplate(member, number.start, furniture):
             continue
+        if any(low <= number.start < high for low, high in money):
+            continue  # "$6.5 million sports centre" is an amount, not a count of centres
         noun = _COUNTED_NOUN.match(text[number.end : number.end + 40])
         try:
             value = float(number.label)
@@ -196,8 +314,8 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
         if not noun or value >= YEAR_LIKE or is_stop_word(noun.group(1)):
             continue
         counted = stem(noun.group(1))
-        if counted in _TIME_NOUNS:
-            continue
+        if counted in _TIME_NOUNS or text[number.end : number.end + 1] == "-":
+            continue  # "14-year-old" is an age, said of its person
         end = number.end + noun.end()
         found.append(
             _value(member, "count", noun.group(1).lower(), number.start, end, f"{value:g}")
@@ -223,12 +341,19 @@ def _role_before(text: str, start: int) -> tuple[int, int] | None:
     if not run or len(run) > MAX_ROLE_WORDS:
         return None
     offset = window_start + found.start(1)
+    if text[: offset + run[0].start()].rstrip()[-1:] in _CLAUSE_END_MARKS:
+        return None  # after a quotation or a clause: '," said Dwight Mitchell' states no role
     return offset + run[0].start(), offset + run[-1].end()
 
 
 def _looks_like_verb(word: str) -> bool:
     # Without the parse: past and present participles, and the speech verbs' forms.
-    return word.endswith(("ed", "ing")) or stem(word) in _SPEECH_STEMS or word in SPEECH_VERBS
+    return (
+        word.endswith(("ed", "ing"))
+        or stem(word) in _SPEECH_STEMS
+        or stem(word) in _REPORTING_STEMS
+        or word in SPEECH_VERBS
+    )
 
 
 def _person_details(
@@ -245,7 +370,7 @@ def _person_details(
             member, "age", person, offset + before.start(1), offset + before.end(1), before.group(1)
         )
     role = _role_before(text, start)
-    if role:
+    if role and "year-old" not in text[role[0] : role[1]]:
         yield _value(member, "role", person, role[0], role[1], text[role[0] : role[1]].lower())
     appositive = _ROLE_APPOSITIVE.match(text[end : end + 80])
     if appositive:
@@ -257,6 +382,19 @@ def _person_details(
             end + appositive.end(1),
             appositive.group(1).lower(),
         )
+
+
+def _name_values(member: StoryMember, furniture: Sequence[tuple[int, int]]) -> list[DetailValue]:
+    """Each full name one article writes, once, where it first writes it."""
+    seen: dict[tuple[str, ...], DetailValue] = {}
+    for entity in member.analysed.entities:
+        parts = tuple(fold(w) for w in words(entity.text))
+        if entity.label != "PERSON" or len(parts) < 2 or parts in seen:
+            continue
+        if _in_boilerplate(member, entity.start, furniture):
+            continue
+        seen[parts] = _value(member, "name", "", entity.start, entity.end, entity.text)
+    return list(seen.values())
 
 
 # -- comparison ------------------------------------------------------------------------------
@@ -298,21 +436,8 @@ def compare_dates(a: str, b: str) -> tuple[DetailStatus, str]:
     if first is None or second is None:
         return "unchecked", "not both calendar dates"
     if first[0] <= second[1] and second[0] <= first[1]:
-        return "agree", f"{a} and {b} overlap"
-    return "disagree", f"{a} and {b} do not overlap"
-
-
-def _same_place(a: str, b: str) -> bool:
-    fa, fb = fold(a).replace(" ", ""), fold(b).replace(" ", "")
-    initials_a = "".join(fold(w)[0] for w in words(a))
-    initials_b = "".join(fold(w)[0] for w in words(b))
-    return (
-        fa in fb
-        or fb in fa
-        or fa == initials_b
-        or fb == initials_a
-        or bool({fold(w) for w in words(a)} & {fold(w) for w in words(b)})
-    )
+        return "agree", f"{date_in_words(a)} and {date_in_words(b)} overlap"
+    return "disagree", f"{date_in_words(a)} and {date_in_words(b)} do not overlap"
 
 
 def _units_by_member(units: Sequence[ClaimUnit]) -> dict[int, list[int]]:
@@ -344,6 +469,97 @@ def _shared_words(first: str, second: str) -> str:
     return " ".join(dict.fromkeys(kept)) or "the same event"
 
 
+def _head_stems(text: str, start: int, end: int, low: int, high: int) -> frozenset[str]:
+    """The stems of the few lower-case content words either side of a value inside its claim
+    (``low``..``high``): what the value is a value of ("shot and killed ... on Monday")."""
+    before = [_head_class(s) for s in _lower_stems(text[low:start]) if _head_word(s)]
+    after = [_head_class(s) for s in _lower_stems(text[end:high]) if _head_word(s)]
+    return frozenset(before[-HEAD_WORDS:] + after[:HEAD_WORDS])
+
+
+def _lower_stems(text: str) -> list[str]:
+    # Names are left out: "Harris County" in both sentences says where, not what happened.
+    return [stem(w) for w in words(text) if w[:1].islower() and not is_stop_word(w) and len(w) > 1]
+
+
+def _asked(heads: frozenset[str]) -> bool:
+    return bool(heads & _ASKED_STEMS)
+
+
+def _head_class(item: str) -> str:
+    return "worth" if item in _WORTH_STEMS else item
+
+
+def _head_word(item: str) -> bool:
+    # Numbers and speech verbs say nothing of what a value is: "said Tuesday" / "said on
+    # Wednesday" tell of two statements, not of one event's day.
+    return not item[0].isdigit() and item not in _SPEECH_STEMS and item not in _REPORTING_STEMS
+
+
+def _bound(text: str, start: int, value_text: str) -> str | None:
+    """ "more", "less" or "about" where the words before a value (or in it) make it a bound."""
+    window = text[max(0, start - APPROXIMATE_WINDOW_CHARS) : start] + " " + value_text
+    found = None
+    for match in _APPROXIMATE.finditer(window):
+        found = match.lastgroup
+    return found
+
+
+def _within(a: float, b: float, bound_a: str | None, bound_b: str | None, tolerance: float) -> bool:
+    """Whether two numbers, each perhaps a bound or an estimate, can be one quantity."""
+    for value, bound, other in ((a, bound_a, b), (b, bound_b, a)):
+        if bound == "more" and other >= value:
+            return True
+        if bound == "less" and other <= value:
+            return True
+        if bound == "about" and abs(other - value) <= tolerance * max(abs(value), 1.0):
+            return True
+    return a == b
+
+
+class _Pairing:
+    """What the pairing of two details needs from the story, computed once."""
+
+    def __init__(
+        self,
+        members: Sequence[StoryMember],
+        units: Sequence[ClaimUnit],
+        cosine: sparse.csr_matrix,
+    ) -> None:
+        self.members = members
+        self.units = units
+        self.rows = [
+            dict(zip(cosine.indices[a:b].tolist(), cosine.data[a:b].tolist(), strict=True))
+            for a, b in zip(cosine.indptr[:-1], cosine.indptr[1:], strict=True)
+        ]
+        self.folded_texts = [_fold_text(m.analysed.article.text) for m in members]
+
+    def similarity(self, unit_a: int | None, unit_b: int | None) -> float:
+        if unit_a is None or unit_b is None:
+            return 0.0
+        return self.rows[unit_a].get(unit_b, 0.0)
+
+    def text(self, detail: DetailValue, member: int) -> str:
+        return self.members[member].analysed.article.text
+
+    def heads_needed(self, first: DetailValue, second: DetailValue, i: int, j: int) -> int:
+        """Words next to two disagreeing values that must be the same: one for two dates
+        that both name their month ("on Nov. 15" / "on Nov. 14"), ``RELATIVE_HEAD_WORDS``
+        where one is read from a publication day ("Friday", "last week"): those mostly tell
+        of the latest step each outlet had."""
+        if first.kind != "date":
+            return 0
+        if _relative(self.members[i], first) or _relative(self.members[j], second):
+            return RELATIVE_HEAD_WORDS
+        return 1
+
+    def heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
+        claim = self.units[unit]
+        return _head_stems(
+            self.text(detail, member), detail.start, detail.end, claim.start, claim.end
+        )
+
+
 def find_conflicts(
     members: Sequence[StoryMember],
     units: Sequence[ClaimUnit],
@@ -358,42 +574,155 @@ def find_conflicts(
         for index, member in enumerate(members)
     ]
     by_member = _units_by_member(units)
-    located = [
-        [(detail, _unit_at(units, by_member.get(index, []), detail.start)) for detail in details]
-        for index, details in enumerate(per_member)
-    ]
-    rows = [
-        dict(zip(cosine.indices[a:b].tolist(), cosine.data[a:b].tolist(), strict=True))
-        for a, b in zip(cosine.indptr[:-1], cosine.indptr[1:], strict=True)
-    ]
+    pairing = _Pairing(members, units, cosine)
+    located = []
+    for index, details in enumerate(per_member):
+        own = []
+        for detail in details:
+            unit = _unit_at(units, by_member.get(index, []), detail.start)
+            if unit is not None:
+                detail = replace(detail, sentence=units[unit].text)
+            own.append((detail, unit))
+        located.append(own)
     # Only details of one kind pair up: grouping them by kind spares the test of every
-    # other pair, which for a large story runs to millions. Within a kind the pairs keep
-    # their order, and so does what the sort below leaves tied (it sorts by kind too).
+    # other pair, which for a large story runs to millions.
     grouped = [_by_kind(pairs) for pairs in located]
     results: dict[tuple[object, ...], DetailConflict] = {}
     for i in range(len(members)):
         for j in range(i + 1, len(members)):
             if members[i].outlet == members[j].outlet:
                 continue
-            for kind, firsts in grouped[i].items():
-                for first, unit_a in firsts:
-                    for second, unit_b in grouped[j].get(kind, ()):
-                        conflict = _pair(first, second, unit_a, unit_b, rows, members, i, j)
-                        if conflict is None:
-                            continue
-                        values = tuple(sorted((first.value, second.value)))
-                        key = (conflict.kind, conflict.subject, values, conflict.status)
-                        results.setdefault(key, conflict)
+            for conflict in _member_pairs(grouped[i], grouped[j], pairing, i, j):
+                values = tuple(sorted((conflict.first.value, conflict.second.value)))
+                subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
+                results.setdefault((conflict.kind, subject, values), conflict)
+    for conflict in _name_spellings(members, copies):
+        values = tuple(sorted((conflict.first.value, conflict.second.value)))
+        results.setdefault((conflict.kind, "", values), conflict)
     found = _one_reading_per_date(list(results.values()))
     order = {"disagree": 0, "unchecked": 1, "agree": 2}
     return tuple(sorted(found, key=lambda c: (order[c.status], c.kind, c.subject)))
+
+
+def _member_pairs(
+    firsts: dict[str, list[tuple[DetailValue, int | None]]],
+    seconds: dict[str, list[tuple[DetailValue, int | None]]],
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> Iterator[DetailConflict]:
+    for kind, mine in firsts.items():
+        theirs = seconds.get(kind, [])
+        if not theirs:
+            continue
+        if kind in _SUBJECT_KINDS:
+            for first, unit_a in mine:
+                for second, unit_b in theirs:
+                    if first.subject == second.subject:
+                        conflict = _person_pair(first, second, unit_a, unit_b, pairing, i, j)
+                        if conflict is not None:
+                            yield conflict
+            continue
+        yield from _claim_pairs(kind, mine, theirs, pairing, i, j)
+
+
+def _claim_pairs(
+    kind: str,
+    mine: Sequence[tuple[DetailValue, int | None]],
+    theirs: Sequence[tuple[DetailValue, int | None]],
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> Iterator[DetailConflict]:
+    """Details of an event's kind, paired claim by claim: within two claims alike enough, each
+    value meets the one of the other claim that stands in its place."""
+    by_unit_a = _by_unit(mine)
+    by_unit_b = _by_unit(theirs)
+    for unit_a, values_a in by_unit_a.items():
+        for unit_b, values_b in by_unit_b.items():
+            similarity = pairing.similarity(unit_a, unit_b)
+            floor = _PAIRING_FLOOR.get(kind, DETAIL_CONTEXT)
+            if similarity < floor:
+                continue
+            for first, second in _counterparts(values_a, values_b, pairing, i, j, unit_a, unit_b):
+                conflict = _event_pair(first, second, pairing, i, j)
+                if conflict is None:
+                    continue
+                if conflict.status == "disagree" and pairing.heads_needed(
+                    first, second, i, j
+                ) > len(pairing.heads(first, i, unit_a) & pairing.heads(second, j, unit_b)):
+                    continue
+                yield conflict
+
+
+def _by_unit(
+    located: Sequence[tuple[DetailValue, int | None]],
+) -> dict[int, list[DetailValue]]:
+    found: dict[int, list[DetailValue]] = {}
+    for detail, unit in located:
+        if unit is not None:
+            found.setdefault(unit, []).append(detail)
+    return found
+
+
+def _counterparts(
+    values_a: Sequence[DetailValue],
+    values_b: Sequence[DetailValue],
+    pairing: _Pairing,
+    i: int,
+    j: int,
+    unit_a: int,
+    unit_b: int,
+) -> Iterator[tuple[DetailValue, DetailValue]]:
+    """The value pairs of two alike claims that stand in one place: equal values pair first
+    (and are then spoken for), then the one of each kind left on either side, then those whose
+    neighbouring words are the same. A count pairs only with a count of the same noun."""
+    left = list(values_a)
+    right = list(values_b)
+    for first in list(left):
+        same = next((s for s in right if _same_value(first, s)), None)
+        if same is not None:
+            yield first, same
+            left.remove(first)
+            right.remove(same)
+    if left and right and left[0].kind == "count":
+        for first in list(left):
+            match = [s for s in right if stem(s.subject) == stem(first.subject)]
+            if len(match) == 1:
+                yield first, match[0]
+                right.remove(match[0])
+        return
+    alike_claims = pairing.similarity(unit_a, unit_b) >= SAME_CLAIM_SIMILARITY
+    if len(left) == 1 and len(right) == 1 and left[0].kind not in _HEADED_KINDS and alike_claims:
+        yield left[0], right[0]
+        return
+    for first in left:
+        heads = pairing.heads(first, i, unit_a)
+        alike = [
+            s
+            for s in right
+            if heads & pairing.heads(s, j, unit_b)
+            and _asked(heads) == _asked(pairing.heads(s, j, unit_b))
+        ]
+        if len(alike) == 1:
+            yield first, alike[0]
+
+
+def _same_value(first: DetailValue, second: DetailValue) -> bool:
+    """Values that can be one: such a pair is spoken for, and neither value is then set
+    against another value of the other claim ("$43,885,310" meets "$43 million")."""
+    if first.kind == "place":
+        return same_or_within(first.value, second.value)
+    if first.kind in ("money", "count"):
+        return _numbers_agree(first, second, None, None)
+    return first.value == second.value
 
 
 def _by_kind(
     located: Sequence[tuple[DetailValue, int | None]],
 ) -> dict[str, list[tuple[DetailValue, int | None]]]:
     """One member's located details by kind, in their order; a detail outside every claim
-    is left out unless its kind pairs by subject, since ``_pair`` needs its claim."""
+    is left out unless its kind pairs by subject, since ``_event_pair`` needs its claim."""
     found: dict[str, list[tuple[DetailValue, int | None]]] = {}
     for detail, unit in located:
         if unit is not None or detail.kind in _SUBJECT_KINDS:
@@ -410,10 +739,10 @@ def _granularity(value: str) -> int | None:
 
 
 def _one_reading_per_date(conflicts: list[DetailConflict]) -> list[DetailConflict]:
-    """Dates are compared only with dates of a like granularity (a day with a week
-    or a month, not with a year: "in 1958 ... stolen on Sunday" tells of two times), and a
-    date that agrees with one date of the other sentence is not said to disagree with its
-    others ("on Monday, a day after Sunday's theft")."""
+    """Dates are compared only with dates of a like granularity (a day with a week, not with
+    a month or a year: "in 1958 ... stolen on Sunday" tells of two times), and a date that
+    agrees with one date of the other article is not said to disagree with its others ("on
+    Monday, a day after Sunday's theft")."""
     agreeing = {
         (c.first.article_id, c.first.start, c.second.article_id)
         for c in conflicts
@@ -447,59 +776,61 @@ def _agreement(same: bool) -> DetailStatus:
     return "agree" if same else "disagree"
 
 
-def _pair(
+def _is_appositive(text: str, detail: DetailValue) -> bool:
+    return bool(_APPOSITIVE_OPENING.search(text[max(0, detail.start - 40) : detail.start]))
+
+
+def _person_pair(
     first: DetailValue,
     second: DetailValue,
     unit_a: int | None,
     unit_b: int | None,
-    rows: Sequence[dict[int, float]],
-    members: Sequence[StoryMember],
+    pairing: _Pairing,
     i: int,
     j: int,
 ) -> DetailConflict | None:
-    if first.kind != second.kind:
-        return None
-    kind = first.kind
-    if kind in _SUBJECT_KINDS:
-        if first.subject != second.subject:
-            return None
-        if kind == "age":
-            return DetailConflict(
-                kind,
-                first.subject,
-                first,
-                second,
-                _agreement(first.value == second.value),
-                f"age {first.value} / {second.value}",
-            )
-        overlap = _role_words(first.value) & _role_words(second.value)
+    """An age or a role of one person in two outlets."""
+    if first.kind == "age":
         return DetailConflict(
-            kind,
+            "age",
             first.subject,
             first,
             second,
-            _agreement(bool(overlap)),
-            f"{first.value} / {second.value}",
+            _agreement(first.value == second.value),
+            f"age {first.value} / {second.value}",
         )
-    if unit_a is None or unit_b is None:
+    same = bool(_role_words(first.value) & _role_words(second.value))
+    # A person holds several roles at once ("senator" and "party leader"): two roles are set
+    # against each other only where both outlets state the role the same way, in apposition,
+    # or in claims that say the same thing.
+    stated_alike = _is_appositive(pairing.text(first, i), first) and _is_appositive(
+        pairing.text(second, j), second
+    )
+    if not same and not stated_alike and pairing.similarity(unit_a, unit_b) < ROLE_SAME_CLAIM:
         return None
-    similarity = rows[unit_a].get(unit_b, 0.0)
-    if kind == "place":
-        if similarity < SAME_CLAIM_SIMILARITY or _same_place(first.value, second.value):
-            return None
-        subject = _shared_words(first.sentence, second.sentence)
-        return DetailConflict(
-            kind, subject, first, second, "disagree", f"{first.value} / {second.value}"
-        )
-    if similarity < DETAIL_CONTEXT:
-        return None
-    if kind == "count" and stem(first.subject) != stem(second.subject):
-        return None
+    return DetailConflict(
+        "role", first.subject, first, second, _agreement(same), f"{first.value} / {second.value}"
+    )
+
+
+def _event_pair(
+    first: DetailValue,
+    second: DetailValue,
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> DetailConflict | None:
+    kind = first.kind
+    members = pairing.members
     subject = first.subject if kind == "count" else _shared_words(first.sentence, second.sentence)
+    if kind == "place":
+        return _place_pair(first, second, subject, pairing, i, j)
     if kind == "date":
         status: DetailStatus
         status, reason = compare_dates(first.value, second.value)
         anchored = _anchored(members[i], first) or _anchored(members[j], second)
+        if status != "agree" and anchored and fold(first.text) == fold(second.text):
+            return None  # one phrase ("on Sunday") read against two publication days
         if anchored and not (
             members[i].analysed.article.published and members[j].analysed.article.published
         ):
@@ -511,14 +842,85 @@ def _pair(
                 ),
             )
         return DetailConflict(kind, subject, first, second, status, reason)
+    text_a, text_b = pairing.text(first, i), pairing.text(second, j)
+    bound_a = _bound(text_a, first.start, first.text)
+    bound_b = _bound(text_b, second.start, second.text)
+    if kind == "time":
+        a, b = _minutes(first.value), _minutes(second.value)
+        close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
+        return DetailConflict(
+            kind, subject, first, second, _agreement(a == b or close), _pair_reason(first, second)
+        )
+    same = _numbers_agree(first, second, bound_a, bound_b)
     return DetailConflict(
-        kind,
-        subject,
-        first,
-        second,
-        _agreement(first.value == second.value),
-        f"{first.value} / {second.value}",
+        kind, subject, first, second, _agreement(same), _pair_reason(first, second)
     )
+
+
+def _numbers_agree(
+    first: DetailValue, second: DetailValue, bound_a: str | None, bound_b: str | None
+) -> bool:
+    """Whether two amounts or counts can be one quantity: equal, within a bound or estimate
+    ("more than 600" holds 700), or a rounded amount beside the exact one ("$43 million" for
+    $43,885,310)."""
+    a_value, b_value = float(first.value), float(second.value)
+    if _within(a_value, b_value, bound_a, bound_b, APPROXIMATE_SHARE):
+        return True
+    exact = [d for d in (first, second) if "," in d.text]
+    close = abs(a_value - b_value) <= APPROXIMATE_SHARE * max(a_value, b_value)
+    return first.kind == "money" and len(exact) == 1 and close
+
+
+def _pair_reason(first: DetailValue, second: DetailValue) -> str:
+    return f"“{first.text}” / “{second.text}”"
+
+
+def _minutes(clock: str) -> int:
+    hours, minutes = clock.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _place_pair(
+    first: DetailValue,
+    second: DetailValue,
+    subject: str,
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> DetailConflict | None:
+    """Two places are set against each other only as where the same thing happened, and
+    neither article names the other's place (so neither holds the other, as far as the two
+    articles tell)."""
+    text_a, text_b = pairing.text(first, i), pairing.text(second, j)
+    for text, detail in ((text_a, first), (text_b, second)):
+        if not _LOCATIVE_BEFORE.search(text[max(0, detail.start - 16) : detail.start]):
+            return None
+        if _is_dateline(text, detail):
+            return None
+    if same_or_within(first.value, second.value):
+        return DetailConflict(
+            "place", subject, first, second, "agree", f"{first.value} / {second.value}"
+        )
+    if (
+        fold(second.value) in pairing.folded_texts[i]
+        or fold(first.value) in pairing.folded_texts[j]
+    ):
+        return None  # each article names both places: one may hold the other
+    return DetailConflict(
+        "place", subject, first, second, "disagree", f"{first.value} / {second.value}"
+    )
+
+
+def _is_dateline(text: str, detail: DetailValue) -> bool:
+    line_start = text.rfind("\n", 0, detail.start) + 1
+    head = _DATELINE.match(text[line_start : line_start + 80])
+    return head is not None and detail.start < line_start + head.end()
+
+
+def _relative(member: StoryMember, detail: DetailValue) -> bool:
+    """A date read from the publication day alone ("Friday", "last week"), not one that
+    names its month ("Monday, Nov. 15" only takes its year from it)."""
+    return _anchored(member, detail) and not _NAMES_A_MONTH.search(detail.text)
 
 
 def _anchored(member: StoryMember, detail: DetailValue) -> bool:
@@ -526,3 +928,80 @@ def _anchored(member: StoryMember, detail: DetailValue) -> bool:
         t.start == detail.start and t.end == detail.end and t.anchored
         for t in member.analysed.timexes
     )
+
+
+# -- names -----------------------------------------------------------------------------------
+
+
+def _name_spellings(
+    members: Sequence[StoryMember], copies: dict[int, int]
+) -> Iterator[DetailConflict]:
+    """One person's name spelt two ways by two outlets: the same number of words, all but one
+    the same, the odd one alike (``NAME_SPELLING_RATIO``) and neither spelling in the other's
+    article (an article that writes both may be telling of two people). Names are indexed by
+    their words less one, so only names that can differ in one word are ever compared."""
+    buckets: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, DetailValue, tuple[str, ...]]]]
+    buckets = {}
+    for index, member in enumerate(members):
+        if index in copies:
+            continue
+        for name in _name_values(member, furniture_spans(member.analysed.article.text)):
+            plain = tuple(_plain(w) for w in words(name.value))
+            for position in range(len(plain)):
+                rest = plain[:position] + plain[position + 1 :]
+                buckets.setdefault((len(plain), position, rest), []).append((index, name, plain))
+    folded_texts = [_fold_text(m.analysed.article.text) for m in members]
+    for (_, odd, _), entries in buckets.items():
+        for n, (i, first, plain_a) in enumerate(entries):
+            for j, second, plain_b in entries[n + 1 :]:
+                if members[i].outlet == members[j].outlet or plain_a == plain_b:
+                    continue
+                if not _alike_spellings(plain_a[odd], plain_b[odd]):
+                    continue
+                if fold(second.value) in folded_texts[i] or fold(first.value) in folded_texts[j]:
+                    continue
+                if i > j:
+                    first, second = second, first
+                shared = " ".join(w for k, w in enumerate(words(first.value)) if k != odd)
+                yield DetailConflict(
+                    "name",
+                    shared,
+                    first,
+                    second,
+                    "disagree",
+                    f"{first.value} / {second.value}: one name spelt two ways",
+                )
+
+
+def _alike_spellings(x: str, y: str) -> bool:
+    """Two spellings of one name word: the same first letter, long enough to be no initial,
+    and alike (``NAME_SPELLING_RATIO``)."""
+    if min(len(x), len(y)) < MIN_NAME_WORD or x[0] != y[0]:
+        return False
+    return fuzz.ratio(x, y) >= NAME_SPELLING_RATIO
+
+
+def _fold_text(text: str) -> str:
+    # A whole article folded as ``fold`` folds a word, outside ``fold``'s per-word cache.
+    return " ".join(fold(w) for w in text.split())
+
+
+def _plain(word: str) -> str:
+    """A name word without case or accents: "Calderón" and "Calderon" are one spelling, an
+    accent dropped by a newsroom's type system rather than a different name."""
+    folded = fold(word)
+    decomposed = unicodedata.normalize("NFKD", folded[:-2] if folded.endswith("'s") else folded)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def disputed_spans(conflicts: Sequence[DetailConflict]) -> dict[str, list[tuple[int, int]]]:
+    """Where each article states a value another outlet disputes (a confirmed or a possible
+    conflict): article id -> (start, end) of each such value. A shared line worded by one
+    outlet must not carry one of these under another outlet's name."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for conflict in conflicts:
+        if conflict.status == "agree":
+            continue
+        for side in (conflict.first, conflict.second):
+            found.setdefault(side.article_id, []).append((side.start, side.end))
+    return found

@@ -20,6 +20,8 @@ from storylens.compare.claims import ClaimUnit
 from storylens.compare.quotes import normalise_quote
 from storylens.records import Echo, LineageEntry, StoryMember
 
+# What a comparison notes where no article gives a publication date.
+ORDER_UNKNOWN = "no dates: order unknown"
 # Two sentences this alike (0-100, on normalised words) are one copied from the other;
 # outlets that rewrite a wire report change a word or two per sentence, not a third of it.
 NEAR_COPY_RATIO = 90.0
@@ -94,7 +96,9 @@ def lineage(
     echo_pairs: set[tuple[int, int]],
     copies: dict[int, int],
 ) -> tuple[LineageEntry, ...]:
-    """Each article in publication order with its role: first, independent, echo or copy."""
+    """Each article in publication order with its role: first (the earliest dated article),
+    independent, echo or copy. With no publication dates no article is "first": the order is
+    unknown (``ORDER_UNKNOWN`` says so)."""
     claims_of = Counter(unit.member for unit in units)
     reused_from: dict[int, Counter[int]] = {}
     for later, earlier in echo_pairs:
@@ -107,8 +111,8 @@ def lineage(
         source, role = None, "independent"
         if index in copies:
             role, source = "copy", members[copies[index]].id
-        elif position == 0:
-            role = "first"
+        elif position == 0 and member.analysed.article.published:
+            role = "first"  # storage order is no publication order: an undated article is not
         elif reused and max(reused.values()) / max(claims_of[index], 1) >= ECHO_SHARE:
             role, source = "echo", members[reused.most_common(1)[0][0]].id
         entries.append(

@@ -19,7 +19,7 @@ from storylens.compare.claims import (
 )
 from storylens.compare.details import find_conflicts
 from storylens.compare.framing import tone_profiles
-from storylens.compare.lineage import find_echoes, lineage, publication_order
+from storylens.compare.lineage import ORDER_UNKNOWN, find_echoes, lineage, publication_order
 from storylens.compare.quotes import (
     QuoteInStory,
     align_quotes,
@@ -117,7 +117,7 @@ def compare_story(
     order = publication_order(members)
     dated = [i for i in order if members[i].analysed.article.published]
     if members and not dated:
-        notes.append("no article gives a publication date: 'first' is the first stored")
+        notes.append(ORDER_UNKNOWN)
     return StoryComparison(
         story_id=story_id,
         article_ids=tuple(member.id for member in members),
@@ -130,7 +130,7 @@ def compare_story(
         lineage=lineage(members, units, echo_pairs, copies),
         echoes=tuple(echoes),
         summary=summarise(members, units, claims, cosine, details),
-        timeline=timeline(members, copies),
-        first_article_id=members[order[0]].id if members else None,
+        timeline=timeline(members, copies, units, cosine),
+        first_article_id=members[dated[0]].id if dated else None,
         notes=tuple(notes),
     )

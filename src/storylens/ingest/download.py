@@ -6,11 +6,14 @@ module only asks once and reports, never raising for what a server or a URL does
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import httpx
+import idna
 
 from storylens.ingest.politeness import is_retryable_status, retry_after_seconds
 
@@ -20,6 +23,12 @@ _SCHEMES = ("http", "https")
 _RETRYABLE_ERRORS = (httpx.NetworkError, httpx.TimeoutException, httpx.RemoteProtocolError)
 # Media types that are never an article page: refused on their headers, the body unread.
 _NOT_PAGES = ("image/", "audio/", "video/", "font/")
+# A DNS name's limits (RFC 1035 section 2.3.4): 253 characters in all, 63 a label.
+MAX_HOST_CHARS = 253
+MAX_LABEL_CHARS = 63
+# A label of a host name: letters, digits, hyphens inside; "_" too, which DNS allows and some
+# sites' subdomains use, though RFC 952 does not.
+_LABEL = re.compile(r"^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$")
 
 
 @dataclass(frozen=True)
@@ -46,15 +55,52 @@ class Reply:
 
 
 def url_problem(url: str) -> str | None:
-    """Why ``url`` cannot be fetched, or None."""
+    """Why ``url`` cannot be fetched, or None: checked before any network call, so a host
+    that cannot exist is never looked up in DNS nor retried."""
     try:
         parsed = httpx.URL(url)
+        host = parsed.host  # decoded lazily: an invalid A-label ("xn--") raises only here
     except (httpx.InvalidURL, TypeError, ValueError, UnicodeError) as error:
         return f"not a valid URL ({error})"
     if parsed.scheme not in _SCHEMES:
         return "not an http(s) URL"
-    if not parsed.host:
+    if not host:
         return "not a valid URL (no host)"
+    problem = host_problem(parsed.raw_host.decode("ascii", errors="replace"))
+    return None if problem is None else f"not a valid URL (host {host!r}: {problem})"
+
+
+def host_problem(host: str) -> str | None:
+    """Why ``host`` (as sent: IDNA-encoded, an IP address without brackets) is neither an IP
+    address nor a host name DNS could hold, or None."""
+    if ":" in host:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            return "not an IPv6 address"
+        return None
+    name = host.lower().removesuffix(".")  # a trailing dot names the root: "example.com."
+    labels = name.split(".")
+    if all(label.isdigit() for label in labels):
+        try:
+            ipaddress.IPv4Address(name)
+        except ValueError:
+            return "not an IPv4 address"
+        return None
+    if len(name) > MAX_HOST_CHARS:
+        return f"longer than {MAX_HOST_CHARS} characters"
+    for label in labels:
+        if not label:
+            return "an empty label (two dots in a row)"
+        if len(label) > MAX_LABEL_CHARS:
+            return f"a label longer than {MAX_LABEL_CHARS} characters"
+        if not _LABEL.match(label):
+            return "not a host name (only letters, digits and inner hyphens; no spaces or %)"
+        if label.startswith("xn--"):
+            try:
+                idna.decode(label)
+            except (idna.IDNAError, UnicodeError):
+                return "not a valid international domain name (a broken xn-- label)"
     return None
 
 

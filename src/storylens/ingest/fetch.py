@@ -163,6 +163,11 @@ class Fetcher:
         self._host_delays: dict[str, float] = {}  # host -> its Crawl-delay, where longer
         self._client: httpx.Client | None = None
 
+    @property
+    def clock(self) -> Clock:
+        """The clock the fetcher paces by (tests give a fake one)."""
+        return self._clock
+
     def __enter__(self) -> Fetcher:
         return self
 
@@ -194,17 +199,26 @@ class Fetcher:
         return _read_page(url, reply, article_id=article_id, fields=fields)
 
     def fetch_feed(
-        self, url: str, *, etag: str | None = None, last_modified: str | None = None
+        self,
+        url: str,
+        *,
+        etag: str | None = None,
+        last_modified: str | None = None,
+        retries: int | None = None,
     ) -> FeedDocument | Rejection:
         """The feed document at ``url``, asked for only if it changed since the poll that gave
-        ``etag`` / ``last_modified`` (RFC 9110 section 13.1), under the rules of every fetch."""
+        ``etag`` / ``last_modified`` (RFC 9110 section 13.1), under the rules of every fetch.
+        ``retries`` (default: the settings') is 0 for a poller that backs off across polls."""
         conditions: dict[str, str] = {}
         if etag:
             conditions["If-None-Match"] = etag
         if last_modified:
             conditions["If-Modified-Since"] = last_modified
         reply = self._get(
-            url, _Budget(self._clock, self.settings.deadline_seconds), headers=conditions
+            url,
+            _Budget(self._clock, self.settings.deadline_seconds),
+            headers=conditions,
+            retries=retries,
         )
         if reply.failure is not None:
             return Rejection(url, reply.failure)
@@ -266,6 +280,7 @@ class Fetcher:
         *,
         robots: bool = True,
         headers: Mapping[str, str] | None = None,
+        retries: int | None = None,
     ) -> Reply:
         """The final reply for ``url`` (a 2xx, or a 3xx without a redirect), or a reply whose
         ``failure`` says why there is none. ``headers`` go with every hop: a feed that moved
@@ -281,7 +296,7 @@ class Fetcher:
                 refusal = self._robots_refusal(current, budget)
                 if refusal is not None:
                     return Reply(url, failure=refusal)
-            reply = self._get_with_retries(current, budget, body, headers)
+            reply = self._get_with_retries(current, budget, body, headers, retries)
             if reply.failure is not None:
                 if current != url:
                     return replace(reply, failure=f"{reply.failure} (redirected to {current})")
@@ -337,12 +352,17 @@ class Fetcher:
     # -- one request: retries, pacing, deadline ---------------------------------------------
 
     def _get_with_retries(
-        self, url: str, budget: _Budget, body: Body, headers: Mapping[str, str] | None = None
+        self,
+        url: str,
+        budget: _Budget,
+        body: Body,
+        headers: Mapping[str, str] | None = None,
+        retries: int | None = None,
     ) -> Reply:
         settings = self.settings
         host = httpx.URL(url).host
         delay = self._host_delays.get(host, settings.host_delay_seconds)
-        attempts = settings.retries + 1
+        attempts = (settings.retries if retries is None else retries) + 1
         for attempt in range(attempts):
             budget.give_back(self._pacer.wait_turn(host, delay))
             reply = self._request(url, budget, body, headers)
@@ -351,6 +371,8 @@ class Fetcher:
             if not reply.retryable:
                 return reply
             if attempt == attempts - 1:
+                if attempts == 1:
+                    return reply
                 return replace(reply, failure=f"{reply.failure} ({attempts} attempts)")
             wait = backoff_seconds(
                 attempt, settings.backoff_seconds, settings.max_retry_wait_seconds

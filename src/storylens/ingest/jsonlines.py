@@ -7,9 +7,11 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from storylens.errors import LimitExceeded
 from storylens.ingest.html import read_html
 from storylens.ingest.limits import MAX_BAD_JSON_LINES_IN_A_ROW, MAX_ID_CHARS
 from storylens.ingest.records import build_article
+from storylens.ingest.streams import LongLine
 from storylens.records import Article, Rejection
 
 # The corpus format: each field and the JSON types it may hold. Anything else is refused
@@ -100,10 +102,12 @@ def _parse(text: str, *, one_line: bool) -> tuple[Any, str | None]:
         return None, "invalid JSON (nested too deeply to read)"
 
 
-def read_json_lines(lines: Iterable[str], input_name: str) -> Iterator[Article | Rejection]:
-    """Every line an article or a Rejection; a stream that breaks off (a truncated .gz) keeps
-    the lines before it and says where it stopped; a file that is not JSON Lines at all is
-    refused in one line after a few bad lines."""
+def read_json_lines(
+    lines: Iterable[str | LongLine], input_name: str
+) -> Iterator[Article | Rejection]:
+    """Every line an article or a Rejection; a stream that breaks off (a truncated .gz) or
+    goes past a limit (a gzip bomb) keeps the lines before it and says where it stopped; a
+    file that is not JSON Lines at all is refused in one line after a few bad lines."""
     bad_in_a_row = 0
     number = 0
     iterator = iter(lines)
@@ -112,6 +116,13 @@ def read_json_lines(lines: Iterable[str], input_name: str) -> Iterator[Article |
             line = next(iterator)
         except StopIteration:
             return
+        except LimitExceeded as error:
+            yield Rejection(
+                f"{input_name}:{number + 1}-",
+                f"rest of the file not read: it {error.reason}; the {number:,} lines before "
+                "were read",
+            )
+            return
         except _STREAM_ERRORS as error:
             yield Rejection(
                 f"{input_name}:{number + 1}",
@@ -119,10 +130,14 @@ def read_json_lines(lines: Iterable[str], input_name: str) -> Iterator[Article |
             )
             return
         number += 1
-        if not line.strip():
-            continue
         source = f"{input_name}:{number}"
-        record, problem = _parse(line, one_line=True)
+        problem: str | None
+        if isinstance(line, LongLine):
+            record, problem = None, f"line longer than {line.max_chars:,} characters (not read)"
+        elif not line.strip():
+            continue
+        else:
+            record, problem = _parse(line, one_line=True)
         if problem is not None:
             bad_in_a_row += 1
             if bad_in_a_row > MAX_BAD_JSON_LINES_IN_A_ROW:

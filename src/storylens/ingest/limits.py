@@ -54,3 +54,22 @@ MAX_URL_LIST_BYTES = 1_000_000
 # Seconds a robots.txt that was read holds: RFC 9309 section 2.4 asks crawlers not to use a
 # cached copy for more than 24 hours, and a ``watch`` polling feeds runs for days.
 MAX_ROBOTS_AGE_SECONDS = 24 * 60 * 60.0
+# Characters of one JSON Lines line: a line is one article record, and its HTML is at most what
+# a whole file may be. A longer line is skipped unread, so memory stays bounded by this.
+MAX_LINE_CHARS = MAX_FILE_BYTES
+# Bytes a .gz input may inflate to: some 200,000 articles. A gzip bomb (an 8.7 MB file of
+# spaces inflates to 2 GB) is stopped here at the latest; split a larger corpus into files.
+MAX_INFLATED_BYTES = 1_000_000_000
+# Inflated bytes per compressed byte past which a .gz is a bomb: news JSON Lines compresses
+# 3-10 times; a file of one repeated byte some 1,000 times. Checked only past the floor below.
+MAX_INFLATE_RATIO = 100
+# Inflated bytes before the ratio is checked: a small file of repeated test records may
+# compress far better than news, and costs nothing to read.
+INFLATE_RATIO_FLOOR_BYTES = 5 * MAX_FILE_BYTES
+# Records of one input rejected in a row after which the rest of it is not read: a corpus
+# with a thousand unusable records in a row is the wrong file or the wrong format, and reading
+# on (1,000,000 such lines took 139 s) only prints more of the same.
+MAX_REJECTED_IN_A_ROW = 1_000
+# Rejections of one input listed one by one; the rest are counted in one line, so a broken
+# corpus cannot print (or store) a million lines.
+MAX_REJECTIONS_LISTED = 20

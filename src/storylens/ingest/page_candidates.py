@@ -653,7 +653,9 @@ def gather_candidates(
         found_date = htmldate.find_date(
             tree, url=url, original_date=True, extensive_search=False, outputformat="%Y-%m-%d"
         )
-    except (ValueError, TypeError) as error:
+    # AssertionError: htmldate's cleaner drops a <style> or <script> that lxml parsed as the
+    # root of a broken page, and lxml asserts a dropped element has a parent.
+    except (ValueError, TypeError, AssertionError) as error:
         found.notes.append(f"htmldate failed: {type(error).__name__}")
         found_date = None
     _add(found.published, "htmldate", found_date)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import gzip
 import io
 import os
 import stat
@@ -14,12 +13,19 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from storylens.errors import InputError
-from storylens.ingest.decode import bom_encoding, decode_text
+from storylens.ingest.decode import decode_text
 from storylens.ingest.feeds import read_feed
 from storylens.ingest.fetch import Fetcher
+from storylens.ingest.frontmatter import MetadataError, is_sidecar, read_sidecar
 from storylens.ingest.html import read_html
 from storylens.ingest.jsonlines import read_json_document, read_json_lines
-from storylens.ingest.limits import MAX_FILE_BYTES, MAX_URL_LIST_BYTES
+from storylens.ingest.limits import (
+    MAX_FILE_BYTES,
+    MAX_REJECTED_IN_A_ROW,
+    MAX_REJECTIONS_LISTED,
+    MAX_URL_LIST_BYTES,
+)
+from storylens.ingest.streams import capped_lines, inflate, open_text
 from storylens.ingest.text import read_text
 from storylens.ingest.warc import read_warc
 from storylens.records import Article, Rejection
@@ -98,10 +104,49 @@ def _not_a_file(path: Path) -> str | None:
 
 
 def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
-    """Every article in one file; problems come back as Rejections naming the file.
+    """Every article in one file; problems come back as Rejections naming the file, at most
+    ``MAX_REJECTIONS_LISTED`` of them one by one (see ``bounded_rejections``).
 
     ``article_id`` is the id for a one-article file (text, HTML); by default its name.
     """
+    return bounded_rejections(_read_file(path, article_id), str(path))
+
+
+def bounded_rejections(
+    records: Iterable[Record], input_name: str, *, stop_after: int | None = MAX_REJECTED_IN_A_ROW
+) -> Iterator[Record]:
+    """The records of one input, its rejections listed up to ``MAX_REJECTIONS_LISTED`` and the
+    rest counted in one closing line; after ``stop_after`` rejections in a row the rest of the
+    input is not read (one line says so and counts them)."""
+    listed = unlisted = in_a_row = 0
+    last_reason = ""
+    for record in records:
+        if isinstance(record, Article):
+            in_a_row = 0
+            yield record
+            continue
+        in_a_row += 1
+        if listed < MAX_REJECTIONS_LISTED:
+            listed += 1
+            yield record
+        else:
+            unlisted += 1
+            last_reason = record.reason
+        if stop_after is not None and in_a_row >= stop_after:
+            yield Rejection(
+                input_name,
+                f"rest not read: {in_a_row:,} records in a row rejected ({unlisted:,} of them "
+                f"not listed; the last: {record.reason}), so this input holds no articles "
+                "storylens can read",
+            )
+            return
+    if unlisted:
+        yield Rejection(
+            input_name, f"{unlisted:,} more records rejected, not listed (the last: {last_reason})"
+        )
+
+
+def _read_file(path: Path, article_id: str | None) -> Iterator[Record]:
     name = str(path)
     article_id = article_id or _article_id_from_name(path)
     suffix = input_suffix(path)
@@ -129,12 +174,8 @@ def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
                 yield from read_warc(stream, name, size)
             return
         if suffix in JSON_LINES_SUFFIXES:
-            opener = gzip.open if suffix.endswith(".gz") else open
-            with opener(path, "rb") as raw:
-                # JSON Lines is UTF-8, but a UTF-16 or UTF-32 export says so with its mark.
-                encoding = bom_encoding(raw.read(4)) or "utf-8"
-            with opener(path, "rt", encoding=encoding, errors="replace") as handle:
-                yield from read_json_lines(handle, name)
+            with open_text(path, name) as handle:
+                yield from read_json_lines(capped_lines(handle), name)
             return
         data = path.read_bytes()
     except (OSError, EOFError, zlib.error) as error:
@@ -151,11 +192,37 @@ def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
         yield Rejection(name, error.reason)
         return
     if suffix in TEXT_SUFFIXES:
-        yield read_text(content, name, article_id)
+        try:
+            sidecar = read_sidecar(path)
+        except MetadataError as error:
+            yield Rejection(name, str(error))
+            return
+        yield read_text(content, name, article_id, sidecar)
     elif suffix in HTML_SUFFIXES:
         yield read_html(content, name, article_id=article_id)
     else:
         yield from read_json_document(content, name)
+
+
+def read_saved_page(path: Path) -> str:
+    """A saved page (``.html``, ``.htm``, ``.html.gz``) as text, under the guards of every
+    input file: devices, FIFOs and folders refused unopened, ``MAX_FILE_BYTES`` on the file
+    and on what it inflates to, binary data refused (``InputError`` naming the file)."""
+    name = str(path)
+    problem = _not_a_file(path)
+    if problem is None and path.is_dir():
+        problem = "a folder, not a saved page"
+    if problem is not None:
+        raise InputError(name, problem)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(name, f"file larger than {MAX_FILE_BYTES:,} bytes")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(name, f"cannot read ({error.strerror or error})") from error
+    if name.lower().endswith(".gz"):
+        data = inflate(data, name, MAX_FILE_BYTES)
+    return decode_text(data, name)
 
 
 def walk_folder(folder: Path) -> Iterator[Path | Rejection]:
@@ -189,7 +256,7 @@ def walk_folder(folder: Path) -> Iterator[Path | Rejection]:
                     )
                 else:
                     yield from walk(path)
-            elif not entry.lower().startswith(FOLDER_FILES_SKIPPED):
+            elif not entry.lower().startswith(FOLDER_FILES_SKIPPED) and not is_sidecar(path):
                 yield path
 
     yield from walk(folder)
@@ -285,7 +352,8 @@ def iter_inputs(
         for raw in inputs:
             if raw == "-":
                 stream = stdin if stdin is not None else io.StringIO("")
-                yield from _guarded(read_json_lines(stream, "stdin"), "stdin")
+                lines = read_json_lines(capped_lines(stream), "stdin")
+                yield from _guarded(bounded_rejections(lines, "stdin"), "stdin")
             elif _is_url(raw):
                 yield from _guarded(fetch(raw), raw)
             else:
@@ -322,14 +390,20 @@ def _read_path(raw: str, taken: dict[str, Path]) -> Iterator[Record]:
     if problem is not None:
         yield Rejection(raw, problem)
     elif path.is_dir():
-        walked = list(walk_folder(path))
-        files = [item for item in walked if isinstance(item, Path)]
-        ids = folder_ids(path, files)
-        for item in walked:
-            if isinstance(item, Rejection):
-                yield item
-            else:
-                article_id = ids.get(item, _article_id_from_name(item))
-                yield from read_file(item, unique_id(item, article_id, taken))
+        # Each file of a folder is an input of its own: a folder is never cut short, but it
+        # lists no more rejections than one file.
+        yield from bounded_rejections(_read_folder(path, taken), raw, stop_after=None)
     else:
         yield from read_file(path, unique_id(path, _article_id_from_name(path), taken))
+
+
+def _read_folder(path: Path, taken: dict[str, Path]) -> Iterator[Record]:
+    walked = list(walk_folder(path))
+    files = [item for item in walked if isinstance(item, Path)]
+    ids = folder_ids(path, files)
+    for item in walked:
+        if isinstance(item, Rejection):
+            yield item
+        else:
+            article_id = ids.get(item, _article_id_from_name(item))
+            yield from read_file(item, unique_id(item, article_id, taken))

@@ -26,6 +26,7 @@ def read_warc(
     the records read and says where it stops."""
     iterator = ArchiveIterator(stream)
     records = iter(iterator)
+    read = pages = 0
     while True:
         try:
             record = next(records)
@@ -34,7 +35,16 @@ def read_warc(
         except ArchiveLoadFailed as error:
             yield Rejection(input_name, f"not a readable WARC file ({error})")
             return
-        except (EOFError, zlib.error, OSError, AttributeError, ValueError) as error:
+        except (AttributeError, TypeError, ValueError):
+            # warcio fails in these ways on a record header without the fields it needs
+            # (its Python error says nothing to the user: it named a None's "startswith").
+            yield Rejection(
+                input_name,
+                "truncated or corrupt WARC file: a record header is cut short or lacks a field "
+                "every record has (WARC-Type, Content-Length); the records before it were read",
+            )
+            return
+        except (EOFError, zlib.error, OSError) as error:
             # warcio fails in these ways on a record cut inside its headers.
             yield Rejection(
                 input_name,
@@ -42,6 +52,7 @@ def read_warc(
                 "records before the break were read",
             )
             return
+        read += 1
         url = record.rec_headers.get_header("WARC-Target-URI")
         source = f"{input_name}#{url}"
         declared = record.rec_headers.get_header("Content-Length") or ""
@@ -65,11 +76,17 @@ def read_warc(
             )
             return
         if page is not None:
+            pages += 1
             yield page
     # A gzipped WARC cut inside its last member ends without an error: the bytes after the
     # last whole record were never read as a record.
     read_up_to = getattr(iterator, "offset", None)
-    if size is not None and isinstance(read_up_to, int) and read_up_to < size:
+    if read == 0 and size:
+        yield Rejection(input_name, "not a WARC file: no record could be read from it")
+    elif pages == 0 and size:
+        # Said, not skipped: a run that stores nothing from an input says why.
+        yield Rejection(input_name, f"no HTML page in this web archive ({read:,} records read)")
+    elif size is not None and isinstance(read_up_to, int) and read_up_to < size:
         yield Rejection(
             input_name,
             f"truncated WARC file: the last {size - read_up_to:,} bytes are not a whole record; "

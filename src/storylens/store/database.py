@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from alembic import command
 from alembic.config import Config
@@ -20,6 +22,7 @@ from storylens.store.lock import (
     FileLock,
     WaitNotice,
     lock_file_for,
+    lock_holder,
     sqlite_path,
 )
 
@@ -50,6 +53,21 @@ def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _configure_sqlite_reader(dbapi_connection: Any, _record: Any) -> None:
+    # No journal mode set: that is a write, and a reader's file may be on a read-only disk.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA query_only=ON")
+    cursor.close()
+
+
+def _read_only_url(path: Path, *, immutable: bool) -> str:
+    """A SQLite URI that opens ``path`` read-only (``mode=ro``); ``immutable`` also tells
+    SQLite that nothing can change the file, so it needs no -shm beside it: what a read-only
+    disk allows (https://www.sqlite.org/uri.html)."""
+    flags = "mode=ro&immutable=1" if immutable else "mode=ro"
+    return f"sqlite:///file:{quote(str(path.resolve()))}?{flags}&uri=true"
+
+
 def _require_psycopg() -> None:
     try:
         import psycopg  # noqa: F401
@@ -57,9 +75,14 @@ def _require_psycopg() -> None:
         raise MissingExtra("a postgresql:// database", "postgres") from error
 
 
-def create_database_engine(db: str | Path) -> Engine:
+def create_database_engine(db: str | Path, *, read_only: bool = False) -> Engine:
+    """An engine for ``db``; ``read_only`` opens a SQLite file read-only (commands that only
+    read: a store on a read-only disk can still be listed, shown, searched and exported)."""
     url = database_url(db)
+    started = time.monotonic()
     try:
+        if url.startswith("sqlite") and read_only and "://" not in str(db):
+            return _read_only_engine(Path(str(db)).expanduser())
         if url.startswith("sqlite"):
             engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
             event.listen(engine, "connect", _configure_sqlite)
@@ -70,11 +93,47 @@ def create_database_engine(db: str | Path) -> Engine:
         with engine.connect():
             pass
     except SQLAlchemyError as error:
+        hint = "check the path or URL, and that the server is running"
+        if url.startswith("sqlite"):
+            hint = "check the path, and that the file and its folder can be read and written"
         raise StoreError(
-            f"cannot open database {db}: {error.__class__.__name__}: {error}. "
-            "Check the path or URL, and that the server is running."
+            f"cannot open database {db} ({describe_error(error, db, started)}); {hint}"
         ) from error
     return engine
+
+
+def _read_only_engine(path: Path) -> Engine:
+    try:
+        return _connected_reader(_read_only_url(path, immutable=False))
+    except SQLAlchemyError:
+        # SQLite reads a WAL database read-only only where it can make the -shm file; on a
+        # read-only disk it cannot, and nothing can change the file there: read it immutable.
+        return _connected_reader(_read_only_url(path, immutable=True))
+
+
+def _connected_reader(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
+    event.listen(engine, "connect", _configure_sqlite_reader)
+    with engine.connect() as connection:
+        connection.execute(text("SELECT count(*) FROM sqlite_master"))
+    return engine
+
+
+def describe_error(
+    error: SQLAlchemyError, db: str | Path | None = None, started: float | None = None
+) -> str:
+    """A database error in one line: the driver's own message (without the SQL and
+    SQLAlchemy's "Background on this error" link); a locked SQLite file says who holds it
+    and how long this process waited (``started``, a ``time.monotonic()``)."""
+    cause = getattr(error, "orig", None) or error
+    lines = str(cause).strip().splitlines() or [type(cause).__name__]
+    message = lines[0]
+    if "database is locked" in message and db and "://" not in str(db):
+        seconds = None if started is None else round(time.monotonic() - started, 1)
+        waited = "" if seconds is None else f" after waiting {seconds:g} s"
+        holder = lock_holder(Path(str(db)).expanduser())
+        message = f"database is locked by {holder}{waited}"
+    return f"{type(cause).__name__}: {message}"
 
 
 def migrate(engine: Engine, on_wait: WaitNotice | None = None) -> None:
@@ -86,6 +145,7 @@ def migrate(engine: Engine, on_wait: WaitNotice | None = None) -> None:
     """
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    started = time.monotonic()
     try:
         if _at_head(engine, config):
             return
@@ -106,7 +166,20 @@ def migrate(engine: Engine, on_wait: WaitNotice | None = None) -> None:
             if lock is not None:
                 lock.release()
     except SQLAlchemyError as error:
-        raise StoreError(f"cannot bring the database schema up to date: {error}") from error
+        path = sqlite_path(engine) if engine.dialect.name == "sqlite" else None
+        problem = describe_error(error, path or str(engine.url), started)
+        raise StoreError(f"cannot bring the database schema up to date ({problem})") from error
+
+
+def at_head(engine: Engine) -> bool:
+    """Whether the database has every migration (a reader cannot apply one)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    try:
+        return _at_head(engine, config)
+    except SQLAlchemyError as error:
+        problem = describe_error(error, str(engine.url))
+        raise StoreError(f"cannot read the database schema ({problem})") from error
 
 
 def _at_head(engine: Engine, config: Config) -> bool:

@@ -85,6 +85,25 @@ class FileLock:
             self._fd = None
 
 
+def lock_holder(database: Path) -> str:
+    """Who holds a SQLite database that answers "locked": the storylens writer its lock file
+    names, or another program (a sqlite3 shell, a backup) when no storylens writer holds it."""
+    try:
+        fd = os.open(lock_file_for(database), os.O_RDONLY)
+    except OSError:
+        return "another program (no storylens writer has used this database here)"
+    try:
+        if _try_lock(fd):
+            _unlock(fd)
+            return "another program, not a storylens writer (the writer lock is free)"
+        holder = _holder(fd)
+    finally:
+        os.close(fd)
+    if holder == f"pid {os.getpid()}":
+        return "another program, not a storylens writer (this process is the writer)"
+    return f"the storylens writer {holder}"
+
+
 def _holder(fd: int) -> str:
     try:
         pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip()

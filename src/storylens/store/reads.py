@@ -1,18 +1,36 @@
-"""Reads for the interfaces that fetch only what a page shows: a page of stories with their
-counts (one aggregate query, not every article row), one article, quotes by speaker.
+"""Every read of the store, in typed records: the interfaces (``views.py``) and ``Store``'s
+read methods (which delegate here) never see a row as a dict, and no JSON column leaves this
+module undecoded.
 
+A page of stories with their counts (one aggregate query, not every article row), every story
+with its articles (``story_summaries``), articles, quotes, tone marks, dates and details, one
+article, quotes by speaker, the articles that name someone. Large reads stream in chunks.
 Every filter is a bound parameter; nothing the user types is put into SQL text.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, and_, func, or_, select
 
-from storylens.store.schema import articles, comparisons, entities, quotes, stories
+from storylens.store.schema import (
+    articles,
+    comparisons,
+    details,
+    entities,
+    quotes,
+    stories,
+    timexes,
+    tone_marks,
+)
+from storylens.store.segments import decode_segments
+
+# Rows fetched per round trip when streaming large tables out (exports, clusterer restore).
+STREAM_CHUNK_ROWS = 1000
 
 
 @dataclass(frozen=True)
@@ -25,7 +43,11 @@ class StoryFilters:
 
 
 @dataclass(frozen=True)
-class StoryListRow:
+class StoryRow:
+    """A story as every list shows it (``storylens stories``, the exports, the web's pages):
+    its articles in stored order, outlets in order of first appearance, dates, and the first
+    sentence of its comparison's summary where a page read it."""
+
     story_id: str
     title: str | None
     outlets: tuple[str, ...]
@@ -33,7 +55,8 @@ class StoryListRow:
     duplicate_count: int
     first_published: str | None
     last_published: str | None
-    summary: str | None
+    summary: str | None = None
+    article_ids: tuple[str, ...] = ()
 
 
 def _member_conditions(filters: StoryFilters) -> list[Any]:
@@ -56,7 +79,7 @@ def _member_conditions(filters: StoryFilters) -> list[Any]:
 
 def story_page(
     engine: Engine, filters: StoryFilters, offset: int, limit: int
-) -> tuple[list[StoryListRow], int]:
+) -> tuple[list[StoryRow], int]:
     """One page of stories, newest first (by their latest article; undated stories after the
     dated ones), and how many match. Counts and dates come from the stories' own rows, which
     every batch write keeps; filters look at the articles only to pick the stories."""
@@ -91,6 +114,7 @@ def story_page(
         rows = list(connection.execute(page))
         ids = [row.id for row in rows]
         outlets: dict[str, list[str]] = {}
+        members: dict[str, list[str]] = {}
         summaries: dict[str, str | None] = {}
         if ids:
             # Read apart from the page query: a comparison row is large, and joining it before
@@ -110,8 +134,14 @@ def story_page(
                 .order_by(articles.c.story_id, articles.c.outlet)
             ):
                 outlets.setdefault(row.story_id, []).append(row.outlet)
+            for row in connection.execute(
+                select(articles.c.story_id, articles.c.id)
+                .where(articles.c.story_id.in_(ids))
+                .order_by(articles.c.seq)
+            ):
+                members.setdefault(row.story_id, []).append(row.id)
     return [
-        StoryListRow(
+        StoryRow(
             story_id=row.id,
             title=row.title,
             outlets=tuple(outlets.get(row.id, ())),
@@ -120,6 +150,7 @@ def story_page(
             first_published=row.first_published,
             last_published=row.last_published,
             summary=summaries.get(row.id),
+            article_ids=tuple(members.get(row.id, ())),
         )
         for row in rows
     ], int(total)
@@ -138,25 +169,26 @@ def story_titles(engine: Engine, story_ids: list[str]) -> dict[str, str | None]:
         return {row.id: row.title for row in rows}
 
 
-def article_row(engine: Engine, article_id: str) -> dict[str, Any] | None:
+def article_row(engine: Engine, article_id: str) -> ArticleRow | None:
     with engine.connect() as connection:
-        row = connection.execute(select(articles).where(articles.c.id == article_id)).mappings()
-        found = row.first()
-        return dict(found) if found else None
+        found = connection.execute(
+            select(*_ARTICLE_COLUMNS).where(articles.c.id == article_id)
+        ).first()
+    return _article(found) if found is not None else None
 
 
-def quote_rows(
+def quote_page(
     engine: Engine,
     *,
     speaker: str | None = None,
     story_id: str | None = None,
     offset: int = 0,
     limit: int = 50,
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[StoredQuote], int]:
     """Quotes, filtered by speaker (case-blind) and story, in stored order; and the count."""
-    query = select(
-        quotes, articles.c.story_id, articles.c.outlet, articles.c.title, articles.c.published
-    ).join(articles, articles.c.id == quotes.c.article_id)
+    query = select(*_QUOTE_COLUMNS, articles.c.title, articles.c.published).join(
+        articles, articles.c.id == quotes.c.article_id
+    )
     if speaker:
         query = query.where(func.lower(quotes.c.speaker) == speaker.lower())
     if story_id:
@@ -166,8 +198,8 @@ def quote_rows(
         total = connection.scalar(counted) or 0
         rows = connection.execute(
             query.order_by(articles.c.seq, quotes.c.position).limit(limit).offset(offset)
-        ).mappings()
-        return [dict(row) for row in rows], int(total)
+        )
+        return [_quote(row) for row in rows], int(total)
 
 
 def outlets(engine: Engine) -> list[str]:
@@ -181,7 +213,18 @@ def outlets(engine: Engine) -> list[str]:
         return [row.outlet for row in rows]
 
 
-def stories_mentioning(engine: Engine, name: str, limit: int) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Mention:
+    """An article that names or quotes someone."""
+
+    article_id: str
+    story_id: str | None
+    title: str | None
+    outlet: str | None
+    published: str | None
+
+
+def stories_mentioning(engine: Engine, name: str, limit: int) -> list[Mention]:
     """Articles that name or quote this person or organisation, with their story."""
     lowered = name.lower()
     named = select(entities.c.article_id).where(func.lower(entities.c.text) == lowered)
@@ -199,8 +242,400 @@ def stories_mentioning(engine: Engine, name: str, limit: int) -> list[dict[str, 
         .limit(limit)
     )
     with engine.connect() as connection:
-        return [dict(row) for row in connection.execute(query).mappings()]
+        return [
+            Mention(row.id, row.story_id, row.title, row.outlet, row.published)
+            for row in connection.execute(query)
+        ]
 
 
-def json_list(value: str | None) -> list[Any]:
+def _json_list(value: str | None) -> list[Any]:
     return list(json.loads(value or "[]"))
+
+
+def _stream(engine: Engine, query: Any) -> Iterator[Any]:
+    """Rows of a large read in chunks (a server-side cursor, which needs a transaction)."""
+    with engine.connect() as connection:
+        yield from connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
+
+
+# -- stories with their articles ---------------------------------------------------------------
+
+
+def story_summaries(
+    engine: Engine, story_id: str | None = None, limit: int | None = None
+) -> list[StoryRow]:
+    """Every story (or the one asked for, or the first ``limit``) with its articles,
+    outlets and dates: largest first, then by latest publication, earliest first. With a
+    limit, the stories are chosen from their own rows and only their articles are read."""
+    members_query = select(
+        articles.c.id,
+        articles.c.story_id,
+        articles.c.outlet,
+        articles.c.published,
+        articles.c.duplicate_of,
+    ).order_by(articles.c.seq)
+    titles_query = select(stories.c.id, stories.c.title)
+    chosen: list[str] | None = [story_id] if story_id is not None else None
+    if chosen is None and limit is not None:
+        with engine.connect() as connection:
+            chosen = list(
+                connection.scalars(
+                    select(stories.c.id)
+                    .where(stories.c.article_count > 0)
+                    .order_by(
+                        stories.c.article_count.desc(),
+                        func.coalesce(stories.c.last_published, ""),
+                        stories.c.id,
+                    )
+                    .limit(limit)
+                )
+            )
+    if chosen is not None:  # those stories' own titles and articles, not every story's
+        members_query = members_query.where(articles.c.story_id.in_(chosen))
+        titles_query = titles_query.where(stories.c.id.in_(chosen))
+    with engine.connect() as connection:
+        titles = {row.id: row.title for row in connection.execute(titles_query)}
+        grouped: dict[str, list[Any]] = {}
+        for row in connection.execute(members_query):
+            grouped.setdefault(row.story_id, []).append(row)
+    summaries = []
+    for found_id, members in grouped.items():
+        dates = sorted(m.published for m in members if m.published)
+        summaries.append(
+            StoryRow(
+                story_id=found_id,
+                title=titles.get(found_id),
+                outlets=tuple(dict.fromkeys(m.outlet for m in members if m.outlet)),
+                article_count=len(members),
+                duplicate_count=sum(1 for m in members if m.duplicate_of),
+                first_published=dates[0] if dates else None,
+                last_published=dates[-1] if dates else None,
+                article_ids=tuple(m.id for m in members),
+            )
+        )
+    summaries.sort(key=lambda s: (-s.article_count, s.last_published or "", s.story_id))
+    return summaries
+
+
+# -- articles ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArticleRow:
+    """A stored article as the interfaces and exports read it, its JSON columns decoded (the
+    story features and the sentence offsets, which only the story and compare stages read,
+    are left out)."""
+
+    id: str
+    url: str | None
+    outlet: str | None
+    title: str | None
+    published: str | None
+    authors: tuple[str, ...]
+    text: str
+    source: str
+    model: str
+    story_id: str | None
+    duplicate_of: str | None
+    story_score: float | None
+    story_reasons: tuple[str, ...]
+    secondary_story_ids: tuple[str, ...]
+    boilerplate: tuple[tuple[int, int, str], ...]  # (start, end, reason) of skipped lines
+    input_offsets: tuple[tuple[int, int], ...]  # clean.offsets' shifts back to the input text
+    seq: int
+
+
+_ARTICLE_COLUMNS = (
+    articles.c.id,
+    articles.c.url,
+    articles.c.outlet,
+    articles.c.title,
+    articles.c.published,
+    articles.c.authors,
+    articles.c.text,
+    articles.c.source,
+    articles.c.model,
+    articles.c.story_id,
+    articles.c.duplicate_of,
+    articles.c.story_score,
+    articles.c.story_reasons,
+    articles.c.secondary_story_ids,
+    articles.c.boilerplate,
+    articles.c.input_offsets,
+    articles.c.seq,
+)
+
+
+def _article(row: Any) -> ArticleRow:
+    return ArticleRow(
+        id=row.id,
+        url=row.url,
+        outlet=row.outlet,
+        title=row.title,
+        published=row.published,
+        authors=tuple(_json_list(row.authors)),
+        text=row.text,
+        source=row.source,
+        model=row.model,
+        story_id=row.story_id,
+        duplicate_of=row.duplicate_of,
+        story_score=row.story_score,
+        story_reasons=tuple(_json_list(row.story_reasons)),
+        secondary_story_ids=tuple(_json_list(row.secondary_story_ids)),
+        boilerplate=tuple(
+            (int(start), int(end), str(reason))
+            for start, end, reason in _json_list(row.boilerplate)
+        ),
+        input_offsets=_offsets(row.input_offsets),
+        seq=row.seq,
+    )
+
+
+def _offsets(stored: str | None) -> tuple[tuple[int, int], ...]:
+    return tuple((int(at), int(shift)) for at, shift in _json_list(stored))
+
+
+def article_rows(engine: Engine, story_id: str | None = None) -> Iterator[ArticleRow]:
+    """Every article in stored order (streamed), or one story's (read at once)."""
+    query = select(*_ARTICLE_COLUMNS).order_by(articles.c.seq)
+    if story_id is None:
+        yield from (_article(row) for row in _stream(engine, query))
+        return
+    with engine.connect() as connection:
+        rows = [
+            _article(row)
+            for row in connection.execute(query.where(articles.c.story_id == story_id))
+        ]
+    yield from rows
+
+
+# -- quotes, tone marks, dates, details --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredQuote:
+    """A stored quote with its article's story and outlet (and title and date, where the read
+    joined them); ``segments`` are the quoted runs of a quote split by its attribution."""
+
+    article_id: str
+    position: int
+    text: str
+    start: int
+    end: int
+    speaker: str | None
+    speaker_mention: str | None
+    speaker_start: int | None
+    speaker_end: int | None
+    speaker_type: str
+    cue: str | None
+    kind: str
+    reported_by: str | None
+    act: str
+    segments: tuple[tuple[int, int], ...]
+    story_id: str | None
+    outlet: str | None
+    title: str | None = None
+    published: str | None = None
+
+
+_QUOTE_COLUMNS = (
+    quotes.c.article_id,
+    quotes.c.position,
+    quotes.c.text,
+    quotes.c.start_char,
+    quotes.c.end_char,
+    quotes.c.speaker,
+    quotes.c.speaker_mention,
+    quotes.c.speaker_start,
+    quotes.c.speaker_end,
+    quotes.c.speaker_type,
+    quotes.c.cue,
+    quotes.c.kind,
+    quotes.c.reported_by,
+    quotes.c.act,
+    quotes.c.segments,
+    articles.c.story_id,
+    articles.c.outlet,
+)
+
+
+def _quote(row: Any) -> StoredQuote:
+    mapping = row._mapping
+    return StoredQuote(
+        article_id=row.article_id,
+        position=row.position,
+        text=row.text,
+        start=row.start_char,
+        end=row.end_char,
+        speaker=row.speaker,
+        speaker_mention=row.speaker_mention,
+        speaker_start=row.speaker_start,
+        speaker_end=row.speaker_end,
+        speaker_type=row.speaker_type,
+        cue=row.cue,
+        kind=row.kind,
+        reported_by=row.reported_by,
+        act=row.act or "speech",
+        segments=decode_segments(row.segments),
+        story_id=row.story_id,
+        outlet=row.outlet,
+        title=mapping.get("title"),
+        published=mapping.get("published"),
+    )
+
+
+def quote_rows(engine: Engine, article_ids: Iterable[str] | None = None) -> Iterator[StoredQuote]:
+    """Every quote in stored order (streamed), or those of these articles (read at once)."""
+    query = (
+        select(*_QUOTE_COLUMNS)
+        .join(articles, articles.c.id == quotes.c.article_id)
+        .order_by(articles.c.seq, quotes.c.position)
+    )
+    if article_ids is None:
+        yield from (_quote(row) for row in _stream(engine, query))
+        return
+    query = query.where(quotes.c.article_id.in_(list(article_ids)))
+    with engine.connect() as connection:
+        rows = [_quote(row) for row in connection.execute(query)]
+    yield from rows
+
+
+@dataclass(frozen=True)
+class ToneRow:
+    """A stored tone mark, with its article's story and offset shifts (for input offsets)."""
+
+    article_id: str
+    story_id: str | None
+    text: str
+    start: int
+    end: int
+    polarity: str
+    voice: str
+    speaker: str | None
+    target: str | None
+    input_offsets: tuple[tuple[int, int], ...]
+
+
+def tone_rows(engine: Engine) -> Iterator[ToneRow]:
+    query = (
+        select(tone_marks, articles.c.story_id, articles.c.input_offsets)
+        .join(articles, articles.c.id == tone_marks.c.article_id)
+        .order_by(articles.c.seq, tone_marks.c.start_char)
+    )
+    for row in _stream(engine, query):
+        yield ToneRow(
+            article_id=row.article_id,
+            story_id=row.story_id,
+            text=row.text,
+            start=row.start_char,
+            end=row.end_char,
+            polarity=row.polarity,
+            voice=row.voice,
+            speaker=row.speaker,
+            target=row.target,
+            input_offsets=_offsets(row.input_offsets),
+        )
+
+
+@dataclass(frozen=True)
+class TimexRow:
+    """A stored date or time expression, with its article's offset shifts."""
+
+    article_id: str
+    text: str
+    start: int
+    end: int
+    value: str
+    timex_type: str
+    anchored: bool
+    input_offsets: tuple[tuple[int, int], ...]
+
+
+def timex_rows(engine: Engine) -> Iterator[TimexRow]:
+    query = (
+        select(timexes, articles.c.input_offsets)
+        .join(articles, articles.c.id == timexes.c.article_id)
+        .order_by(articles.c.seq, timexes.c.start_char)
+    )
+    for row in _stream(engine, query):
+        yield TimexRow(
+            article_id=row.article_id,
+            text=row.text,
+            start=row.start_char,
+            end=row.end_char,
+            value=row.value,
+            timex_type=row.timex_type,
+            anchored=bool(row.anchored),
+            input_offsets=_offsets(row.input_offsets),
+        )
+
+
+@dataclass(frozen=True)
+class DetailRow:
+    """A stored date or number the details stage read (``kind`` says which)."""
+
+    article_id: str
+    kind: str
+    text: str
+    value: str
+    start: int
+    end: int
+
+
+def detail_rows(engine: Engine, article_ids: Iterable[str]) -> list[DetailRow]:
+    query = select(details).where(details.c.article_id.in_(list(article_ids)))
+    with engine.connect() as connection:
+        return [
+            DetailRow(row.article_id, row.kind, row.text, row.value, row.start_char, row.end_char)
+            for row in connection.execute(query)
+        ]
+
+
+def person_names(engine: Engine, article_ids: Iterable[str]) -> list[str]:
+    """The people these articles name (their PERSON entity texts), each once."""
+    ids = list(article_ids)
+    query = (
+        select(entities.c.text)
+        .where(entities.c.article_id.in_(ids), entities.c.label == "PERSON")
+        .distinct()
+    )
+    with engine.connect() as connection:
+        return [row.text for row in connection.execute(query)]
+
+
+def story_people_names(engine: Engine, story_id: str) -> list[str]:
+    """Every person one story names or quotes: its PERSON entities and its quotes' speakers."""
+    in_story = articles.c.story_id == story_id
+    named = (
+        select(entities.c.text)
+        .join(articles, articles.c.id == entities.c.article_id)
+        .where(in_story, entities.c.label == "PERSON")
+        .distinct()
+    )
+    quoted = (
+        select(quotes.c.speaker)
+        .join(articles, articles.c.id == quotes.c.article_id)
+        .where(in_story, quotes.c.speaker.is_not(None))
+        .distinct()
+    )
+    with engine.connect() as connection:
+        return [row[0] for query in (named, quoted) for row in connection.execute(query)]
+
+
+def comparison_stamps(engine: Engine, story_ids: Iterable[str], version: int) -> dict[str, str]:
+    """When each story's stored comparison of this version was computed, by story id."""
+    query = select(comparisons.c.story_id, comparisons.c.computed_at).where(
+        comparisons.c.story_id.in_(list(story_ids)), comparisons.c.version == version
+    )
+    with engine.connect() as connection:
+        return {row.story_id: row.computed_at for row in connection.execute(query)}
+
+
+def comparison_bodies(engine: Engine, story_ids: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """(story id, stored comparison JSON) of these stories, streamed."""
+    query = select(comparisons.c.story_id, comparisons.c.body).where(
+        comparisons.c.story_id.in_(list(story_ids))
+    )
+    with engine.connect() as connection:
+        for row in connection.execute(query):
+            yield row.story_id, row.body

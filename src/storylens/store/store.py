@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,8 +35,18 @@ from storylens.records import (
     Timex,
     ToneMark,
 )
-from storylens.store.database import create_database_engine, migrate
+from storylens.store import reads
+from storylens.store.database import at_head, create_database_engine, describe_error, migrate
 from storylens.store.lock import WaitNotice, WriterLock
+from storylens.store.reads import (
+    STREAM_CHUNK_ROWS,
+    ArticleRow,
+    DetailRow,
+    StoredQuote,
+    StoryRow,
+    TimexRow,
+    ToneRow,
+)
 from storylens.store.schema import (
     articles,
     comparisons,
@@ -52,8 +63,6 @@ from storylens.store.schema import (
 )
 from storylens.store.segments import decode_segments, encode_segments
 
-# Rows fetched per round trip when streaming large tables out (exports, clusterer restore).
-STREAM_CHUNK_ROWS = 1000
 # Story titles are cut to this many characters when taken from a first sentence.
 MAX_STORY_TITLE_CHARS = 120
 
@@ -65,21 +74,6 @@ class StoredArticle:
     analysed: AnalysedArticle
     assignment: StoryAssignment
     features_json: str | None = None
-
-
-@dataclass(frozen=True)
-class StorySummary:
-    story_id: str
-    title: str | None
-    article_ids: tuple[str, ...]
-    outlets: tuple[str, ...]
-    first_published: str | None
-    last_published: str | None
-    duplicate_count: int
-
-    @property
-    def article_count(self) -> int:
-        return len(self.article_ids)
 
 
 def text_hash(text: str) -> str:
@@ -214,18 +208,33 @@ class Store:
     """A storylens database at a path or URL, migrated to the current schema on open."""
 
     def __init__(
-        self, db: str | Path, *, create: bool = True, on_wait: WaitNotice | None = None
+        self,
+        db: str | Path,
+        *,
+        create: bool = True,
+        on_wait: WaitNotice | None = None,
+        read_only: bool = False,
     ) -> None:
         """Open (and migrate) the store; with ``create=False`` a SQLite file that does not
         exist is an error instead of a new empty store (for commands that only read).
-        ``on_wait`` hears it when another process holds the lock this one needs."""
+        ``on_wait`` hears it when another process holds the lock this one needs.
+        ``read_only`` (commands that only read) opens a SQLite file read-only, so a store on
+        a read-only disk can be read; such a store is migrated first only when it must be."""
         self.db = str(db)
-        if not create and "://" not in self.db and not Path(self.db).expanduser().is_file():
+        is_url = "://" in self.db
+        if (read_only or not create) and not is_url and not Path(self.db).expanduser().is_file():
             raise NotFound(
                 f"no database at {self.db}: run `storylens analyze INPUT --db {self.db}` first"
             )
-        self.engine = create_database_engine(db)
-        migrate(self.engine, on_wait)
+        self.engine = create_database_engine(db, read_only=read_only)
+        if not read_only:
+            migrate(self.engine, on_wait)
+        elif not at_head(self.engine):
+            writable = create_database_engine(db)
+            try:
+                migrate(writable, on_wait)
+            finally:
+                writable.dispose()
         # Held by a writer while it assigns a batch to stories and writes it (store/lock.py).
         self.writer_lock = WriterLock(self.engine, self.db)
         # Reads run without a transaction of their own: no BEGIN and ROLLBACK round trips
@@ -264,15 +273,15 @@ class Store:
     ) -> None:
         """Write a batch of articles with their quotes, entities and details in one transaction."""
         now = _now()
+        started = time.monotonic()
         try:
             with self.engine.begin() as connection:
                 self._write_batch(connection, batch, rejected, revised, now)
         except SQLAlchemyError as error:
             first = batch[0].analysed.article.source if batch else "rejections"
-            cause = getattr(error, "orig", None) or error
             raise StoreError(
                 f"cannot store the batch starting at {first} in {self.db}; nothing of it was "
-                f"kept, earlier batches are safe ({type(cause).__name__}: {cause})"
+                f"kept, earlier batches are safe ({describe_error(error, self.db, started)})"
             ) from error
 
     def _write_batch(
@@ -503,95 +512,25 @@ class Store:
 
     def story_summaries(
         self, story_id: str | None = None, limit: int | None = None
-    ) -> list[StorySummary]:
-        """Every story (or the one asked for, or the first ``limit``) with its articles,
-        outlets and dates: largest first, then by latest publication, earliest first. With a
-        limit, the stories are chosen from their own rows and only their articles are read."""
-        members_query = select(
-            articles.c.id,
-            articles.c.story_id,
-            articles.c.outlet,
-            articles.c.published,
-            articles.c.duplicate_of,
-        ).order_by(articles.c.seq)
-        titles_query = select(stories.c.id, stories.c.title)
-        chosen: list[str] | None = [story_id] if story_id is not None else None
-        if chosen is None and limit is not None:
-            with self.reader.connect() as connection:
-                chosen = list(
-                    connection.scalars(
-                        select(stories.c.id)
-                        .where(stories.c.article_count > 0)
-                        .order_by(
-                            stories.c.article_count.desc(),
-                            func.coalesce(stories.c.last_published, ""),
-                            stories.c.id,
-                        )
-                        .limit(limit)
-                    )
-                )
-        if chosen is not None:  # those stories' own titles and articles, not every story's
-            members_query = members_query.where(articles.c.story_id.in_(chosen))
-            titles_query = titles_query.where(stories.c.id.in_(chosen))
-        with self.reader.connect() as connection:
-            titles = {row.id: row.title for row in connection.execute(titles_query)}
-            rows = connection.execute(members_query)
-            grouped: dict[str, list[Any]] = {}
-            for row in rows:
-                grouped.setdefault(row.story_id, []).append(row)
-        summaries = []
-        for story_id, members in grouped.items():
-            dates = sorted(m.published for m in members if m.published)
-            outlets = tuple(dict.fromkeys(m.outlet for m in members if m.outlet))
-            summaries.append(
-                StorySummary(
-                    story_id=story_id,
-                    title=titles.get(story_id),
-                    article_ids=tuple(m.id for m in members),
-                    outlets=outlets,
-                    first_published=dates[0] if dates else None,
-                    last_published=dates[-1] if dates else None,
-                    duplicate_count=sum(1 for m in members if m.duplicate_of),
-                )
-            )
-        summaries.sort(key=lambda s: (-s.article_count, s.last_published or "", s.story_id))
-        return summaries
+    ) -> list[StoryRow]:
+        """Every story (or the one asked for, or the first ``limit``): ``reads.story_summaries``."""
+        return reads.story_summaries(self.reader, story_id, limit)
 
-    def story_summary(self, story_id: str) -> StorySummary:
+    def story_summary(self, story_id: str) -> StoryRow:
         for summary in self.story_summaries(story_id):
             return summary
         raise NotFound(f"no story {story_id!r} in {self.db}: list them with `storylens stories`")
 
-    def article_rows(self, story_id: str | None = None) -> Iterator[dict[str, Any]]:
-        """Every article (streamed), or one story's (read at once, without the stored story
-        features, which only the story stage reads)."""
-        if story_id is None:
-            yield from self._stream(select(articles).order_by(articles.c.seq))
-            return
-        columns = [c for c in articles.c if c.name != "features"]
-        query = select(*columns).where(articles.c.story_id == story_id).order_by(articles.c.seq)
-        with self.reader.connect() as connection:
-            rows = [dict(row) for row in connection.execute(query).mappings()]
-        yield from rows
+    def article_rows(self, story_id: str | None = None) -> Iterator[ArticleRow]:
+        """Every article (streamed, in a transaction of its own), or one story's."""
+        return reads.article_rows(self.engine if story_id is None else self.reader, story_id)
 
-    def quote_rows(self, article_ids: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
-        query = (
-            select(quotes, articles.c.story_id, articles.c.outlet)
-            .join(articles, articles.c.id == quotes.c.article_id)
-            .order_by(articles.c.seq, quotes.c.position)
-        )
-        if article_ids is None:
-            yield from self._stream(query)
-            return
-        query = query.where(quotes.c.article_id.in_(list(article_ids)))
-        with self.reader.connect() as connection:
-            rows = [dict(row) for row in connection.execute(query).mappings()]
-        yield from rows
+    def quote_rows(self, article_ids: Iterable[str] | None = None) -> Iterator[StoredQuote]:
+        """Every quote (streamed), or those of these articles."""
+        return reads.quote_rows(self.engine if article_ids is None else self.reader, article_ids)
 
-    def detail_rows(self, article_ids: Iterable[str]) -> list[dict[str, Any]]:
-        query = select(details).where(details.c.article_id.in_(list(article_ids)))
-        with self.reader.connect() as connection:
-            return [dict(row) for row in connection.execute(query).mappings()]
+    def detail_rows(self, article_ids: Iterable[str]) -> list[DetailRow]:
+        return reads.detail_rows(self.reader, article_ids)
 
     def build_record(self) -> dict[str, str]:
         """What the store was last built with (``store/build.py``); empty for a new store."""
@@ -608,7 +547,9 @@ class Store:
                         insert(store_meta), [{"key": k, "value": v} for k, v in record.items()]
                     )
         except SQLAlchemyError as error:
-            raise StoreError(f"cannot record what the store is built with: {error}") from error
+            raise StoreError(
+                f"cannot record what the store is built with ({describe_error(error, self.db)})"
+            ) from error
 
     def data_version(self) -> int:
         """A number that changes whenever anything is written (see ``schema.store_version``)."""
@@ -673,7 +614,9 @@ class Store:
                         )
                     )
         except SQLAlchemyError as error:
-            raise StoreError(f"cannot store story comparisons in {self.db}: {error}") from error
+            raise StoreError(
+                f"cannot store story comparisons in {self.db} ({describe_error(error, self.db)})"
+            ) from error
 
     def stored_comparison(self, story_id: str) -> StoryComparison | None:
         """The stored comparison of a story, or None when there is none of this version."""
@@ -697,28 +640,11 @@ class Store:
             )
             return {row.story_id: tuple(json.loads(row.article_ids)) for row in rows}
 
-    def timex_rows(self) -> Iterator[dict[str, Any]]:
-        query = (
-            select(timexes, articles.c.input_offsets)
-            .join(articles, articles.c.id == timexes.c.article_id)
-            .order_by(articles.c.seq, timexes.c.start_char)
-        )
-        yield from self._stream(query)
+    def timex_rows(self) -> Iterator[TimexRow]:
+        return reads.timex_rows(self.engine)
 
-    def tone_rows(self) -> Iterator[dict[str, Any]]:
-        query = (
-            select(tone_marks, articles.c.story_id, articles.c.input_offsets)
-            .join(articles, articles.c.id == tone_marks.c.article_id)
-            .order_by(articles.c.seq, tone_marks.c.start_char)
-        )
-        yield from self._stream(query)
-
-    def _stream(self, query: Any) -> Iterator[dict[str, Any]]:
-        """Rows of a large read in chunks (a server-side cursor, which needs a transaction)."""
-        with self.engine.connect() as connection:
-            result = connection.execution_options(yield_per=STREAM_CHUNK_ROWS).execute(query)
-            for row in result.mappings():
-                yield dict(row)
+    def tone_rows(self) -> Iterator[ToneRow]:
+        return reads.tone_rows(self.engine)
 
     def rejection_rows(self) -> list[dict[str, Any]]:
         with self.reader.connect() as connection:

@@ -15,8 +15,17 @@ from typing import Any
 
 from storylens.ingest.feeds import entry_fields, entry_key, entry_link, parse_feed, read_entry
 from storylens.ingest.fetch import Fetcher
+from storylens.ingest.politeness import Clock, backoff_seconds
 from storylens.records import Article, Rejection
 from storylens.watch.state import FeedSeen
+
+# Seconds a feed that failed is left alone before it is polled again, doubled at each failure
+# in a row: a feed that is down costs one request now and then, not a round of retries with
+# their waits (7 s) on every pass of the watch.
+FEED_BACKOFF_SECONDS = 60.0
+# The longest a failing feed is left alone: it is still tried every hour, so a site back up
+# is read again within the hour.
+MAX_FEED_BACKOFF_SECONDS = 3600.0
 
 
 @dataclass
@@ -37,23 +46,38 @@ def read_feed_list(text: str) -> list[str]:
 
 class FeedPoller:
     """Polls feeds through ``fetcher`` (tests inject one with a mock transport and a fake
-    clock); without one it opens its own, and closes it in ``close``."""
+    clock, which the backoff reads too); without one it opens its own, and closes it in
+    ``close``."""
 
     def __init__(self, fetcher: Fetcher | None = None) -> None:
         self._own_fetcher = fetcher is None
         self._fetcher = fetcher or Fetcher()
+        self._clock: Clock = self._fetcher.clock
+        self._failing: dict[str, tuple[int, float]] = {}  # url -> failures in a row, retry at
 
     def close(self) -> None:
         if self._own_fetcher:
             self._fetcher.close()
 
     def poll(self, url: str, seen: FeedSeen | None) -> FeedPoll:
+        """The feed's new entries; a feed that failed lately is not asked (an empty poll)
+        until its backoff has passed, and a failing poll is not retried within the pass."""
         seen = seen or FeedSeen()
         result = FeedPoll(url)
-        document = self._fetcher.fetch_feed(url, etag=seen.etag, last_modified=seen.last_modified)
-        if isinstance(document, Rejection):
-            result.records.append(document)
+        failures, retry_at = self._failing.get(url, (0, 0.0))
+        if self._clock() < retry_at:
             return result
+        document = self._fetcher.fetch_feed(
+            url, etag=seen.etag, last_modified=seen.last_modified, retries=0
+        )
+        if isinstance(document, Rejection):
+            wait = backoff_seconds(failures, FEED_BACKOFF_SECONDS, MAX_FEED_BACKOFF_SECONDS)
+            self._failing[url] = (failures + 1, self._clock() + wait)
+            result.records.append(
+                Rejection(document.input, f"{document.reason}; polled again in {wait:g} s")
+            )
+            return result
+        self._failing.pop(url, None)
         if document.not_modified:
             if (document.etag, document.last_modified) != (seen.etag, seen.last_modified):
                 # A 304 may bring new validators (RFC 9110 section 15.4.5): send those next.

@@ -11,14 +11,16 @@ import io
 import json
 import secrets
 from dataclasses import asdict
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import AfterValidator
 from starlette.concurrency import run_in_threadpool
 
-from storylens.compare.serialise import comparison_to_dict
 from storylens.pipeline import analyze
+from storylens.report import report_json
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
@@ -43,7 +45,24 @@ MAX_ID_CHARS = 300
 Page = Annotated[int, Query(ge=1, le=1_000_000, description="1-based page number")]
 PageSize = Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)]
 Text = Annotated[str | None, Query(max_length=MAX_ID_CHARS)]
-DateParam = Annotated[str | None, Query(pattern=ISO_DATE, description="YYYY-MM-DD")]
+
+
+def real_date(value: str | None) -> str | None:
+    """A YYYY-MM-DD that names a day of the calendar (2026-13-45 has the shape, not a day)."""
+    if value is not None:
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a date of the calendar") from None
+    return value
+
+
+DateParam = Annotated[
+    str | None, Query(pattern=ISO_DATE, description="YYYY-MM-DD"), AfterValidator(real_date)
+]
+# Media types a POST body may be declared as; a browser form's text/plain or urlencoded body
+# (sent cross-site without a CORS preflight) is refused.
+JSON_MEDIA_TYPES = ("application/json",)
 PathId = Annotated[str, Path(max_length=MAX_ID_CHARS)]
 SearchQuery = Annotated[str, Query(min_length=1, max_length=MAX_QUERY_CHARS)]
 
@@ -86,18 +105,13 @@ def list_stories(
 
 @router.get("/stories/{story_id}", summary="One story: its articles and its comparison")
 def get_story(request: Request, story_id: PathId) -> JSONResponse:
-    view = story_view(_store(request), story_id)
-    return JSONResponse(
-        {
-            "story_id": view.story_id,
-            "title": view.title,
-            "articles": [asdict(a) for a in view.articles],
-            "comparison": comparison_to_dict(view.comparison),
-        }
-    )
+    """The document `storylens report --format json` writes (docs/comparison.md)."""
+    return JSONResponse(report_json(story_view(_store(request), story_id)))
 
 
-@router.get("/articles/{article_id}", summary="One article with its quotes and tone marks")
+# ":path": ids made from folders hold "/" (``2026/01/index``); the links carry it as %2F,
+# which the server decodes before routing.
+@router.get("/articles/{article_id:path}", summary="One article with its quotes and tone marks")
 def get_article(request: Request, article_id: PathId) -> JSONResponse:
     view = article_view(_store(request), article_id)
     return JSONResponse(
@@ -200,7 +214,10 @@ def _authorised(request: Request, authorization: str | None) -> None:
     if not token:
         raise HTTPException(401, "posting articles is off: start the server with --token")
     scheme, _, given = (authorization or "").partition(" ")
-    if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip(), token):
+    # Compared as bytes: compare_digest refuses str with non-ASCII characters (a 500 before),
+    # and a header is bytes that the server decoded as Latin-1, so this gives them back.
+    given_bytes = given.strip().encode("latin-1", errors="replace")
+    if scheme.lower() != "bearer" or not secrets.compare_digest(given_bytes, token.encode()):
         raise HTTPException(401, "missing or wrong token (Authorization: Bearer TOKEN)")
 
 
@@ -213,6 +230,11 @@ async def post_articles(
     request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> JSONResponse:
     _authorised(request, authorization)
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type and media_type not in JSON_MEDIA_TYPES and not media_type.endswith("+json"):
+        raise HTTPException(
+            415, f"body must be JSON (Content-Type: application/json), not {media_type}"
+        )
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -245,6 +267,23 @@ async def post_articles(
             "already_stored": summary.already_stored,
             "duplicates": summary.duplicates,
             "new_stories": summary.new_stories,
-            "rejected": [{"input": r.input, "reason": r.reason} for r in summary.rejected],
+            "rejected": [
+                {"input": _posted_name(r.input, items), "reason": r.reason}
+                for r in summary.rejected
+            ],
         }
     )
+
+
+def _posted_name(input_name: str, items: list[Any]) -> str:
+    """A rejection's name as the poster knows it: the article's id, else its place in the
+    body (``[0]``), rather than the line of the pipeline's stdin it went through."""
+    stream, _, line = input_name.partition(":")
+    if stream != "stdin":
+        return input_name
+    if not line:
+        return "request"  # a line about the whole body (the rejections not listed)
+    if line.isdigit() and 1 <= int(line) <= len(items):
+        given = items[int(line) - 1].get("id")
+        return str(given) if given not in (None, "") else f"[{int(line) - 1}]"
+    return input_name

@@ -16,26 +16,37 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
-from storylens.compare.summary import shared_lines
+from storylens.compare.dates_words import (
+    date_in_words,
+    detail_value_in_words,
+    published_in_words,
+    status_in_words,
+)
+from storylens.compare.ranking import SHORT_LIST, short_list
+from storylens.compare.scorecard import SCORE_SECTIONS
+from storylens.people import is_entity_name
 from storylens.records import WordDiff
 from storylens.report import variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
+    STORY_SORTS,
     StoryFilters,
     article_view,
     entity_view,
+    only_claims,
     outlet_names,
     pair_view,
     search_view,
+    shared_claims,
     stories_page,
     story_view,
 )
+from storylens.web.api import DateParam
 from storylens.web.settings import WEB_DIR
 
 router = APIRouter(include_in_schema=False)
 
-ISO_DATE = r"^\d{4}-\d{2}-\d{2}$"
 MAX_ID_CHARS = 300
 
 
@@ -43,6 +54,8 @@ def _safe_url(url: str | None) -> str | None:
     """The URL when it is http(s); anything else (javascript:, data:) is never a link."""
     if not url:
         return None
+    if not BIDI_CONTROLS.isdisjoint(url):
+        return None  # a link whose text runs backwards is a disguise, never a link
     try:
         scheme = urlsplit(url.strip()).scheme.lower()
     except ValueError:
@@ -73,14 +86,46 @@ def _path(value: str) -> str:
     return quote(value, safe="")
 
 
+# Characters that reorder the text around them (UAX #9): embeddings, overrides (U+202E turns
+# "gpj.exe" round), isolates, marks. Stored text is untrusted: it must not reorder the page.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# First Strong Isolate ... Pop Directional Isolate: what <bdi> does, written as characters so
+# that it holds wherever a value goes (an attribute, <title>, an SVG label, where <bdi> cannot);
+# the closing PDI also ends any override left open inside.
+_ISOLATE_START, _ISOLATE_END = "\u2068", "\u2069"
+
+
+def isolate_bidi(value: Any) -> Any:
+    """Every value a template shows: text holding bidi controls is isolated from its
+    surroundings (the ``finalize`` of the environment)."""
+    if isinstance(value, str) and not BIDI_CONTROLS.isdisjoint(value):
+        isolated = _ISOLATE_START + value + _ISOLATE_END
+        return Markup(isolated) if isinstance(value, Markup) else isolated
+    return value
+
+
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(WEB_DIR / "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
+        finalize=isolate_bidi,
     )
     environment.filters.update(
-        safe_url=_safe_url, highlight=_highlight, diff=_diff, path=_path, relation=variant_label
+        safe_url=_safe_url,
+        highlight=_highlight,
+        diff=_diff,
+        path=_path,
+        relation=variant_label,
+        names_someone=is_entity_name,
+    )
+    environment.globals.update(
+        date_words=date_in_words,
+        value_words=detail_value_in_words,
+        status_words=status_in_words,
+        published_words=published_in_words,
     )
     return environment
 
@@ -100,15 +145,31 @@ def _query(**params: Any) -> str:
     return urlencode({k: v for k, v in params.items() if v not in (None, "")})
 
 
+def _choice(names: Any) -> str:
+    """A query pattern that takes one of ``names`` and nothing else."""
+    return "^(?:" + "|".join(names) + ")$"
+
+
+# What the story list calls each count it sorts and filters by.
+SCORE_LABELS = {
+    "conflicts": ("conflicting detail", "conflicting details"),
+    "possible_conflicts": ("possible conflict", "possible conflicts"),
+    "variants": ("quote variant", "quote variants"),
+    "only_claims": ("claim only one outlet reports", "claims only one outlet reports"),
+}
+
+
 @router.get("/", response_class=HTMLResponse)
 def stories(
     request: Request,
     q: Annotated[str, Query(max_length=MAX_QUERY_CHARS)] = "",
     outlet: Annotated[str | None, Query(max_length=MAX_ID_CHARS)] = None,
-    date_from: Annotated[str | None, Query(pattern=ISO_DATE)] = None,
-    date_to: Annotated[str | None, Query(pattern=ISO_DATE)] = None,
+    date_from: DateParam = None,
+    date_to: DateParam = None,
     entity: Annotated[str | None, Query(max_length=MAX_ID_CHARS)] = None,
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
+    sort: Annotated[str, Query(pattern=_choice(STORY_SORTS))] = "newest",
+    has: Annotated[str | None, Query(pattern=_choice(SCORE_SECTIONS))] = None,
 ) -> HTMLResponse:
     store = request.app.state.store
     result = stories_page(
@@ -119,6 +180,8 @@ def stories(
         filters=StoryFilters(
             outlet=outlet or None, date_from=date_from, date_to=date_to, entity=entity or None
         ),
+        sort=sort,
+        having=has or None,
     )
     params = {
         "q": q,
@@ -126,6 +189,8 @@ def stories(
         "date_from": date_from,
         "date_to": date_to,
         "entity": entity,
+        "sort": None if sort == "newest" else sort,
+        "has": has,
     }
     return render(
         request,
@@ -133,6 +198,8 @@ def stories(
         result=result,
         params=params,
         outlets=outlet_names(store),
+        labels=SCORE_LABELS,
+        sections=SCORE_SECTIONS,
         previous=_query(**params, page=page - 1) if page > 1 else None,
         following=_query(**params, page=page + 1) if page < result.pages else None,
     )
@@ -151,27 +218,40 @@ def story(
 ) -> HTMLResponse:
     view = story_view(request.app.state.store, story_id)
     comparison = view.comparison
-    outlet_of = {a.article_id: a.outlet or a.article_id for a in view.articles}
+    outlet_of = view.outlet_of
     columns = list(dict.fromkeys(outlet_of.values()))
+    matrix = _quote_matrix(comparison, columns)
+    only = only_claims(comparison)
     return render(
         request,
         "story.html",
         view=view,
         c=comparison,
+        card=view.scorecard,
         columns=columns,
         outlet_of=outlet_of,
-        matrix=_quote_matrix(comparison, columns),
-        shared=_shared_claims(comparison),
-        only=_only_claims(comparison, columns),
+        matrix=[row for row in matrix if row["carried"] > 1],
+        lone_quotes=[row for row in matrix if row["carried"] <= 1],
+        fold=SHORT_LIST,
+        fold_short=SHORT_CONTEXT_LIST,
+        shared=shared_claims(comparison),
+        only=[(column, *short_list(only.get(column, []), comparison.claims)) for column in columns],
         chart=_sourcing_chart(comparison),
         tone=_tone_in_context(view),
         pairs=[
             (a.article_id, b.article_id)
             for i, a in enumerate(view.articles)
             for b in view.articles[i + 1 :]
-            if a.outlet != b.outlet
-        ][:12],
+            if outlet_of[a.article_id] != outlet_of[b.article_id]
+        ][:MAX_PAIR_LINKS],
     )
+
+
+# Items of the lists that give context rather than differences (shared claims, tone in
+# context, the timeline) shown before the rest fold: the page should open on what differs.
+SHORT_CONTEXT_LIST = 2
+# Side-by-side links a story page offers (the first pairs, in the story's order).
+MAX_PAIR_LINKS = 12
 
 
 def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
@@ -181,19 +261,11 @@ def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
         cells: dict[str, list[Any]] = {column: [] for column in columns}
         for variant in group.variants:
             cells.setdefault(variant.outlet or variant.article_id, []).append(variant)
-        rows.append({"group": group, "cells": [cells[column] for column in columns]})
+        carried = sum(1 for column in columns if cells[column])
+        rows.append(
+            {"group": group, "cells": [cells[column] for column in columns], "carried": carried}
+        )
     return rows
-
-
-def _shared_claims(comparison: Any) -> list[Any]:
-    return list(shared_lines(comparison.claims))
-
-
-def _only_claims(comparison: Any, columns: list[str]) -> list[tuple[str, list[Any]]]:
-    return [
-        (column, [c for c in comparison.claims if c.outlet == column and c.status == "only"])
-        for column in columns
-    ]
 
 
 # Width in SVG units of the longest bar in a sourcing chart.
@@ -273,13 +345,14 @@ def compare_two(
     )
 
 
-@router.get("/articles/{article_id}", response_class=HTMLResponse)
+# ":path": ids and names may hold "/" (ids made from folders, "AC/DC"); see api.py.
+@router.get("/articles/{article_id:path}", response_class=HTMLResponse)
 def article(
     request: Request, article_id: Annotated[str, Path(max_length=MAX_ID_CHARS)]
 ) -> HTMLResponse:
     return render(request, "article.html", a=article_view(request.app.state.store, article_id))
 
 
-@router.get("/entities/{name}", response_class=HTMLResponse)
+@router.get("/entities/{name:path}", response_class=HTMLResponse)
 def entity(request: Request, name: Annotated[str, Path(max_length=MAX_ID_CHARS)]) -> HTMLResponse:
     return render(request, "entity.html", e=entity_view(request.app.state.store, name))

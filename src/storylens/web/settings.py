@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from storylens.errors import SettingError
+
 # The templates and the static files ship inside the package, beside this module.
 WEB_DIR = Path(__file__).parent
 
@@ -33,3 +35,16 @@ class WebSettings:
     token: str | None = None  # POST /api/articles needs it; without one, posting is off
     model: str | None = None  # the spaCy pipeline for posted articles
     cache_entries: int = CACHE_ENTRIES
+
+    def __post_init__(self) -> None:
+        if self.token and not _is_header_text(self.token):
+            # Refused at start-up: an HTTP client sends header values as ASCII (httpx, curl
+            # with a UTF-8 locale sends other bytes), so no request could ever match it.
+            raise SettingError(
+                "the --token must be visible ASCII characters (letters, digits, punctuation), "
+                "without spaces"
+            )
+
+
+def _is_header_text(token: str) -> bool:
+    return bool(token) and all("!" <= char <= "~" for char in token)

@@ -1,0 +1,141 @@
+"""What ``show`` prints by default: a story at a glance, in a few screens of an 80-column
+terminal. The scorecard first, then the articles, the details that disagree, the quotes
+worded differently and each outlet's most important lone claims; ``show --all`` prints
+everything (``cli/read.py``).
+
+Tables wrap at words; a word longer than its column is cut with an ellipsis rather than
+broken over two lines, and dates and ids are never wrapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from storylens.cli.common import plural, terminal_safe
+from storylens.compare.ranking import short_list
+from storylens.views import StoryView
+
+# Columns never wrapped: a date or an id is read whole or not at all.
+WHOLE_COLUMNS = frozenset({"article", "published", "count"})
+
+
+def glance_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
+    """A table of untrusted text that wraps at words only."""
+    table = Table(title=title, title_justify="left")
+    for column in columns:
+        whole = column in WHOLE_COLUMNS
+        table.add_column(column, no_wrap=whole, overflow="ellipsis" if not whole else "ignore")
+    for row in rows:
+        table.add_row(*(Text(terminal_safe(cell)) for cell in row))
+    return table
+
+
+def print_glance(console: Console, view: StoryView) -> None:
+    card = view.scorecard
+    c = view.comparison
+    outlet_of = view.outlet_of
+    names = list(dict.fromkeys(outlet_of.values()))
+    console.print(Text(terminal_safe(view.title or "Untitled story"), style="bold"))
+    console.print(
+        Text(
+            f"{plural(len(view.articles), 'article')} from {plural(len(names), 'outlet')}: "
+            + terminal_safe(", ".join(names))
+        )
+    )
+    for article in view.articles:
+        if article.name_note:
+            console.print(Text(terminal_safe(f"{article.name}: {article.name_note}"), style="dim"))
+    kinds = ", ".join(f"{count} {kind}" for kind, count in card.variants)
+    possible = f" (and {card.possible_conflicts} possible)" if card.possible_conflicts else ""
+    console.print(
+        glance_table(
+            "What differs, at a glance",
+            ("count", "what"),
+            [
+                (str(card.conflicts), "conflicting details" + possible),
+                (str(card.variant_count), f"quote variants ({kinds})"),
+                (str(card.only_claims), "claims only one outlet reports"),
+            ],
+        )
+    )
+    if card.outlets:
+        console.print(
+            glance_table(
+                "Per outlet",
+                ("outlet", "only here", "anonymous", "loaded words"),
+                [
+                    (
+                        o.outlet,
+                        str(o.only_claims),
+                        f"{o.anonymous_share:.0%}",
+                        ", ".join(o.loaded_words) or "none",
+                    )
+                    for o in card.outlets
+                ],
+            )
+        )
+    console.print(
+        glance_table(
+            "Articles",
+            ("article", "outlet", "published"),
+            [
+                (a.article_id, outlet_of[a.article_id], (a.published or "no date")[:10])
+                for a in view.articles
+            ],
+        )
+    )
+    differing = [d for d in c.details if d.status != "agree"]
+    if differing:
+        console.print(
+            glance_table(
+                "Details that disagree or cannot be checked",
+                ("detail", "one outlet", "another", "status"),
+                [
+                    (
+                        f"{d.kind}: {d.subject}",
+                        f"{d.first.outlet}: {d.first.text}",
+                        f"{d.second.outlet}: {d.second.text}",
+                        "cannot be checked" if d.status == "unchecked" else d.status,
+                    )
+                    for d in differing
+                ],
+            )
+        )
+    reworded = [
+        (group.speaker or "unknown speaker", v.outlet or "", v.relation, v.text)
+        for group in c.quote_groups
+        if group.wording_differs
+        for v in group.variants
+        if v.relation not in ("reference", "identical")
+    ]
+    if reworded:
+        console.print(
+            glance_table(
+                "Quotes worded differently", ("speaker", "outlet", "how", "words"), reworded
+            )
+        )
+    for outlet in names:
+        claims = [cl for cl in c.claims if cl.outlet == outlet and cl.status == "only"]
+        if not claims:
+            continue
+        top, rest = short_list(claims, c.claims)
+        console.print(Text(f"Only in {terminal_safe(outlet)}", style="bold"))
+        bullets = Table.grid(padding=(0, 1))  # a hanging indent: wrapped lines under the text
+        bullets.add_column(no_wrap=True)
+        bullets.add_column(overflow="ellipsis")
+        for claim in top:
+            bullets.add_row(" •", Text(terminal_safe(claim.text)))
+        console.print(bullets)
+        if rest:
+            console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
+    console.print(
+        Text(
+            f"storylens show {view.story_id} --all: every quote, claim, source and tone mark",
+            style="dim",
+        ),
+        soft_wrap=True,
+    )

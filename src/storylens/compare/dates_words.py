@@ -1,0 +1,194 @@
+"""Dates in words for people: the TIMEX3 values the comparison keeps ("2026-11-03",
+"XXXX-WXX-2", "2026-11-04TNI", "2026-SU") said as a reader says them ("Tuesday 3 November
+2026", "a Tuesday; no publication date to place it", "the night of Wednesday 4 November 2026",
+"summer 2026"). Pages, ``show`` and Markdown use these words; JSON keeps the values.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+
+from storylens.records import DetailStatus
+
+# What a value with an unknown year or week lacks, said once for every such value.
+NO_PUBLICATION_DATE = "no publication date to place it"
+# The parts of a day TIMEX3 names instead of a clock time.
+_PARTS_OF_DAY = {
+    "MO": "the morning of",
+    "AF": "the afternoon of",
+    "EV": "the evening of",
+    "NI": "the night of",
+    "DT": "the daytime of",
+}
+_SEASONS = {"SP": "spring", "SU": "summer", "FA": "autumn", "WI": "winter"}
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+_REFERENCES = {"PRESENT_REF": "now", "PAST_REF": "in the past", "FUTURE_REF": "in the future"}
+_DURATION_UNITS = {
+    "Y": "year",
+    "M": "month",
+    "W": "week",
+    "D": "day",
+    "H": "hour",
+    "TM": "minute",
+    "S": "second",
+    "DE": "decade",
+    "CE": "century",
+}
+_STATUS_WORDS: dict[str, str] = {
+    "disagree": "confirmed conflict",
+    "unchecked": "possible conflict",
+    "agree": "agree",
+}
+# Relative phrases that name the week before the publication week.
+_LAST_WEEK = re.compile(r"\b(?:last|past|previous)\s+week\b", re.IGNORECASE)
+
+
+def day_in_words(day: date) -> str:
+    """ "Tuesday 3 November 2026"."""
+    return (
+        f"{calendar.day_name[day.weekday()]} {day.day} {calendar.month_name[day.month]} {day.year}"
+    )
+
+
+def _clock(hours: int, minutes: int) -> str:
+    suffix = "a.m." if hours < 12 else "p.m."
+    shown = hours % 12 or 12
+    return f"{shown}:{minutes:02d} {suffix}" if minutes else f"{shown} {suffix}"
+
+
+def _day_part(value: str) -> str | None:
+    match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})(?:T(.*))?", value)
+    if not match:
+        return None
+    try:
+        day = date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError:
+        return None
+    words = day_in_words(day)
+    time = match[4]
+    if not time:
+        return words
+    if clock := re.fullmatch(r"(\d{2}):(\d{2})(?::\d{2})?", time):
+        return f"{_clock(int(clock[1]), int(clock[2]))} on {words}"
+    if time in _PARTS_OF_DAY:
+        return f"{_PARTS_OF_DAY[time]} {words}"
+    return words
+
+
+def _unknown_year(value: str) -> str | None:
+    if match := re.fullmatch(r"XXXX-WXX-(\d)", value):
+        return f"a {calendar.day_name[int(match[1]) - 1]}; {NO_PUBLICATION_DATE}"
+    if match := re.fullmatch(r"XXXX-(\d{2})-(\d{2})(?:T.*)?", value):
+        month = int(match[1])
+        if 1 <= month <= 12:
+            return f"{int(match[2])} {calendar.month_name[month]}, year not given"
+    if match := re.fullmatch(r"XXXX-(\d{2})", value):
+        month = int(match[1])
+        if 1 <= month <= 12:
+            return f"{calendar.month_name[month]}; {NO_PUBLICATION_DATE}"
+    if match := re.fullmatch(r"XXXX-XX-XXT(\d{2}):(\d{2}).*", value):
+        return f"{_clock(int(match[1]), int(match[2]))}, day not given"
+    if value.startswith("XXXX"):
+        return f"a date relative to the publication; {NO_PUBLICATION_DATE}"
+    return None
+
+
+def _week(value: str, text: str, published: str | None) -> str | None:
+    match = re.fullmatch(r"(\d{4})-W(\d{2})", value)
+    if not match:
+        return None
+    try:
+        monday = date.fromisocalendar(int(match[1]), int(match[2]), 1)
+    except ValueError:
+        return None
+    if published and _LAST_WEEK.search(text):
+        try:
+            anchor = date.fromisoformat(published[:10])
+        except ValueError:
+            anchor = None
+        if anchor is not None:
+            return f"the week before {anchor.day} {calendar.month_name[anchor.month]} {anchor.year}"
+    sunday = monday + timedelta(days=6)
+    return f"the week of {day_in_words(monday)} to {day_in_words(sunday)}"
+
+
+def _period(value: str) -> str | None:
+    if match := re.fullmatch(r"(\d{4})-(\d{2})", value):
+        month = int(match[2])
+        return f"{calendar.month_name[month]} {match[1]}" if 1 <= month <= 12 else None
+    if match := re.fullmatch(r"(\d{4})-Q(\d)", value):
+        ordinal = _ORDINALS.get(int(match[2]))
+        return f"the {ordinal} quarter of {match[1]}" if ordinal else None
+    if match := re.fullmatch(r"(\d{4})-H(\d)", value):
+        ordinal = _ORDINALS.get(int(match[2]))
+        return f"the {ordinal} half of {match[1]}" if ordinal else None
+    if match := re.fullmatch(r"(\d{4})-(SP|SU|FA|WI)", value):
+        return f"{_SEASONS[match[2]]} {match[1]}"
+    if re.fullmatch(r"\d{4}", value):
+        return value
+    if re.fullmatch(r"\d{3}", value):
+        return f"the {value}0s"
+    if re.fullmatch(r"\d{2}", value):
+        return f"the {int(value) + 1}th century"
+    return None
+
+
+def _duration(value: str) -> str | None:
+    match = re.fullmatch(r"P(T?)(\d+(?:\.\d+)?|X)([A-Z]{1,2})", value)
+    if not match:
+        return None
+    unit = _DURATION_UNITS.get(("T" if match[1] and match[3] == "M" else "") + match[3])
+    if unit is None:
+        return None
+    if match[2] == "X":
+        return f"some {unit}s"
+    amount = match[2].removesuffix(".0")
+    return f"{amount} {unit}" + ("" if amount == "1" else "s")
+
+
+def date_in_words(value: str, text: str = "", published: str | None = None) -> str:
+    """A TIMEX3 value in words; ``text`` (the article's words) and ``published`` (its
+    publication date) say a relative week as the reader would ("the week before ..."). A
+    value these rules do not know is shown as it is."""
+    if value in _REFERENCES:
+        return _REFERENCES[value]
+    for reading in (
+        _day_part(value),
+        _week(value, text, published),
+        _period(value),
+        _unknown_year(value),
+        _duration(value),
+    ):
+        if reading is not None:
+            return reading
+    return value
+
+
+def status_in_words(status: DetailStatus) -> str:
+    """A detail row's status as a reader is told it: a confirmed or a possible conflict."""
+    return _STATUS_WORDS.get(status, status)
+
+
+def detail_value_in_words(kind: str, value: str, text: str = "") -> str:
+    """A detail's value as a reader reads it: a date or a time of day in words, an amount or
+    a count as the number it is ("2400000" for "$2.4 million"), anything else as it is."""
+    if kind == "date":
+        return date_in_words(value, text)
+    if kind == "time" and (clock := re.fullmatch(r"(\d{2}):(\d{2})", value)):
+        return _clock(int(clock[1]), int(clock[2]))
+    if kind in ("money", "count"):
+        try:
+            number = float(value)
+        except ValueError:
+            return value
+        return f"{number:,.0f}" if number == int(number) else f"{number:,}"
+    return value
+
+
+def published_in_words(published: str | None) -> str:
+    """An article's publication date in words ("Wednesday 4 November 2026"), or "no date"."""
+    if not published:
+        return "no date"
+    return date_in_words(published[:10])

@@ -1,0 +1,89 @@
+"""What differs between the outlets of a story, in counts: the scorecard a story page, ``show``
+and ``report`` open on, and the story list's badges. Derived from the comparison alone, so
+every interface counts the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from storylens.records import StoryComparison
+
+# Quote relations the scorecard counts: a changed wording, not the same words.
+VARIANT_KINDS = ("reworded", "truncated", "misattributed")
+# Loaded words shown per outlet: enough to show the slant, few enough to read at a glance.
+TOP_LOADED_WORDS = 3
+# The counts a story list can sort and filter by, and the section of a story page each
+# count is explained in.
+SCORE_SECTIONS = {
+    "conflicts": "details",
+    "possible_conflicts": "details",
+    "variants": "quotes",
+    "only_claims": "claims",
+}
+
+
+@dataclass(frozen=True)
+class OutletScore:
+    outlet: str
+    only_claims: int
+    anonymous_share: float  # of its quoted words
+    loaded_words: tuple[str, ...]  # its own-voice loaded words, most used first
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    conflicts: int  # details two outlets give differently
+    possible_conflicts: int  # details that may differ but cannot be checked
+    variants: tuple[tuple[str, int], ...]  # (relation, count) for each of VARIANT_KINDS
+    only_claims: int
+    outlets: tuple[OutletScore, ...]
+
+    @property
+    def variant_count(self) -> int:
+        return sum(count for _, count in self.variants)
+
+    def count(self, name: str) -> int:
+        """A count by its SCORE_SECTIONS name (what a story list sorts and filters by)."""
+        if name == "variants":
+            return self.variant_count
+        value: int = getattr(self, name)
+        return value
+
+
+def scorecard(comparison: StoryComparison) -> Scorecard:
+    statuses = Counter(detail.status for detail in comparison.details)
+    relations: Counter[str] = Counter(
+        variant.relation for group in comparison.quote_groups for variant in group.variants
+    )
+    only = Counter(claim.outlet for claim in comparison.claims if claim.status == "only")
+    words: dict[str, Counter[str]] = {}
+    for profile in comparison.tone:
+        counter = words.setdefault(profile.outlet, Counter())
+        counter.update(mark.text.lower() for mark in profile.own if mark.polarity != "hedge")
+    outlets = list(
+        dict.fromkeys(
+            [p.outlet for p in comparison.sourcing_by_outlet]
+            + [p.outlet for p in comparison.tone]
+            + list(only)
+        )
+    )
+    shares = {p.outlet: p.anonymous_share for p in comparison.sourcing_by_outlet}
+    return Scorecard(
+        conflicts=statuses["disagree"],
+        possible_conflicts=statuses["unchecked"],
+        variants=tuple((kind, relations[kind]) for kind in VARIANT_KINDS),
+        only_claims=sum(only.values()),
+        outlets=tuple(
+            OutletScore(
+                outlet=outlet,
+                only_claims=only[outlet],
+                anonymous_share=shares.get(outlet, 0.0),
+                loaded_words=tuple(
+                    word for word, _ in words.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
+                ),
+            )
+            for outlet in outlets
+        ),
+    )

@@ -1,0 +1,191 @@
+"""The outlet an article names as itself, for an article whose metadata gives none.
+
+Reporters name their own outlet in a few set ways: a source "told Daily Mail", "speaking to
+The Courier", a byline "By Ann Lee for DailyMail.com", "The Post has contacted ... for
+comment", "The Herald can reveal". The name in such a phrase must look like an outlet: a web
+address (``DailyMail.com``) or a capitalised name holding a word outlets are named with
+(Daily, Mail, News, Times, Post ...). A name followed by a past time ("told the Times in
+2019") is another outlet cited, not this one. The guess is shown as inferred, with the words
+it rests on; it never replaces an outlet the metadata gives.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Words outlets are named with; a capitalised name holding one can be an outlet.
+OUTLET_WORDS = frozenset(
+    [
+        "daily",
+        "mail",
+        "news",
+        "times",
+        "post",
+        "herald",
+        "tribune",
+        "journal",
+        "guardian",
+        "telegraph",
+        "express",
+        "sun",
+        "mirror",
+        "magazine",
+        "weekly",
+        "tv",
+        "radio",
+        "press",
+        "gazette",
+        "chronicle",
+        "observer",
+        "independent",
+        "today",
+        "online",
+        "star",
+        "standard",
+        "monthly",
+        "review",
+        "wire",
+        "network",
+        "insider",
+        "reporter",
+        "digest",
+        "bulletin",
+        "week",
+        "inquirer",
+        "register",
+        "dispatch",
+        "courier",
+        "examiner",
+        "sentinel",
+        "record",
+        "globe",
+        "mercury",
+        "argus",
+        "echo",
+        "broadcasting",
+        "channel",
+        "television",
+        "media",
+        "sport",
+        "sports",
+    ]
+)
+# The most words an outlet's name runs to ("The Sunday Times Magazine").
+MAX_NAME_WORDS = 5
+# Characters of context kept either side of the phrase, as the evidence shown.
+EVIDENCE_CONTEXT_CHARS = 40
+# How strongly each phrase says "this outlet": a byline or an outlet's own action outweighs
+# a source speaking to it, which reporters also write of other outlets.
+WEIGHT_OWN_ACTION = 3
+WEIGHT_SPOKEN_TO = 2
+
+_WORD = r"[A-Z][\w'’&!-]*"
+_DOMAIN = r"[A-Z][\w-]*\.(?:com|co\.uk|net|org|tv|news|ie|com\.au|ca)\b"
+_NAME = rf"(?:{_DOMAIN}|(?:[Tt]he\s+)?{_WORD}(?:\s+(?:{_WORD}|of|&|and))*)"
+_SPOKEN_TO = re.compile(
+    rf"\b(?:told|telling|tells|speaking\s+to|spoke\s+to|talking\s+to|said\s+to|confirmed\s+to|"
+    rf"revealed\s+to|in\s+a\s+statement\s+to|exclusively\s+to)\s+(?P<name>{_NAME})"
+)
+_BYLINE = re.compile(rf"(?im)^\s*(?:by\s+[^\n]{{1,80}}?\s+)?for\s+(?P<name>{_NAME})\s*$")
+_OWN_ACTION = re.compile(
+    rf"(?P<name>{_NAME})\s+(?:has|have|had)\s+(?:contacted|approached|reached\s+out)"
+    rf"|(?P<name2>{_NAME})\s+(?:can\s+reveal|understands|has\s+learned|has\s+learnt)"
+    rf"|\b(?:contacted|approached)\s+by\s+(?P<name3>{_NAME})"
+)
+# A past time after the name: another outlet cited ("told the Times in 2019").
+_CITED_BEFORE = re.compile(
+    r"\W{0,3}(?:in\s+(?:19|20)\d\d|last\s+(?:year|month|week)|earlier\s+this|years\s+ago|"
+    r"at\s+the\s+time|previously|in\s+an?\s+(?:interview|podcast|episode))",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class InferredOutlet:
+    """An outlet named by the text itself, and the words that name it."""
+
+    name: str
+    evidence: str
+
+
+def _trim(name: str) -> str:
+    """The name without a sentence's next word caught after it, and without a lead 'the'."""
+    if re.fullmatch(_DOMAIN, name):
+        return name
+    words = name.split()[:MAX_NAME_WORDS]
+    # a capitalised word after the last outlet word starts the next phrase ("told The
+    # Courier Ann Lee was ...")
+    while (
+        words
+        and _bare(words[-1]) not in OUTLET_WORDS
+        and any(_bare(w) in OUTLET_WORDS for w in words)
+    ):
+        words.pop()
+    if words and words[0].lower() == "the" and len(words) > 1:
+        words[0] = "The"
+    return " ".join(words).rstrip("'’")
+
+
+def _bare(word: str) -> str:
+    return word.lower().strip("'’!")
+
+
+def looks_like_outlet(name: str) -> bool:
+    if re.fullmatch(_DOMAIN, name):
+        return True
+    return any(_bare(word) in OUTLET_WORDS for word in name.split())
+
+
+def _key(name: str) -> str:
+    """One key for the spellings of one outlet: "Daily Mail", "DailyMail.com", "the Daily Mail"."""
+    name = re.sub(r"\.(?:com|co\.uk|net|org|tv|news|ie|com\.au|ca)$", "", name, flags=re.I)
+    name = re.sub(r"^the\s+", "", name, flags=re.I)
+    return re.sub(r"\W", "", name).lower()
+
+
+def _evidence(text: str, start: int, end: int) -> str:
+    left = text.rfind("\n", 0, start) + 1
+    right = text.find("\n", end)
+    right = len(text) if right == -1 else right
+    low, high = max(left, start - EVIDENCE_CONTEXT_CHARS), min(right, end + EVIDENCE_CONTEXT_CHARS)
+    before = text[low:start]
+    after = text[end:high]
+    # whole words only at either end
+    if low > left and " " in before:
+        before = before[before.index(" ") + 1 :]
+    if high < right and " " in after:
+        after = after[: after.rindex(" ")]
+    opening = "…" if low > left else ""
+    closing = "…" if high < right else ""
+    return f"{opening}{before}{text[start:end]}{after}{closing}"
+
+
+def infer_outlet(text: str) -> InferredOutlet | None:
+    """The outlet the text names as itself, or None when no phrase names one."""
+    scores: dict[str, int] = {}
+    first: dict[str, tuple[int, str, str]] = {}  # key -> (weight, name, evidence) of the best
+    found: list[tuple[re.Match[str], str, int]] = []
+    found.extend((m, "name", WEIGHT_SPOKEN_TO) for m in _SPOKEN_TO.finditer(text))
+    found.extend((m, "name", WEIGHT_OWN_ACTION) for m in _BYLINE.finditer(text))
+    for match in _OWN_ACTION.finditer(text):
+        group = next(g for g in ("name", "name2", "name3") if match.group(g))
+        found.append((match, group, WEIGHT_OWN_ACTION))
+    found.sort(key=lambda item: item[0].start())
+    for match, group, weight in found:
+        name = _trim(match.group(group))
+        if not name or not looks_like_outlet(name):
+            continue
+        raw = match.group(group)
+        name_end = match.start(group) + raw.lower().find(name.lower()) + len(name)
+        if _CITED_BEFORE.match(text, name_end):
+            continue
+        key = _key(name)
+        scores[key] = scores.get(key, 0) + weight
+        if key not in first or weight > first[key][0]:
+            first[key] = (weight, name, _evidence(text, match.start(), match.end()))
+    if not scores:
+        return None
+    best = max(scores, key=lambda key: scores[key])  # ties: the first named (dicts keep order)
+    _, name, evidence = first[best]
+    return InferredOutlet(name, evidence)

@@ -1,0 +1,178 @@
+"""Dates, the timeline and lineage as people read them (issue 19, items 5 and 7): dates in
+words, rows that name only the outlets that report that event, no "first" without dates,
+and the Brackenford example's conflicts table without its wrong rows."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from storylens.analyse.timex import find_timexes
+from storylens.compare.claims import claim_units, similarity_matrix
+from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
+from storylens.compare.lineage import ORDER_UNKNOWN, lineage
+from storylens.compare.story import compare_story
+from storylens.compare.summary import timeline
+from storylens.pipeline import analyze
+from storylens.records import StoryComparison, Timex
+from storylens.report import write_markdown
+from storylens.store import Store
+from storylens.views import story_view
+from test_compare_parts import member
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+# TIMEX3 values as stored: what a person must never be shown as they are.
+RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
+
+
+@pytest.mark.parametrize(
+    ("value", "text", "published", "words"),
+    [
+        ("2026-11-03", "", None, "Tuesday 3 November 2026"),
+        ("2026-11-04T01:40", "", None, "1:40 a.m. on Wednesday 4 November 2026"),
+        ("2026-11-04TNI", "", None, "the night of Wednesday 4 November 2026"),
+        ("2026-W45", "last week", "2026-11-10", "the week before 10 November 2026"),
+        ("XXXX-WXX-2", "Tuesday", None, "a Tuesday; no publication date to place it"),
+        ("2026-SU", "", None, "summer 2026"),
+        ("2026-11", "", None, "November 2026"),
+        ("2026-Q3", "", None, "the third quarter of 2026"),
+        ("P100D", "", None, "100 days"),
+    ],
+)
+def test_dates_in_words(value: str, text: str, published: str | None, words: str) -> None:
+    assert date_in_words(value, text, published) == words
+
+
+def test_statuses_and_values_in_words() -> None:
+    assert status_in_words("disagree") == "confirmed conflict"
+    assert status_in_words("unchecked") == "possible conflict"
+    assert detail_value_in_words("money", "2.4e+06") == "2,400,000"
+    assert detail_value_in_words("time", "22:45") == "10:45 p.m."
+
+
+def test_a_year_names_only_the_outlets_that_report_that_episode() -> None:
+    a = "The old mill by the river first flooded in 2021, ruining the whole apple harvest."
+    b = "In 2021 the Brackenford Water Board changed its name, its logo and its chair."
+    members = [
+        member(
+            "a",
+            "Gazette",
+            a,
+            timexes=(Timex(a.index("2021"), a.index("2021") + 4, "2021", "2021", "DATE"),),
+        ),
+        member("b", "Courier", b, timexes=(Timex(3, 7, "2021", "2021", "DATE"),)),
+    ]
+    units = claim_units(members)
+    rows = timeline(members, {}, units, similarity_matrix(units))
+    assert sorted(row.outlets for row in rows) == [("Courier",), ("Gazette",)]
+
+
+def test_a_time_of_day_belongs_to_the_day_of_the_event() -> None:
+    text = "The count ended on Tuesday, November 3. The result came at 1:40 a.m., officials said."
+    day = text.index("Tuesday, November 3")
+    clock = text.index("1:40 a.m.")
+    timexes = (
+        Timex(day, day + 19, "Tuesday, November 3", "2026-11-03", "DATE", True),
+        Timex(clock, clock + 9, "1:40 a.m.", "2026-11-05T01:40", "TIME", True),
+    )
+    members = [member("a", "Gazette", text, published="2026-11-05", timexes=timexes)]
+    values = {row.text: row.value for row in timeline(members, {})}
+    assert values["1:40 a.m."] == "2026-11-03T01:40"
+
+
+def test_without_dates_no_article_is_first() -> None:
+    members = [
+        member("a", "Gazette", "Crews shored up the dam at the Brackenford reservoir.", seq=0),
+        member("b", "Courier", "The Brackenford reservoir dam was shored up by crews.", seq=1),
+    ]
+    entries = lineage(members, claim_units(members), set(), {})
+    assert "first" not in {entry.role for entry in entries}
+    comparison = compare_story("s", members)
+    assert ORDER_UNKNOWN in comparison.notes
+    assert comparison.first_article_id is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "published", "phrase", "value"),
+    [
+        (
+            "Daniel Brannigan beat Helen Marwood in Tuesday’s election and will take office "
+            "next month.",
+            "2026-11-05",
+            "Tuesday",
+            "2026-11-03",
+        ),
+        (
+            "The new mayor will be sworn in on December 1 and has promised a review.",
+            "2026-11-04",
+            "December 1",
+            "2026-12-01",
+        ),
+        (
+            "Voters will choose a new senator in November, the party said.",
+            "2026-08-10",
+            "November",
+            "2026-11",
+        ),
+    ],
+)
+def test_a_tense_cue_of_another_clause_does_not_move_a_date(
+    sentence: str, published: str, phrase: str, value: str
+) -> None:
+    found = {t.text: t.value for t in find_timexes(sentence, published)}
+    assert found[phrase] == value
+
+
+# -- the Brackenford example, analysed as a user analyses it ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def brackenford(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[StoryComparison, str]]:
+    rows = [
+        json.loads(line)
+        for line in (EXAMPLES / "compare.jsonl").read_text(encoding="utf-8").splitlines()
+        if "brackenford" in line
+    ]
+    corpus = tmp_path_factory.mktemp("brackenford") / "brackenford.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with Store(tmp_path_factory.mktemp("db") / "b.db") as store:
+        analyze([str(corpus)], store)
+        (summary,) = store.story_summaries()
+        view = story_view(store, summary.story_id)
+        yield view.comparison, write_markdown(view)
+
+
+def test_the_brackenford_table_never_pairs_tuesday_with_next_month(
+    brackenford: tuple[StoryComparison, str],
+) -> None:
+    comparison, _ = brackenford
+    for row in comparison.details:
+        assert {row.first.text, row.second.text} != {"Tuesday", "next month"}
+
+
+def test_the_brackenford_table_shows_each_pair_of_values_once(
+    brackenford: tuple[StoryComparison, str],
+) -> None:
+    comparison, _ = brackenford
+    shown = [
+        (d.kind, frozenset((d.first.value, d.second.value)))
+        for d in comparison.details
+        if d.status != "agree"
+    ]
+    assert len(shown) == len(set(shown))
+    assert [kind for kind, _ in shown].count("money") == 1
+    assert [kind for kind, _ in shown].count("place") == 1
+
+
+def test_the_brackenford_report_says_dates_in_words(
+    brackenford: tuple[StoryComparison, str],
+) -> None:
+    comparison, markdown = brackenford
+    assert comparison.timeline  # JSON keeps the values; the report says them in words
+    assert not RAW_TIMEX.findall(markdown)
+    assert "November 2026" in markdown
+    assert "Wednesday 4 November 2026" in markdown  # a publication date too

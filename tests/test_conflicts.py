@@ -1,0 +1,276 @@
+"""Conflicting details (issue 19, item 5): values conflict only when they describe one thing,
+real disagreements are found, and each pair is shown once. Fictional written text."""
+
+from __future__ import annotations
+
+from storylens.compare.claims import claim_units, similarity_matrix
+from storylens.compare.details import disputed_spans, find_conflicts
+from storylens.records import AnalysedArticle, DetailConflict, Entity, Span, StoryMember, Timex
+from test_compare_parts import member
+
+
+def _conflicts(*members: StoryMember) -> list[DetailConflict]:
+    units = claim_units(members)
+    return list(find_conflicts(members, units, similarity_matrix(units), {}))
+
+
+def _shown(*members: StoryMember) -> list[tuple[str, str, str]]:
+    return [
+        (c.kind, c.first.text, c.second.text) for c in _conflicts(*members) if c.status != "agree"
+    ]
+
+
+def _with(base: StoryMember, **parts: object) -> StoryMember:
+    analysed = base.analysed
+    fields = {
+        "clean": analysed.clean,
+        "sentences": analysed.sentences,
+        "entities": analysed.entities,
+        "timexes": analysed.timexes,
+        "numbers": analysed.numbers,
+    }
+    fields.update(parts)
+    return StoryMember(AnalysedArticle(**fields), seq=base.seq)  # type: ignore[arg-type]
+
+
+def _timex(text: str, phrase: str, value: str, kind: str = "DATE", anchored: bool = True) -> Timex:
+    start = text.index(phrase)
+    return Timex(start, start + len(phrase), phrase, value, kind, anchored)  # type: ignore[arg-type]
+
+
+def _money(text: str, *phrases: str) -> tuple[Entity, ...]:
+    return tuple(Entity(p, "MONEY", text.index(p), text.index(p) + len(p)) for p in phrases)
+
+
+def _places(text: str, *names: str) -> tuple[Entity, ...]:
+    return tuple(Entity(n, "GPE", text.index(n), text.index(n) + len(n)) for n in names)
+
+
+# -- places ----------------------------------------------------------------------------------
+
+
+def test_a_place_inside_another_is_no_conflict() -> None:
+    a = "The shooting happened in Humboldt Park on Sunday night, police in Chicago said."
+    b = "The shooting happened in Chicago on Sunday night, police said."
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_places(a, "Humboldt Park", "Chicago")),
+        _with(member("b", "Courier", b), entities=_places(b, "Chicago")),
+    )
+    assert not [row for row in shown if row[0] == "place"]
+
+
+def test_a_state_and_its_abbreviation_agree() -> None:
+    a = "The boy was shot at a home in Dunmore, Ky., on Sunday night."
+    b = "The boy was shot at a home in Dunmore, Kentucky, on Sunday night."
+    found = _conflicts(
+        _with(member("a", "Gazette", a), entities=_places(a, "Dunmore", "Ky.")),
+        _with(member("b", "Courier", b), entities=_places(b, "Dunmore", "Kentucky")),
+    )
+    assert not [c for c in found if c.kind == "place" and c.status != "agree"]
+
+
+def test_a_town_and_its_state_are_no_conflict() -> None:
+    a = "The warehouse fire broke out in Dunmore early on Sunday."
+    b = "The warehouse fire broke out in Kentucky early on Sunday."
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_places(a, "Dunmore")),
+        _with(member("b", "Courier", b), entities=_places(b, "Kentucky")),
+    )
+    assert not [row for row in shown if row[0] == "place"]
+
+
+def test_a_dateline_is_not_where_the_event_happened() -> None:
+    a = "DUNMORE — The warehouse fire that destroyed the grain store broke out on Sunday."
+    b = "ASHBY — The warehouse fire that destroyed the grain store broke out on Sunday."
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_places(a, "DUNMORE")),
+        _with(member("b", "Courier", b), entities=_places(b, "ASHBY")),
+    )
+    assert not [row for row in shown if row[0] == "place"]
+
+
+def test_two_places_for_where_one_thing_happened_conflict() -> None:
+    a = "A grey van seen near the museum was later found burnt out in Pellham."
+    b = "A grey van seen near the museum was later found burnt out in Crosby Mills."
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_places(a, "Pellham")),
+        _with(member("b", "Courier", b), entities=_places(b, "Crosby Mills")),
+    )
+    assert ("place", "Pellham", "Crosby Mills") in shown
+
+
+# -- roles, amounts, counts ------------------------------------------------------------------
+
+
+def test_a_role_is_a_whole_word() -> None:
+    people = ("Ana Brill",)
+    found = _conflicts(
+        member("a", "Gazette", "The appeal was heard by Chief Justice Ana Brill.", people=people),
+        member("b", "Courier", "The appeal was heard by Justice Ana Brill.", people=people),
+    )
+    roles = {side.value for c in found if c.kind == "role" for side in (c.first, c.second)}
+    assert not {"ustice", "hief justice"} & roles
+
+
+def test_a_sum_asked_for_is_not_set_against_a_sum_granted() -> None:
+    a = "Dana Holt sought $5 million in damages from the Brackenford Water Board."
+    b = "Dana Holt was awarded $2 million in damages from the Brackenford Water Board."
+    people = ("Dana Holt",)
+    shown = _shown(
+        _with(member("a", "Gazette", a, people=people), entities=_money(a, "$5 million")),
+        _with(member("b", "Courier", b, people=people), entities=_money(b, "$2 million")),
+    )
+    assert not [row for row in shown if row[0] == "money"]
+
+
+def test_a_total_is_not_set_against_one_of_its_parts() -> None:
+    a = (
+        "The Holt family paid $43,885,310 in federal taxes and $13,625,777 in state taxes "
+        "over the eight years, the returns show."
+    )
+    b = "The Holt family paid $43 million in federal taxes over the eight years, the returns show."
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_money(a, "$43,885,310", "$13,625,777")),
+        _with(member("b", "Courier", b), entities=_money(b, "$43 million")),
+    )
+    assert not [row for row in shown if row[0] == "money"]
+
+
+def test_two_prices_of_one_plan_conflict_once_not_mirrored() -> None:
+    wire = "Her campaign centred on a $6.5 million plan for a sports centre on the rail yard."
+    tribune = "The Brannigan campaign centred on the $6.5 million plan for a sports centre there."
+    post = "Marwood's campaign centred on a $5.6 million plan for a sports centre on the rail yard."
+    found = _conflicts(
+        _with(member("w", "Metro Wire", wire), entities=_money(wire, "$6.5 million")),
+        _with(member("p", "Signal Post", post), entities=_money(post, "$5.6 million")),
+        _with(member("t", "Tribune", tribune), entities=_money(tribune, "$6.5 million")),
+    )
+    money = [c for c in found if c.kind == "money" and c.status == "disagree"]
+    assert len(money) == 1
+
+
+def _counted(base: StoryMember, text: str, phrase: str, value: str) -> StoryMember:
+    start = text.index(phrase)
+    return _with(base, numbers=(Span(start, start + len(phrase), value, phrase),))
+
+
+def test_a_count_and_a_bound_that_holds_it_agree() -> None:
+    # Decision: "700" and "more than 600" can both be true of one crowd, so they agree.
+    a = "Police said 700 people gathered outside the Brackenford town hall on Monday."
+    b = "Police said more than 600 people gathered outside the Brackenford town hall on Monday."
+    found = _conflicts(
+        _counted(member("a", "Gazette", a), a, "700", "700"),
+        _counted(member("b", "Courier", b), b, "600", "600"),
+    )
+    counts = [c.status for c in found if c.kind == "count"]
+    assert counts == ["agree"]
+
+
+# -- real disagreements ------------------------------------------------------------------------
+
+
+def test_a_victims_age_in_two_outlets_conflicts() -> None:
+    people = ("Jory Wrenn",)
+    shown = _shown(
+        member("a", "Gazette", "Police said 14-year-old Jory Wrenn was shot.", people=people),
+        member("b", "Courier", "Jory Wrenn, 15, was shot on Sunday, police said.", people=people),
+    )
+    assert [row[0] for row in shown] == ["age"]
+
+
+def test_one_persons_name_spelt_two_ways_conflicts() -> None:
+    found = _conflicts(
+        member(
+            "a", "Gazette", "Police named the victim as Jarrell Penn.", people=("Jarrell Penn",)
+        ),
+        member(
+            "b", "Courier", "The victim, Jarell Penn, died at the scene.", people=("Jarell Penn",)
+        ),
+    )
+    names = [(c.first.value, c.second.value, c.status) for c in found if c.kind == "name"]
+    assert names == [("Jarrell Penn", "Jarell Penn", "disagree")]
+
+
+def test_two_times_of_day_for_one_shooting_conflict() -> None:
+    a = "The shooting happened at 10:30 p.m. in the 1000 block of Planters Lane."
+    b = "The shooting happened at 10:45 p.m. in the 1000 block of Planters Lane."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-11-04"),
+            timexes=(_timex(a, "10:30 p.m.", "2026-11-04T22:30", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-05"),
+            timexes=(_timex(b, "10:45 p.m.", "2026-11-05T22:45", "TIME"),),
+        ),
+    )
+    assert shown == [("time", "10:30 p.m.", "10:45 p.m.")]
+
+
+# -- dates (the Brackenford example) -----------------------------------------------------------
+
+
+def test_a_day_is_not_set_against_a_month_of_another_event() -> None:
+    wire = "Daniel Brannigan unseated Helen Marwood in Tuesday’s election, winning by 312 votes."
+    tribune = (
+        "Daniel Brannigan beat Helen Marwood in Tuesday’s election and will take office next month."
+    )
+    people = ("Daniel Brannigan", "Helen Marwood")
+    shown = _shown(
+        _with(
+            member("w", "Metro Wire", wire, people=people, published="2026-11-04"),
+            timexes=(_timex(wire, "Tuesday", "2026-11-03"),),
+        ),
+        _with(
+            member("t", "Tribune", tribune, people=people, published="2026-11-05"),
+            timexes=(
+                _timex(tribune, "Tuesday", "2026-11-10"),
+                _timex(tribune, "next month", "2026-12"),
+            ),
+        ),
+    )
+    assert not [row for row in shown if "next month" in row]
+
+
+def test_a_date_after_said_dates_the_statement_not_the_event() -> None:
+    a = "The board said on Tuesday that crews had repaired the leaking dam at the reservoir."
+    b = "The board said on Wednesday that crews had repaired the leaking dam at the reservoir."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-11-04"),
+            timexes=(_timex(a, "Tuesday", "2026-11-03"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-05"),
+            timexes=(_timex(b, "Wednesday", "2026-11-04"),),
+        ),
+    )
+    assert not shown
+
+
+def test_copyright_lines_hold_no_details() -> None:
+    a = "Crews repaired the leaking dam on Tuesday.\nCopyright 2025 Metro Wire Service."
+    b = "Crews repaired the leaking dam on Tuesday.\nCopyright 2026 Metro Wire Service."
+    found = _conflicts(
+        _with(
+            member("a", "Gazette", a, published="2026-11-04"),
+            timexes=(_timex(a, "2025", "2025", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-04"),
+            timexes=(_timex(b, "2026", "2026", anchored=False),),
+        ),
+    )
+    assert not [c for c in found if c.kind == "date"]
+
+
+def test_each_disputed_value_is_located_in_the_article_that_states_it() -> None:
+    people = ("Jory Wrenn",)
+    a = "Police said 14-year-old Jory Wrenn was shot."
+    b = "Jory Wrenn, 15, was shot on Sunday, police said."
+    found = _conflicts(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    spans = disputed_spans(found)
+    assert [a[s:e] for s, e in spans["a"]] == ["14"]
+    assert [b[s:e] for s, e in spans["b"]] == ["15"]
