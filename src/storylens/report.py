@@ -20,7 +20,6 @@ from storylens.compare.dates_words import (
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import Scorecard
 from storylens.compare.serialise import comparison_to_dict
-from storylens.compare.summary import shared_lines
 from storylens.records import (
     COMPARISON_VERSION,
     Claim,
@@ -229,7 +228,7 @@ def _quotes(c: StoryComparison) -> list[str]:
 
 def _claims(c: StoryComparison) -> list[str]:
     lines = ["## What the outlets share, and what only one reports", ""]
-    shared = shared_lines(c.claims)
+    shared = shared_claims(c)
     if shared:
         lines += ["### Shared", ""]
         for line in shared:
