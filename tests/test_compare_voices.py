@@ -123,7 +123,9 @@ def test_a_shared_line_lists_only_the_outlets_that_print_its_words() -> None:
 
     (line,) = shared_lines(claims)
     assert line.outlets == ("Echo", "Post")
-    assert line.other_wordings == (("Courier", "Penn spoke at the pier on Tuesday."),)
+    assert [tuple(w) for w in line.other_wordings] == [
+        ("Courier", "Penn spoke at the pier on Tuesday.")
+    ]
 
 
 def test_the_summary_never_gives_one_outlets_sentence_to_another() -> None:

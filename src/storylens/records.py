@@ -12,6 +12,7 @@ test, shipped to a Dask worker, or turned into JSON with ``dataclasses.asdict``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -391,6 +392,18 @@ class LineageEntry:
 
 
 @dataclass(frozen=True)
+class Wording:
+    """One outlet's own sentence for a claim another line shows in other words. A record,
+    not a pair, so that an unnamed outlet is renamed in it as everywhere else."""
+
+    outlet: str
+    text: str
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.outlet, self.text))
+
+
+@dataclass(frozen=True)
 class SummarySentence:
     """A claim as one line: ``outlets`` print these very words; ``other_wordings`` are the
     (outlet, sentence) of each other outlet that reports the claim in words of its own."""
@@ -399,7 +412,7 @@ class SummarySentence:
     article_id: str
     outlet: str
     outlets: tuple[str, ...]
-    other_wordings: tuple[tuple[str, str], ...] = ()
+    other_wordings: tuple[Wording, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,14 @@ from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
 from storylens.compare.words import fold, words
-from storylens.records import Claim, DetailConflict, StoryMember, SummarySentence, TimelineEntry
+from storylens.records import (
+    Claim,
+    DetailConflict,
+    StoryMember,
+    SummarySentence,
+    TimelineEntry,
+    Wording,
+)
 
 # Sentences in the summary.
 SUMMARY_SENTENCES = 3
@@ -74,7 +81,7 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
         article_id=claim.article_id,
         outlet=claim.outlet,
         outlets=tuple(same),
-        other_wordings=tuple(others.items()),
+        other_wordings=tuple(Wording(outlet, text) for outlet, text in others.items()),
     )
 
 
