@@ -70,7 +70,7 @@ def _pages(site: dict[str, str], story: str) -> dict[str, str]:
     base = site["base"]
     with __import__("httpx").Client() as client:
         detail = client.get(f"{base}/api/stories/{site[story]}").json()
-    left, right = [a["article_id"] for a in detail["articles"]][:2]
+    left, right = [a["article_id"] for a in detail["story"]["articles"]][:2]
     person = "Hilaria Baldwin" if story == "seeds" else "Alan Pryce"
     return {
         "stories": f"{base}/",

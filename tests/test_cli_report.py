@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from storylens.cli import app
 from storylens.export import DATE_FIELDS, TONE_FIELDS
+from storylens.records import COMPARISON_VERSION
 from storylens.report import REPORT_SCHEMA
 from test_cli import write_corpus
 
@@ -59,7 +60,7 @@ def test_report_json_has_schema_version_and_the_comparison(db: str, tmp_path: Pa
     )
     assert result.exit_code == 0, result.output
     body = json.loads(target.read_text(encoding="utf-8"))
-    assert body["schema"] == REPORT_SCHEMA and body["version"] == 1
+    assert body["schema"] == REPORT_SCHEMA and body["version"] == COMPARISON_VERSION
     assert body["comparison"]["story_id"] == story
     assert {a["article_id"] for a in body["story"]["articles"]} == {"pier-echo", "pier-courier"}
     shared = [c for c in body["comparison"]["claims"] if c["status"] == "shared"]
@@ -83,7 +84,7 @@ def test_report_to_a_missing_folder_is_one_line_and_exit_2(db: str, tmp_path: Pa
 def test_exports_of_comparisons_tone_and_dates(db: str) -> None:
     comparisons = runner.invoke(app, ["export", "comparisons", "--db", db]).output.splitlines()
     assert len(comparisons) == 2
-    assert all(json.loads(line)["version"] == 1 for line in comparisons)
+    assert all(json.loads(line)["version"] == COMPARISON_VERSION for line in comparisons)
     dates = runner.invoke(app, ["export", "dates", "--db", db, "--format", "csv"]).output
     rows = list(csv.DictReader(io.StringIO(dates)))
     assert rows and tuple(rows[0]) == DATE_FIELDS

@@ -518,3 +518,14 @@ def test_a_store_sqlite_cannot_open_read_only_is_read_immutable(
     with Store(web_db, read_only=True) as store:
         assert store.count_stories() >= 1
     assert ["immutable=1" in url for url in urls] == [False, True]
+
+
+def test_a_url_list_of_bad_lines_lists_its_cap_and_counts_the_rest(tmp_path: Path) -> None:
+    # Every line is no http(s) URL: nothing is fetched, and the list is one input like a file.
+    urls = tmp_path / "urls.txt"
+    urls.write_text("".join(f"ftp://nowhere/{n}\n" for n in range(MAX_REJECTIONS_LISTED + 30)))
+    rejected = list(iter_inputs([], url_lists=[str(urls)]))
+    assert all(isinstance(item, Rejection) for item in rejected)
+    assert len(rejected) == MAX_REJECTIONS_LISTED + 1
+    assert rejected[-1].input == str(urls)
+    assert rejected[-1].reason.startswith("30 more records rejected, not listed")

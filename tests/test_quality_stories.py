@@ -23,9 +23,9 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 sys.path.insert(0, str(ROOT / "bench"))
 
 # Measured (bench/stories.py, 10 shuffled orders): ECB+ mean 0.931 min 0.920; BASIL 1.000 in
-# every order. Issue 12 keeps ECB+ >= 0.92 and BASIL >= 0.99; the ECB+ floor leaves room for
-# order effects, not for regressions.
-FLOORS = {"ecbplus": 0.915, "basil": 0.99}
+# every order; gvc-train 0.966 min 0.964 (issue 23). Issue 12 keeps ECB+ >= 0.92 and BASIL
+# >= 0.99; the floors leave room for order effects, not for regressions.
+FLOORS = {"ecbplus": 0.915, "basil": 0.99, "gvc-train": 0.96}
 ORDERS = 2
 
 

@@ -1524,3 +1524,22 @@ def test_quoted_phrase_no_cue_governs_stays_scare(nlp: Language) -> None:
     quote = find(quotes_of(nlp, text), "reform")
     assert quote.kind == "scare"
     assert quote.speaker is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Holt said the vote was fair.\n\nArticle Continued Below\n\n"
+        "She added that the city would appeal.",
+        '"It is over," the mayor said.\nStory continues below advertisement\n'
+        "The union said it would strike.",
+        "Officials said the vote would be held.\nStory continues below\nThe council met late.",
+    ],
+)
+def test_furniture_lines_are_no_quotes_and_no_speakers(nlp: Language, text: str) -> None:
+    found = quotes_of(nlp, text)
+    for quote in found:
+        assert quote.speaker not in ("Story", "Article"), quote
+        assert "continue" not in (quote.cue or "").lower(), quote
+        assert "below" not in quote.text.lower(), quote
+    assert found  # the statements around the line are still found

@@ -145,3 +145,106 @@ def test_each_outlets_own_words_and_the_framing_it_quotes(comparison: StoryCompa
     quoted = {m.text: m.speaker for m in tone[first].quoted}
     assert "playful banter" in quoted and "insider" in (quoted["playful banter"] or "")
     assert "playful banter" not in [m.text for m in tone[first].own]
+
+
+# -- issue 19: every line true (items 3, 4, 6, 7) ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def article_texts(comparison: StoryComparison) -> dict[str, str]:
+    return {path.stem: path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt")}
+
+
+def _outlet_texts(comparison: StoryComparison, texts: dict[str, str]) -> dict[str, str]:
+    outlets = {p.article_ids[0]: p.outlet for p in comparison.sourcing}
+    return {outlets[key]: text for key, text in texts.items() if key in outlets}
+
+
+def _worded(text: str) -> str:
+    """The words alone, folded: marks and spacing are no wording."""
+    from storylens.compare.words import fold, words
+
+    return " " + " ".join(fold(w) for w in words(text)) + " "
+
+
+def test_every_outlet_under_a_summary_line_prints_its_words(
+    comparison: StoryComparison, article_texts: dict[str, str]
+) -> None:
+    by_outlet = {o: _worded(t) for o, t in _outlet_texts(comparison, article_texts).items()}
+    for line in comparison.summary:
+        for outlet in line.outlets:
+            assert _worded(line.text) in by_outlet[outlet], (outlet, line.text)
+
+
+def test_every_outlet_under_a_shared_line_prints_its_words(
+    comparison: StoryComparison, article_texts: dict[str, str]
+) -> None:
+    from storylens.compare.summary import shared_lines
+
+    by_outlet = {o: _worded(t) for o, t in _outlet_texts(comparison, article_texts).items()}
+    lines = shared_lines(comparison.claims)
+    assert lines
+    for line in lines:
+        for outlet in line.outlets:
+            assert _worded(line.text) in by_outlet[outlet], (outlet, line.text)
+        for outlet, text in line.other_wordings:
+            assert _worded(text) in by_outlet[outlet]
+
+
+def test_quote_wordings_hold_only_words_inside_marks(
+    comparison: StoryComparison, article_texts: dict[str, str]
+) -> None:
+    from storylens.analyse.quotes.marks import find_marked_quotes
+
+    for group in comparison.quote_groups:
+        for variant in group.variants:
+            if variant.relation == "paraphrased":
+                continue
+            text = article_texts[variant.article_id]
+            marked = [(q.start, q.end) for q in find_marked_quotes(text)]
+            assert "\n" not in variant.text
+            for piece in variant.text.split(" … "):
+                at = text.find(piece.strip(), variant.start)
+                assert at >= 0, piece
+                assert any(a <= at and at + len(piece.strip()) <= b for a, b in marked), piece
+
+
+def test_a_repeat_in_one_article_is_called_a_repeat(comparison: StoryComparison) -> None:
+    for group in comparison.quote_groups:
+        reference = next(v for v in group.variants if v.relation == "reference")
+        for variant in group.variants:
+            if variant is not reference and variant.article_id == reference.article_id:
+                assert variant.relation == "repeated"
+    relations = {v.relation for g in comparison.quote_groups for v in g.variants}
+    assert "repeated" in relations and "truncated" not in relations
+
+
+def test_words_a_source_relays_name_the_relay(comparison: StoryComparison) -> None:
+    relayed = [v for g in comparison.quote_groups for v in g.variants if v.relayed_by]
+    assert relayed
+    assert all(v.speaker and v.relayed_by != v.speaker for v in relayed)
+
+
+def test_sourcing_rows_have_words_and_no_outlet_leaves_out_itself(
+    comparison: StoryComparison,
+) -> None:
+    for profile in (*comparison.sourcing, *comparison.sourcing_by_outlet):
+        assert all(c.quotes or c.reported for c in profile.counts)
+        assert all(c.words for c in profile.counts if c.quotes)
+        assert profile.outlet not in profile.left_out
+    first, second = _first_and_second(comparison)
+    by_article = {p.article_ids[0]: p for p in comparison.sourcing}
+    named = {c.source_type: c for c in by_article[second].counts}["person"]
+    # narration about a named person is not his quoted words
+    assert named.words < 200
+
+
+def test_tone_reads_accounts_documents_and_sources_words(comparison: StoryComparison) -> None:
+    first, second = _first_and_second(comparison)
+    tone = {p.article_id: p for p in comparison.tone}
+    own_second = [m.text for m in tone[second].own]
+    assert "lunged" not in own_second and "praising" not in own_second
+    assert "lunged" in [m.text for m in tone[second].reported]
+    scare = [m.text.strip(" .") for m in tone[first].scare]
+    assert "intentionally mishandling evidence" not in scare
+    assert "love challenging one another" not in scare

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect
@@ -193,3 +195,27 @@ def test_a_limited_list_of_stories_is_the_head_of_the_whole_list(any_db: str) ->
             s.story_id for s in whole[:2]
         ]
         assert store.story_summaries(limit=2) == whole[:2]
+
+
+def test_a_sqlite_file_locked_at_first_connect_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two writers opening one new file: the WAL switch can answer "locked" at once, without
+    # SQLite's busy wait; the open tries again instead of failing in 0 s.
+    import sqlite3
+
+    from storylens.store import database
+
+    configure = database._configure_sqlite
+    refusals = iter([True, True])
+
+    def refuse_twice(connection: Any, record: Any) -> None:
+        if next(refusals, False):
+            raise sqlite3.OperationalError("database is locked")
+        configure(connection, record)
+
+    monkeypatch.setattr(database, "_configure_sqlite", refuse_twice)
+    engine = database.create_database_engine(tmp_path / "new.db")
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    engine.dispose()

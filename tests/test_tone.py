@@ -248,14 +248,26 @@ def test_offsets_point_into_the_text(nlp: Language) -> None:
     assert list(marks) == sorted(marks, key=lambda m: (m.start, m.end))
 
 
-def test_paraphrase_around_a_quoted_phrase_is_own_voice(nlp: Language) -> None:
-    # a mixed quote: only "fantasy" is the councillor's; "callously" is the outlet's wording
+def test_paraphrase_around_a_quoted_phrase_is_the_speakers_account(nlp: Language) -> None:
+    # a mixed quote: only "fantasy" is in the councillor's words; "callously" is in the clause
+    # the outlet reports as her claim ("Penn said the mayor ..."), so it is her account as the
+    # outlet words it, not the outlet's own characterisation (issue 19, item 6)
     text = LEDE_FILLER + (
         'Councillor Ada Penn said the mayor callously abandoned the workers with a "fantasy" plan.'
     )
     mark = _by_text(_tone(nlp, text), "callously")
-    assert mark.voice == "own"
+    assert mark.voice == "reported" and "Ada Penn" in (mark.speaker or "")
     assert mark.target is not None and "mayor" in mark.target
+
+
+def test_a_reported_noun_phrase_is_the_outlets_description(nlp: Language) -> None:
+    # what was spoken about, described by the outlet: "humiliating" is its own word
+    text = LEDE_FILLER + (
+        "Friends of the pair dismissed the humiliating exchange with Mayor Ida Roe as nothing "
+        "more than \u2018banter.\u2019"
+    )
+    marks = _tone(nlp, text)
+    assert ("humiliating", "own") in [(m.text, m.voice) for m in marks]
 
 
 def test_attribution_inside_a_split_quote_is_own_voice(nlp: Language) -> None:
@@ -307,3 +319,56 @@ def test_basil_floors() -> None:
     assert own["overlap"]["micro"]["f1"] >= OWN_OVERLAP_F1_FLOOR
     assert result["own"]["lexical_all_sentence"]["f1"] >= OWN_SENTENCE_F1_FLOOR
     assert result["all"]["lexical_all_sentence"]["f1"] >= ALL_VOICES_SENTENCE_F1_FLOOR
+
+
+# -- issue 19, item 6: whose account, which words are plain ----------------------------------
+
+
+def test_according_to_a_source_is_the_sources_account(nlp: Language) -> None:
+    text = (
+        "The mayor spoke at the harbour on Friday.\n"
+        "According to Pell, the mayor then lunged for the microphone before storming off.\n"
+    )
+    marks = _tone(nlp, text)
+    assert not [m for m in marks if m.voice == "own" and m.text == "lunged"]
+    lunged = _by_text(marks, "lunged")
+    assert (lunged.voice, lunged.speaker) == ("reported", "Pell")
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        (
+            "Presumptive nominee Dana Whitcombe on Monday backed a bipartisan plan averting a "
+            "shutdown that would have furloughed thousands of county workers.\n",
+            ("Presumptive", "bipartisan", "averting", "furloughed"),
+        ),
+        (
+            LEDE_FILLER + "At one point, Mayor Tom Arle began praising the volunteers.\n",
+            ("praising",),
+        ),
+    ],
+)
+def test_plain_words_of_the_event_are_not_loaded(
+    nlp: Language, text: str, plain: tuple[str, ...]
+) -> None:
+    own = [m.text for m in _tone(nlp, text) if m.voice == "own"]
+    assert not [word for word in plain if any(word in m for m in own)]
+
+
+def test_a_documents_quoted_phrase_is_no_scare_quote(nlp: Language) -> None:
+    text = LEDE_FILLER + (
+        "Mayor Ruth Aldane filed a lawsuit against the county for defamation due to "
+        "\u2018intentionally mishandling evidence.\u2019\n"
+    )
+    assert not [m for m in _tone(nlp, text) if m.voice == "scare"]
+
+
+def test_a_sources_own_words_repeated_are_no_scare_quote(nlp: Language) -> None:
+    text = LEDE_FILLER + (
+        "\u2018They love challenging one another,\u2019 the aide said.\n"
+        "The pair reportedly \u2018love challenging one another.\u2019\n"
+    )
+    marks = _tone(nlp, text)
+    assert not [m for m in marks if m.voice == "scare"]
+    assert ("reportedly", "hedge") in [(m.text, m.polarity) for m in marks]

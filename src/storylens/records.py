@@ -12,6 +12,7 @@ test, shipped to a Dask worker, or turned into JSON with ``dataclasses.asdict``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -22,7 +23,7 @@ QuoteKind = Literal["direct", "indirect", "mixed", "nested", "scare"]
 QuoteAct = Literal["speech", "thought", "intention", "evidence"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 Polarity = Literal["negative", "positive", "hedge"]
-Voice = Literal["own", "quoted", "scare"]
+Voice = Literal["own", "quoted", "reported", "scare"]
 
 
 @dataclass(frozen=True)
@@ -148,8 +149,10 @@ class Timex:
 class ToneMark:
     """A loaded, evaluative or hedging word or phrase, and whose voice it is in.
 
-    ``voice`` is "own" for the outlet's own words, "quoted" inside someone's quote (with
-    ``speaker``), "scare" for a phrase set in scare quotes (distanced wording). ``target`` is
+    ``voice`` is "own" for the outlet's own words, "reported" in a clause it reports as
+    someone's account ("according to X, ..."; with ``speaker``), "quoted" inside someone's
+    quote (with ``speaker``), "scare" for a phrase set in scare quotes (distanced wording).
+    ``target`` is
     the person or group the word is aimed at, where the parse shows one.
     """
 
@@ -221,7 +224,14 @@ class StoryMember:
 
 DiffOp = Literal["keep", "remove", "add"]
 VariantRelation = Literal[
-    "reference", "identical", "reworded", "truncated", "extended", "misattributed", "paraphrased"
+    "reference",
+    "identical",
+    "reworded",
+    "truncated",
+    "extended",
+    "misattributed",
+    "paraphrased",
+    "repeated",
 ]
 ClaimStatus = Literal["shared", "only", "copy"]
 DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
@@ -239,7 +249,9 @@ class WordDiff:
 
 @dataclass(frozen=True)
 class QuoteVariant:
-    """One outlet's wording of an utterance, classified against the fullest wording."""
+    """One outlet's wording of an utterance, classified against the fullest wording, or
+    against ``compared_with`` when that is another outlet's closer print of the same line.
+    ``relayed_by`` names the speaker whose quote holds these words (second-hand)."""
 
     article_id: str
     outlet: str | None
@@ -251,6 +263,8 @@ class QuoteVariant:
     kind: str = "direct"
     start: int = 0
     end: int = 0
+    relayed_by: str | None = None
+    compared_with: str = ""
 
 
 @dataclass(frozen=True)
@@ -336,9 +350,13 @@ class DetailConflict:
 
 @dataclass(frozen=True)
 class SourceCount:
+    """Quotes with words inside marks (and how many words), and attributions reported
+    without marks (paraphrase, or the outlet's own "reportedly"), of one kind of source."""
+
     source_type: SourceType
     quotes: int
     words: int
+    reported: int = 0
 
 
 @dataclass(frozen=True)
@@ -365,6 +383,7 @@ class ToneProfile:
     quoted: tuple[ToneMark, ...]
     distinctive: tuple[str, ...] = ()  # own-voice words no other outlet of the story uses
     adopted: tuple[str, ...] = ()  # "playful banter (the insider)": framing quoted, not stated
+    reported: tuple[ToneMark, ...] = ()  # loaded words in its account of what someone claims
 
 
 @dataclass(frozen=True)
@@ -391,11 +410,27 @@ class LineageEntry:
 
 
 @dataclass(frozen=True)
+class Wording:
+    """One outlet's own sentence for a claim another line shows in other words. A record,
+    not a pair, so that an unnamed outlet is renamed in it as everywhere else."""
+
+    outlet: str
+    text: str
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.outlet, self.text))
+
+
+@dataclass(frozen=True)
 class SummarySentence:
+    """A claim as one line: ``outlets`` print these very words; ``other_wordings`` are the
+    (outlet, sentence) of each other outlet that reports the claim in words of its own."""
+
     text: str
     article_id: str
     outlet: str
-    outlets: tuple[str, ...]  # every outlet that reports it
+    outlets: tuple[str, ...]
+    other_wordings: tuple[Wording, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -410,7 +445,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 1
+COMPARISON_VERSION = 2
 
 
 @dataclass(frozen=True)

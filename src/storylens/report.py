@@ -26,6 +26,7 @@ from storylens.records import (
     QuoteVariant,
     SourceCount,
     StoryComparison,
+    SummarySentence,
     WordDiff,
 )
 from storylens.views import StoryView, only_claims, shared_claims
@@ -99,8 +100,10 @@ def variant_label(variant: QuoteVariant) -> str:
         "extended": "extended",
         "misattributed": "attributed to another speaker",
         "paraphrased": "paraphrased (reported speech)",
+        "repeated": "repeated in the same article",
     }
-    return labels[variant.relation]
+    label = labels[variant.relation]
+    return f"{label}, per {variant.relayed_by}" if variant.relayed_by else label
 
 
 def write_markdown(view: StoryView) -> str:
@@ -169,8 +172,16 @@ def _summary(c: StoryComparison) -> list[str]:
         return []
     lines = ["## Summary", ""]
     for sentence in c.summary:
-        lines.append(f"- {md(sentence.text)} ({', '.join(md(o) for o in sentence.outlets)})")
+        lines += _line_with_wordings(sentence)
     return [*lines, ""]
+
+
+def _line_with_wordings(line: SummarySentence) -> list[str]:
+    """A line under the outlets that print its words; each other outlet's own sentence of
+    the same claim one line below it."""
+    lines = [f"- {md(line.text)} ({', '.join(md(o) for o in line.outlets)})"]
+    lines += [f"  - {md(outlet)}: {md(text)}" for outlet, text in line.other_wordings]
+    return lines
 
 
 def _lineage(c: StoryComparison) -> list[str]:
@@ -204,7 +215,8 @@ def _quotes(c: StoryComparison) -> list[str]:
         for variant in group.variants:
             text = f"“{md(variant.text)}”"
             if variant.relation not in ("reference", "identical") and variant.diff:
-                text += f" — diff: {diff_markdown(variant.diff)}"
+                against = f" against “{md(variant.compared_with)}”" if variant.compared_with else ""
+                text += f" — diff{against}: {diff_markdown(variant.diff)}"
             speaker = f" [{md(variant.speaker)}]" if variant.relation == "misattributed" else ""
             lines.append(
                 f"- {md(variant.outlet or variant.article_id)}: {variant_label(variant)}{speaker}: "
@@ -219,9 +231,8 @@ def _claims(c: StoryComparison) -> list[str]:
     shared = shared_claims(c)
     if shared:
         lines += ["### Shared", ""]
-        for claim in shared:
-            outlets = ", ".join(md(o) for o in (claim.outlet, *claim.shared_with))
-            lines.append(f"- {md(claim.text)} ({outlets})")
+        for line in shared:
+            lines += _line_with_wordings(line)
         lines.append("")
     for outlet, claims in only_claims(c).items():
         # the most important first; the rest folded, in the article's order
@@ -276,7 +287,12 @@ def _sourcing(c: StoryComparison) -> list[str]:
         counts = {s.source_type: s for s in p.counts}
 
         def cell(kind: str, counts: dict[str, SourceCount] = counts) -> str:  # type: ignore[assignment]
-            return f"{counts[kind].quotes} ({counts[kind].words} words)"
+            count = counts.get(kind)
+            if count is None:
+                return "–"
+            quoted = f"{count.quotes} ({count.words} words)" if count.quotes else ""
+            reported = f"{count.reported} reported" if count.reported else ""
+            return "; ".join(part for part in (quoted, reported) if part)
 
         anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""
         lines.append(
@@ -302,6 +318,13 @@ def _tone(c: StoryComparison) -> list[str]:
         if profile.scare:
             lines.append(
                 "- Distanced (scare quotes): " + ", ".join(f"‘{md(m.text)}’" for m in profile.scare)
+            )
+        if profile.reported:
+            lines.append(
+                "- In its account of what others claim: "
+                + ", ".join(
+                    f"“{md(m.text)}” (per {md(m.speaker or 'someone')})" for m in profile.reported
+                )
             )
         if profile.adopted:
             lines.append(

@@ -12,6 +12,7 @@ from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
 from storylens.compare.serialise import comparison_from_json
+from storylens.compare.summary import shared_lines
 from storylens.errors import NotFound
 from storylens.naming import OutletName, name_comparison, name_records
 from storylens.naming import outlet_names as name_outlets
@@ -23,6 +24,7 @@ from storylens.records import (
     QuoteGroup,
     StoryComparison,
     StoryMember,
+    SummarySentence,
     ToneMark,
 )
 from storylens.store import Store
@@ -103,7 +105,7 @@ def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
         title=row.title,
         published=row.published,
         text=row.text,
-        spoken=utterance_words(row.text, row.segments, opening_mark),
+        spoken=utterance_words(row.text, row.segments, opening_mark, row.kind),
         start=row.start,
         end=row.end,
         speaker=row.speaker,
@@ -616,16 +618,11 @@ def _stories_naming(store: Store, name: str, limit: int) -> list[str]:
     return [story_id for story_id in dict.fromkeys(found) if story_id]
 
 
-def shared_claims(comparison: StoryComparison) -> list[Claim]:
-    """One claim per group that two or more outlets report, in the comparison's order: the
-    report's "Shared" list and the story page's."""
-    seen: set[int] = set()
-    shared = []
-    for claim in comparison.claims:
-        if claim.status == "shared" and claim.group not in seen:
-            seen.add(claim.group)
-            shared.append(claim)
-    return shared
+def shared_claims(comparison: StoryComparison) -> list[SummarySentence]:
+    """One line per group of claims that two or more outlets report, in the comparison's
+    order (the report's "Shared" list and the story page's): under the outlets that print its
+    words, with each other outlet's own sentence beside it (``compare.summary.shared_lines``)."""
+    return list(shared_lines(comparison.claims))
 
 
 def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:

@@ -35,9 +35,11 @@ def repair_text(text: str) -> str:
     Lines are kept (a line is a paragraph in most inputs); runs of spaces become one space;
     three or more line breaks become a single blank line.
     """
+    # Invisible characters go first: one inside a mojibake pair ("Â\u200b€") hides the pair
+    # from ftfy, and removed after it would leave mojibake a second repair would fix.
+    text = _INVISIBLE.sub("", text)
     text = ftfy.fix_text(text, config=_FTFY_CONFIG)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = _INVISIBLE.sub("", text)
     lines = [_HORIZONTAL_SPACE.sub(" ", line).strip() for line in text.split("\n")]
     text = "\n".join(lines)
     text = _MANY_BLANK_LINES.sub("\n\n", text)

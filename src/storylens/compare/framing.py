@@ -9,6 +9,7 @@ parse; this part only sets the articles side by side.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from storylens.records import StoryMember, ToneMark, ToneProfile
@@ -16,6 +17,16 @@ from storylens.records import StoryMember, ToneMark, ToneProfile
 
 def _key(mark: ToneMark) -> str:
     return mark.text.lower().strip(" .,;:!?\"'‘’“”")
+
+
+def used_elsewhere(mark: ToneMark, other_texts: Sequence[str]) -> bool:
+    """Whether another outlet's text (lower-cased) uses the mark's words as whole words: "mock"
+    is not used by a text that says "mocking"."""
+    key = _key(mark)
+    if not key:
+        return False
+    pattern = re.compile(rf"(?<!\w){re.escape(key)}(?!\w)")
+    return any(pattern.search(text) for text in other_texts)
 
 
 def tone_profiles(
@@ -39,9 +50,7 @@ def tone_profiles(
         if index not in copies and others:
             distinctive = tuple(
                 dict.fromkeys(
-                    m.text
-                    for m in own
-                    if m.polarity != "hedge" and not any(_key(m) in text for text in others)
+                    m.text for m in own if m.polarity != "hedge" and not used_elsewhere(m, others)
                 )
             )
         quoted = tuple(m for m in marks if m.voice == "quoted")
@@ -56,6 +65,7 @@ def tone_profiles(
                 adopted=tuple(
                     dict.fromkeys(f"{m.text} ({m.speaker or 'unnamed speaker'})" for m in quoted)
                 ),
+                reported=tuple(m for m in marks if m.voice == "reported"),
             )
         )
     return tuple(profiles)

@@ -4,8 +4,17 @@ Two quotes are the same utterance when one's words appear, nearly verbatim, insi
 or when the two differ by a word or two (rapidfuzz's partial and plain ratios on normalised
 text): outlets trim, split and re-punctuate quotes more often than they reword them.
 
-Each wording is then classified against the fullest one (``compare.variants``), and reported
-speech that carries the same words joins the group as a paraphrase.
+Each wording is then classified (``compare.variants``): a second wording in the article that
+holds the fullest one is the speaker repeating herself, not a cut; any other is diffed against
+the closest wording another article prints of the same utterance, so "No, when I'm talking"
+is set beside the line it repeats, not beside the outburst before it. Reported speech that
+carries the same words joins the group as a paraphrase; words a speaker quotes someone else as
+saying keep their relay ("per Jason Scoop").
+
+What is compared is only what stands inside the marks: a mixed quote's reporter's clause
+around its quoted phrase is left out, and a quote never runs on across a paragraph break (a
+paragraph left open by a missing closing mark, a caption, a boilerplate line), so each
+paragraph's run of quoted words is one wording.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare.variants import classify_variant, same_speaker
 from storylens.compare.words import content_stems
@@ -48,6 +58,8 @@ _SINGLE_MARKS = "'‘’‚‹›"
 # An attribution between two parts of a quote is short: ", Castellano said at a briefing. "
 MAX_INTERRUPTION_CHARS = 120
 
+_EDGE_MARKS = _DOUBLE_MARKS + _SINGLE_MARKS
+
 _NON_WORD = re.compile(r"[^\w\s]")
 _SPACES = re.compile(r"\s+")
 
@@ -61,6 +73,7 @@ class QuoteInStory:
     kind: str
     start: int = 0
     end: int = 0
+    relayed_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
 
 
 def spoken_words(text: str, opening_mark: str = "") -> str:
@@ -92,14 +105,46 @@ def spoken_words(text: str, opening_mark: str = "") -> str:
 
 
 def utterance_words(
-    text: str, segments: tuple[tuple[int, int], ...] = (), opening_mark: str = ""
+    text: str, segments: tuple[tuple[int, int], ...] = (), opening_mark: str = "", kind: str = ""
 ) -> str:
     """What the speaker said, for reading and comparing: a quote's segments joined by " … "
     (its ``text`` joins them by a space), or, for a quote stored in one span before segments
-    were kept, ``spoken_words``."""
+    were kept, ``spoken_words``. A mixed quote is the reporter's clause around a quoted phrase
+    (`dismissed it as nothing more than 'banter.'`): only the marked phrase is the speaker's."""
+    if kind == "mixed":
+        marked = marked_phrases(text)
+        if marked:
+            return " … ".join(marked)
     if segments:
         return " … ".join(part.strip(" ,") for part in segment_texts(text, segments))
     return spoken_words(text, opening_mark)
+
+
+def marked_phrases(text: str) -> list[str]:
+    """The words inside the top-level quotation marks of ``text``, one string a phrase; a mark
+    left open runs to the end of its paragraph, as ``find_marked_quotes`` reads it."""
+    return [
+        phrase
+        for q in find_marked_quotes(text)
+        if q.depth == 0 and (phrase := text[q.start : q.end].strip(" ,;:"))
+    ]
+
+
+def paragraph_runs(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at its line breaks, each run without the marks and spaces at
+    its edges: a quote in the comparison never joins two paragraphs."""
+    runs = []
+    at = start
+    for piece in text[start:end].split("\n"):
+        low, high = at, at + len(piece)
+        at = high + 1
+        while low < high and (text[low].isspace() or text[low] in _EDGE_MARKS):
+            low += 1
+        while high > low and (text[high - 1].isspace() or text[high - 1] in _EDGE_MARKS):
+            high -= 1
+        if low < high:
+            runs.append((low, high))
+    return runs
 
 
 def normalise_quote(text: str) -> str:
@@ -164,7 +209,14 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
         speakers = Counter(q.speaker for q, _ in group if q.speaker)
         group_speaker = speakers.most_common(1)[0][0] if speakers else None
         variants = [
-            _variant(q, normalised, reference_quote, reference, group_speaker)
+            _variant(
+                q,
+                normalised,
+                _counterpart(q, normalised, group, reference_quote),
+                reference_quote,
+                reference,
+                group_speaker,
+            )
             for q, normalised in group
         ]
         variants.extend(_paraphrases(quotes, group, group_speaker))
@@ -181,22 +233,51 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     return tuple(result)
 
 
+def _counterpart(
+    quote: QuoteInStory,
+    normalised: str,
+    group: list[tuple[QuoteInStory, str]],
+    reference_quote: QuoteInStory,
+) -> QuoteInStory:
+    """The wording ``quote`` is diffed against. Within the fullest wording's article it is
+    that wording (a second wording there is a repeat). From another article it is a wording
+    of the fullest one's article: where both articles tell the line equally often, the one at
+    the same place in the telling (a first outburst beside the first, its repeat beside the
+    repeat), otherwise the closest; so a repeated line is not diffed against the outburst it
+    repeats."""
+    if quote is reference_quote or quote.article_id == reference_quote.article_id:
+        return reference_quote
+    theirs = sorted(
+        (item for item in group if item[0].article_id == reference_quote.article_id),
+        key=lambda item: item[0].start,
+    )
+    ours = sorted((q for q, _ in group if q.article_id == quote.article_id), key=lambda q: q.start)
+    if len(theirs) == 1:
+        return reference_quote
+    if len(ours) == len(theirs):
+        return theirs[ours.index(quote)][0]
+    return max(theirs, key=lambda item: float(fuzz.ratio(normalised, item[1])))[0]
+
+
 def _variant(
     quote: QuoteInStory,
     normalised: str,
+    against: QuoteInStory,
     reference_quote: QuoteInStory,
     reference: str,
     group_speaker: str | None,
 ) -> QuoteVariant:
     relation: str
     diff: tuple[WordDiff, ...] = ()
-    if quote is reference_quote:
+    if quote is against:
         relation = "reference"
     else:
-        relation, diff = classify_variant(reference_quote.text, quote.text)
+        relation, diff = classify_variant(against.text, quote.text)
+        if quote.article_id == against.article_id:
+            relation = "repeated"  # the article prints the line twice: no cut, no change
     if (
-        relation != "reference"
-        and quote.article_id != reference_quote.article_id
+        relation not in ("reference", "repeated")
+        and quote.article_id != against.article_id
         and not same_speaker(quote.speaker, group_speaker)
     ):
         relation = "misattributed"
@@ -211,6 +292,8 @@ def _variant(
         kind=quote.kind,
         start=quote.start,
         end=quote.end,
+        relayed_by=quote.relayed_by,
+        compared_with="" if against is reference_quote else against.text,
     )
 
 

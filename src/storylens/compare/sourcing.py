@@ -1,10 +1,18 @@
 """Sourcing profile: whom each article and each outlet quotes, by kind of source, and which
 speakers other outlets quote that it leaves out.
 
-Quoted words are counted from the quotes' own text, so a long anonymous account weighs more
-than a one-word named quote. Speech that names no source ("it was claimed") counts as
+Only words inside quotation marks are counted as a source's words (a mixed quote's marked
+phrase, not the reporter's clause around it), so a long anonymous account weighs more than a
+one-word named quote, and narration about a person ("Scoop, who taunted Baldwin ...") weighs
+nothing; reported speech whose speaker is named inside its own content is that narration, and
+does not make the person a source. Reported speech without marks is counted apart, as
+reported, with no words. Speech that names no source ("it was claimed") counts as
 unattributed; so do the outlet's own hedges ("reportedly"), which pass on a claim whose source
-it does not give.
+it does not give. A kind of source with nothing to count has no row.
+
+A speaker described by a definite role ("the new mayor") in an article that names people is
+one of them, called by role after being named (a source kept anonymous is described by access
+instead: "the insider", "a source"). An outlet never leaves out itself.
 """
 
 from __future__ import annotations
@@ -13,9 +21,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from storylens.analyse.quotes.cues import ANONYMOUS_NOUNS
+from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.records import SourceCount, SourceType, SourcingProfile, StoryMember
+from storylens.records import Quote, SourceCount, SourceType, SourcingProfile, StoryMember
 
 # An unnamed speaker is an anonymous *source* when described by access or role ("the
 # insider", "a source close to", "officials"); described only as one of the public or of an
@@ -34,6 +44,8 @@ PUBLIC_WORDS = frozenset(
 
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
+# The article that refers back to someone already introduced: "the new mayor", "the actor".
+DEFINITE_ARTICLE = "the"
 _SOURCE_TYPES: tuple[SourceType, ...] = (
     "person",
     "organization",
@@ -43,7 +55,11 @@ _SOURCE_TYPES: tuple[SourceType, ...] = (
 )
 
 
-def source_type(speaker_type: str, mention: str | None) -> SourceType:
+def source_type(speaker_type: str, mention: str | None, names_people: bool = False) -> SourceType:
+    """The kind of source a quote's speaker is. ``names_people``: the article names people,
+    so a definite role description ("the new mayor") refers back to one of them."""
+    if speaker_type == "anonymous" and names_people and _refers_back(mention):
+        return "person"
     if speaker_type == "anonymous":
         # The role nouns describe the speaker; a capitalised word after the first names
         # their affiliation ("an Extra reporter", "a Downing Street source"), not their role.
@@ -60,20 +76,64 @@ def source_type(speaker_type: str, mention: str | None) -> SourceType:
     return "unattributed"
 
 
+def _refers_back(mention: str | None) -> bool:
+    """A definite description by role, not by access: "the new mayor", not "the insider"."""
+    described = words(mention or "")
+    return (
+        len(described) >= 2
+        and fold(described[0]) == DEFINITE_ARTICLE
+        and not any(w[:1].isupper() for w in described[1:])
+        and fold(described[-1]) not in ANONYMOUS_NOUNS
+        and fold(described[-1]) not in PUBLIC_WORDS
+    )
+
+
+def quoted_word_count(quote: Quote) -> int:
+    """How many of a quote's words stand inside quotation marks: all of a direct quote's
+    (its text is its marked runs), a mixed quote's marked phrase, none of reported speech."""
+    if quote.kind == "indirect":
+        return 0
+    if quote.kind == "mixed":
+        return sum(len(words(phrase)) for phrase in marked_phrases(quote.text))
+    return len(words(quote.text))
+
+
+def _narration(quote: Quote) -> bool:
+    """Reported speech whose speaker is named inside what it is said to report ("Jon Pell,
+    who taunted the mayor, ..."): the outlet's narration about a person, not their words."""
+    return (
+        quote.kind == "indirect"
+        and quote.speaker_start is not None
+        and quote.start <= quote.speaker_start < quote.end
+    )
+
+
+def _names_people(member: StoryMember) -> bool:
+    return any(q.speaker_type == "person" for q in member.analysed.quotes)
+
+
 def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     quotes: Counter[SourceType] = Counter()
+    reported: Counter[SourceType] = Counter()
     quoted_words: Counter[SourceType] = Counter()
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
     for member in members:
+        names_people = _names_people(member)
         for quote in member.analysed.quotes:
-            if quote.kind not in SPEECH_KINDS or quote.act != "speech":
+            if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
                 continue
-            source = source_type(quote.speaker_type, quote.speaker_mention or quote.speaker)
-            quotes[source] += 1
-            quoted_words[source] += len(words(quote.text))
-            if source in ("person", "organization") and quote.speaker:
-                speakers[quote.speaker] += 1
+            source = source_type(
+                quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
+            )
+            count = quoted_word_count(quote)
+            if count:
+                quotes[source] += 1
+                quoted_words[source] += count
+            else:
+                reported[source] += 1
+            if quote.speaker_type in ("person", "organization") and quote.speaker:
+                speakers[quote.speaker] += 1  # a role that refers back names no one here
             elif source == "anonymous":
                 anonymous[
                     (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
@@ -83,12 +143,16 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
             for mark in member.analysed.tone
             if mark.polarity == "hedge" and mark.voice == "own"
         ]
-        quotes["unattributed"] += len(hedges)
+        reported["unattributed"] += len(hedges)
     total_words = sum(quoted_words.values())
     return SourcingProfile(
         outlet=outlet,
         article_ids=tuple(member.id for member in members),
-        counts=tuple(SourceCount(t, quotes[t], quoted_words[t]) for t in _SOURCE_TYPES),
+        counts=tuple(
+            SourceCount(t, quotes[t], quoted_words[t], reported[t])
+            for t in _SOURCE_TYPES
+            if quotes[t] or reported[t]
+        ),
         speakers=tuple(name for name, _ in speakers.most_common()),
         anonymous=tuple(anonymous),
         anonymous_share=round(quoted_words["anonymous"] / total_words, 3) if total_words else 0.0,
@@ -105,6 +169,7 @@ def _with_left_out(profiles: list[SourcingProfile], everyone: set[str]) -> list[
                     name
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
+                    and fold(name) != fold(profile.outlet)
                 )
             ),
         )

@@ -21,14 +21,53 @@ from storylens.compare.claims import (
 from storylens.compare.details import find_conflicts
 from storylens.compare.framing import tone_profiles
 from storylens.compare.lineage import ORDER_UNKNOWN, find_echoes, lineage, publication_order
-from storylens.compare.quotes import QuoteInStory, align_quotes, utterance_words
+from storylens.compare.quotes import (
+    QuoteInStory,
+    align_quotes,
+    paragraph_runs,
+    spoken_words,
+    utterance_words,
+)
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.compare.summary import summarise, timeline
-from storylens.records import StoryComparison, StoryMember
+from storylens.compare.variants import same_speaker
+from storylens.records import Quote, StoryComparison, StoryMember
 
 # The most articles one comparison reads: the earliest ones, since later articles of a very
 # large story mostly repeat them; beyond this the cost grows with the square of the count.
 MAX_COMPARED_ARTICLES = 100
+
+
+def _wordings(text: str, quote: Quote) -> list[tuple[str, int, int]]:
+    """A quote's words as the comparison reads them, one wording per paragraph: only the
+    words inside its marks (a mixed quote's marked phrase, a split quote's runs without the
+    attribution), never joined across a line break, where a missing closing mark, a caption
+    or a boilerplate line would run two quotations into one."""
+    if quote.kind == "mixed":
+        return [(utterance_words(quote.text, kind="mixed"), quote.start, quote.end)]
+    by_paragraph: list[list[tuple[int, int]]] = []
+    for low, high in quote.spans:
+        for run in paragraph_runs(text, low, high):
+            if by_paragraph and "\n" not in text[by_paragraph[-1][-1][1] : run[0]]:
+                by_paragraph[-1].append(run)
+            else:
+                by_paragraph.append([run])
+    wordings = []
+    for runs in by_paragraph:
+        if quote.segments:
+            words = " … ".join(text[a:b].strip(" ,") for a, b in runs)
+        else:
+            opening_mark = text[quote.start - 1] if quote.start > 0 else ""
+            words = spoken_words(" ".join(text[a:b] for a, b in runs), opening_mark)
+        wordings.append((words, runs[0][0], runs[-1][1]))
+    return wordings
+
+
+def _relay(quote: Quote) -> str | None:
+    """Whose quote holds a nested quote's words, unless they are the speaker's own."""
+    if quote.kind != "nested" or not quote.reported_by:
+        return None
+    return None if same_speaker(quote.reported_by, quote.speaker) else quote.reported_by
 
 
 def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
@@ -39,18 +78,19 @@ def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
         for quote in member.analysed.quotes:
             if quote.act != "speech":
                 continue  # beliefs, goals and documents are attributions, not who said what
-            opening_mark = text[quote.start - 1] if quote.start > 0 else ""
-            found.append(
-                QuoteInStory(
-                    article_id=member.id,
-                    outlet=member.analysed.article.outlet,
-                    text=utterance_words(quote.text, quote.segments, opening_mark),
-                    speaker=quote.speaker,
-                    kind=quote.kind,
-                    start=quote.start,
-                    end=quote.end,
+            for words, start, end in _wordings(text, quote):
+                found.append(
+                    QuoteInStory(
+                        article_id=member.id,
+                        outlet=member.analysed.article.outlet,
+                        text=words,
+                        speaker=quote.speaker,
+                        kind=quote.kind,
+                        start=start,
+                        end=end,
+                        relayed_by=_relay(quote),
+                    )
                 )
-            )
     return found
 
 
@@ -80,6 +120,7 @@ def compare_story(
         ClaimJudge(units, vectors),
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
+    details = find_conflicts(members, units, cosine, copies)
     order = publication_order(members)
     dated = [i for i in order if members[i].analysed.article.published]
     if members and not dated:
@@ -89,13 +130,13 @@ def compare_story(
         article_ids=tuple(member.id for member in members),
         quote_groups=align_quotes(quotes_in_story(members)),
         claims=claims,
-        details=find_conflicts(members, units, cosine, copies),
+        details=details,
         sourcing=per_article,
         sourcing_by_outlet=per_outlet,
         tone=tone_profiles(members, copies),
         lineage=lineage(members, units, echo_pairs, copies),
         echoes=tuple(echoes),
-        summary=summarise(members, units, claims, cosine),
+        summary=summarise(members, units, claims, cosine, details),
         timeline=timeline(members, copies, units, cosine),
         first_article_id=members[dated[0]].id if dated else None,
         notes=tuple(notes),

@@ -5,6 +5,12 @@ The summary is extractive: a claim scores by how many outlets report it independ
 central it is (its summed similarity to the story's other claims) and how early it comes in
 its article (news puts the event first). Each chosen claim comes from a different claim group,
 so the summary does not say one thing three times.
+
+A line never puts one outlet's wording under another: it names the outlets that print these
+very words, and gives each other outlet's own sentence for the same claim beside it (outlets
+that word a claim differently also differ in its details: "last week" against "on Tuesday").
+A claim whose sentence holds a detail another outlet disputes or cannot be checked against
+is left out of the summary: a summary line should need no footnote.
 """
 
 from __future__ import annotations
@@ -18,7 +24,15 @@ import numpy as np
 from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
-from storylens.records import Claim, StoryMember, SummarySentence, TimelineEntry
+from storylens.compare.words import fold, words
+from storylens.records import (
+    Claim,
+    DetailConflict,
+    StoryMember,
+    SummarySentence,
+    TimelineEntry,
+    Wording,
+)
 
 # Sentences in the summary.
 SUMMARY_SENTENCES = 3
@@ -43,11 +57,60 @@ _NAMES_A_DAY = re.compile(
 _NOT_DATES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
 
 
+def _wording(text: str) -> tuple[str, ...]:
+    return tuple(fold(w) for w in words(text))
+
+
+def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
+    """A claim as one line: its words, the outlets that print these very words, and each
+    other outlet's own sentence of the same claim (its first, in the article's order)."""
+    wording = _wording(claim.text)
+    same: dict[str, None] = {claim.outlet: None}
+    others: dict[str, str] = {}
+    for other in claims:
+        if other.group != claim.group or other.status == "copy" or other.outlet == claim.outlet:
+            continue
+        if other.outlet in same or other.outlet in others:
+            continue
+        if _wording(other.text) == wording:
+            same[other.outlet] = None
+        else:
+            others[other.outlet] = other.text
+    return SummarySentence(
+        text=claim.text,
+        article_id=claim.article_id,
+        outlet=claim.outlet,
+        outlets=tuple(same),
+        other_wordings=tuple(Wording(outlet, text) for outlet, text in others.items()),
+    )
+
+
+def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
+    """One line per group of shared claims, from its first claim, as ``claim_line`` words it."""
+    seen: set[int] = set()
+    lines = []
+    for claim in claims:
+        if claim.status == "shared" and claim.group not in seen:
+            seen.add(claim.group)
+            lines.append(claim_line(claim, claims))
+    return tuple(lines)
+
+
+def _disputed(claim: Claim, details: Sequence[DetailConflict]) -> bool:
+    return any(
+        value.article_id == claim.article_id and claim.start <= value.start < claim.end
+        for detail in details
+        if detail.status != "agree"
+        for value in (detail.first, detail.second)
+    )
+
+
 def summarise(
     members: Sequence[StoryMember],
     units: Sequence[ClaimUnit],
     claims: Sequence[Claim],
     cosine: sparse.csr_matrix,
+    details: Sequence[DetailConflict] = (),
 ) -> tuple[SummarySentence, ...]:
     if not claims:
         return ()
@@ -70,17 +133,10 @@ def summarise(
     chosen, groups = [], set()
     for _, row in scored:
         claim = claims[row]
-        if claim.group in groups:
+        if claim.group in groups or _disputed(claim, details):
             continue
         groups.add(claim.group)
-        chosen.append(
-            SummarySentence(
-                text=claim.text,
-                article_id=claim.article_id,
-                outlet=claim.outlet,
-                outlets=(claim.outlet, *claim.shared_with),
-            )
-        )
+        chosen.append(claim_line(claim, claims))
         if len(chosen) == SUMMARY_SENTENCES:
             break
     return tuple(chosen)

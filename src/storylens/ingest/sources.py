@@ -113,15 +113,19 @@ def read_file(path: Path, article_id: str | None = None) -> Iterator[Record]:
 
 
 def bounded_rejections(
-    records: Iterable[Record], input_name: str, *, stop_after: int | None = MAX_REJECTED_IN_A_ROW
-) -> Iterator[Record]:
-    """The records of one input, its rejections listed up to ``MAX_REJECTIONS_LISTED`` and the
-    rest counted in one closing line; after ``stop_after`` rejections in a row the rest of the
-    input is not read (one line says so and counts them)."""
+    records: Iterable[_Item | Rejection],
+    input_name: str,
+    *,
+    stop_after: int | None = MAX_REJECTED_IN_A_ROW,
+) -> Iterator[_Item | Rejection]:
+    """The records of one input (articles, or the URLs of a ``--urls`` file), its rejections
+    listed up to ``MAX_REJECTIONS_LISTED`` and the rest counted in one closing line; after
+    ``stop_after`` rejections in a row the rest of the input is not read (one line says so
+    and counts them)."""
     listed = unlisted = in_a_row = 0
     last_reason = ""
     for record in records:
-        if isinstance(record, Article):
+        if not isinstance(record, Rejection):
             in_a_row = 0
             yield record
             continue
@@ -359,7 +363,8 @@ def iter_inputs(
             else:
                 yield from _guarded(_read_path(raw, taken), raw)
         for url_list in url_lists:
-            for item in _guarded(read_url_list(Path(url_list)), url_list):
+            listed = bounded_rejections(read_url_list(Path(url_list)), url_list)
+            for item in _guarded(listed, url_list):
                 if isinstance(item, Rejection):
                     yield item
                 else:

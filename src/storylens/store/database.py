@@ -31,6 +31,10 @@ logger = logging.getLogger(__name__)
 DEFAULT_DB_PATH = "storylens.db"
 # Seconds SQLite waits for another writer before giving up: a web server may be reading.
 SQLITE_BUSY_TIMEOUT_SECONDS = 30
+# Pause between two tries to open a SQLite file another process is creating: switching a new
+# file to WAL can answer "locked" at once, without SQLite's busy wait (seen with two writers
+# opening one new file under load), so the open is tried again until the busy timeout.
+SQLITE_OPEN_RETRY_SECONDS = 0.1
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
 
@@ -90,8 +94,7 @@ def create_database_engine(db: str | Path, *, read_only: bool = False) -> Engine
             if url.startswith("postgresql+psycopg"):
                 _require_psycopg()
             engine = create_engine(url, pool_pre_ping=True)
-        with engine.connect():
-            pass
+        _first_connect(engine, sqlite=url.startswith("sqlite"), started=started)
     except SQLAlchemyError as error:
         hint = "check the path or URL, and that the server is running"
         if url.startswith("sqlite"):
@@ -100,6 +103,18 @@ def create_database_engine(db: str | Path, *, read_only: bool = False) -> Engine
             f"cannot open database {db} ({describe_error(error, db, started)}); {hint}"
         ) from error
     return engine
+
+
+def _first_connect(engine: Engine, *, sqlite: bool, started: float) -> None:
+    while True:
+        try:
+            with engine.connect():
+                return
+        except SQLAlchemyError as error:
+            waited = time.monotonic() - started
+            if not sqlite or "locked" not in str(error) or waited >= SQLITE_BUSY_TIMEOUT_SECONDS:
+                raise
+            time.sleep(SQLITE_OPEN_RETRY_SECONDS)
 
 
 def _read_only_engine(path: Path) -> Engine:

@@ -4,6 +4,7 @@ features.py    AnalysedArticle -> ArticleFeatures (compact, stored per article)
 dedup.py       MinHash signatures and the LSH index of near-duplicate copies
 index.py       stream document frequencies and the inverted index of candidate stories
 scoring.py     article-to-story similarity in named parts, with the reasons
+join_model.py  a logistic join model as the score's weights, threshold and penalties
 clusterer.py   StoryClusterer: add one article at a time; restore from stored rows
 embeddings.py  optional dense sentence embeddings (pip install storylens[embeddings])
 """

@@ -15,6 +15,8 @@ without running spaCy again. It holds only what tells events apart:
 - ``days``: the calendar days the lead names, resolved by the TIMEX3 resolver ("on Tuesday"
   in a Wednesday report is the day before): when the event happened, which tells two
   same-kind events in one place apart when their words and names agree;
+- ``places``: the towns and cities the lead names, which tell two same-kind events a day
+  apart in neighbouring towns apart;
 - ``signature``: the MinHash of the body for near-duplicate detection, with its parameters.
 """
 
@@ -37,8 +39,8 @@ from storylens.records import AnalysedArticle
 from storylens.stories.dedup import MinHashParams, Signature, body_without_boilerplate
 from storylens.stories.dedup import make_signature as _make_signature
 
-# Version 2 added ``days``; version 1 features read with none.
-FEATURES_VERSION = 2
+# Version 2 added ``days``, version 3 ``places``; older features read with none.
+FEATURES_VERSION = 3
 # People kept per article lead (the lead rarely names more).
 TOP_ACTORS = 5
 # Content words kept per article: covers the vocabulary of a typical news article (~200
@@ -114,6 +116,7 @@ class ArticleFeatures:
     agency: bool = False  # published by a news agency (the likely original of copies)
     actors: tuple[tuple[str, float], ...] = ()  # people the lead names, with their mentions
     days: tuple[str, ...] = ()  # ISO days the lead names, in text order
+    places: tuple[str, ...] = ()  # place keys the lead names, in text order
     dense: tuple[float, ...] | None = field(default=None)  # optional sentence embedding
 
     def to_json(self) -> str:
@@ -130,6 +133,7 @@ class ArticleFeatures:
             "agency": self.agency,
             "actors": [[key, weight] for key, weight in self.actors],
             "days": list(self.days),
+            "places": list(self.places),
             "minhash": {
                 "num_perm": params.num_perm,
                 "shingle_words": params.shingle_words,
@@ -174,6 +178,7 @@ class ArticleFeatures:
             agency=bool(payload.get("agency", False)),
             actors=tuple((str(k), float(w)) for k, w in payload.get("actors", ())),
             days=tuple(str(day) for day in payload.get("days", ())),
+            places=tuple(str(place) for place in payload.get("places", ())),
             dense=tuple(float(v) for v in dense) if dense is not None else None,
         )
 
@@ -197,6 +202,7 @@ def extract_features(
         agency=is_agency(article.outlet, body),
         actors=lead_actors(analysed),
         days=lead_days(analysed),
+        places=lead_places(analysed),
     )
 
 
@@ -346,6 +352,21 @@ def lead_actors(analysed: AnalysedArticle) -> tuple[tuple[str, float], ...]:
                 in_lead[key] += 1
     ranked = sorted(in_lead, key=lambda key: (-in_lead[key], -in_all[key], key))[:TOP_ACTORS]
     return tuple((key, float(in_lead[key])) for key in ranked)
+
+
+def lead_places(analysed: AnalysedArticle) -> tuple[str, ...]:
+    """The towns, cities and countries the lead names (entity keys), in text order, once each:
+    where the report's event happened. Two shootings of one kind a day apart in neighbouring
+    towns share the county, the sheriff and the hospital; the town the lead gives differs."""
+    end = lead_end(analysed)
+    places: list[str] = []
+    for entity in sorted(analysed.entities, key=lambda e: e.start):
+        if entity.start >= end or entity.label != "GPE":
+            continue
+        key = entity_key(entity.text, entity.label)
+        if key and key not in places:
+            places.append(key)
+    return tuple(places)
 
 
 def lead_days(analysed: AnalysedArticle) -> tuple[str, ...]:

@@ -40,6 +40,8 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("join_threshold", "score an article needs to join a story (else it opens one)", 0, 1),
+    Setting("join_day_penalty", "taken off the score when the leads name other days", 0, 1),
+    Setting("join_place_penalty", "taken off the score when the leads name other towns", 0, 1),
     Setting(
         "secondary_threshold", "score that records another story as one an article recalls", 0, 1
     ),
@@ -50,6 +52,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dense_weight", "share given to sentence embeddings when both sides have them", 0, 1),
     Setting("time_grace_days", "days apart an article may be published with no time decay", 0),
     Setting("time_decay_days", "days per factor e of time decay after the grace days", 0.001),
+    Setting("same_day_grace_days", "grace days when the article's lead names the story's day", 0),
     Setting(
         "year_conflict_factor", "score factor when undated article and story name other years", 0, 1
     ),

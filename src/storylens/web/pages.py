@@ -309,7 +309,7 @@ def _tone_in_context(view: Any) -> list[dict[str, Any]]:
     for profile in view.comparison.tone:
         text = texts.get(profile.article_id, "")
         marks = []
-        for mark in (*profile.own, *profile.scare, *profile.quoted):
+        for mark in (*profile.own, *profile.reported, *profile.scare, *profile.quoted):
             left = text.rfind("\n", 0, mark.start) + 1
             right = text.find("\n", mark.end)
             right = len(text) if right == -1 else right

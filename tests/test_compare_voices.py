@@ -1,0 +1,233 @@
+"""Whose words each line of a comparison shows (issue 19, items 3, 4 and 7), on small written
+stories: quotes hold only the words inside their marks, a repeat is a repeat, a relayed quote
+names its relay; a shared line or summary line never puts one outlet's wording under another;
+sourcing counts quoted words only."""
+
+from __future__ import annotations
+
+from storylens.compare.quotes import QuoteInStory, align_quotes, utterance_words
+from storylens.compare.sourcing import source_type, sourcing_profiles
+from storylens.compare.story import compare_story, quotes_in_story
+from storylens.records import Claim, Quote
+from storylens.report import variant_label
+from test_compare_parts import member, quote
+
+
+def _quote_at(whole: str, text: str, speaker: str | None, **fields: object) -> Quote:
+    start = whole.index(text)
+    values: dict[str, object] = {
+        "text": text,
+        "start": start,
+        "end": start + len(text),
+        "speaker": speaker,
+        "speaker_mention": speaker,
+        "speaker_start": None,
+        "speaker_end": None,
+        "speaker_type": "person",
+        "cue": "said",
+        "kind": "direct",
+    }
+    values.update(fields)
+    return Quote(**values)  # type: ignore[arg-type]
+
+
+# -- quotes: the words inside the marks ------------------------------------------------------
+
+
+def test_a_mixed_quote_compares_only_its_marked_phrase() -> None:
+    text = (
+        "The comedian mockingly referred to her as “the harbour witch”, referencing a clip "
+        "from the fair where she pretended to forget the word for herring."
+    )
+    clause = "her as “the harbour witch”, referencing a clip from the fair"
+    mixed = _quote_at(text, clause, "Jon Pell", kind="mixed")
+    (found,) = quotes_in_story([member("a", "Echo", text, quotes=(mixed,))])
+    assert found.text == "the harbour witch"
+    # the quote rows of `show` and the pages read the same words
+    assert utterance_words(mixed.text, kind="mixed") == "the harbour witch"
+
+
+def test_a_quote_never_runs_on_across_a_paragraph_left_open() -> None:
+    # the aide's paragraph has no closing mark; the next paragraph is a new quotation
+    text = (
+        "‘There is no harm,’ the aide continued. ‘They both like a fight and that is why they "
+        "get on.\n‘That council row was a true picture of them,’ the aide said. ‘They test "
+        "each other.’"
+    )
+    first = text.index("They both")
+    second_end = text.index("picture of them") + len("picture of them")
+    third = text.index("They test")
+    segments = ((first, second_end), (third, third + len("They test each other.")))
+    joined = " ".join(text[a:b] for a, b in segments)
+    aide = _quote_at(text, text[first:second_end], "the aide")
+    aide = Quote(**{**aide.__dict__, "text": joined, "end": segments[-1][1], "segments": segments})
+    wordings = [q.text for q in quotes_in_story([member("a", "Echo", text, quotes=(aide,))])]
+    assert wordings == [
+        "They both like a fight and that is why they get on.",
+        "That council row was a true picture of them … They test each other.",
+    ]
+
+
+def _said(article: str, outlet: str, text: str, start: int) -> QuoteInStory:
+    return QuoteInStory(article, outlet, text, "Ada Penn", "direct", start, start + len(text))
+
+
+def test_a_line_said_twice_is_a_repeat_and_each_telling_is_set_beside_its_own() -> None:
+    groups = align_quotes(
+        [
+            _said("a", "Echo", "Oh my word. When I speak, you listen.", 0),
+            _said("a", "Echo", "When I speak, you listen.", 100),
+            _said("b", "Courier", "OMW! When I speak, you listen.", 0),
+            _said("b", "Courier", "No, when I speak, you listen.", 100),
+        ]
+    )
+    (group,) = groups
+    relation = {v.text: v for v in group.variants}
+    assert relation["Oh my word. When I speak, you listen."].relation == "reference"
+    assert relation["When I speak, you listen."].relation == "repeated"
+    assert relation["OMW! When I speak, you listen."].relation == "reworded"
+    no = relation["No, when I speak, you listen."]
+    assert no.relation == "extended"
+    assert no.compared_with == "When I speak, you listen."
+    assert [(d.op, d.words) for d in no.diff if d.op != "keep"] == [("add", "No")]
+
+
+def test_words_a_source_relays_name_the_relay() -> None:
+    text = "Pell recalled: “She’s like, ‘What are you doing?’” The crowd laughed."
+    outer = _quote_at(text, "She’s like, ‘What are you doing?’", "Jon Pell")
+    inner = _quote_at(
+        text, "What are you doing?", "Ada Penn", kind="nested", reported_by="Jon Pell"
+    )
+    found = quotes_in_story([member("a", "Echo", text, quotes=(outer, inner))])
+    relayed = next(q for q in found if q.kind == "nested")
+    assert relayed.relayed_by == "Jon Pell"
+    (variant,) = next(g for g in align_quotes(found) if g.speaker == "Ada Penn").variants
+    assert variant.relayed_by == "Jon Pell"
+    assert variant_label(variant).endswith("per Jon Pell")
+
+
+# -- shared lines and the summary: each outlet's own words -----------------------------------
+
+
+def _claim(article: str, outlet: str, text: str, group: int, *others: str) -> Claim:
+    return Claim(article, outlet, 0, len(text), text, "shared", group, shared_with=others)
+
+
+def test_a_shared_line_lists_only_the_outlets_that_print_its_words() -> None:
+    claims = [
+        _claim("e", "Echo", "Ada Penn, 41, spoke at the pier last week.", 1, "Courier", "Post"),
+        _claim("c", "Courier", "Penn spoke at the pier on Tuesday.", 1, "Echo", "Post"),
+        _claim("p", "Post", "Ada Penn, 41, spoke at the pier last week.", 1, "Echo", "Courier"),
+    ]
+    from storylens.compare.summary import shared_lines  # noqa: PLC0415 - new in issue 19
+
+    (line,) = shared_lines(claims)
+    assert line.outlets == ("Echo", "Post")
+    assert [tuple(w) for w in line.other_wordings] == [
+        ("Courier", "Penn spoke at the pier on Tuesday.")
+    ]
+
+
+def test_the_summary_never_gives_one_outlets_sentence_to_another() -> None:
+    echo = (
+        "Fire crews fought a blaze at the Port Alder grain warehouse on Tuesday night. "
+        "Chief Rosa Lind said nobody was hurt."
+    )
+    courier = (
+        "A fire tore through the empty grain warehouse in Port Alder on Tuesday. "
+        "Nobody was hurt, Chief Rosa Lind said."
+    )
+    comparison = compare_story(
+        "s-1",
+        [
+            member("e", "Echo", echo, people=("Rosa Lind",)),
+            member("c", "Courier", courier, people=("Rosa Lind",)),
+        ],
+    )
+    texts = {"Echo": echo, "Courier": courier}
+    assert comparison.summary
+    for line in comparison.summary:
+        assert all(line.text in texts[outlet] for outlet in line.outlets)
+        assert all(text in texts[outlet] for outlet, text in line.other_wordings)
+
+
+# -- sourcing: quoted words only --------------------------------------------------------------
+
+
+def test_sourcing_counts_only_words_inside_marks() -> None:
+    text = (
+        "Jon Pell, who taunted the mayor over the fire, was threatened by a guard. "
+        "“We won,” Pell said."
+    )
+    narration = _quote_at(
+        text, "Jon Pell, who taunted the mayor over the fire", "Jon Pell", kind="indirect"
+    )
+    direct = _quote_at(text, "We won,", "Jon Pell")
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(narration, direct))], {})
+    (person,) = profile.counts
+    assert (person.source_type, person.quotes, person.words, person.reported) == (
+        "person",
+        1,
+        2,
+        1,
+    )
+
+
+def test_a_kind_of_source_with_nothing_to_count_has_no_row() -> None:
+    text = "“We won,” Jon Pell said."
+    (profile,), _ = sourcing_profiles(
+        [member("a", "Echo", text, quotes=(_quote_at(text, "We won,", "Jon Pell"),))], {}
+    )
+    assert [c.source_type for c in profile.counts] == ["person"]
+
+
+def test_a_person_called_by_role_after_being_named_is_named() -> None:
+    assert source_type("anonymous", "the new mayor", names_people=True) == "person"
+    assert source_type("anonymous", "the insider", names_people=True) == "anonymous"
+    assert source_type("anonymous", "a council aide", names_people=True) == "anonymous"
+    text = "“We won,” Daniel Brannigan said. The new mayor has promised a review."
+    named = _quote_at(text, "We won,", "Daniel Brannigan")
+    role = _quote_at(
+        text,
+        "a review",
+        "the new mayor",
+        kind="indirect",
+        speaker_type="anonymous",
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(named, role))], {})
+    assert profile.anonymous == ()
+    assert [c.source_type for c in profile.counts] == ["person"]
+    assert profile.speakers == ("Daniel Brannigan",)
+
+
+def test_an_outlet_is_never_listed_as_leaving_out_itself() -> None:
+    e_text = "“The pier is safe,” the Harbor Courier said in an editorial."
+    c_text = "“The pier is safe,” Mayor Ada Penn said."
+    e = member(
+        "e",
+        "Metro Echo",
+        e_text,
+        quotes=(
+            _quote_at(e_text, "The pier is safe,", "Harbor Courier", speaker_type="organization"),
+        ),
+    )
+    c = member(
+        "c", "Harbor Courier", c_text, quotes=(quote("The pier is safe,", c_text, "Ada Penn"),)
+    )
+    _, outlets = sourcing_profiles([e, c], {})
+    courier = next(p for p in outlets if p.outlet == "Harbor Courier")
+    assert "Harbor Courier" not in courier.left_out
+
+
+def test_a_person_only_narrated_about_is_not_a_source() -> None:
+    text = "Jon Pell, who taunted the mayor over the fire, was threatened by a guard."
+    narration = _quote_at(
+        text,
+        "Jon Pell, who taunted the mayor over the fire",
+        "Jon Pell",
+        kind="indirect",
+        speaker_start=text.index("who"),
+        speaker_end=text.index("who") + 3,
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(narration,))], {})
+    assert profile.speakers == () and profile.counts == ()

@@ -1,0 +1,154 @@
+"""The join decision's evidence of place and day, and the learned join model's file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from storylens.errors import ModelError
+from storylens.records import AnalysedArticle, Article, CleanArticle, Entity, Span
+from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings, extract_features
+from storylens.stories.dedup import make_signature
+from storylens.stories.join_model import JoinModel
+from storylens.stories.scoring import JOIN_INPUT_NAMES, days_agree, places_differ
+
+SHOOTING_TERMS = ["shooting", "teen", "basketball", "court", "park", "deputy", "wounded"]
+SHOOTING_NAMES = {"e:dunmore county": 2.0, "e:ferrante": 2.0, "e:dunmore regional": 1.5}
+
+
+def _report(
+    article_id: str,
+    places: tuple[str, ...],
+    published: str = "2026-07-11",
+    days: tuple[str, ...] = ("2026-07-10",),
+    extra: tuple[str, ...] = (),
+) -> ArticleFeatures:
+    """A short shooting report written as features: the same words and names in every one,
+    so that only the place, the day and the publication date tell them apart."""
+    terms = [*SHOOTING_TERMS, *extra]
+    text = " ".join([article_id, *terms, *places])
+    return ArticleFeatures(
+        article_id=article_id,
+        signature=make_signature(text),
+        published=published,
+        terms=tuple((term, 2.0) for term in terms),
+        entities=tuple(SHOOTING_NAMES.items()),
+        days=days,
+        places=places,
+    )
+
+
+def test_the_lead_says_where_its_event_happened() -> None:
+    lines = (
+        "A teen was shot at a park in Corwin on Friday, deputies said.",
+        "He was taken to a hospital in Dunmore County.",
+        "Deputies searched the creek path.",
+        "A shooting in Halston last month was not linked.",
+    )
+    text = " ".join(lines)
+    sentences = [Span(text.find(line), text.find(line) + len(line), "sentence") for line in lines]
+    entities = [
+        Entity(name, "GPE", text.find(name), text.find(name) + len(name))
+        for name in ("Corwin", "Dunmore County", "Halston")
+    ]
+    found = extract_features(
+        AnalysedArticle(
+            clean=CleanArticle(Article(id="a", text=text, title=None)),
+            sentences=tuple(sentences),
+            entities=tuple(entities),
+        )
+    )
+    # In the lead's order; Halston is named only after the three-sentence lead.
+    assert found.places == ("e:corwin", "e:dunmore county")
+    assert ArticleFeatures.from_json(found.to_json()).places == found.places
+    payload = json.loads(found.to_json())
+    payload["v"] = 2
+    del payload["places"]
+    assert ArticleFeatures.from_json(json.dumps(payload)).places == ()
+
+
+def test_places_differ_when_each_main_place_is_minor_in_the_other() -> None:
+    assert places_differ({"e:corwin": 1.0}, {"e:halston": 3.0})
+    assert not places_differ({"e:corwin": 1.0}, {"e:corwin": 2.0, "e:halston": 1.0})
+    # A county named after the town is no other place.
+    assert not places_differ({"e:corwin": 1.0, "e:dunmore county": 0.5}, {"e:corwin": 3.0})
+    assert not places_differ({}, {"e:halston": 3.0})
+
+
+def test_a_report_from_the_next_town_takes_the_place_penalty() -> None:
+    reports = [
+        _report("corwin-a", ("e:corwin",)),
+        _report("corwin-b", ("e:corwin",)),
+        _report("halston-a", ("e:halston",), days=("2026-07-11",)),
+    ]
+
+    def stories(settings: StorySettings) -> int:
+        clusterer = StoryClusterer(settings)
+        for report in reports:
+            clusterer.add(report)
+        return len(clusterer.stories())
+
+    assert stories(StorySettings(join_place_penalty=0.0)) == 1  # the words and names agree
+    assert stories(StorySettings(join_place_penalty=0.9)) == 2
+
+
+def test_a_later_report_that_dates_the_story_s_day_is_not_decayed() -> None:
+    first = _report("shooting", ("e:corwin",), published="2026-07-11")
+    # A hearing sixteen weeks later, whose lead names its own day, then the shooting's.
+    hearing = _report(
+        "hearing",
+        ("e:corwin",),
+        published="2026-10-30",
+        days=("2026-10-29", "2026-07-10"),
+        extra=("hearing", "judge", "charged"),
+    )
+    unrelated = replace(hearing, article_id="unrelated", days=("2026-10-29",))
+
+    def joins(settings: StorySettings, later: ArticleFeatures) -> bool:
+        clusterer = StoryClusterer(settings)
+        clusterer.add(first)
+        return not clusterer.add(later).new_story
+
+    assert joins(StorySettings(), hearing)
+    assert not joins(StorySettings(same_day_grace_days=0), hearing)
+    assert not joins(StorySettings(max_story_gap_days=60), hearing)  # no longer a candidate
+    assert not joins(StorySettings(), unrelated)  # its lead names no day of the story's
+    assert days_agree({1: 1.0}, {2: 3.0}) and not days_agree({1: 1.0}, {9: 3.0})
+    assert days_agree({30: 1.0, 1: 0.5}, {1: 3.0})  # any day of the lead, not the first only
+
+
+def test_observe_gives_each_candidate_s_inputs_before_placing_the_article() -> None:
+    clusterer = StoryClusterer()
+    assert clusterer.observe(_report("a", ("e:corwin",)), "gold:1") == []
+    found = clusterer.observe(_report("b", ("e:corwin",)), "gold:1")
+    assert [story for story, _ in found] == ["gold:1"]
+    inputs = found[0][1]
+    assert inputs._fields == JOIN_INPUT_NAMES
+    assert inputs.terms > 0.5 and inputs.names > 0.5 and inputs.other_place == 0.0
+    other = clusterer.observe(_report("c", ("e:halston",), days=("2026-07-03",)), "gold:2")
+    assert other[0][1].other_place == 1.0 and other[0][1].other_day == 1.0
+    assert clusterer.assignment("b") is not None
+    assert clusterer.assignment("c").story_id == "gold:2"  # type: ignore[union-attr]
+
+
+def test_the_join_model_is_the_score_s_weights_and_threshold() -> None:
+    model = JoinModel(coefficients=(2.0, 2.0, 1.0, -0.5, -1.0), intercept=-1.0)
+    assert (model.weight("terms"), model.weight("names"), model.weight("quotes")) == (
+        0.4,
+        0.4,
+        0.2,
+    )
+    assert model.join_threshold == pytest.approx(0.2)
+    assert model.day_penalty == pytest.approx(0.1) and model.place_penalty == pytest.approx(0.2)
+    settings = StorySettings().with_join_model(model)
+    assert settings.join_threshold == pytest.approx(0.2) and settings.term_weight == 0.4
+    assert JoinModel.from_json(model.to_json()) == model
+
+
+def test_a_join_model_file_of_another_layout_is_refused() -> None:
+    payload = json.loads(JoinModel(coefficients=(1.0,) * 5, intercept=0.0).to_json())
+    payload["inputs"] = payload["inputs"][:3]
+    with pytest.raises(ModelError, match="train_join_model"):
+        JoinModel.from_json(json.dumps(payload))
