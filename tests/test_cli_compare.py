@@ -6,6 +6,7 @@ import http.server
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from conftest import EXAMPLES, local_http_server
@@ -15,7 +16,10 @@ runner = CliRunner()
 PAIR = sorted(str(path) for path in (EXAMPLES / "pair").iterdir())
 
 
-def test_compare_two_files_prints_the_report(tmp_path: Path) -> None:
+def test_compare_two_files_prints_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # where a store would be made by default: nothing is written
     result = runner.invoke(app, ["compare", *PAIR])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -23,7 +27,7 @@ def test_compare_two_files_prints_the_report(tmp_path: Path) -> None:
     assert "2 articles from 2 outlets (The Valley Courier, Harbour Gazette)" in result.stdout
     assert lines.index("## What differs, at a glance") < lines.index("## Summary")
     assert "direct" not in result.stdout.split("## What differs")[0]
-    assert not list(tmp_path.iterdir()) and not Path("storylens.db").exists()
+    assert not list(tmp_path.iterdir())
 
 
 def test_compare_as_json_and_with_a_missing_input(tmp_path: Path) -> None:
