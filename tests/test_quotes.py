@@ -1557,6 +1557,10 @@ def test_a_role_phrase_with_a_party_or_place_is_a_person_not_an_organisation(
         ('"We will win," the GOP candidate told the crowd.', "the GOP candidate"),
         ("The Vermont senator said the system was rigged.", "the Vermont senator"),
         ("A New York judge said the records must be released.", "a New York judge"),
+        (
+            "Officials at the Department of Homeland Security said the rule would change.",
+            "Officials at the Department of Homeland Security",
+        ),
     ]:
         quote = quotes_of(nlp, text)[0]
         assert (quote.speaker, quote.speaker_type) == (role, "anonymous"), quote
@@ -1613,3 +1617,16 @@ def test_a_quote_stops_at_its_mark_before_the_addressee_and_day(nlp: Language) -
     text = 'He described the bill as "a giveaway" for donors, according to the memo.'
     quote = find(quotes_of(nlp, text), "a giveaway")
     assert "memo" not in quote.text and "according" not in quote.text
+
+
+def test_a_quote_missing_its_close_mark_ends_at_its_own_attribution(nlp: Language) -> None:
+    text = "“We are done, he said, and left the room. Later he called back."
+    quote = find(quotes_of(nlp, text), "We are done")
+    assert quote.text.rstrip(",") == "We are done"
+    assert quote.cue == "said"
+
+
+def test_a_phrase_missing_its_close_mark_ends_with_its_sentence(nlp: Language) -> None:
+    text = "He said the plan was “dead on arrival. The senator then left for the airport."
+    quote = find(quotes_of(nlp, text), "dead on arrival")
+    assert "senator" not in quote.text and "airport" not in quote.text

@@ -176,7 +176,7 @@ def is_person_noun(token: Token) -> bool:
     lemma = token.lemma_.lower()
     return (
         token.pos_ == "NOUN"
-        and token.text[:1].islower()
+        and (token.text[:1].islower() or bool(token.is_sent_start))  # "Officials at the ..."
         and lemma not in ORGANIZATION_NOUNS
         and (lemma in ROLE_NOUNS or lemma in ANONYMOUS_NOUNS or _person_role_noun(lemma))
     )
