@@ -145,6 +145,10 @@ def test_month_without_a_year_by_the_tense_of_its_clause() -> None:
     assert _one("Since June, the plant has been idle.", OCTOBER).value == "2013-06"
     assert _one("Democrats said they are confident about November.", OCTOBER).value == "2013-11"
     assert _one("The runoff is in December.", NOVEMBER).value == "2013-12"
+    # A modal opens the month's own clause: the reporting verb before it does not decide.
+    said = _values("Republicans said Tuesday they could lose the House in November.", OCTOBER)
+    assert said["November"] == "2013-11"
+    assert _one("He said in June that he would resign.", OCTOBER).value == "2013-06"
 
 
 def test_may_the_verb_and_may_the_name_are_no_months() -> None:

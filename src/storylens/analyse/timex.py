@@ -229,6 +229,8 @@ _PAST_WORDS = frozenset({
     "slid", "fled", "bled", "fed", "sat", "lay", "laid", "stole", "froze", "shook", "rang", "sang",
     "sank", "swam"
 })  # fmt: skip
+# Modals that leave the time of their clause open ("could", "would"): for a month, the nearest.
+_OPEN_MODALS = frozenset({"could", "would", "should", "can", "must"})
 # Words ending in -ed that are no past-tense verbs.
 _ED_NOT_PAST = frozenset({
     "need", "needed", "speed", "seed", "feed", "bed", "red", "shed", "hundred", "indeed",
@@ -604,8 +606,12 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
     return None
 
 
-def _tense(ctx: _Context, start: int, end: int) -> Tense | None:
-    """The tense the words nearest to an expression in its sentence point to, if any."""
+def _tense(ctx: _Context, start: int, end: int, modals: bool = False) -> Tense | None:
+    """The tense the words nearest to an expression in its sentence point to, if any.
+
+    ``modals``: a modal verb ("could lose the House in November") is a cue of its own that
+    leaves the time open (present: the nearest), so a reporting verb farther back ("said")
+    does not decide; read for a month, whose year it chooses."""
     if ctx.tense_override is not None:
         return ctx.tense_override
     tokens = ctx.tokens(ctx.sentence_of(start))
@@ -619,6 +625,9 @@ def _tense(ctx: _Context, start: int, end: int) -> Tense | None:
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
     for distance, i in enumerate(reversed(before[-TENSE_WINDOW_WORDS:])):
         cue = _cue(tokens, i)
+        if cue is None and modals and tokens[i][2] in _OPEN_MODALS:
+            cue = "present"
+            distance = 0  # the modal's own clause holds the month, however far back it is
         if cue == "present" and distance > PRESENT_WINDOW_WORDS:
             continue  # "is recovering from Wednesday's crash": the verb is another phrase's
         if cue:
@@ -1033,7 +1042,8 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     elif rel and rel[0] in ("next", "coming") or rel == ["this", "coming"]:
         year = _choose_year(here, "future", lambda y: date(y, month, 1), strict=True)
     else:
-        year = _choose_year(here, _tense(ctx, start, end), lambda y: date(y, month, 1))
+        tense = _tense(ctx, start, end, modals=True)
+        year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
 
