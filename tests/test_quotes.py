@@ -1614,6 +1614,9 @@ def test_a_quote_stops_at_its_mark_before_the_addressee_and_day(nlp: Language) -
     text = 'Pence, the running mate, told ABC "we will win" Sunday.'
     quote = find(quotes_of(nlp, text), "we will win")
     assert quote.text == "we will win"
+    text = "The mayor told the council the plan was “dead on arrival” for now."
+    quote = find(quotes_of(nlp, text), "dead on arrival")
+    assert quote.text.startswith("the plan was")
     text = 'He described the bill as "a giveaway" for donors, according to the memo.'
     quote = find(quotes_of(nlp, text), "a giveaway")
     assert "memo" not in quote.text and "according" not in quote.text

@@ -412,7 +412,7 @@ def _cue_frame(child: Token, first: int, last: int) -> bool:
         child.dep_ in ("dobj", "obj")
         and child.i < first
         and child.head.lemma_.lower() in ADDRESSEE_CUES
-        and child.pos_ == "PROPN"
+        and child.pos_ in ("PROPN", "NOUN")
     )
 
 
