@@ -51,7 +51,7 @@ from storylens.analyse.quotes.indirect import (
     find_label_quotes,
     find_nested_quotes,
 )
-from storylens.analyse.quotes.marks import MarkedQuote, find_marked_quotes
+from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote, find_marked_quotes
 from storylens.analyse.quotes.parse import (
     SCARE_MAX_WORDS,
     SENTENCE_END,
@@ -126,6 +126,7 @@ def _clipped_at_attribution(article: ParsedArticle, quote: MarkedQuote) -> Marke
     if quote.closed:
         return quote
     doc = article.doc
+    opens_sentence = starts_sentence(article.text, quote.open_at)
     first = article.token_at(quote.start)
     last = article.token_before(max(quote.end - 1, quote.start))
     for comma in doc[first + 1 : last]:
@@ -149,15 +150,18 @@ def _clipped_at_attribution(article: ParsedArticle, quote: MarkedQuote) -> Marke
                 "DET",
             )
         )
-        if speaker_before or speaker_after:
+        rest = article.text[cue.idx : quote.end]
+        if (
+            (speaker_before or speaker_after)
+            and opens_sentence
+            and not any(mark in rest for mark in ALL_MARKS)
+        ):
+            # (`on “Face the Nation the day before, she stated, “When ...`: a title's lost
+            # close mark, then the quote its attribution opens, is no such case.)
             end = comma.idx + 1
             return replace(quote, end=end, close_at=end)
     before = article.text[: quote.open_at].rstrip()
-    if (
-        quote.double
-        and not starts_sentence(article.text, quote.open_at)
-        and not before.endswith(":")
-    ):
+    if quote.double and not opens_sentence and not before.endswith(":"):
         # `He said the plan was “dead on arrival. The senator then left.`: a phrase opened
         # inside the reporter's sentence closes in it at the latest. (A lone single open
         # mark is as often an apostrophe set the wrong way, "Review‘s", "in ‘08".)

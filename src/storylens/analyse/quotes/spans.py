@@ -33,7 +33,12 @@ from storylens.analyse.quotes.parse import (
     starts_sentence,
     subject_of,
 )
-from storylens.analyse.quotes.speakers import TIME_LABELS, is_time_word
+from storylens.analyse.quotes.speakers import (
+    ORGANIZATION_NOUNS,
+    TIME_LABELS,
+    is_person_noun,
+    is_time_word,
+)
 
 # Parents walked up from a mid-sentence quoted phrase to the cue that governs it (phrase ->
 # noun -> preposition -> verb is typical; deeper chains are other clauses).
@@ -81,6 +86,8 @@ CUE_FRAME_AFTER_DEPS = frozenset({"prep", "npadvmod"})
 # Of prepositions, only "according (to)" frames for sure: "in a song about ...", "at the
 # rally" are as often part of what was reported.
 FRAME_PREPOSITIONS = frozenset({"according"})
+# Nouns for a gathering that is told something ("told the crowd").
+AUDIENCE_NOUNS = frozenset({"crowd", "audience", "gathering", "rally", "congregation", "class"})
 # Cues whose object before the quote is the person or outlet told ("told ABC", "urged him").
 ADDRESSEE_CUES = frozenset({"tell", "inform", "assure", "remind", "warn", "thank", "urge", "ask"})
 # Dependents that are a clause of their own: the reported content is that clause alone.
@@ -412,7 +419,16 @@ def _cue_frame(child: Token, first: int, last: int) -> bool:
         child.dep_ in ("dobj", "obj")
         and child.i < first
         and child.head.lemma_.lower() in ADDRESSEE_CUES
-        and child.pos_ in ("PROPN", "NOUN")
+        and (child.pos_ == "PROPN" or _audience_noun(child))
+    )
+
+
+def _audience_noun(token: Token) -> bool:
+    """A noun for people or a body that can be told something ("reporters", "the council",
+    "the crowd"), not a thing told ("told the story of ...")."""
+    lemma = token.lemma_.lower()
+    return token.pos_ == "NOUN" and (
+        is_person_noun(token) or lemma in ORGANIZATION_NOUNS or lemma in AUDIENCE_NOUNS
     )
 
 
