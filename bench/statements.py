@@ -37,9 +37,11 @@ shown words stand in the article):
   (``reference``, ``identical``, ``reworded`` ...). A report with no such group states "No
   quote appears in more than one article": one statement with no span, label ``none-shared``.
 - ``sourcing``: per outlet: each named speaker (where the name first stands in the outlet's
-  articles; label ``named``), each anonymous source (label ``anonymous``), each speaker said
-  to be left out (the name in another outlet's article; label ``left-out:<outlet>``), and each
-  count row (no span; label ``count:<outlet>:<type>:<quotes>/<words>/<reported>``).
+  articles; label ``named:<name>``), each anonymous source (``anonymous:<description>``), each
+  speaker said to be left out (the name in another outlet's article;
+  ``left-out:<outlet>:<name>``), and each count row (no span;
+  ``count:<outlet>:<type>:<quotes>/<words>/<reported>``). The label carries the name because
+  a name the articles do not print as given has no span to match by.
 - ``tone``: each tone mark (own voice, scare quotes, quoted, reported account): the words;
   label, the voice.
 - ``timeline``: each timeline row: the date's words in its sentence; label, the TIMEX3 value.
@@ -256,14 +258,14 @@ def sourcing_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
             found = at.locate_in_outlet(outlet, name) or at.locate_in_outlet(
                 outlet, name.split()[-1]
             )
-            yield _spans(found), "named", f"{outlet} quotes named {name}"
+            yield _spans(found), f"named:{name}", f"{outlet} quotes named {name}"
         for description in profile.get("anonymous", []):
             found = at.locate_in_outlet(outlet, description)
-            yield _spans(found), "anonymous", f"{outlet} quotes anonymous {description!r}"
+            yield _spans(found), f"anonymous:{description}", f"{outlet} quotes {description!r}"
         for name in profile.get("left_out", []):
             others = [o for o in at.articles_of if o != outlet]
             found = next(filter(None, (at.locate_in_outlet(o, name) for o in others)), None)
-            yield _spans(found), f"left-out:{outlet}", f"{outlet} leaves out {name}"
+            yield _spans(found), f"left-out:{outlet}:{name}", f"{outlet} leaves out {name}"
         for count in profile.get("counts", []):
             figures = f"{count['quotes']}/{count['words']}/{count['reported']}"
             label = f"count:{outlet}:{count['source_type']}:{figures}"

@@ -242,9 +242,9 @@ def test_a_report_with_no_shared_quote_says_so_in_one_statement() -> None:
 
 def test_sourcing_statements_point_at_the_names() -> None:
     sourcing = {s.label: s.spans for s in _by_part("sourcing")}
-    assert sourcing["anonymous"] == (("a", 59, 66),)
+    assert sourcing["anonymous:Critics"] == (("a", 59, 66),)
     assert sourcing["count:A:person:1/3/0"] == ()
-    assert "named" in sourcing  # "Jo Lane" is not in A: its last word is not either
+    assert sourcing["named:Jo Lane"] == ()  # neither "Jo Lane" nor "Lane" is in A
 
 
 def _row(part: str, spans: list, label: str | None, verdict: str) -> bench.GoldRow:
