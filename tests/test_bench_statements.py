@@ -319,6 +319,15 @@ def test_the_table_prints_every_part_and_the_total() -> None:
     assert [line.split()[0] for line in lines[2:]] == [*bench.PARTS, "all"]
 
 
+def test_a_corpus_whose_data_is_absent_is_skipped_with_a_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("STORYLENS_SHARED_DATA", str(tmp_path / "absent" / "data"))
+    assert bench.main(["--corpus", "basil", "--corpus", "seeds"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines if "skipped" in line] == ["basil", "seeds"]
+
+
 @pytest.mark.slow
 def test_the_bench_grades_the_basil_events_and_prints_every_part(
     capsys: pytest.CaptureFixture[str],
