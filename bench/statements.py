@@ -240,13 +240,20 @@ def quote_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         reference = next((v for v in group["variants"] if v["relation"] == "reference"), None)
         for variant in group["variants"]:
             spans: list[Span] = [(variant["article_id"], variant["start"], variant["end"])]
+            # The report diffs a variant against ``compared_with`` where set (another outlet's
+            # closer print of the same line, in the fullest wording's article), else the fullest.
+            against = variant.get("compared_with") or ""
             if reference is not None and variant is not reference:
-                spans.append((reference["article_id"], reference["start"], reference["end"]))
+                found = at.locate(reference["article_id"], against) if against else None
+                spans.append(
+                    found or (reference["article_id"], reference["start"], reference["end"])
+                )
             relay = f", per {variant['relayed_by']}" if variant.get("relayed_by") else ""
             words = (
                 f"[{variant.get('speaker') or group.get('speaker')}] {variant['outlet']}: "
                 f"{variant['relation']}{relay}: {variant['text']!r} "
-                f"(fullest: {group['reference']!r})"
+                + (f"(against: {against!r}) " if against else "")
+                + f"(fullest: {group['reference']!r})"
             )
             yield tuple(spans), variant["relation"], words
 
