@@ -244,7 +244,11 @@ def quote_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
             # closer print of the same line, in the fullest wording's article), else the fullest.
             against = variant.get("compared_with") or ""
             if reference is not None and variant is not reference:
-                found = at.locate(reference["article_id"], against) if against else None
+                found = None
+                if against:  # a repeat of the fullest wording stands outside it
+                    text = at.texts.get(reference["article_id"], "")
+                    outside = (reference["article_id"], reference["end"], len(text))
+                    found = at.locate(reference["article_id"], against, outside)
                 spans.append(
                     found or (reference["article_id"], reference["start"], reference["end"])
                 )
