@@ -103,7 +103,7 @@ def variant_label(variant: QuoteVariant) -> str:
         "repeated": "repeated in the same article",
     }
     label = labels[variant.relation]
-    return f"{label}, per {variant.relayed_by}" if variant.relayed_by else label
+    return f"{label}, per {variant.reported_by}" if variant.reported_by else label
 
 
 def write_markdown(view: StoryView) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
@@ -68,23 +69,31 @@ class ArticleInStory:
 
 @dataclass(frozen=True)
 class QuoteRow:
-    """A stored quote as the interfaces show it, with its article's story and outlet."""
+    """A stored quote as the interfaces show and write it, with its article's story and
+    outlet. Its fields that are written carry the names of ``serialise.QUOTE_FIELDS``, so the
+    quotes export and the API make their dicts with ``quote_to_dict``."""
 
     article_id: str
     story_id: str | None
     outlet: str | None
     title: str | None  # the article's, where the read joined it
     published: str | None
-    text: str  # as stored: a split quote's segments joined by a space
-    spoken: str  # what the speaker said: the segments joined by " … ", no attribution
+    utterance_id: str  # "article#position": one id for the rows of a split quote
+    text: str  # what the speaker said: the segments joined by " … ", no attribution
     start: int
     end: int
     speaker: str | None
+    speaker_mention: str | None
+    speaker_start: int | None
+    speaker_end: int | None
     speaker_type: str
     kind: str
     cue: str | None
     act: str
+    reported_by: str | None
     segments: tuple[tuple[int, int], ...]
+    stored_text: str  # as stored: a split quote's segments joined by a space
+    segment: int | None = None  # which quoted run this row is, in a row per run (``runs``)
 
     @property
     def is_statement(self) -> bool:
@@ -93,10 +102,21 @@ class QuoteRow:
         what leave it out; the tone evidence lists the distanced wording."""
         return self.kind != "scare"
 
+    def runs(self) -> tuple[QuoteRow, ...]:
+        """One row per quoted run, numbered from 0: a quote split by its attribution
+        (`"...," he says. "..."`) is two, each with the run's own words and offsets (its
+        ``text`` is the article's text from ``start`` to ``end``); a quote in one piece is one."""
+        spans = self.segments or ((self.start, self.end),)
+        texts = segment_texts(self.stored_text, self.segments)
+        return tuple(
+            replace(self, text=text, start=start, end=end, segments=((start, end),), segment=n)
+            for n, ((start, end), text) in enumerate(zip(spans, texts, strict=True))
+        )
+
 
 def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
     """A stored quote as a ``QuoteRow``. With the article's text, the mark before the
-    quote tells ``spoken`` where a quote stored in one span opens."""
+    quote tells ``text`` where a quote stored in one span opens."""
     opening_mark = article_text[row.start - 1] if article_text and row.start > 0 else ""
     return QuoteRow(
         article_id=row.article_id,
@@ -104,16 +124,21 @@ def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
         outlet=row.outlet,
         title=row.title,
         published=row.published,
-        text=row.text,
-        spoken=utterance_words(row.text, row.segments, opening_mark, row.kind),
+        utterance_id=f"{row.article_id}#{row.position}",
+        text=utterance_words(row.text, row.segments, opening_mark, row.kind),
         start=row.start,
         end=row.end,
         speaker=row.speaker,
+        speaker_mention=row.speaker_mention,
+        speaker_start=row.speaker_start,
+        speaker_end=row.speaker_end,
         speaker_type=row.speaker_type,
         kind=row.kind,
         cue=row.cue,
         act=row.act,
+        reported_by=row.reported_by,
         segments=row.segments,
+        stored_text=row.text,
     )
 
 
@@ -238,9 +263,9 @@ def all_articles(store: Store) -> Iterator[ArticleRow]:
     return store.article_rows()
 
 
-def all_quotes(store: Store) -> Iterator[StoredQuote]:
+def all_quotes(store: Store) -> Iterator[QuoteRow]:
     """Every stored quote in stored order, streamed."""
-    return store.quote_rows()
+    return (_quote_row(row) for row in store.quote_rows())
 
 
 def all_tone_marks(store: Store) -> Iterator[ToneRow]:
