@@ -12,7 +12,6 @@ from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
-from storylens.compare.serialise import comparison_from_json
 from storylens.compare.summary import shared_lines
 from storylens.errors import NotFound
 from storylens.naming import OutletName, name_comparison, name_records
@@ -38,11 +37,11 @@ from storylens.store.reads import (
     TimexRow,
     ToneRow,
     article_row,
-    comparison_bodies,
     comparison_stamps,
     outlets,
     person_names,
     quote_page,
+    stored_comparisons,
     stories_mentioning,
     story_page,
     story_people_names,
@@ -308,8 +307,8 @@ def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorec
     missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
     if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
         _SCORECARDS.clear()
-    for story_id, body in comparison_bodies(store.reader, missing):
-        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison_from_json(body))
+    for story_id, comparison in stored_comparisons(store.reader, missing):
+        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison)
     return {
         sid: _SCORECARDS[(where, sid, at)]
         for sid, at in stamps.items()
