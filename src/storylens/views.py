@@ -32,7 +32,6 @@ from storylens.store.reads import (
     ArticleRow,
     Mention,
     StoredQuote,
-    StoryFilters,
     StoryRow,
     TimexRow,
     ToneRow,
@@ -47,6 +46,9 @@ from storylens.store.reads import (
     story_people_names,
     story_titles,
 )
+
+# re-exported by name: the web filters its story lists with it
+from storylens.store.reads import StoryFilters as StoryFilters
 from storylens.store.search import SearchHit, search
 
 
