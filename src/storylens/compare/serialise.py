@@ -54,13 +54,11 @@ QUOTE_FIELDS = (
     "diff",
     "compared_with",
 )
-# The fields of a comparison's quote variant: the record's own, each a quote field.
-QUOTE_VARIANT_FIELDS = tuple(f.name for f in dataclasses.fields(QuoteVariant))
 
 
 def quote_to_dict(quote: object, fields: tuple[str, ...]) -> dict[str, Any]:
     """``quote``'s ``fields`` (names from ``QUOTE_FIELDS``) as JSON values, in that order."""
-    return {name: _plain(getattr(quote, name)) for name in _quote_fields(fields)}
+    return _as_dict(quote, _quote_fields(fields))
 
 
 @cache
@@ -70,6 +68,11 @@ def _quote_fields(fields: tuple[str, ...]) -> tuple[str, ...]:
     if unknown:
         raise ValueError(f"not quote fields: {', '.join(unknown)} (see QUOTE_FIELDS)")
     return fields
+
+
+# The fields of a comparison's quote variant: the record's own, checked here (at import) to be
+# quote fields, so a field added to QuoteVariant is named in QUOTE_FIELDS before it is written.
+QUOTE_VARIANT_FIELDS = _quote_fields(tuple(f.name for f in dataclasses.fields(QuoteVariant)))
 
 
 def comparison_to_dict(comparison: StoryComparison) -> dict[str, Any]:
@@ -86,16 +89,20 @@ def _plain(value: Any) -> Any:
     """What ``dataclasses.asdict`` makes of ``value``, for the types records hold."""
     if isinstance(value, _IMMUTABLE):
         return value
-    if type(value) is QuoteVariant:
-        return quote_to_dict(value, QUOTE_VARIANT_FIELDS)
+    if type(value) is QuoteVariant:  # a quote, as the export and the API write one
+        return _as_dict(value, QUOTE_VARIANT_FIELDS)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+        return _as_dict(value, _field_names(type(value)))
     if type(value) in (tuple, list):
         return type(value)(_plain(item) for item in value)
     if type(value) is dict:
         return {_plain(key): _plain(item) for key, item in value.items()}
     # Anything else (a named tuple, a subclass of a container): as asdict itself makes it.
     return dataclasses.asdict(_Box(value))["value"]
+
+
+def _as_dict(record: object, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: _plain(getattr(record, name)) for name in names}
 
 
 @dataclasses.dataclass
