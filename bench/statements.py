@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
@@ -132,6 +133,13 @@ class GoldRow:
 
 # --- locating shown words in an article ---------------------------------------------------
 
+# Words before a surname that do not make it another person's name ("Sen. Reid", "Mr Reid").
+_TITLES = frozenset(
+    {"Mr", "Mrs", "Ms", "Dr", "Sen", "Rep", "Gov", "President", "Senator", "Governor", "Judge"}
+    | {"Justice", "Officer", "Sgt", "Det", "Chief", "Mayor", "Councillor", "Councilor"}
+    | {"Professor", "Prof", "Minister", "Secretary", "Speaker", "Leader"}
+)
+
 
 @dataclass
 class StoryTexts:
@@ -146,10 +154,31 @@ class StoryTexts:
             return None
         text = self.texts[article_id]
         start, end = (within[1], within[2]) if within else (0, len(text))
-        at = text.find(words, start, end)
-        if at < 0:
-            at = text.find(words)
-        return (article_id, at, at + len(words)) if at >= 0 else None
+        # Exact first; then without case, since a report may lower-case a description that
+        # opens a sentence in the article ("A source in the camp" shown as "a source ...").
+        for haystack, needle in ((text, words), (text.casefold(), words.casefold())):
+            at = haystack.find(needle, start, end)
+            if at < 0:
+                at = haystack.find(needle)
+            if at >= 0 and len(haystack) == len(text):
+                return (article_id, at, at + len(words))
+        return None
+
+    def locate_surname(self, outlet: str, name: str) -> Span | None:
+        """A person's surname where it stands alone or after their own first name, never
+        inside another person's name ("Baldwin" in "Alec Baldwin" is not Hilaria's)."""
+        parts = name.split()
+        if len(parts) < 2:
+            return None
+        surname, first = parts[-1], parts[0]
+        pattern = re.compile(rf"(?:\b([A-Z][\w'-]*)\s+)?\b{re.escape(surname)}\b")
+        for article_id in self.articles_of.get(outlet, []):
+            for found in pattern.finditer(self.texts.get(article_id, "")):
+                before = found.group(1)
+                if before is None or before == first or before in _TITLES:
+                    start = found.start() if before == first else found.end() - len(surname)
+                    return (article_id, start, found.end())
+        return None
 
     def locate_in_outlet(self, outlet: str, words: str) -> Span | None:
         for article_id in self.articles_of.get(outlet, []):
@@ -255,9 +284,7 @@ def sourcing_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
     for profile in c.get("sourcing_by_outlet", []):
         outlet = profile["outlet"]
         for name in profile.get("speakers", []):
-            found = at.locate_in_outlet(outlet, name) or at.locate_in_outlet(
-                outlet, name.split()[-1]
-            )
+            found = at.locate_in_outlet(outlet, name) or at.locate_surname(outlet, name)
             yield _spans(found), f"named:{name}", f"{outlet} quotes named {name}"
         for description in profile.get("anonymous", []):
             found = at.locate_in_outlet(outlet, description)

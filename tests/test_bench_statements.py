@@ -342,3 +342,17 @@ def test_the_bench_grades_the_basil_events_and_prints_every_part(
     shown, true, misleading, wrong, ungraded = map(int, rows["all"][1:6])
     assert shown == true + misleading + wrong + ungraded
     assert true + misleading + wrong > 0, "no statement of the basil events is graded"
+
+
+def test_a_description_found_without_case_and_a_surname_never_inside_another_name() -> None:
+    texts = {
+        "x": "Alec Baldwin smiled. A source close to the pair said it was fine. Baldwin laughed.",
+    }
+    at = bench.StoryTexts(texts, {"X": ["x"]})
+    anonymous = at.locate_in_outlet("X", "a source close to the pair")
+    assert anonymous is not None and texts["x"][anonymous[1] : anonymous[2]] == (
+        "A source close to the pair"
+    )
+    surname = at.locate_surname("X", "Hilaria Baldwin")
+    assert surname is not None and surname[1] == texts["x"].rindex("Baldwin")
+    assert at.locate_surname("X", "Alec Baldwin") == ("x", 0, len("Alec Baldwin"))
