@@ -271,7 +271,7 @@ def quote_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
             spans: list[Span] = [(variant["article_id"], variant["start"], variant["end"])]
             if reference is not None and variant is not reference:
                 spans.append((reference["article_id"], reference["start"], reference["end"]))
-            relay = f", per {variant['relayed_by']}" if variant.get("relayed_by") else ""
+            relay = f", per {variant['reported_by']}" if variant.get("reported_by") else ""
             words = (
                 f"[{variant.get('speaker') or group.get('speaker')}] {variant['outlet']}: "
                 f"{variant['relation']}{relay}: {variant['text']!r} "

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from conftest import SHARED, require_shared
+from storylens.compare.serialise import comparison_to_dict
+from storylens.records import QuoteGroup, QuoteVariant, StoryComparison
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -238,6 +240,21 @@ def test_a_report_with_no_shared_quote_says_so_in_one_statement() -> None:
         s for s in bench.report_statements("written", "s", report, TEXTS) if s.part == "quote"
     ]
     assert [(q.label, q.spans) for q in quotes] == [("none-shared", ())]
+
+
+def test_a_relayed_quote_names_its_relay_as_the_comparison_writes_it() -> None:
+    """The variants as ``comparison_to_dict`` writes them, so a renamed field shows here."""
+    reference = QuoteVariant("b", "B", "I am done here,", "Jo Lane", 100.0, start=35, end=50)
+    relayed = QuoteVariant(
+        "a", "A", "I am done,", "Jo Lane", 80.0, "truncated", start=37, end=47,
+        kind="nested", reported_by="Ann Bell",
+    )  # fmt: skip
+    group = QuoteGroup("Jo Lane", reference.text, (reference, relayed), ("A", "B"), True)
+    report = _report()
+    written = comparison_to_dict(StoryComparison("s", ("a", "b"), quote_groups=(group,)))
+    report["comparison"]["quote_groups"] = written["quote_groups"]
+    words = [s.words for s in bench.report_statements("written", "s", report, TEXTS)]
+    assert any("A: truncated, per Ann Bell:" in line for line in words), words
 
 
 def test_sourcing_statements_point_at_the_names() -> None:
