@@ -75,7 +75,13 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 GOLD_DIR = Path(__file__).resolve().parent / "gold"
 CORPORA = ("written", "seeds", "basil", "gvc-train")
-PARTS = ("summary", "shared", "only", "conflict", "quote", "sourcing", "tone", "timeline")
+PARTS = ("summary", "shared", "only", "only?", "conflict", "quote", "sourcing", "tone", "timeline")
+# A hedged "only" line ("only in A; B may say it in other words") is graded from the gold row
+# of the plain line at its span: where the plain line misled because another outlet tells the
+# claim, the hedge is true; where the claim really is A's alone, the hedge's doubt misleads;
+# a wrong line (no claim at all, another's words) stays wrong.
+GOLD_PART = {"only?": "only"}
+HEDGED_VERDICT = {"misleading": "true", "true": "misleading", "wrong": "wrong"}
 GRADED_VERDICTS = ("true", "misleading", "wrong")
 VERDICTS = (*GRADED_VERDICTS, "must")
 # A gold span and a statement span match when they overlap by this share of the shorter.
@@ -233,9 +239,19 @@ def shared_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
 
 def only_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
     for claim in c.get("claims", []):
-        if claim.get("status") == "only":
+        if claim.get("status") == "only" and not claim.get("maybe_matches"):
             echo = claim.get("echoed_by") or []
             words = claim["text"] + (f" (echoed by {', '.join(echo)})" if echo else "")
+            yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
+
+
+def hedged_only_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
+    """A lone claim the report hedges: "only in A (B may say it in other words)"."""
+    for claim in c.get("claims", []):
+        maybe = claim.get("maybe_matches") or []
+        if claim.get("status") == "only" and maybe:
+            others = ", ".join(sorted({m["outlet"] for m in maybe}))
+            words = f"{claim['text']} (only in {claim['outlet']}; {others} may say it)"
             yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
 
 
@@ -328,6 +344,7 @@ PART_STATEMENTS: dict[str, Callable[[dict[str, Any], StoryTexts], Lines]] = {
     "summary": summary_statements,
     "shared": shared_statements,
     "only": only_statements,
+    "only?": hedged_only_statements,
     "conflict": conflict_statements,
     "quote": quote_statements,
     "sourcing": sourcing_statements,
@@ -365,7 +382,8 @@ def span_overlap(gold: Span, shown: Span) -> int:
 def match_score(statement: Statement, row: GoldRow) -> int | None:
     """None when the row does not match the statement; otherwise how much they overlap (the
     characters each gold span shares with its best statement span, summed)."""
-    if (statement.corpus, statement.story, statement.part) != (row.corpus, row.story, row.part):
+    part = GOLD_PART.get(statement.part, statement.part)
+    if (statement.corpus, statement.story, part) != (row.corpus, row.story, row.part):
         return None
     if row.label is not None and row.label != statement.label:
         return None
@@ -424,10 +442,13 @@ def grade(
     figures = {part: PartFigures() for part in PARTS}
     graded: list[Graded] = []
     for statement in statements:
-        candidates = by_key.get((statement.corpus, statement.story, statement.part), [])
+        part = GOLD_PART.get(statement.part, statement.part)
+        candidates = by_key.get((statement.corpus, statement.story, part), [])
         row = best_row(statement, [r for r in candidates if r.verdict != "must"])
         if row is not None:
             verdict = row.verdict
+            if statement.part in GOLD_PART:
+                verdict = HEDGED_VERDICT[verdict]
         else:
             row = best_row(statement, [r for r in candidates if r.verdict == "must" and r.label])
             verdict = "true" if row is not None else "ungraded"
@@ -631,7 +652,7 @@ def skeleton_row(statement: Statement) -> dict[str, Any]:
     return {
         "corpus": statement.corpus,
         "story": statement.story,
-        "part": statement.part,
+        "part": GOLD_PART.get(statement.part, statement.part),
         "spans": [list(span) for span in statement.spans],
         "label": statement.label,
         "verdict": "",

@@ -212,7 +212,7 @@ def _by_part(part: str) -> list[bench.Statement]:
 
 def test_every_part_is_cut_into_statements_with_offsets() -> None:
     parts = {s.part for s in _statements()}
-    assert parts == set(bench.PARTS)
+    assert parts == set(bench.PARTS) - {"only?"}  # no claim here is hedged
     (summary,) = _by_part("summary")
     assert summary.spans == (("a", 0, 35), ("b", 0, 33)) and summary.label == "A"
     (shared,) = _by_part("shared")
@@ -373,3 +373,16 @@ def test_a_description_found_without_case_and_a_surname_never_inside_another_nam
     surname = at.locate_surname("X", "Hilaria Baldwin")
     assert surname is not None and surname[1] == texts["x"].rindex("Baldwin")
     assert at.locate_surname("X", "Alec Baldwin") == ("x", 0, len("Alec Baldwin"))
+
+
+def test_a_hedged_only_line_is_graded_from_the_plain_lines_row() -> None:
+    report = _report()
+    lone = next(c for c in report["comparison"]["claims"] if c["status"] == "only")
+    lone["maybe_matches"] = [{"article_id": "b", "outlet": "B", "start": 0, "end": 33}]
+    statements = bench.report_statements("written", "s", report, TEXTS)
+    (hedged,) = [s for s in statements if s.part == "only?"]
+    assert not [s for s in statements if s.part == "only" and s.spans == hedged.spans]
+    span = [list(hedged.spans[0])]
+    for plain, verdict in (("misleading", "true"), ("true", "misleading"), ("wrong", "wrong")):
+        graded, _ = bench.grade([hedged], [_row("only", span, None, plain)])
+        assert graded[0].verdict == verdict
