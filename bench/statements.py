@@ -30,6 +30,8 @@ shown words stand in the article):
 - ``shared``: each group of claims two or more outlets share: every claim of the group; label,
   the outlets of the group.
 - ``only``: each claim listed as one outlet's own: the claim; label, the outlet.
+- ``only?``: each lone claim the report hedges ("B may say it in other words"): graded from
+  the ``only`` row at its span (``HEDGED_VERDICT``), since no grader judged the hedge.
 - ``conflict``: each detail row the report shows (status ``disagree`` or ``unchecked``): the
   two values; label ``confirmed`` or ``possible``.
 - ``quote``: each wording of a quote group the report shows (carried by two articles, or
