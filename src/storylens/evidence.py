@@ -185,11 +185,17 @@ class StoryEvidence:
         return self.detail(detail.first) + self.detail(detail.second)
 
     def variant(self, variant: QuoteVariant) -> list[Evidence]:
-        """One outlet's wording of a quote: the whole utterance as the article prints it."""
+        """One outlet's wording of a quote: its words where the article prints them in one
+        run (a mixed quote's marked phrase, not the reporter's clause around it), else the
+        whole utterance with the attribution that splits it."""
         outlet = variant.outlet or self.outlet_of(variant.article_id)
-        if variant.end > variant.start:
-            return [Evidence(variant.article_id, outlet, variant.start, variant.end)]
-        return self._at(variant.article_id, outlet, variant.text)
+        if variant.end <= variant.start:
+            return self._at(variant.article_id, outlet, variant.text)
+        text = self.texts.get(variant.article_id, "")
+        at = text.find(variant.text, variant.start, variant.end) if variant.text else -1
+        if at != -1:
+            return [Evidence(variant.article_id, outlet, at, at + len(variant.text))]
+        return [Evidence(variant.article_id, outlet, variant.start, variant.end)]
 
     def sourcing(self, profile: SourcingProfile, source_type: SourceType) -> list[Evidence]:
         """The words a sourcing row counts: each counted quote's words inside marks (a mixed

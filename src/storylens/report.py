@@ -136,7 +136,7 @@ class EvidenceNotes:
 
 
 def _spans_in_words(found: tuple[Evidence, ...]) -> str:
-    """"Outlet, `article` 10–52, 60–75; Other, `its-article` 3–40": spans of one article
+    """ "Outlet, `article` 10–52, 60–75; Other, `its-article` 3–40": spans of one article
     after its name once."""
     by_article: dict[tuple[str, str], list[str]] = {}
     for e in found:
