@@ -211,6 +211,22 @@ def test_the_markdown_report_notes_where_each_line_comes_from(views: list[StoryV
         assert note
 
 
+def test_show_ends_each_glance_line_in_its_characters(db: str, views: list[StoryView]) -> None:
+    from typer.testing import CliRunner
+
+    from storylens.cli import app
+    from storylens.compare.ranking import short_list
+    from storylens.views import only_claims
+
+    for view in views:
+        shown = CliRunner().invoke(app, ["show", view.story_id, "--db", db], env={"COLUMNS": "200"})
+        assert shown.exit_code == 0, shown.stdout
+        flat = " ".join(shown.stdout.split())  # wrapped lines joined
+        for claims in only_claims(view.comparison).values():
+            for claim in short_list(claims, view.comparison.claims)[0]:
+                assert f"{' '.join(claim.text.split())} @{claim.start}–{claim.end}" in flat
+
+
 def _marked(page: str) -> str:
     """The characters inside the page's evidence marks, as the reader sees them (a span
     over two paragraphs is marked in each: the line breaks between are the page's)."""
