@@ -321,3 +321,17 @@ def test_markup_in_an_article_stays_text_in_its_highlight(tmp_path: Path) -> Non
 )
 def test_locate(text: str, needle: str, near: int | None, expected: object) -> None:
     assert locate(text, needle, near) == expected
+
+
+def test_compared_inputs_carry_evidence_with_no_store() -> None:
+    import storylens
+
+    view = storylens.compare_articles([str(EXAMPLES / "pair")]).view
+    for part, line, found in view.evidence.every_line():
+        assert found and _rests_on(view, part, line, found[0]), (part, line)
+    rows = [
+        view.evidence.sourcing(p, count.source_type)
+        for p in view.comparison.sourcing_by_outlet
+        for count in p.counts
+    ]
+    assert rows and all(rows)
