@@ -335,3 +335,16 @@ def test_compared_inputs_carry_evidence_with_no_store() -> None:
         for count in p.counts
     ]
     assert rows and all(rows)
+
+
+def test_side_by_side_rows_link_each_claim_to_its_sentence(
+    client: TestClient, views: list[StoryView]
+) -> None:
+    view = views[0]
+    left, right = (a.article_id for a in view.articles[:2])
+    page = client.get(f"/stories/{view.story_id}/compare?left={left}&right={right}").text
+    links = {(a, int(s), int(e)) for a, s, e in _LINK.findall(html.unescape(page))}
+    claims = [c for c in view.comparison.claims if c.article_id in (left, right)]
+    assert {
+        (f"/articles/{c.article_id}?hl={c.start}-{c.end}#hl", c.start, c.end) for c in claims
+    } == links
