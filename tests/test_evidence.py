@@ -348,3 +348,24 @@ def test_side_by_side_rows_link_each_claim_to_its_sentence(
     assert {
         (f"/articles/{c.article_id}?hl={c.start}-{c.end}#hl", c.start, c.end) for c in claims
     } == links
+
+
+def test_every_line_of_the_seeds_rests_on_its_own_characters(tmp_path: Path) -> None:
+    from conftest import REPO, require_shared
+
+    seeds = REPO.parent / "shared" / "seeds"
+    require_shared(seeds)
+    with Store(str(tmp_path / "seeds.db")) as store:
+        assert analyze([str(seeds)], store).ok
+        (row,) = store.story_summaries()
+        view = story_view(store, row.story_id)
+    lines = list(view.evidence.every_line())
+    assert len(lines) > 100
+    for part, line, found in lines:
+        assert found and _rests_on(view, part, line, found[0]), (part, line)
+    for profile in view.comparison.sourcing_by_outlet:
+        for count in profile.counts:
+            found = view.evidence.sourcing(profile, count.source_type)
+            assert found
+            if count.reported == 0:
+                assert sum(len(words(_cut(view, e))) for e in found) == count.words
