@@ -102,8 +102,10 @@ class StoryEvidence:
         self.texts = texts
         self.quotes = quotes or {}
         self._claims: dict[str, list[Claim]] = {}
+        self._groups: dict[int, list[Claim]] = {}  # a story's claims by group: lookups stay linear
         for claim in comparison.claims:
             self._claims.setdefault(claim.article_id, []).append(claim)
+            self._groups.setdefault(claim.group, []).append(claim)
         self._outlet_of = {e.article_id: e.outlet for e in comparison.lineage}
         for claim in comparison.claims:
             self._outlet_of.setdefault(claim.article_id, claim.outlet)
@@ -144,11 +146,8 @@ class StoryEvidence:
             same = next(
                 (
                     c
-                    for c in self.comparison.claims
-                    if c.group == own.group
-                    and c.outlet == outlet
-                    and c.status != "copy"
-                    and _wording(c.text) == wording
+                    for c in self._groups.get(own.group, [])
+                    if c.outlet == outlet and c.status != "copy" and _wording(c.text) == wording
                 ),
                 None,
             )
@@ -158,14 +157,9 @@ class StoryEvidence:
     def wording(self, line: SummarySentence, wording: Wording) -> list[Evidence]:
         """Another outlet's own sentence for a line's claim (``other_wordings``)."""
         own = self._claim_of(line.article_id, line.text)
+        candidates = self.comparison.claims if own is None else self._groups.get(own.group, [])
         match = next(
-            (
-                c
-                for c in self.comparison.claims
-                if c.outlet == wording.outlet
-                and c.text == wording.text
-                and (own is None or c.group == own.group)
-            ),
+            (c for c in candidates if c.outlet == wording.outlet and c.text == wording.text),
             None,
         )
         return self.claim(match) if match else []
