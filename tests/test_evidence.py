@@ -369,3 +369,15 @@ def test_every_line_of_the_seeds_rests_on_its_own_characters(tmp_path: Path) -> 
             assert found
             if count.reported == 0:
                 assert sum(len(words(_cut(view, e))) for e in found) == count.words
+
+
+def test_show_all_prints_one_evidence_note_a_line(db: str, views: list[StoryView]) -> None:
+    from typer.testing import CliRunner
+
+    from storylens.cli import app
+
+    view = views[0]
+    shown = CliRunner().invoke(app, ["show", view.story_id, "--db", db, "--all"])
+    notes = re.findall(r"\[\^\d+\]:", shown.stdout)
+    starts = [line for line in shown.stdout.splitlines() if re.match(r"\[\^\d+\]:", line)]
+    assert notes and len(starts) == len(notes)

@@ -131,8 +131,10 @@ class EvidenceNotes:
             return []
         lines = ["## Evidence", "", "Where each line comes from: outlet, article, characters.", ""]
         for found, number in self._numbers.items():
-            lines.append(f"[^{number}]: {_spans_in_words(found)}")
-        return [*lines, ""]
+            # a blank line after each: a renderer without footnotes (``show --all``'s
+            # terminal) still prints one note a paragraph, not one run-on paragraph
+            lines += [f"[^{number}]: {_spans_in_words(found)}", ""]
+        return lines
 
 
 def _spans_in_words(found: tuple[Evidence, ...]) -> str:
