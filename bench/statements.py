@@ -30,6 +30,8 @@ shown words stand in the article):
 - ``shared``: each group of claims two or more outlets share: every claim of the group; label,
   the outlets of the group.
 - ``only``: each claim listed as one outlet's own: the claim; label, the outlet.
+- ``only?``: each lone claim the report hedges ("B may say it in other words"): graded from
+  the ``only`` row at its span (``HEDGED_VERDICT``), since no grader judged the hedge.
 - ``conflict``: each detail row the report shows (status ``disagree`` or ``unchecked``): the
   two values; label ``confirmed`` or ``possible``.
 - ``quote``: each wording of a quote group the report shows (carried by two articles, or
@@ -60,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
@@ -74,7 +77,13 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 GOLD_DIR = Path(__file__).resolve().parent / "gold"
 CORPORA = ("written", "seeds", "basil", "gvc-train")
-PARTS = ("summary", "shared", "only", "conflict", "quote", "sourcing", "tone", "timeline")
+PARTS = ("summary", "shared", "only", "only?", "conflict", "quote", "sourcing", "tone", "timeline")
+# A hedged "only" line ("only in A; B may say it in other words") is graded from the gold row
+# of the plain line at its span: where the plain line misled because another outlet tells the
+# claim, the hedge is true; where the claim really is A's alone, the hedge's doubt misleads;
+# a wrong line (no claim at all, another's words) stays wrong.
+GOLD_PART = {"only?": "only"}
+HEDGED_VERDICT = {"misleading": "true", "true": "misleading", "wrong": "wrong"}
 GRADED_VERDICTS = ("true", "misleading", "wrong")
 VERDICTS = (*GRADED_VERDICTS, "must")
 # A gold span and a statement span match when they overlap by this share of the shorter.
@@ -132,6 +141,13 @@ class GoldRow:
 
 # --- locating shown words in an article ---------------------------------------------------
 
+# Words before a surname that do not make it another person's name ("Sen. Reid", "Mr Reid").
+_TITLES = frozenset(
+    {"Mr", "Mrs", "Ms", "Dr", "Sen", "Rep", "Gov", "President", "Senator", "Governor", "Judge"}
+    | {"Justice", "Officer", "Sgt", "Det", "Chief", "Mayor", "Councillor", "Councilor"}
+    | {"Professor", "Prof", "Minister", "Secretary", "Speaker", "Leader"}
+)
+
 
 @dataclass
 class StoryTexts:
@@ -146,10 +162,31 @@ class StoryTexts:
             return None
         text = self.texts[article_id]
         start, end = (within[1], within[2]) if within else (0, len(text))
-        at = text.find(words, start, end)
-        if at < 0:
-            at = text.find(words)
-        return (article_id, at, at + len(words)) if at >= 0 else None
+        # Exact first; then without case, since a report may lower-case a description that
+        # opens a sentence in the article ("A source in the camp" shown as "a source ...").
+        for haystack, needle in ((text, words), (text.casefold(), words.casefold())):
+            at = haystack.find(needle, start, end)
+            if at < 0:
+                at = haystack.find(needle)
+            if at >= 0 and len(haystack) == len(text):
+                return (article_id, at, at + len(words))
+        return None
+
+    def locate_surname(self, outlet: str, name: str) -> Span | None:
+        """A person's surname where it stands alone or after their own first name, never
+        inside another person's name ("Baldwin" in "Alec Baldwin" is not Hilaria's)."""
+        parts = name.split()
+        if len(parts) < 2:
+            return None
+        surname, first = parts[-1], parts[0]
+        pattern = re.compile(rf"(?:\b([A-Z][\w'-]*)\s+)?\b{re.escape(surname)}\b")
+        for article_id in self.articles_of.get(outlet, []):
+            for found in pattern.finditer(self.texts.get(article_id, "")):
+                before = found.group(1)
+                if before is None or before == first or before in _TITLES:
+                    start = found.start() if before == first else found.end() - len(surname)
+                    return (article_id, start, found.end())
+        return None
 
     def locate_in_outlet(self, outlet: str, words: str) -> Span | None:
         for article_id in self.articles_of.get(outlet, []):
@@ -204,9 +241,19 @@ def shared_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
 
 def only_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
     for claim in c.get("claims", []):
-        if claim.get("status") == "only":
+        if claim.get("status") == "only" and not claim.get("maybe_matches"):
             echo = claim.get("echoed_by") or []
             words = claim["text"] + (f" (echoed by {', '.join(echo)})" if echo else "")
+            yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
+
+
+def hedged_only_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
+    """A lone claim the report hedges: "only in A (B may say it in other words)"."""
+    for claim in c.get("claims", []):
+        maybe = claim.get("maybe_matches") or []
+        if claim.get("status") == "only" and maybe:
+            others = ", ".join(sorted({m["outlet"] for m in maybe}))
+            words = f"{claim['text']} (only in {claim['outlet']}; {others} may say it)"
             yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
 
 
@@ -252,7 +299,7 @@ def quote_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
                 spans.append(
                     found or (reference["article_id"], reference["start"], reference["end"])
                 )
-            relay = f", per {variant['relayed_by']}" if variant.get("relayed_by") else ""
+            relay = f", per {variant['reported_by']}" if variant.get("reported_by") else ""
             words = (
                 f"[{variant.get('speaker') or group.get('speaker')}] {variant['outlet']}: "
                 f"{variant['relation']}{relay}: {variant['text']!r} "
@@ -266,9 +313,7 @@ def sourcing_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
     for profile in c.get("sourcing_by_outlet", []):
         outlet = profile["outlet"]
         for name in profile.get("speakers", []):
-            found = at.locate_in_outlet(outlet, name) or at.locate_in_outlet(
-                outlet, name.split()[-1]
-            )
+            found = at.locate_in_outlet(outlet, name) or at.locate_surname(outlet, name)
             yield _spans(found), f"named:{name}", f"{outlet} quotes named {name}"
         for description in profile.get("anonymous", []):
             found = at.locate_in_outlet(outlet, description)
@@ -312,6 +357,7 @@ PART_STATEMENTS: dict[str, Callable[[dict[str, Any], StoryTexts], Lines]] = {
     "summary": summary_statements,
     "shared": shared_statements,
     "only": only_statements,
+    "only?": hedged_only_statements,
     "conflict": conflict_statements,
     "quote": quote_statements,
     "sourcing": sourcing_statements,
@@ -349,7 +395,8 @@ def span_overlap(gold: Span, shown: Span) -> int:
 def match_score(statement: Statement, row: GoldRow) -> int | None:
     """None when the row does not match the statement; otherwise how much they overlap (the
     characters each gold span shares with its best statement span, summed)."""
-    if (statement.corpus, statement.story, statement.part) != (row.corpus, row.story, row.part):
+    part = GOLD_PART.get(statement.part, statement.part)
+    if (statement.corpus, statement.story, part) != (row.corpus, row.story, row.part):
         return None
     if row.label is not None and row.label != statement.label:
         return None
@@ -408,10 +455,13 @@ def grade(
     figures = {part: PartFigures() for part in PARTS}
     graded: list[Graded] = []
     for statement in statements:
-        candidates = by_key.get((statement.corpus, statement.story, statement.part), [])
+        part = GOLD_PART.get(statement.part, statement.part)
+        candidates = by_key.get((statement.corpus, statement.story, part), [])
         row = best_row(statement, [r for r in candidates if r.verdict != "must"])
         if row is not None:
             verdict = row.verdict
+            if statement.part in GOLD_PART:
+                verdict = HEDGED_VERDICT[verdict]
         else:
             row = best_row(statement, [r for r in candidates if r.verdict == "must" and r.label])
             verdict = "true" if row is not None else "ungraded"
@@ -615,7 +665,7 @@ def skeleton_row(statement: Statement) -> dict[str, Any]:
     return {
         "corpus": statement.corpus,
         "story": statement.story,
-        "part": statement.part,
+        "part": GOLD_PART.get(statement.part, statement.part),
         "spans": [list(span) for span in statement.spans],
         "label": statement.label,
         "verdict": "",

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from conftest import SHARED, require_shared
+from storylens.compare.serialise import comparison_to_dict
+from storylens.records import QuoteGroup, QuoteVariant, StoryComparison
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -210,7 +212,7 @@ def _by_part(part: str) -> list[bench.Statement]:
 
 def test_every_part_is_cut_into_statements_with_offsets() -> None:
     parts = {s.part for s in _statements()}
-    assert parts == set(bench.PARTS)
+    assert parts == set(bench.PARTS) - {"only?"}  # no claim here is hedged
     (summary,) = _by_part("summary")
     assert summary.spans == (("a", 0, 35), ("b", 0, 33)) and summary.label == "A"
     (shared,) = _by_part("shared")
@@ -238,6 +240,21 @@ def test_a_report_with_no_shared_quote_says_so_in_one_statement() -> None:
         s for s in bench.report_statements("written", "s", report, TEXTS) if s.part == "quote"
     ]
     assert [(q.label, q.spans) for q in quotes] == [("none-shared", ())]
+
+
+def test_a_relayed_quote_names_its_relay_as_the_comparison_writes_it() -> None:
+    """The variants as ``comparison_to_dict`` writes them, so a renamed field shows here."""
+    reference = QuoteVariant("b", "B", "I am done here,", "Jo Lane", 100.0, start=35, end=50)
+    relayed = QuoteVariant(
+        "a", "A", "I am done,", "Jo Lane", 80.0, "truncated", start=37, end=47,
+        kind="nested", reported_by="Ann Bell",
+    )  # fmt: skip
+    group = QuoteGroup("Jo Lane", reference.text, (reference, relayed), ("A", "B"), True)
+    report = _report()
+    written = comparison_to_dict(StoryComparison("s", ("a", "b"), quote_groups=(group,)))
+    report["comparison"]["quote_groups"] = written["quote_groups"]
+    words = [s.words for s in bench.report_statements("written", "s", report, TEXTS)]
+    assert any("A: truncated, per Ann Bell:" in line for line in words), words
 
 
 def test_sourcing_statements_point_at_the_names() -> None:
@@ -342,3 +359,30 @@ def test_the_bench_grades_the_basil_events_and_prints_every_part(
     shown, true, misleading, wrong, ungraded = map(int, rows["all"][1:6])
     assert shown == true + misleading + wrong + ungraded
     assert true + misleading + wrong > 0, "no statement of the basil events is graded"
+
+
+def test_a_description_found_without_case_and_a_surname_never_inside_another_name() -> None:
+    texts = {
+        "x": "Alec Baldwin smiled. A source close to the pair said it was fine. Baldwin laughed.",
+    }
+    at = bench.StoryTexts(texts, {"X": ["x"]})
+    anonymous = at.locate_in_outlet("X", "a source close to the pair")
+    assert anonymous is not None and texts["x"][anonymous[1] : anonymous[2]] == (
+        "A source close to the pair"
+    )
+    surname = at.locate_surname("X", "Hilaria Baldwin")
+    assert surname is not None and surname[1] == texts["x"].rindex("Baldwin")
+    assert at.locate_surname("X", "Alec Baldwin") == ("x", 0, len("Alec Baldwin"))
+
+
+def test_a_hedged_only_line_is_graded_from_the_plain_lines_row() -> None:
+    report = _report()
+    lone = next(c for c in report["comparison"]["claims"] if c["status"] == "only")
+    lone["maybe_matches"] = [{"article_id": "b", "outlet": "B", "start": 0, "end": 33}]
+    statements = bench.report_statements("written", "s", report, TEXTS)
+    (hedged,) = [s for s in statements if s.part == "only?"]
+    assert not [s for s in statements if s.part == "only" and s.spans == hedged.spans]
+    span = [list(hedged.spans[0])]
+    for plain, verdict in (("misleading", "true"), ("true", "misleading"), ("wrong", "wrong")):
+        graded, _ = bench.grade([hedged], [_row("only", span, None, plain)])
+        assert graded[0].verdict == verdict

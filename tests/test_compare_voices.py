@@ -102,9 +102,9 @@ def test_words_a_source_relays_name_the_relay() -> None:
     )
     found = quotes_in_story([member("a", "Echo", text, quotes=(outer, inner))])
     relayed = next(q for q in found if q.kind == "nested")
-    assert relayed.relayed_by == "Jon Pell"
+    assert relayed.reported_by == "Jon Pell"
     (variant,) = next(g for g in align_quotes(found) if g.speaker == "Ada Penn").variants
-    assert variant.relayed_by == "Jon Pell"
+    assert variant.reported_by == "Jon Pell"
     assert variant_label(variant).endswith("per Jon Pell")
 
 

@@ -74,7 +74,7 @@ class QuoteInStory:
     kind: str
     start: int = 0
     end: int = 0
-    relayed_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
+    reported_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
 
 
 def spoken_words(text: str, opening_mark: str = "") -> str:
@@ -445,7 +445,7 @@ def _variant(
         kind=quote.kind,
         start=quote.start,
         end=quote.end,
-        relayed_by=quote.relayed_by,
+        reported_by=quote.reported_by,
         compared_with="" if against is reference_quote else against.text,
     )
 

@@ -69,7 +69,7 @@ def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
                         kind=quote.kind,
                         start=start,
                         end=end,
-                        relayed_by=_relay(quote),
+                        reported_by=_relay(quote),
                     )
                 )
         found += join_split_sentences(text, own)
