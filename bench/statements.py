@@ -50,7 +50,8 @@ shown words stand in the article):
 
 Matching: a statement matches a gold row when corpus, story and part are equal, each gold span
 overlaps a span of the statement in the same article by at least half of the shorter of the
-two, and the labels are equal where the row has a label (a row with no span must have one).
+two (of the longer, for a row with a verdict: a statement of another extent is ungraded),
+and the labels are equal where the row has a label (a row with no span must have one).
 A statement that matches several rows takes the one it overlaps most. Rows with verdict
 ``true``, ``misleading`` or ``wrong`` grade statements: precision is true / graded. A
 statement that matches only a ``must`` row with a label counts as true (the row says what a
@@ -382,27 +383,37 @@ def report_statements(
 # --- matching and grading -----------------------------------------------------------------
 
 
-def span_overlap(gold: Span, shown: Span) -> int:
+def span_overlap(gold: Span, shown: Span, *, of_longer: bool = False) -> int:
     """Characters two spans share, counted only when they are in the same article and share
-    at least ``MIN_OVERLAP_SHARE`` of the shorter span."""
+    at least ``MIN_OVERLAP_SHARE`` of the shorter span (of the longer, with ``of_longer``)."""
     if gold[0] != shown[0]:
         return 0
     shared = min(gold[2], shown[2]) - max(gold[1], shown[1])
-    shorter = max(1, min(gold[2] - gold[1], shown[2] - shown[1]))
-    return shared if shared > 0 and shared >= MIN_OVERLAP_SHARE * shorter else 0
+    lengths = (gold[2] - gold[1], shown[2] - shown[1])
+    base = max(1, max(lengths) if of_longer else min(lengths))
+    return shared if shared > 0 and shared >= MIN_OVERLAP_SHARE * base else 0
 
 
 def match_score(statement: Statement, row: GoldRow) -> int | None:
     """None when the row does not match the statement; otherwise how much they overlap (the
-    characters each gold span shares with its best statement span, summed)."""
+    characters each gold span shares with its best statement span, summed).
+
+    A verdict row grades a statement of about its own extent: the spans must share half of
+    the longer one, so a wording cut in two, or two claims joined, is ungraded until a grader
+    reads it, rather than inheriting the verdict of what was shown before. A ``must`` row is
+    found by any statement covering half of the shorter span."""
     part = GOLD_PART.get(statement.part, statement.part)
     if (statement.corpus, statement.story, part) != (row.corpus, row.story, row.part):
         return None
     if row.label is not None and row.label != statement.label:
         return None
+    of_longer = row.verdict in GRADED_VERDICTS
     total = 0
     for gold in row.spans:
-        best = max((span_overlap(gold, shown) for shown in statement.spans), default=0)
+        best = max(
+            (span_overlap(gold, shown, of_longer=of_longer) for shown in statement.spans),
+            default=0,
+        )
         if best == 0:
             return None
         total += best

@@ -386,3 +386,12 @@ def test_a_hedged_only_line_is_graded_from_the_plain_lines_row() -> None:
     for plain, verdict in (("misleading", "true"), ("true", "misleading"), ("wrong", "wrong")):
         graded, _ = bench.grade([hedged], [_row("only", span, None, plain)])
         assert graded[0].verdict == verdict
+
+
+def test_a_verdict_grades_only_a_statement_of_about_its_extent() -> None:
+    statement = bench.Statement("written", "s", "quote", (("a", 0, 40),), "reworded", "")
+    whole = _row("quote", [["a", 0, 100]], "reworded", "wrong")
+    assert bench.match_score(statement, whole) is None  # a wording cut from the graded one
+    must = _row("quote", [["a", 0, 100]], "reworded", "must")
+    assert bench.match_score(statement, must)  # found: it covers the shorter span
+    assert bench.match_score(statement, _row("quote", [["a", 0, 70]], "reworded", "wrong"))
