@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 
+import _results
 from _data import read_jsonl, shared_data_dir
 from storylens.analyse.article import analyse_articles
 from storylens.analyse.nlp import load_pipeline
@@ -72,16 +73,28 @@ def main() -> int:
         return 2
     members = _members(max(sizes))
     print(f"{'articles':>8}  {'comparison':>12}  {'per article':>12}  {'quotes only':>12}  claims")
+    rows: dict[str, dict[str, float | int]] = {}
     for size in sizes:
         story = members[:size]
         full = _timed(lambda story=story: compare_story("bench", story), args.repeat)
         baseline = _timed(lambda story=story: align_quotes(quotes_in_story(story)), args.repeat)
         claims = len(compare_story("bench", story).claims)
+        rows[f"{size} articles"] = {
+            "comparison ms": full * 1000,
+            "ms per article": full * 1000 / size,
+            "quote alignment alone ms (baseline)": baseline * 1000,
+            "claims": claims,
+        }
         print(
             f"{size:>8}  {full * 1000:>10.1f}ms  {full * 1000 / size:>10.2f}ms  "
             f"{baseline * 1000:>10.1f}ms  {claims}"
         )
     print(f"peak RSS {peak_rss_mb():.0f} MB")
+    formats = {"comparison ms": ".1f", "ms per article": ".2f"}
+    formats["quote alignment alone ms (baseline)"] = ".1f"
+    caption = f"BASIL story, median of {args.repeat}"
+    table = _results.Table(caption, rows, formats=formats)
+    _results.record("comparison", table, partial=args.sizes != "10,50")
     return 0
 
 
