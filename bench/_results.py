@@ -1,6 +1,6 @@
 """Each benchmark's headline figures as a file, and docs/benchmarks.md's tables drawn from them.
 
-A bench ends with ``record(name, Table(...), ...)``: it writes ``docs/results/<name>.json``
+A bench ends with ``save_results(name, Table(...), ...)``: it writes ``docs/results/<name>.json``
 with the command line, the date, the commit, the machine (CPUs, load, memory), the process's
 wall and CPU time, and its tables (storylens' rows and the baselines run beside them, with
 the format each figure was printed in). ``table(name)`` renders that file as Markdown for
@@ -8,7 +8,7 @@ the cog blocks of docs/benchmarks.md (``make docs``); a bench whose file is abse
 as "not run yet" with the command to run, never as a figure.
 
 A run on a share of the data (``--limit``, ``--half``, ``--part``) is not the headline, so
-``record(..., partial=True)`` writes nothing there. ``STORYLENS_BENCH_RESULTS=DIR`` sends the
+``save_results(..., partial=True)`` writes nothing there. ``STORYLENS_BENCH_RESULTS=DIR`` sends the
 files to DIR instead (and ``table`` reads them from there), partial runs included.
 """
 
@@ -77,7 +77,7 @@ def default_command(name: str) -> str:
     return f".venv/bin/python bench/{name}.py"
 
 
-def record(name: str, *tables: Table, partial: bool = False, note: str = "") -> Path | None:
+def save_results(name: str, *tables: Table, partial: bool = False, note: str = "") -> Path | None:
     """Write ``<results dir>/<name>.json`` for this run; return its path (None when skipped)."""
     if partial and ENV_DIR not in os.environ:
         print(f"(a share of the data: {name}'s figures are not written to docs/results)")

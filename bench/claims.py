@@ -227,14 +227,14 @@ def main() -> int:
     if cosines is not None:
         print(f"cost: same_claim(a, b, cosine) {_cost_ms(pairs, True):.2f} ms per pair, dense")
         print("      (plus the MiniLM embedding of each sentence, not timed here)")
-    from _results import Table, record
+    from _results import Table, save_results
 
     shown = {"accuracy": "acc", "f1": "F1", "precision": "P", "recall": "R"}
     shown |= {"fold_accuracy_min": "fold min acc", "fold_f1_min": "fold min F1"}
     rows = {n: {shown[k]: f[k] for k in shown} for n, f in table_rows.items()}
     baselines = tuple(n for n in rows if "same_claim" not in n and "regression" not in n)
     caption = f"MSRP train ({len(pairs)} pairs), 5-fold"
-    record("claims", Table(caption, rows, baselines), partial=args.data != DEFAULT_DATA)
+    save_results("claims", Table(caption, rows, baselines), partial=args.data != DEFAULT_DATA)
     return 0
 
 

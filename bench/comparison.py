@@ -94,7 +94,7 @@ def main() -> int:
     formats["quote alignment alone ms (baseline)"] = ".1f"
     caption = f"BASIL story, median of {args.repeat}"
     table = _results.Table(caption, rows, formats=formats)
-    _results.record("comparison", table, partial=args.sizes != "10,50")
+    _results.save_results("comparison", table, partial=args.sizes != "10,50")
     return 0
 
 

@@ -62,7 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from _data import read_jsonl, shared_data_dir  # noqa: E402
-from _results import Table, record  # noqa: E402
+from _results import Table, save_results  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
 from storylens.analyse.quotes.acts import EVIDENCE_VERBS, INTENTION_VERBS, THOUGHT_VERBS  # noqa: E402
@@ -510,7 +510,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     )
     name = "quotes" if args.set == "polnear-dev" else f"quotes-{args.set}"
     subset = args.limit is not None or args.half is not None or args.part is not None
-    record(name, *tables, partial=subset)
+    save_results(name, *tables, partial=subset)
 
 
 if __name__ == "__main__":

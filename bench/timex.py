@@ -192,13 +192,13 @@ def main(argv: Iterable[str] | None = None) -> None:
         )
     for error in ours.get("errors", []):
         print(json.dumps(error))
-    from _results import Table, record
+    from _results import Table, save_results
 
     rows = {"storylens": _figures(ours, 1000 * ours_seconds / n)}
     if not args.no_baseline:
         rows["dateparser"] = _figures(theirs, 1000 * baseline_seconds / n)
     caption = f"TempEval-3 ({n} articles, {ours['date']['gold']} DATE)"
-    record(
+    save_results(
         "timex",
         Table(caption, rows, ("dateparser",)[: len(rows) - 1], {"ms/article": ".2f"}),
         partial=args.limit is not None,

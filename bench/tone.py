@@ -346,10 +346,10 @@ def main(argv: Iterable[str] | None = None) -> None:
         if args.folds < 2 or not 0 <= args.study_fold < args.folds:
             parser.error("--folds N needs N >= 2 and 0 <= --study-fold < N")
         folded = cross_validate(args.set, args.folds, args.study_fold, args.parse_cache)
-        from _results import record
+        from _results import save_results
 
         name = "tone" if args.set == "basil" else f"tone-{args.set}"
-        record(f"{name}-folds", *_fold_tables(folded, args.study_fold))
+        save_results(f"{name}-folds", *_fold_tables(folded, args.study_fold))
         return
     part = None
     if args.part is not None or args.parts is not None:
@@ -359,11 +359,11 @@ def main(argv: Iterable[str] | None = None) -> None:
             parser.error("--half and --part are two ways to choose a subset: use one")
         part = (args.part, args.parts)
     results = run(args.set, args.limit, args.keep, args.half, part)
-    from _results import record
+    from _results import save_results
 
     subset = args.limit is not None or part is not None or args.half is not None
     name = "tone" if args.set == "basil" else f"tone-{args.set}"
-    record(name, _table(args.set, results), partial=subset)
+    save_results(name, _table(args.set, results), partial=subset)
 
 
 def _table(set_name: str, results: dict[str, dict[str, Any]]) -> Any:
