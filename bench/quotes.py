@@ -499,7 +499,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     }
     tables.append(
         Table(
-            f"{len(docs)} articles",
+            f"speed, {len(docs)} articles",
             {
                 name: {"seconds": seconds, "articles/s": len(docs) / seconds}
                 for name, seconds in speed.items()
