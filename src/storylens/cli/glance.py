@@ -17,6 +17,7 @@ from rich.text import Text
 
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
+from storylens.compare.scorecard import maybe_note, maybe_only_words
 from storylens.views import StoryView
 
 # Columns never wrapped: a date or an id is read whole or not at all.
@@ -58,7 +59,11 @@ def print_glance(console: Console, view: StoryView) -> None:
             [
                 (str(card.conflicts), "conflicting details" + possible),
                 (str(card.variant_count), f"quote variants ({kinds})"),
-                (str(card.only_claims), "claims only one outlet reports"),
+                (
+                    str(card.only_claims),
+                    "claims only one outlet reports"
+                    + (f" ({maybe_only_words(card)})" if card.maybe_only_claims else ""),
+                ),
             ],
         )
     )
@@ -128,7 +133,8 @@ def print_glance(console: Console, view: StoryView) -> None:
         bullets.add_column(no_wrap=True)
         bullets.add_column(overflow="ellipsis")
         for claim in top:
-            bullets.add_row(" •", Text(terminal_safe(claim.text)))
+            note = f" ({maybe_note(claim)})" if claim.maybe_matches else ""
+            bullets.add_row(" •", Text(terminal_safe(claim.text + note)))
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))

@@ -23,7 +23,7 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.ranking import SHORT_LIST, short_list
-from storylens.compare.scorecard import SCORE_SECTIONS
+from storylens.compare.scorecard import SCORE_SECTIONS, maybe_note, maybe_only_words
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
 from storylens.report import variant_label
@@ -126,6 +126,8 @@ def _environment() -> jinja2.Environment:
         value_words=detail_value_in_words,
         status_words=status_in_words,
         published_words=published_in_words,
+        maybe_note=maybe_note,
+        maybe_only_words=maybe_only_words,
     )
     return environment
 
