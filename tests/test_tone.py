@@ -372,3 +372,16 @@ def test_a_sources_own_words_repeated_are_no_scare_quote(nlp: Language) -> None:
     marks = _tone(nlp, text)
     assert not [m for m in marks if m.voice == "scare"]
     assert ("reportedly", "hedge") in [(m.text, m.polarity) for m in marks]
+
+
+def test_a_phrase_continuing_a_speakers_account_is_no_scare_mark(nlp: Language) -> None:
+    """Marks two sentences after the speaker's quoted words, in the same paragraph, go on
+    citing that speaker; a paragraph of its own is the outlet's distancing."""
+    text = (
+        'The mayor tried to explain that "400 permits" reach the office every year. They are '
+        'addressed to her. Rather, they go through "the planning desk."\n'
+        'The harbour is run by "the planning desk."'
+    )
+    marks = _tone(nlp, text)
+    scare = [m for m in marks if m.voice == "scare"]
+    assert [text.rindex("the planning desk") <= m.start for m in scare] == [True]

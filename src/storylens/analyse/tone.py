@@ -479,7 +479,9 @@ def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
         if speaker is not None:
             kept.append(_Region(region.start, region.end, "quoted", _mention(speaker)))
             continue
-        echoed = _echoed_quote(doc.text, region, quoted)
+        echoed = _echoed_quote(doc.text, region, quoted) or _continued_account(
+            doc.text, span, quoted
+        )
         document = _governing_document(span) if echoed is None else None
         if echoed is not None:
             kept.append(_Region(region.start, region.end, "quoted", echoed.speaker))
@@ -505,6 +507,19 @@ def _echoed_quote(text: str, region: _Region, quoted: Sequence[_Region]) -> _Reg
         if quote.speaker and f" {words} " in f" {_folded_words(text[quote.start : quote.end])} ":
             return quote
     return None
+
+
+def _continued_account(text: str, span: Span, quoted: Sequence[_Region]) -> _Region | None:
+    """A speaker's words quoted earlier in the same paragraph, in an earlier sentence: the
+    marked phrase continues that speaker's account ("The secretary tried to explain that
+    '1.43 million cables' come through the department. ... Rather, they go through 'the
+    bureaucracy.'"), as a paragraph of news keeps to one source; the marks cite, not doubt."""
+    paragraph_start = text.rfind("\n", 0, span.start_char) + 1
+    sentence_start = span.sent.start_char
+    before = [
+        q for q in quoted if q.speaker and paragraph_start <= q.start and q.end <= sentence_start
+    ]
+    return max(before, key=lambda q: q.end) if before else None
 
 
 def _governing_document(span: Span) -> Token | None:
