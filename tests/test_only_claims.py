@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from scipy import sparse
 
-from storylens.compare.claims import align_claims, claim_units, similarity_matrix
+from storylens.compare.claims import (
+    align_claims,
+    claim_units,
+    shares_a_quotation,
+    similarity_matrix,
+)
 from storylens.compare.scorecard import maybe_note, scorecard
 from storylens.compare.story import compare_story
 from storylens.report import _only_line, scorecard_markdown
@@ -78,3 +83,27 @@ def test_a_match_holds_both_ways() -> None:
     assert [c.status for c in claims] == ["shared", "shared"]
     assert claims[1].shared_with == ("Echo",)
     assert [(m.outlet, m.start) for m in claims[1].matches] == [("Echo", units[0].start)]
+
+
+def test_two_claims_quoting_the_same_words_are_not_stated_lone() -> None:
+    """The narration around one quotation differs too much for the model, but the two
+    outlets quote the same sentence: neither is called its outlet's own."""
+    echo = (
+        "Dana Harlow turned back to the presenter and joked: “This is why we will have to "
+        "cut him out of the show.”"
+    )
+    courier = (
+        "Staring into the camera, she tried to block her husband from the frame before "
+        'quipping (or not): "This is why we will have to cut him out of the show."'
+    )
+    members = [
+        member("e", "Echo", echo, people=PEOPLE),
+        member("c", "Courier", courier, people=PEOPLE),
+    ]
+    units = claim_units(members)
+    claims = align_claims(members, units, similarity_matrix(units))
+    assert [c.status for c in claims] == ["only", "only"]
+    assert [[m.outlet for m in c.maybe_matches] for c in claims] == [["Courier"], ["Echo"]]
+    assert all(m.score < 0.2 for c in claims for m in c.maybe_matches)
+    assert shares_a_quotation(echo, courier)
+    assert not shares_a_quotation("“I'm sorry,” he said.", "“I'm sorry,” she said.")
