@@ -385,3 +385,11 @@ def test_a_phrase_continuing_a_speakers_account_is_no_scare_mark(nlp: Language) 
     marks = _tone(nlp, text)
     scare = [m for m in marks if m.voice == "scare"]
     assert [text.rindex("the planning desk") <= m.start for m in scare] == [True]
+
+
+def test_a_phrasal_verb_is_not_rated_as_its_verb(nlp: Language) -> None:
+    """VADER rates "choke" (strangle, fail); "choked up" is being moved to tears."""
+    moved = LEDE_FILLER + "Mayor Delia Ruiz choked up as she described the flooded homes."
+    assert not [m for m in _tone(nlp, moved) if "choked" in m.text]
+    stifled = LEDE_FILLER + "Mayor Delia Ruiz choked the budget debate with amendments."
+    assert _by_text(_tone(nlp, stifled), "choked").polarity == "negative"

@@ -91,6 +91,9 @@ UNRATED_MIN_RARITY = 0.5
 # How much an unrated word's rarity counts in its rank against rated words (see _strength).
 UNRATED_WEIGHT = 0.5
 
+# The dependency of a verb's particle ("choked *up*", "broke *down*").
+PARTICLE_DEP = "prt"
+
 # --- selection ------------------------------------------------------------------------------
 # Loaded wording is sparse (about one word per 600 in annotated news); the targeting rules
 # already keep few candidates, so this cap only stops runaway marking in a long, heated
@@ -268,6 +271,12 @@ def _zipf(word: str) -> float:
 
 
 def _valence(token: Token) -> float:
+    """VADER's rating of the word, or 0 for a verb with a particle: a phrasal verb means
+    other than its verb ("choked up" is moved, not "choked"; "broke down"), and VADER rates
+    single words only. (CV over BASIL events: fold 4 token precision 0.188 -> 0.190, the
+    other folds unchanged.)"""
+    if any(child.dep_ == PARTICLE_DEP for child in token.children):
+        return 0.0
     lexicon = _vader()
     value = lexicon.get(token.lower_)
     if value is None:
