@@ -283,7 +283,9 @@ class QuoteGroup:
         return len({variant.article_id for variant in self.variants})
 
 
-ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated"]
+# "maybe-same": the model leans against the same claim but not far (``claims.MAYBE_SAME``):
+# the other outlet may tell it in other words, so the claim is not called its outlet's own.
+ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated", "maybe-same"]
 
 
 @dataclass(frozen=True)
@@ -320,6 +322,9 @@ class Claim:
     echoed_by: tuple[str, ...] = ()
     copy_of: str | None = None
     matches: tuple[ClaimMatch, ...] = ()  # its sentence in each other outlet, with the relation
+    # For a lone claim: other outlets' sentences that may tell it in other words (the model
+    # is unsure); a reader is told "B may say it in other words" rather than "only in A".
+    maybe_matches: tuple[ClaimMatch, ...] = ()
 
 
 @dataclass(frozen=True)

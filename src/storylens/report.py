@@ -20,7 +20,7 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.ranking import short_list
-from storylens.compare.scorecard import Scorecard
+from storylens.compare.scorecard import Scorecard, maybe_note, maybe_only_words
 from storylens.compare.serialise import comparison_to_dict
 from storylens.evidence import Evidence, StoryEvidence
 from storylens.records import (
@@ -202,7 +202,8 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
         f"- [{_plural(card.variant_count, 'quote variant', 'quote variants')}]"
         f"({SECTION_ANCHORS['quotes']}) ({kinds})",
         f"- [{_plural(card.only_claims, 'claim', 'claims')} only one outlet reports]"
-        f"({SECTION_ANCHORS['claims']})",
+        f"({SECTION_ANCHORS['claims']})"
+        + (f" ({maybe_only_words(card)})" if card.maybe_only_claims else ""),
     ]
     if card.outlets:
         lines += ["", "| outlet | only here | anonymous share | loaded words |"]
@@ -311,7 +312,8 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
 
 def _only_line(claim: Claim, notes: EvidenceNotes) -> str:
     echo = f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})" if claim.echoed_by else ""
-    return md(claim.text) + notes.ref(notes.evidence.claim(claim)) + echo
+    maybe = f" ({md(maybe_note(claim))})" if claim.maybe_matches else ""
+    return md(claim.text) + echo + maybe + notes.ref(notes.evidence.claim(claim))
 
 
 def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:

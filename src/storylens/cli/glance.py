@@ -20,6 +20,7 @@ from rich.text import Text
 
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
+from storylens.compare.scorecard import maybe_note, maybe_only_words
 from storylens.evidence import Evidence
 from storylens.views import StoryView
 
@@ -72,7 +73,11 @@ def print_glance(console: Console, view: StoryView) -> None:
             [
                 (str(card.conflicts), "conflicting details" + possible),
                 (str(card.variant_count), f"quote variants ({kinds})"),
-                (str(card.only_claims), "claims only one outlet reports"),
+                (
+                    str(card.only_claims),
+                    "claims only one outlet reports"
+                    + (f" ({maybe_only_words(card)})" if card.maybe_only_claims else ""),
+                ),
             ],
         )
     )
@@ -149,8 +154,9 @@ def print_glance(console: Console, view: StoryView) -> None:
         bullets.add_column(no_wrap=True)
         bullets.add_column(overflow="ellipsis")
         for claim in top:
+            note = f" ({maybe_note(claim)})" if claim.maybe_matches else ""
             ref = Text(" " + evidence_ref(view, evidence.claim(claim)), style="dim")
-            bullets.add_row(" •", Text(terminal_safe(claim.text)) + ref)
+            bullets.add_row(" •", Text(terminal_safe(claim.text + note)) + ref)
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))

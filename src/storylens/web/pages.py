@@ -23,7 +23,7 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.ranking import SHORT_LIST, short_list
-from storylens.compare.scorecard import SCORE_SECTIONS
+from storylens.compare.scorecard import SCORE_SECTIONS, maybe_note, maybe_only_words
 from storylens.evidence import Evidence
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
@@ -143,6 +143,8 @@ def _environment() -> jinja2.Environment:
         published_words=published_in_words,
         of_outlet=_of_outlet,
         evidence_href=evidence_href,
+        maybe_note=maybe_note,
+        maybe_only_words=maybe_only_words,
     )
     return environment
 
