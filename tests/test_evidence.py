@@ -216,6 +216,7 @@ def test_show_ends_each_glance_line_in_its_characters(db: str, views: list[Story
 
     from storylens.cli import app
     from storylens.compare.ranking import short_list
+    from storylens.compare.scorecard import maybe_note
     from storylens.views import only_claims
 
     for view in views:
@@ -224,7 +225,9 @@ def test_show_ends_each_glance_line_in_its_characters(db: str, views: list[Story
         flat = " ".join(shown.stdout.split())  # wrapped lines joined
         for claims in only_claims(view.comparison).values():
             for claim in short_list(claims, view.comparison.claims)[0]:
-                assert f"{' '.join(claim.text.split())} @{claim.start}–{claim.end}" in flat
+                note = f" ({maybe_note(claim)})" if claim.maybe_matches else ""
+                words = " ".join((claim.text + note).split())
+                assert f"{words} @{claim.start}–{claim.end}" in flat
 
 
 def _marked(page: str) -> str:
