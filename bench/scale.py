@@ -342,6 +342,7 @@ def run_store(size: int, seed: int, db: str) -> dict[str, object]:
                 wall_blocks.append(wall)
                 cpu = wall = 0.0
         server_cpu = _server_cpu(store)
+        size_mb = _store_mb(store, db)
     summary = _blocks_summary(cpu_blocks, wall_blocks)
     return {
         "size": size,
@@ -356,6 +357,7 @@ def run_store(size: int, seed: int, db: str) -> dict[str, object]:
         ),
         "peak_rss_mb": round(_peak_mb()),
         "server_cpu_s": server_cpu,
+        "store_mb": size_mb,
         "load_before": load_before,
         "load_after": _uptime(),
         **summary,
@@ -384,6 +386,20 @@ def _server_cpu(store: object) -> float | None:
             continue
         total += times.user + times.system
     return round(total, 1)
+
+
+def _store_mb(store: object, db: str) -> float:
+    """The store's size on disk in MB: the SQLite file with its write-ahead log, or the
+    PostgreSQL database's own size."""
+    from sqlalchemy import text
+
+    engine = store.engine  # type: ignore[attr-defined]
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as connection:
+            size = connection.scalar(text("SELECT pg_database_size(current_database())"))
+        return round(int(size or 0) / 1e6, 1)
+    files = [Path(db), Path(db + "-wal")]
+    return round(sum(f.stat().st_size for f in files if f.exists()) / 1e6, 1)
 
 
 def postgres_database() -> tuple[str, Callable[[], None]]:
@@ -463,7 +479,7 @@ def store_command(args: argparse.Namespace) -> None:
                     if r["server_cpu_s"] is not None
                     else ""
                 )
-                + f", peak RSS {r['peak_rss_mb']} MB; "
+                + f", {r['store_mb']} MB on disk, peak RSS {r['peak_rss_mb']} MB; "
                 f"{r['load_before']} -> {r['load_after']}"
             )
             _print_blocks(r)
