@@ -3,6 +3,10 @@
     .venv/bin/python bench/scale.py cluster [--sizes 10000,100000] [--seed 0]
     .venv/bin/python bench/scale.py store [--sizes 10000,100000] [--db sqlite,postgresql]
     .venv/bin/python bench/scale.py web [--articles 100000] [--db sqlite] [--store PATH]
+    .venv/bin/python bench/scale.py pages --store PATH
+
+``pages``: each page's reads (``views.py``) in process on a store ``web --store`` built:
+CPU and wall milliseconds per call, with no HTTP and no concurrency in the figure.
 
 ``cluster``: the online story clusterer on a stream of synthetic ``ArticleFeatures`` (the
 analyse stage is not part of this figure): events with their own people (one or two of whom
@@ -420,6 +424,99 @@ def postgres_database() -> tuple[str, Callable[[], None]]:
     return POSTGRES_ADMIN.rsplit("/", 1)[0] + f"/{name}", drop
 
 
+# -- the pages, in process ---------------------------------------------------------------------
+
+# Stories whose comparisons are computed before the story pages are timed (a store built by
+# ``web_load.py`` without them would compute each on request).
+PAGE_SAMPLE_STORIES = 100
+PAGE_CALLS = 20
+
+
+def run_pages(db: str, seed: int) -> dict[str, object]:
+    """Each page's read side (``views.py``, what the web and the command line call) on the
+    store at ``db``, in this process: CPU and wall milliseconds per call. No HTTP and no
+    concurrency, so the figure is the reads' own cost on a store of this size; the stories
+    whose pages are timed get their comparisons first (not timed)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from storylens import views
+    from storylens.pipeline import compare_stories
+    from storylens.store import Store
+    from storylens.store.reads import StoryFilters
+    from web_load import FIRST, LAST, OUTLETS, TOPICS, TOWNS
+
+    rng = random.Random(seed)
+    opened = time.perf_counter()
+    with Store(db) as store:
+        open_s = time.perf_counter() - opened
+        stories = store.count_stories()
+        # Story 0 is web_load.py's one big story; the pages timed are of the usual ones.
+        sample = [
+            f"s-bench{rng.randrange(1, max(2, stories)):05d}" for _ in range(PAGE_SAMPLE_STORIES)
+        ]
+        compare_stories(store, sample)
+        kinds: dict[str, Callable[[], object]] = {
+            "stories page": lambda: views.stories_page(store, page=rng.randint(1, 50)),
+            "stories by outlet": lambda: views.stories_page(
+                store, filters=StoryFilters(outlet=rng.choice(OUTLETS)), page=rng.randint(1, 5)
+            ),
+            "outlets": lambda: views.outlet_names(store),
+            "story page": lambda: views.story_view(store, rng.choice(sample)),
+            "search": lambda: views.search_view(
+                store, f"{rng.choice(TOPICS)} {rng.choice(TOWNS).split()[0]}"
+            ),
+            "person page": lambda: views.entity_view(
+                store, f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+            ),
+            "stories command": lambda: views.story_list(store, 50),
+        }
+        figures: dict[str, dict[str, float]] = {}
+        for name, call in kinds.items():
+            call()  # warm: templates, caches, the first page of the file
+            cpu_ms, wall_ms = [], []
+            for _ in range(PAGE_CALLS):
+                wall_started, cpu_started = time.perf_counter(), time.process_time()
+                try:
+                    call()
+                except Exception as error:  # a person no article names: a 404 page
+                    if type(error).__name__ != "NotFound":
+                        raise
+                cpu_ms.append(1000 * (time.process_time() - cpu_started))
+                wall_ms.append(1000 * (time.perf_counter() - wall_started))
+            cpu_ms.sort()
+            wall_ms.sort()
+            figures[name] = {
+                "cpu_ms_p50": round(cpu_ms[len(cpu_ms) // 2], 1),
+                "cpu_ms_p95": round(cpu_ms[int(0.95 * len(cpu_ms))], 1),
+                "wall_ms_p50": round(wall_ms[len(wall_ms) // 2], 1),
+                "wall_ms_p95": round(wall_ms[int(0.95 * len(wall_ms))], 1),
+            }
+        articles = store.count_articles()
+    return {
+        "articles": articles,
+        "stories": stories,
+        "open_s": round(open_s, 1),
+        "load": _uptime(),
+        "pages": figures,
+    }
+
+
+def pages_command(args: argparse.Namespace) -> None:
+    r = _child(["_pages", "0", "--seed", str(args.seed), "--target", args.store])
+    print(
+        f"pages on {r['articles']} articles, {r['stories']} stories (store opened and "
+        f"migrated in {r['open_s']} s); {r['load']}"
+    )
+    print(f"  {'page':<18} {'CPU p50':>8} {'CPU p95':>8} {'wall p50':>9} {'wall p95':>9}  (ms)")
+    pages = r["pages"]
+    assert isinstance(pages, dict)
+    for name, row in pages.items():
+        print(
+            f"  {name:<18} {row['cpu_ms_p50']:>8.1f} {row['cpu_ms_p95']:>8.1f} "
+            f"{row['wall_ms_p50']:>9.1f} {row['wall_ms_p95']:>9.1f}"
+        )
+    print("  " + json.dumps(r), flush=True)
+
+
 # -- the command line --------------------------------------------------------------------------
 
 
@@ -511,7 +608,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     store.add_argument("--seed", type=int, default=0)
     web = parts.add_parser("web", help="bench/web_load.py at a size (other options pass on)")
     web.add_argument("--articles", type=int, default=100_000)
-    for hidden in ("_cluster", "_store"):
+    pages = parts.add_parser("pages", help="each page's reads in process on a built store")
+    pages.add_argument("--store", required=True, help="a store web_load.py --store built")
+    pages.add_argument("--seed", type=int, default=0)
+    for hidden in ("_cluster", "_store", "_pages"):
         child = parts.add_parser(hidden)
         child.add_argument("size", type=int)
         child.add_argument("--seed", type=int, default=0)
@@ -526,6 +626,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(json.dumps(run_cluster(args.size, args.seed)))
     elif args.part == "_store":
         print(json.dumps(run_store(args.size, args.seed, args.target)))
+    elif args.part == "_pages":
+        print(json.dumps(run_pages(args.target, args.seed)))
+    elif args.part == "pages":
+        pages_command(args)
     elif args.part == "cluster":
         cluster_command(args)
     else:

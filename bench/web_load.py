@@ -243,7 +243,7 @@ def _serve(db: str, port: int, workers: int, cache: bool) -> subprocess.Popen[by
         *(() if cache else ("--cache-entries", "0")),
     ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a loaded, shared machine starts it slowly
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/stories?page_size=1", timeout=2)
