@@ -213,7 +213,7 @@ def quote_page(
 
 
 def outlets(engine: Engine) -> list[str]:
-    """Every outlet name, in order: one index look-up per outlet (``ix_articles_outlet``:
+    """Every outlet name, in order: one index look-up per outlet (``ix_articles_outlet_story``:
     each the least name above the one before), not a read of every article's."""
     found = select(func.min(articles.c.outlet).label("outlet")).cte("found", recursive=True)
     after = select(func.min(articles.c.outlet)).where(articles.c.outlet > found.c.outlet)

@@ -41,7 +41,8 @@ articles = Table(
     # a story's articles in stored order, with no sort (migration 0006)
     Index("ix_articles_story_seq", "story_id", "seq"),
     Index("ix_articles_seq", "seq"),
-    Index("ix_articles_outlet", "outlet"),  # the outlet filter and the list of outlets
+    # the outlet filter (its stories from the index alone) and the list of outlets
+    Index("ix_articles_outlet_story", "outlet", "story_id"),
 )
 
 stories = Table(
