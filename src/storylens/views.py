@@ -669,11 +669,15 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     } or {"": [key]}
     found: list[QuoteRow] = []
     mentions: dict[str, Mention] = {}
+    # Each name's mentions are read once, not once per story that calls them by it.
+    mentioning: dict[str, list[Mention]] = {}
     for story_id, story_names in names_by_story.items():
         for alias in story_names:
             quoted, _ = quotes_page(store, speaker=alias, story_id=story_id or None, limit=limit)
             found.extend(quoted)
-            for row in stories_mentioning(store.reader, alias, limit):
+            if alias not in mentioning:
+                mentioning[alias] = stories_mentioning(store.reader, alias, limit)
+            for row in mentioning[alias]:
                 if story_id and row.story_id != story_id:
                     continue
                 mentions.setdefault(row.article_id, row)
