@@ -703,6 +703,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", help="spaCy pipeline package (default: best installed)")
     args = parser.parse_args(argv)
     skeleton: list[dict[str, Any]] = []
+    tables: list[Any] = []
     for corpus in args.corpus or CORPORA:
         missing = shared_present(corpus)
         if missing is not None:
@@ -711,6 +712,7 @@ def main(argv: list[str] | None = None) -> int:
         statements = corpus_statements(corpus, args.model, set(args.story or ()))
         graded, figures = grade(statements, read_gold(corpus, args.gold_dir))
         print("\n".join(figures_table(corpus, figures)))
+        tables.append(results_table(corpus, figures))
         if args.dump_wrong:
             for item in graded:
                 if item.verdict in ("wrong", "misleading"):
@@ -724,7 +726,33 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if args.skeleton:
         args.skeleton.write_text("".join(json.dumps(r) + "\n" for r in skeleton), encoding="utf-8")
+    from _results import save_results
+
+    whole = not args.story and args.gold_dir == GOLD_DIR and len(tables) == len(CORPORA)
+    save_results("statements", *tables, partial=not whole)
     return 0
+
+
+def results_table(corpus: str, figures: dict[str, PartFigures]) -> Any:
+    """One corpus's figures by part as a table of docs/results/statements.json."""
+    from _results import Table
+
+    rows = {}
+    for part in PARTS:
+        f = figures[part]
+        rows[part] = {
+            "shown": sum(f.verdicts.values()),
+            "true": f.verdicts["true"],
+            "misleading": f.verdicts["misleading"],
+            "wrong": f.verdicts["wrong"],
+            "ungraded": f.verdicts["ungraded"],
+            "precision": f.precision,
+            "must": f.must,
+            "found": f.found,
+            "recall": f.recall,
+        }
+    formats = {"precision": ".3f", "recall": ".3f"}
+    return Table(f"{corpus}: statements by part", rows, formats=formats)
 
 
 if __name__ == "__main__":
