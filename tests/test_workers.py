@@ -74,9 +74,12 @@ def _stored(db: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     return stories, compared
 
 
-def test_two_worker_processes_give_the_stories_of_one(tmp_path: Path) -> None:
+def test_two_worker_processes_give_the_stories_of_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Small batches, so that several stream through the workers while the writer places
-    earlier ones, and a story is touched by several batches whose comparisons come back."""
+    earlier ones, and a story is touched by several rounds whose comparisons come back."""
+    monkeypatch.setattr(pipeline, "COMPARE_EVERY_ARTICLES", 4)
     corpus = str(EXAMPLES / "corpus.jsonl")
     runs = {}
     for workers in ("1", "2"):
@@ -141,3 +144,25 @@ def test_every_core_by_default_from_enough_articles(
     assert processes == expected
     assert list(kept) == items  # the records read ahead are not lost
     assert pipeline._processes_for(items, 1)[1] == 1
+
+
+def test_a_run_compares_each_story_once_per_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Batches of 4 touch some stories several times; a run of fewer articles than
+    COMPARE_EVERY_ARTICLES compares each story once, at its end."""
+    compared: list[str] = []
+    compare_members = pipeline.compare_members
+
+    def counting(stories, dense=None):  # type: ignore[no-untyped-def]
+        compared.extend(story_id for story_id, _ in stories)
+        return compare_members(stories, dense)
+
+    monkeypatch.setattr(pipeline, "compare_members", counting)
+    db = str(tmp_path / "once.db")
+    with Store(db) as store:
+        summary = analyze([str(EXAMPLES / "corpus.jsonl")], store, workers=1, batch_size=4)
+    assert summary.stored == 21
+    stories, stored_comparisons = _stored(db)
+    assert sorted(compared) == sorted({story for _, story in stories})
+    assert len(stored_comparisons) == len(compared)

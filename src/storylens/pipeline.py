@@ -58,6 +58,11 @@ logger = logging.getLogger(__name__)
 
 # Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
 DEFAULT_PIPELINE_BATCH = 64
+# ``analyze`` compares the stories its batches touched once this many articles are stored
+# since the last time, and at the end, rather than after every batch: a story that grows over
+# many batches is compared a few times, not at each one. A comparison not yet made when a
+# run is cut short is made when the story is read (``views.story_comparison``).
+COMPARE_EVERY_ARTICLES = 512
 # Bytes of JSON Lines counted up front for the progress total: lines are counted at about
 # 200 MB/s, so this much holds the start up for about a second; beyond it the progress shows
 # no total instead.
@@ -140,6 +145,9 @@ class PipelineRun:
         self._version_written: int | None = None  # the store's version after our last write
         self._seen_in_run: dict[str, tuple[str, str]] = {}  # id -> (text hash, input)
         self._comparisons: _WorkerComparisons | None = None
+        # Stories touched since they were last compared, when ``run_batches`` defers that.
+        self._to_compare: set[str] | None = None
+        self._stored_since_compare = 0
 
     def run_batch(self, batch: Sequence[Article | Rejection]) -> AnalyzeSummary:
         """Analyse, place and store one batch in one transaction; what became of it."""
@@ -154,22 +162,29 @@ class PipelineRun:
         batch touched are computed on the workers after it is stored (the writer saves them
         as they come back, each story's latest only)."""
         analyser = self.analyser
-        if not isinstance(analyser, ProcessAnalyser):
-            for batch in batches:
-                yield self.run_batch(batch)
-            return
-        if self.encoder is None:  # the sentence encoder lives in this process
-            self._comparisons = _WorkerComparisons(self, analyser.submit)
-        jobs = ((prepared, prepared.fresh) for prepared in map(self._prepare, batches))
+        self._to_compare, self._stored_since_compare = set(), 0
         try:
-            for prepared, result in analyser.stream(jobs):
-                yield self._finish(prepared, result)
-                if self._comparisons:
-                    self._comparisons.save(wait=False)
+            if not isinstance(analyser, ProcessAnalyser):
+                for batch in batches:
+                    yield self.run_batch(batch)
+            else:
+                if self.encoder is None:  # the sentence encoder lives in this process
+                    self._comparisons = _WorkerComparisons(self, analyser.submit, analyser.workers)
+                jobs = ((prepared, prepared.fresh) for prepared in map(self._prepare, batches))
+                for prepared, result in analyser.stream(jobs):
+                    yield self._finish(prepared, result)
+                    if self._comparisons:
+                        self._comparisons.save(wait=False)
+            with self.store.writer_lock.hold(self.on_wait):
+                before = self.store.data_version()
+                self._compare_touched()
+                if before == self._version_written:  # no other writer since: no reload
+                    self._version_written = self.store.data_version()
             if self._comparisons:
                 self._comparisons.save(wait=True)
         finally:
             self._comparisons = None
+            self._to_compare = None
 
     def _prepare(self, batch: Sequence[Article | Rejection]) -> _Prepared:
         summary = AnalyzeSummary()
@@ -225,10 +240,13 @@ class PipelineRun:
         left = store.story_ids_of([r.article_id for r in revised])  # stories that lost members
         store.save_batch(stored, rejected, revised=revised)
         touched = left | {s.assignment.story_id for s in stored} | {r.story_id for r in revised}
-        if self._comparisons is not None:
-            self._comparisons.submit(touched)
-        else:
+        if self._to_compare is None:
             compare_stories(store, touched, encoder.embed_texts if encoder else None)
+        else:
+            self._to_compare |= touched
+            self._stored_since_compare += len(stored)
+            if self._stored_since_compare >= COMPARE_EVERY_ARTICLES:
+                self._compare_touched()
         # Counted in the store under the lock, so that stories a split opens count too and
         # another writer's never do.
         summary.new_stories = max(0, store.count_stories() - stories_before)
@@ -241,6 +259,17 @@ class PipelineRun:
             len(touched),
             len(rejected),
         )
+
+    def _compare_touched(self) -> None:
+        """Compare the stories touched since last time, here or on the workers (called
+        under the writer lock, after the batches that touched them are stored)."""
+        story_ids, self._to_compare = self._to_compare or set(), set()
+        self._stored_since_compare = 0
+        if self._comparisons is not None:
+            self._comparisons.submit(story_ids)
+        elif story_ids:
+            encoder = self.encoder
+            compare_stories(self.store, story_ids, encoder.embed_texts if encoder else None)
 
     def _check_build(self) -> None:
         """Compare the store's build record with this run's before the first write: refuse
@@ -270,9 +299,12 @@ class _WorkerComparisons:
     story (that one's comparison is newer). A dead worker's comparisons are computed here.
     """
 
-    def __init__(self, run: PipelineRun, submit: Callable[..., Future[ComparedStories]]) -> None:
+    def __init__(
+        self, run: PipelineRun, submit: Callable[..., Future[ComparedStories]], workers: int
+    ) -> None:
         self.run = run
         self.submit_task = submit
+        self.workers = workers
         self.pending: deque[tuple[int, list[tuple[str, list[StoryMember]]], Future[Any]]] = deque()
         self.latest: dict[str, int] = {}  # story id -> the last batch that touched it
         self.batches = 0
@@ -286,7 +318,11 @@ class _WorkerComparisons:
             return
         for story_id, _ in members:
             self.latest[story_id] = self.batches
-        self.pending.append((self.batches, members, self.submit_task(compare_members, members)))
+        # One task per worker, the largest stories dealt out first.
+        members.sort(key=lambda item: -len(item[1]))
+        for part in range(min(self.workers, len(members))):
+            share = members[part :: self.workers]
+            self.pending.append((self.batches, share, self.submit_task(compare_members, share)))
 
     def save(self, *, wait: bool) -> None:
         """Save the comparisons that came back (with ``wait``, all of them)."""
