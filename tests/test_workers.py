@@ -3,6 +3,8 @@ and the same stories."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import sqlite3
 from collections.abc import Sequence
@@ -166,3 +168,24 @@ def test_a_run_compares_each_story_once_per_round(
     stories, stored_comparisons = _stored(db)
     assert sorted(compared) == sorted({story for _, story in stories})
     assert len(stored_comparisons) == len(compared)
+
+
+def test_stdin_is_not_read_ahead_to_choose_the_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream on stdin is stored batch by batch as it comes: waiting for enough records to
+    decide on worker processes would hold it back."""
+
+    class NoPool(ProcessAnalyser):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise AssertionError("stdin started worker processes")
+
+    monkeypatch.setattr(pipeline, "default_workers", lambda: 2)
+    monkeypatch.setattr(pipeline, "DEFAULT_PARALLEL_FROM_ARTICLES", 2)
+    monkeypatch.setattr(pipeline, "ProcessAnalyser", NoPool)
+    lines = "".join(
+        json.dumps({"id": f"s{i}", "text": text}) + "\n" for i, text in enumerate(TEXTS)
+    )
+    with Store(tmp_path / "s.db") as store:
+        summary = analyze(["-"], store, stdin=io.StringIO(lines))
+    assert summary.stored == 3

@@ -376,8 +376,8 @@ def analyze(
     ``settings`` are the story stage's (default: the calibrated ones).
     ``outlet`` and ``published`` are set on every article of this run's inputs.
     ``workers`` is how many local processes analyse when no ``analyser`` is given: by default
-    every core once the inputs hold ``DEFAULT_PARALLEL_FROM_ARTICLES`` records, else this
-    process alone; ``on_problem`` hears (one line each) when a worker process dies.
+    every core once the inputs hold ``DEFAULT_PARALLEL_FROM_ARTICLES`` records, else (and for
+    stdin) this process alone; ``on_problem`` hears (one line each) when a worker process dies.
     """
     run = PipelineRun(
         store,
@@ -389,12 +389,14 @@ def analyze(
         settings=settings,
     )
     summary = AnalyzeSummary()
+    inputs = list(inputs)
     records: Iterable[Article | Rejection] = iter_inputs(inputs, stdin=stdin, url_lists=url_lists)
     if outlet or published:
         records = run_metadata(records, outlet=outlet, published=published)
     pool = None
     if analyser is None:
-        records, processes = _processes_for(records, workers)
+        # Reading ahead would hold back a stream on stdin, whose batches are stored as they come.
+        records, processes = _processes_for(records, 1 if "-" in inputs else workers)
         if processes > 1:
             pool = run.analyser = ProcessAnalyser(model, workers=processes, on_problem=on_problem)
     try:

@@ -28,9 +28,13 @@ DASK_CONNECT_TIMEOUT_SECONDS = 10.0
 # loads the model (about a second of CPU) and the first batches wait for it; from a few
 # batches per worker on, the second core pays for that many times over.
 DEFAULT_PARALLEL_FROM_ARTICLES = 256
-# Batches queued per worker process: one parsing, one waiting, so a worker never idles while
-# the writer places a batch, and memory stays bounded whatever the input's size.
-BATCHES_IN_FLIGHT_PER_WORKER = 2
+# Batches submitted ahead of the one the writer is placing: each is dealt out to every worker,
+# so with two more queued a worker never idles while the writer places one, and memory stays
+# bounded whatever the input's size.
+BATCHES_IN_FLIGHT = 3
+# Fewest articles per worker task: below this spaCy's batching and the round trip cost more
+# than an idle core at the end of the run.
+MIN_TASK_ARTICLES = 8
 
 Key = TypeVar("Key")
 
@@ -111,7 +115,7 @@ class ProcessAnalyser:
 
     @property
     def in_flight(self) -> int:
-        return self.workers * BATCHES_IN_FLIGHT_PER_WORKER
+        return BATCHES_IN_FLIGHT
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
         """Run any picklable function on a worker (the writer sends comparisons this way)."""
@@ -126,8 +130,10 @@ class ProcessAnalyser:
         self, jobs: Iterable[tuple[Key, Sequence[Article]]]
     ) -> Iterator[tuple[Key, BatchResult]]:
         """Each job's key and the analysis of its articles, in the order of ``jobs``, with
-        at most ``in_flight`` batches submitted ahead of the one the caller is handling."""
-        pending: deque[tuple[Key, Sequence[Article], Future[BatchResult], int]] = deque()
+        at most ``in_flight`` batches submitted ahead of the one the caller is handling. Each
+        batch is split over the workers, so none idles while another ends the last batch."""
+        pending: deque[tuple[Key, list[tuple[Sequence[Article], Future[BatchResult]]], int]]
+        pending = deque()
         jobs = iter(jobs)
         exhausted = False
         while True:
@@ -137,12 +143,22 @@ class ProcessAnalyser:
                     exhausted = True
                 else:
                     key, articles = job
-                    submitted = self._submit_batch(articles)
-                    pending.append((key, articles, submitted, self._generation))
+                    tasks = [(part, self._submit_batch(part)) for part in self._split(articles)]
+                    pending.append((key, tasks, self._generation))
             if not pending:
                 return
-            key, articles, future, generation = pending.popleft()
-            yield key, self._result(articles, future, generation)
+            key, tasks, generation = pending.popleft()
+            analysed: list[AnalysedArticle] = []
+            rejected: list[Rejection] = []
+            for part, future in tasks:
+                done, failed = self._result(part, future, generation)
+                analysed.extend(done)
+                rejected.extend(failed)
+            yield key, (analysed, rejected)
+
+    def _split(self, articles: Sequence[Article]) -> list[Sequence[Article]]:
+        size = max(MIN_TASK_ARTICLES, -(-len(articles) // self.workers))
+        return [articles[start : start + size] for start in range(0, len(articles), size)]
 
     def _submit_batch(self, articles: Sequence[Article]) -> Future[BatchResult]:
         if not articles:  # every article of the batch was stored already
