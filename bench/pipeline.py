@@ -66,29 +66,38 @@ def _become_subreaper() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
-def _reap_all() -> None:
+def _reap_all() -> float:
+    """Reap the run's orphans; the largest resident set (MB) among them and theirs."""
+    peak = 0.0
     deadline = time.monotonic() + REAP_SECONDS
     while time.monotonic() < deadline:
         try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
+            pid, _, usage = os.wait4(-1, os.WNOHANG)
         except ChildProcessError:
-            return
+            break
         if pid == 0:
             time.sleep(0.05)
+        else:
+            peak = max(peak, usage.ru_maxrss / 1024)
+    return peak
 
 
 def measure(command: list[str]) -> Run:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, stderr = process.communicate()
+    assert process.stderr is not None
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)  # its own rusage: the peak of its tree
     wall = time.perf_counter() - started
-    _reap_all()
+    peak = max(usage.ru_maxrss / 1024, _reap_all())
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if process.returncode not in (0, 1):  # 1: some inputs rejected, the rest stored
-        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{stderr.decode()}")
+    code = os.waitstatus_to_exitcode(status)
+    process.returncode = code
+    if code not in (0, 1):  # 1: some inputs rejected, the rest stored
+        raise SystemExit(f"{' '.join(command)} failed ({code}):\n{stderr.decode()}")
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return Run(cpu, wall, after.ru_maxrss / 1024)
+    return Run(cpu, wall, peak)
 
 
 def bare_spacy(model: str, corpus: str) -> None:
@@ -113,12 +122,18 @@ def paired_runs(corpus: Path, size: int, model: str, repeats: int, variants: lis
         for label, variant in labels.items():
             if not variant:
                 runs[label].append(measure([PYTHON, str(BENCH), "--bare", model, str(corpus)]))
-                continue
-            workers = [] if variant == "default" else ["--workers", variant]
-            with tempfile.TemporaryDirectory() as folder:
-                db = str(Path(folder) / "bench.db")
-                command = [STORYLENS, "analyze", "-q", "--db", db, "--model", model, *workers]
-                runs[label].append(measure([*command, str(corpus)]))
+            else:
+                workers = [] if variant == "default" else ["--workers", variant]
+                with tempfile.TemporaryDirectory() as folder:
+                    db = str(Path(folder) / "bench.db")
+                    command = [STORYLENS, "analyze", "-q", "--db", db, "--model", model, *workers]
+                    runs[label].append(measure([*command, str(corpus)]))
+            done = runs[label][-1]
+            print(
+                f"  {size} articles, {label}: {done.cpu:.1f} s CPU, {done.wall:.1f} s wall",
+                file=sys.stderr,
+                flush=True,
+            )
     bare = runs[bare_label]
     print(f"\n{size} articles, {repeats} paired runs (load now: {_load()})")
     print(
