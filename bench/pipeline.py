@@ -41,11 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from _data import read_jsonl, shared_data_dir
+from _results import Figure, Table, save_results
 
 BENCH = Path(__file__).resolve()
 PYTHON = sys.executable
 STORYLENS = str(Path(PYTHON).with_name("storylens"))
 DEFAULT_SIZES = (200, 1000)
+DEFAULT_SIZES_ARG = ",".join(map(str, DEFAULT_SIZES))
 DEFAULT_CORPORA = ("basil", "gvc-train", "ecbplus")
 # Seconds to wait for a run's orphaned processes (the fork server) to exit and be reaped.
 REAP_SECONDS = 10.0
@@ -111,7 +113,7 @@ def bare_spacy(model: str, corpus: str) -> None:
         pass
 
 
-def paired_runs(corpus: Path, size: int, model: str, repeats: int, variants: list[str]) -> None:
+def paired_runs(corpus: Path, size: int, model: str, repeats: int, variants: list[str]) -> Table:
     runs: dict[str, list[Run]] = defaultdict(list)
     bare_label = "bare spaCy nlp.pipe"
     labels = {bare_label: ""} | {
@@ -140,15 +142,26 @@ def paired_runs(corpus: Path, size: int, model: str, repeats: int, variants: lis
         f"{'':30}{'CPU s':>8}{'wall s':>8}{'art/s wall':>11}{'speed CPU':>10}"
         f"{'speed wall':>11}{'peak MB':>9}"
     )
+    rows: dict[str, dict[str, Figure]] = {}
     for label, measured in runs.items():
         cpu_speed = statistics.median(b.cpu / m.cpu for b, m in zip(bare, measured, strict=True))
         wall_speed = statistics.median(b.wall / m.wall for b, m in zip(bare, measured, strict=True))
         wall = statistics.median(m.wall for m in measured)
+        rows[label] = {
+            "CPU s": statistics.median(m.cpu for m in measured),
+            "wall s": wall,
+            "speed (CPU)": cpu_speed,
+            "speed (wall)": wall_speed,
+            "peak MB": max(m.peak_mb for m in measured),
+        }
         print(
             f"{label:30}{statistics.median(m.cpu for m in measured):8.1f}{wall:8.1f}"
             f"{size / wall:11.1f}{cpu_speed:10.2f}x{wall_speed:10.2f}x"
             f"{max(m.peak_mb for m in measured):9.0f}"
         )
+    caption = f"{size} articles, {repeats} paired runs, load {_load()}"
+    formats = {"CPU s": ".1f", "wall s": ".1f", "speed (CPU)": ".2f", "speed (wall)": ".2f"}
+    return Table(caption, rows, (bare_label,), formats | {"peak MB": ".0f"})
 
 
 def _load() -> str:
@@ -288,7 +301,7 @@ def main() -> int:
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpora", nargs="*", type=Path)
-    parser.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)))
+    parser.add_argument("--sizes", default=DEFAULT_SIZES_ARG)
     parser.add_argument("--repeats", type=int, default=3, help="paired runs per size")
     parser.add_argument(
         "--workers",
@@ -314,6 +327,7 @@ def main() -> int:
         f"model {model}; {default_workers()} cores; CPU time is user + sys of each run's "
         f"processes; speed = bare spaCy's time / analyze's (median of paired runs)"
     )
+    tables = []
     with tempfile.TemporaryDirectory() as folder:
         for size in map(int, args.sizes.split(",")):
             corpus = write_slice(corpora, size, Path(folder))
@@ -322,10 +336,12 @@ def main() -> int:
                 for v in args.workers.split(",")
                 if v == "1" or size >= DEFAULT_PARALLEL_FROM_ARTICLES
             ]
-            paired_runs(corpus, size, model, args.repeats, variants)
+            tables.append(paired_runs(corpus, size, model, args.repeats, variants))
             if not args.no_stages:  # a process of its own: its imports and memory its own
                 sys.stdout.flush()
                 subprocess.run([PYTHON, str(BENCH), "--stages", str(corpus), model], check=True)
+    partial = bool(args.corpora) or args.sizes != DEFAULT_SIZES_ARG
+    save_results("pipeline", *tables, partial=partial)
     return 0
 
 

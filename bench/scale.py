@@ -162,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(json.dumps(run_one(args.one, args.seed)))
         return
     print("size     seconds  ms/article  ms/article(last 10%)  stories  peak RSS MB  (at start)")
+    runs = []
     for size in (int(s) for s in args.sizes.split(",")):
         output = subprocess.run(
             [sys.executable, __file__, "--one", str(size), "--seed", str(args.seed)],
@@ -170,12 +171,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             text=True,
         ).stdout
         r = json.loads(output.strip().splitlines()[-1])
+        runs.append(r)
         print(
             f"{r['size']:<8} {r['seconds']:7.1f}  {r['ms_per_article']:10.2f}  "
             f"{r['ms_per_article_last_tenth']:20.2f}  {r['stories']:7}  {r['peak_rss_mb']:11.0f}"
             f"  ({r['rss_before_mb']:.0f})",
             flush=True,
         )
+    from _results import Table, save_results
+
+    keys = {"seconds": "seconds", "ms_per_article": "ms/article", "stories": "stories"}
+    keys |= {"ms_per_article_last_tenth": "ms/article (last 10%)", "peak_rss_mb": "peak RSS MB"}
+    rows = {f"{r['size']:,} articles": {keys[k]: r[k] for k in keys} for r in runs}
+    formats = {"seconds": ".1f", "ms/article": ".2f", "ms/article (last 10%)": ".2f"}
+    formats["peak RSS MB"] = ".0f"
+    table = Table(f"synthetic stream, seed {args.seed}", rows, formats=formats)
+    save_results("scale", table, partial=args.sizes != ",".join(str(s) for s in DEFAULT_SIZES))
 
 
 if __name__ == "__main__":

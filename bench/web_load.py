@@ -32,6 +32,7 @@ from pathlib import Path
 
 import httpx
 
+from _results import Table, save_results
 from storylens.pipeline import compare_stories
 from storylens.records import (
     AnalysedArticle,
@@ -377,6 +378,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    tables = []
     for kind in kinds:
         with tempfile.TemporaryDirectory() as folder:
             drop = None
@@ -418,9 +420,24 @@ def main() -> int:
                 print(
                     "  " + json.dumps({"db": kind, "clients": args.clients, "client": args.client})
                 )
+                rows = {
+                    name: {
+                        "alone p50 ms (baseline)": row["alone_p50"],
+                        "p50 ms": row["p50"],
+                        "p95 ms": row["p95"],
+                        "target p95 ms": TARGET_P95_MS[name],
+                        "requests": int(row["requests"]),
+                    }
+                    for name, row in figures.items()
+                }
+                caption = f"{kind}, {args.clients} clients ({args.client})"
+                tables.append(Table(caption, rows, formats=dict.fromkeys(rows, ".1f")))
             finally:
                 if drop:
                     drop()
+    default = (args.articles, args.big, args.clients, args.db) == (10_000, 500, 20, "both")
+    name = "web_load" if args.client == "python" else f"web_load-{args.client}"
+    save_results(name, *tables, partial=not default or args.no_cache)
     return 0
 
 

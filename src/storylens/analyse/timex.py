@@ -1054,17 +1054,16 @@ def _r_spoken_year(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Fo
 def _r_decade(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     if m["cent"]:
         return _Found(f"{m['cent']}{m['dec']}", "DATE", False)
-    digit = int(m["short"])
-    if ctx.dct is None:
-        return _Found(f"19{digit}", "DATE", True)
-    decade = ctx.dct.year // 100 * 10 + digit
-    if decade * 10 > ctx.dct.year:
-        decade -= 10
-    return _Found(f"{decade:03d}", "DATE", True)
+    return _decade_of_digit(int(m["short"]), ctx)
 
 
 def _r_decade_word(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
-    digit = _DECADE_WORDS[m["word"].lower()]
+    return _decade_of_digit(_DECADE_WORDS[m["word"].lower()], ctx)
+
+
+def _decade_of_digit(digit: int, ctx: _Context) -> _Found:
+    """A decade named without its century ("the '90s", "the nineties"): the latest one that
+    has begun by the publication date; the 1900s when there is no date to place it."""
     if ctx.dct is None:
         return _Found(f"19{digit}", "DATE", True)
     decade = ctx.dct.year // 100 * 10 + digit

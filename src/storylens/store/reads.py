@@ -17,6 +17,8 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, func, or_, select
 
+from storylens.compare.serialise import comparison_from_json
+from storylens.records import StoryComparison
 from storylens.store.schema import (
     articles,
     comparisons,
@@ -631,11 +633,14 @@ def comparison_stamps(engine: Engine, story_ids: Iterable[str], version: int) ->
         return {row.story_id: row.computed_at for row in connection.execute(query)}
 
 
-def comparison_bodies(engine: Engine, story_ids: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """(story id, stored comparison JSON) of these stories, streamed."""
+def stored_comparisons(
+    engine: Engine, story_ids: Iterable[str]
+) -> Iterator[tuple[str, StoryComparison]]:
+    """(story id, stored comparison) of these stories, streamed, decoded here as every read
+    is; the caller asks only for ids whose stored version is current (``comparison_stamps``)."""
     query = select(comparisons.c.story_id, comparisons.c.body).where(
         comparisons.c.story_id.in_(list(story_ids))
     )
     with engine.connect() as connection:
         for row in connection.execute(query):
-            yield row.story_id, row.body
+            yield row.story_id, comparison_from_json(row.body)
