@@ -372,3 +372,24 @@ def test_a_sources_own_words_repeated_are_no_scare_quote(nlp: Language) -> None:
     marks = _tone(nlp, text)
     assert not [m for m in marks if m.voice == "scare"]
     assert ("reportedly", "hedge") in [(m.text, m.polarity) for m in marks]
+
+
+def test_a_phrase_continuing_a_speakers_account_is_no_scare_mark(nlp: Language) -> None:
+    """Marks two sentences after the speaker's quoted words, in the same paragraph, go on
+    citing that speaker; a paragraph of its own is the outlet's distancing."""
+    text = (
+        'The mayor tried to explain that "400 permits" reach the office every year. They are '
+        'addressed to her. Rather, they go through "the planning desk."\n'
+        'The harbour is run by "the planning desk."'
+    )
+    marks = _tone(nlp, text)
+    scare = [m for m in marks if m.voice == "scare"]
+    assert [text.rindex("the planning desk") <= m.start for m in scare] == [True]
+
+
+def test_a_phrasal_verb_is_not_rated_as_its_verb(nlp: Language) -> None:
+    """VADER rates "choke" (strangle, fail); "choked up" is being moved to tears."""
+    moved = LEDE_FILLER + "Mayor Delia Ruiz choked up as she described the flooded homes."
+    assert not [m for m in _tone(nlp, moved) if "choked" in m.text]
+    stifled = LEDE_FILLER + "Mayor Delia Ruiz choked the budget debate with amendments."
+    assert _by_text(_tone(nlp, stifled), "choked").polarity == "negative"

@@ -110,8 +110,8 @@ def test_the_report_opens_on_the_scorecard_with_named_outlets(client: TestClient
     assert sections[0] == "## What differs, at a glance"
     assert "from 2 outlets (Outlet A, Outlet B)" in report
     assert "### Only in Outlet A" in report
-    prose = [line for line in report.splitlines() if not line.startswith("|")]
-    assert not [line for line in prose if "tramline-" in line]  # ids only in table cells
+    prose = [line for line in report.splitlines() if not line.startswith(("|", "[^"))]
+    assert not [line for line in prose if "tramline-" in line]  # ids only in tables and notes
     for anchor in SECTION_ANCHORS.values():
         heading = anchor[1:].replace("-", " ")
         assert any(s[3:].lower().replace(",", "") == heading for s in sections), anchor
@@ -159,3 +159,16 @@ def test_a_short_name_leads_to_the_person_the_story_names_in_full(
     assert "<h1>Hilaria Baldwin</h1>" in short.text and short.text == full.text
     assert 'href="/entities/Hilaria"' not in story.text
     assert not re.search(r'href="/entities/(many|some|Others)"', story.text)
+
+
+def test_a_lone_claim_another_outlet_may_tell_says_so_on_every_page(client: TestClient) -> None:
+    """The Pryce sentences (58 / 61, "said" / "insisted") tell one claim the model is unsure
+    of: neither page states it is one outlet's alone."""
+    story = _story(client, "Heron")
+    page = client.get(f"/stories/{story}").text
+    assert "(The Valley Courier may say it in other words)" in page
+    assert "perhaps told by another in other words" in page
+    link = re.search(r'href="(/stories/[^"]+/compare\?[^"]+)"', page)
+    assert link
+    pair = client.get(link.group(1).replace("&amp;", "&")).text
+    assert "may say it in other words" in pair

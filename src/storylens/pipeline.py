@@ -7,15 +7,24 @@ read, so memory stays flat and a crash loses at most the batch in flight.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from storylens.analyse.article import model_label
 from storylens.analyse.nlp import load_pipeline
-from storylens.analyse.workers import Analyser, LocalAnalyser
+from storylens.analyse.workers import (
+    DEFAULT_PARALLEL_FROM_ARTICLES,
+    Analyser,
+    LocalAnalyser,
+    ProcessAnalyser,
+    default_workers,
+)
 from storylens.clean import repair_text
 from storylens.compare import compare_story
 from storylens.ingest import iter_inputs
@@ -30,7 +39,14 @@ from storylens.ingest.sources import (
     input_suffix,
     walk_folder,
 )
-from storylens.records import AnalysedArticle, Article, Rejection, StoryAssignment
+from storylens.records import (
+    AnalysedArticle,
+    Article,
+    Rejection,
+    StoryAssignment,
+    StoryComparison,
+    StoryMember,
+)
 from storylens.store import Store, StoredArticle
 from storylens.store.build import Build, build_notes
 from storylens.store.lock import WaitNotice
@@ -42,6 +58,11 @@ logger = logging.getLogger(__name__)
 
 # Articles per transaction: one spaCy batch, one commit. Small enough that a crash loses little.
 DEFAULT_PIPELINE_BATCH = 64
+# ``analyze`` compares the stories its batches touched once this many articles are stored
+# since the last time, and at the end, rather than after every batch: a story that grows over
+# many batches is compared a few times, not at each one. A comparison not yet made when a
+# run is cut short is made when the story is read (``views.story_comparison``).
+COMPARE_EVERY_ARTICLES = 512
 # Bytes of JSON Lines counted up front for the progress total: lines are counted at about
 # 200 MB/s, so this much holds the start up for about a second; beyond it the progress shows
 # no total instead.
@@ -73,6 +94,15 @@ class AnalyzeSummary:
         self.duplicates += other.duplicates
         self.new_stories += other.new_stories
         self.rejected.extend(other.rejected)
+
+
+@dataclass
+class _Prepared:
+    """A batch read and sorted before analysis: its fresh articles, what was refused."""
+
+    summary: AnalyzeSummary
+    rejected: list[Rejection]
+    fresh: list[Article]
 
 
 def _batches(
@@ -114,9 +144,49 @@ class PipelineRun:
         self._clusterer: StoryClusterer | None = None
         self._version_written: int | None = None  # the store's version after our last write
         self._seen_in_run: dict[str, tuple[str, str]] = {}  # id -> (text hash, input)
+        self._comparisons: _WorkerComparisons | None = None
+        # Stories touched since they were last compared, when ``run_batches`` defers that.
+        self._to_compare: set[str] | None = None
+        self._stored_since_compare = 0
 
     def run_batch(self, batch: Sequence[Article | Rejection]) -> AnalyzeSummary:
         """Analyse, place and store one batch in one transaction; what became of it."""
+        prepared = self._prepare(batch)
+        return self._finish(prepared, self.analyser(prepared.fresh))
+
+    def run_batches(
+        self, batches: Iterable[Sequence[Article | Rejection]]
+    ) -> Iterator[AnalyzeSummary]:
+        """``run_batch`` on each batch in turn. On worker processes the next batches are
+        analysed while this one is placed and written, and the comparisons of the stories a
+        batch touched are computed on the workers after it is stored (the writer saves them
+        as they come back, each story's latest only)."""
+        analyser = self.analyser
+        self._to_compare, self._stored_since_compare = set(), 0
+        try:
+            if not isinstance(analyser, ProcessAnalyser):
+                for batch in batches:
+                    yield self.run_batch(batch)
+            else:
+                if self.encoder is None:  # the sentence encoder lives in this process
+                    self._comparisons = _WorkerComparisons(self, analyser.submit, analyser.workers)
+                jobs = ((prepared, prepared.fresh) for prepared in map(self._prepare, batches))
+                for prepared, result in analyser.stream(jobs):
+                    yield self._finish(prepared, result)
+                    if self._comparisons:
+                        self._comparisons.save(wait=False)
+            with self.store.writer_lock.hold(self.on_wait):
+                before = self.store.data_version()
+                self._compare_touched()
+                if before == self._version_written:  # no other writer since: no reload
+                    self._version_written = self.store.data_version()
+            if self._comparisons:
+                self._comparisons.save(wait=True)
+        finally:
+            self._comparisons = None
+            self._to_compare = None
+
+    def _prepare(self, batch: Sequence[Article | Rejection]) -> _Prepared:
         summary = AnalyzeSummary()
         rejected = [item for item in batch if isinstance(item, Rejection)]
         fresh = _new_articles(
@@ -126,7 +196,13 @@ class PipelineRun:
             summary,
             rejected,
         )
-        analysed, failed = self.analyser(fresh)
+        return _Prepared(summary, rejected, fresh)
+
+    def _finish(
+        self, prepared: _Prepared, result: tuple[list[AnalysedArticle], list[Rejection]]
+    ) -> AnalyzeSummary:
+        analysed, failed = result
+        summary, rejected = prepared.summary, prepared.rejected
         rejected.extend(failed)
         with self.store.writer_lock.hold(self.on_wait):
             if not self._build_checked:
@@ -164,7 +240,13 @@ class PipelineRun:
         left = store.story_ids_of([r.article_id for r in revised])  # stories that lost members
         store.save_batch(stored, rejected, revised=revised)
         touched = left | {s.assignment.story_id for s in stored} | {r.story_id for r in revised}
-        compare_stories(store, touched, encoder.embed_texts if encoder else None)
+        if self._to_compare is None:
+            compare_stories(store, touched, encoder.embed_texts if encoder else None)
+        else:
+            self._to_compare |= touched
+            self._stored_since_compare += len(stored)
+            if self._stored_since_compare >= COMPARE_EVERY_ARTICLES:
+                self._compare_touched()
         # Counted in the store under the lock, so that stories a split opens count too and
         # another writer's never do.
         summary.new_stories = max(0, store.count_stories() - stories_before)
@@ -177,6 +259,17 @@ class PipelineRun:
             len(touched),
             len(rejected),
         )
+
+    def _compare_touched(self) -> None:
+        """Compare the stories touched since last time, here or on the workers (called
+        under the writer lock, after the batches that touched them are stored)."""
+        story_ids, self._to_compare = self._to_compare or set(), set()
+        self._stored_since_compare = 0
+        if self._comparisons is not None:
+            self._comparisons.submit(story_ids)
+        elif story_ids:
+            encoder = self.encoder
+            compare_stories(self.store, story_ids, encoder.embed_texts if encoder else None)
 
     def _check_build(self) -> None:
         """Compare the store's build record with this run's before the first write: refuse
@@ -198,6 +291,61 @@ class PipelineRun:
         return self._clusterer
 
 
+class _WorkerComparisons:
+    """The comparisons of the stories each stored batch touched, computed on worker processes.
+
+    Members are read by the writer right after its commit, so each comparison sees the story
+    as that batch left it; when it comes back it is saved only if no later batch touched the
+    story (that one's comparison is newer). A dead worker's comparisons are computed here.
+    """
+
+    def __init__(
+        self, run: PipelineRun, submit: Callable[..., Future[ComparedStories]], workers: int
+    ) -> None:
+        self.run = run
+        self.submit_task = submit
+        self.workers = workers
+        self.pending: deque[tuple[int, list[tuple[str, list[StoryMember]]], Future[Any]]] = deque()
+        self.latest: dict[str, int] = {}  # story id -> the last batch that touched it
+        self.batches = 0
+
+    def submit(self, story_ids: Iterable[str]) -> None:
+        """Called under the writer lock, after the batch is stored."""
+        self.batches += 1
+        store = self.run.store
+        members = [(story_id, store.story_members(story_id)) for story_id in sorted(story_ids)]
+        if not members:
+            return
+        for story_id, _ in members:
+            self.latest[story_id] = self.batches
+        # One task per worker, the largest stories dealt out first.
+        members.sort(key=lambda item: -len(item[1]))
+        for part in range(min(self.workers, len(members))):
+            share = members[part :: self.workers]
+            self.pending.append((self.batches, share, self.submit_task(compare_members, share)))
+
+    def save(self, *, wait: bool) -> None:
+        """Save the comparisons that came back (with ``wait``, all of them)."""
+        computed: list[StoryComparison] = []
+        emptied: list[str] = []
+        while self.pending and (wait or self.pending[0][2].done()):
+            batch, members, future = self.pending.popleft()
+            try:
+                done, gone = future.result()
+            except BrokenProcessPool:
+                done, gone = compare_members(members)
+            computed += [c for c in done if self.latest[c.story_id] == batch]
+            emptied += [story_id for story_id in gone if self.latest[story_id] == batch]
+        if not computed and not emptied:
+            return
+        run, store = self.run, self.run.store
+        with store.writer_lock.hold(run.on_wait):
+            before = store.data_version()
+            store.save_comparisons(computed, emptied)
+            if before == run._version_written:  # no other writer since: no reload needed
+                run._version_written = store.data_version()
+
+
 def analyze(
     inputs: Iterable[str],
     store: Store,
@@ -214,6 +362,8 @@ def analyze(
     settings: StorySettings | None = None,
     outlet: str | None = None,
     published: str | None = None,
+    workers: int | None = None,
+    on_problem: Callable[[str], None] | None = None,
 ) -> AnalyzeSummary:
     """Run the full pipeline over ``inputs`` and store the results in ``store``.
 
@@ -225,6 +375,9 @@ def analyze(
     ``on_note`` hears (one line each) how this run differs from what the store was built with.
     ``settings`` are the story stage's (default: the calibrated ones).
     ``outlet`` and ``published`` are set on every article of this run's inputs.
+    ``workers`` is how many local processes analyse when no ``analyser`` is given: by default
+    every core once the inputs hold ``DEFAULT_PARALLEL_FROM_ARTICLES`` records, else (and for
+    stdin) this process alone; ``on_problem`` hears (one line each) when a worker process dies.
     """
     run = PipelineRun(
         store,
@@ -236,14 +389,41 @@ def analyze(
         settings=settings,
     )
     summary = AnalyzeSummary()
-    records = iter_inputs(inputs, stdin=stdin, url_lists=url_lists)
+    inputs = list(inputs)
+    records: Iterable[Article | Rejection] = iter_inputs(inputs, stdin=stdin, url_lists=url_lists)
     if outlet or published:
         records = run_metadata(records, outlet=outlet, published=published)
-    for batch in _batches(records, batch_size):
-        summary.add(run.run_batch(batch))
-        if on_batch:
-            on_batch(summary)
+    pool = None
+    if analyser is None:
+        # Reading ahead would hold back a stream on stdin, whose batches are stored as they come.
+        records, processes = _processes_for(records, 1 if "-" in inputs else workers)
+        if processes > 1:
+            pool = run.analyser = ProcessAnalyser(model, workers=processes, on_problem=on_problem)
+    try:
+        for batch_summary in run.run_batches(_batches(records, batch_size)):
+            summary.add(batch_summary)
+            if on_batch:
+                on_batch(summary)
+    finally:
+        if pool is not None:
+            pool.close()
     return summary
+
+
+def _processes_for(
+    records: Iterable[Article | Rejection], workers: int | None
+) -> tuple[Iterable[Article | Rejection], int]:
+    """How many processes analyse: ``workers`` when given; by default every core when the
+    inputs hold enough records to pay for starting them (read ahead that far to know)."""
+    if workers is not None:
+        return records, workers
+    cores = default_workers()
+    if cores < 2:
+        return records, 1
+    iterator = iter(records)
+    head = list(islice(iterator, DEFAULT_PARALLEL_FROM_ARTICLES))
+    enough = len(head) >= DEFAULT_PARALLEL_FROM_ARTICLES
+    return chain(head, iterator), cores if enough else 1
 
 
 def count_records(inputs: Iterable[str]) -> int | None:
@@ -338,15 +518,28 @@ def compare_stories(
     """Recompute and store the comparison of each of these stories (only these: a batch
     touches a few stories, and the others' comparisons still hold). ``dense`` embeds claims
     where the embeddings extra is in use. Returns how many were computed."""
+    members = [(story_id, store.story_members(story_id)) for story_id in sorted(set(story_ids))]
+    computed, emptied = compare_members(members, dense)
+    store.save_comparisons(computed, emptied)
+    return len(computed)
+
+
+ComparedStories = tuple[list[StoryComparison], list[str]]
+
+
+def compare_members(
+    stories: Sequence[tuple[str, Sequence[StoryMember]]],
+    dense: Callable[[Sequence[str]], Any] | None = None,
+) -> ComparedStories:
+    """Each story's comparison from its members, and the ids of the stories left empty (a
+    plain function of records: it also runs on a worker process)."""
     computed, emptied = [], []
-    for story_id in sorted(set(story_ids)):
-        members = store.story_members(story_id)
+    for story_id, members in stories:
         if members:
             computed.append(compare_story(story_id, members, dense))
         else:
             emptied.append(story_id)
-    store.save_comparisons(computed, emptied)
-    return len(computed)
+    return computed, emptied
 
 
 def _stored_state(store: Store) -> Iterator[tuple[ArticleFeatures, StoryAssignment]]:

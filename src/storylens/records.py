@@ -251,7 +251,8 @@ class WordDiff:
 class QuoteVariant:
     """One outlet's wording of an utterance, classified against the fullest wording, or
     against ``compared_with`` when that is another outlet's closer print of the same line.
-    ``relayed_by`` names the speaker whose quote holds these words (second-hand)."""
+    ``reported_by`` names the speaker whose quote holds these words (second-hand), as a
+    stored quote's does."""
 
     article_id: str
     outlet: str | None
@@ -263,7 +264,7 @@ class QuoteVariant:
     kind: str = "direct"
     start: int = 0
     end: int = 0
-    relayed_by: str | None = None
+    reported_by: str | None = None
     compared_with: str = ""
 
 
@@ -282,7 +283,9 @@ class QuoteGroup:
         return len({variant.article_id for variant in self.variants})
 
 
-ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated"]
+# "maybe-same": the model leans against the same claim but not far (``claims.MAYBE_SAME``):
+# the other outlet may tell it in other words, so the claim is not called its outlet's own.
+ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated", "maybe-same"]
 
 
 @dataclass(frozen=True)
@@ -319,6 +322,9 @@ class Claim:
     echoed_by: tuple[str, ...] = ()
     copy_of: str | None = None
     matches: tuple[ClaimMatch, ...] = ()  # its sentence in each other outlet, with the relation
+    # For a lone claim: other outlets' sentences that may tell it in other words (the model
+    # is unsure); a reader is told "B may say it in other words" rather than "only in A".
+    maybe_matches: tuple[ClaimMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -445,7 +451,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 2
+COMPARISON_VERSION = 3
 
 
 @dataclass(frozen=True)

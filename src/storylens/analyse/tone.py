@@ -91,6 +91,9 @@ UNRATED_MIN_RARITY = 0.5
 # How much an unrated word's rarity counts in its rank against rated words (see _strength).
 UNRATED_WEIGHT = 0.5
 
+# The dependency of a verb's particle ("choked *up*", "broke *down*").
+PARTICLE_DEP = "prt"
+
 # --- selection ------------------------------------------------------------------------------
 # Loaded wording is sparse (about one word per 600 in annotated news); the targeting rules
 # already keep few candidates, so this cap only stops runaway marking in a long, heated
@@ -268,6 +271,12 @@ def _zipf(word: str) -> float:
 
 
 def _valence(token: Token) -> float:
+    """VADER's rating of the word, or 0 for a verb with a particle: a phrasal verb means
+    other than its verb ("choked up" is moved, not "choked"; "broke down"), and VADER rates
+    single words only. (CV over BASIL events: fold 4 token precision 0.188 -> 0.190, the
+    other folds unchanged.)"""
+    if any(child.dep_ == PARTICLE_DEP for child in token.children):
+        return 0.0
     lexicon = _vader()
     value = lexicon.get(token.lower_)
     if value is None:
@@ -479,7 +488,9 @@ def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
         if speaker is not None:
             kept.append(_Region(region.start, region.end, "quoted", _mention(speaker)))
             continue
-        echoed = _echoed_quote(doc.text, region, quoted)
+        echoed = _echoed_quote(doc.text, region, quoted) or _continued_account(
+            doc.text, span, quoted
+        )
         document = _governing_document(span) if echoed is None else None
         if echoed is not None:
             kept.append(_Region(region.start, region.end, "quoted", echoed.speaker))
@@ -505,6 +516,19 @@ def _echoed_quote(text: str, region: _Region, quoted: Sequence[_Region]) -> _Reg
         if quote.speaker and f" {words} " in f" {_folded_words(text[quote.start : quote.end])} ":
             return quote
     return None
+
+
+def _continued_account(text: str, span: Span, quoted: Sequence[_Region]) -> _Region | None:
+    """A speaker's words quoted earlier in the same paragraph, in an earlier sentence: the
+    marked phrase continues that speaker's account ("The secretary tried to explain that
+    '1.43 million cables' come through the department. ... Rather, they go through 'the
+    bureaucracy.'"), as a paragraph of news keeps to one source; the marks cite, not doubt."""
+    paragraph_start = text.rfind("\n", 0, span.start_char) + 1
+    sentence_start = span.sent.start_char
+    before = [
+        q for q in quoted if q.speaker and paragraph_start <= q.start and q.end <= sentence_start
+    ]
+    return max(before, key=lambda q: q.end) if before else None
 
 
 def _governing_document(span: Span) -> Token | None:

@@ -22,7 +22,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from storylens.analyse.workers import DaskAnalyser, LocalAnalyser
+from storylens.analyse.workers import DEFAULT_PARALLEL_FROM_ARTICLES, Analyser, DaskAnalyser
 from storylens.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -83,11 +83,15 @@ def analyze_command(
     setting: SettingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     workers: Annotated[
-        int,
+        int | None,
         typer.Option(
-            min=0, metavar="N", help="Analyse on a local Dask cluster of this many processes."
+            min=1,
+            metavar="N",
+            help="Analyse on N local processes (default: every core from "
+            f"{DEFAULT_PARALLEL_FROM_ARTICLES} inputs on; 1: this process only).",
+            show_default=False,
         ),
-    ] = 0,
+    ] = None,
     scheduler: Annotated[
         str | None,
         typer.Option(
@@ -122,14 +126,14 @@ def analyze_command(
     settings = _story_settings(errors, setting)
     if published and normalise_published(published) is None:
         _fail(UsageError(f"--published {published!r} is not a date (2026-03-04, say)"), errors)
+    if scheduler and workers is not None:
+        _fail(UsageError("--workers is for local processes; leave it out with --scheduler"), errors)
     waiting = _wait_notice(errors)
     store = _open_store(db, on_wait=waiting)
+    analyser: Analyser | None = None
     try:
-        analyser = (
-            DaskAnalyser(model, scheduler=scheduler, workers=workers or 1)
-            if scheduler or workers
-            else LocalAnalyser(model)
-        )
+        if scheduler:
+            analyser = DaskAnalyser(model, scheduler=scheduler)
     except StorylensError as error:
         store.close()
         _fail(error, errors)
@@ -163,16 +167,20 @@ def analyze_command(
                 settings=settings,
                 outlet=outlet,
                 published=published,
+                workers=workers,
+                on_problem=waiting,
             )
         except BaseException as error:
-            analyser.close()
+            if analyser:
+                analyser.close()
             store.close()
             if isinstance(error, StorylensError):
                 _fail(error, errors)
             raise
         # Read only after a run that went through: after a failure the store may not answer,
         # and asking it again would hide the first error.
-        analyser.close()
+        if analyser:
+            analyser.close()
         try:
             stories = store.count_stories()
         finally:

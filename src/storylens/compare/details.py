@@ -81,6 +81,13 @@ NAME_SPELLING_RATIO = 80
 ROLE_SAME_CLAIM = 0.6
 # Name words shorter than this are initials or short forms ("J." / "Jo"), no spellings.
 MIN_NAME_WORD = 4
+# A body's name has this many words past a leading "the" before two outlets' names that
+# differ in one word are read as one body named two ways: "Judiciary Committee" and
+# "Finance Committee" are two committees of many bodies, "House Foreign Affairs Committee"
+# and "House Foreign Relations Committee" one chamber's committee named two ways.
+MIN_BODY_NAME_WORDS = 3
+# Entity labels of places: a body's name word that is one names its owner.
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
@@ -384,12 +391,15 @@ def _person_details(
         )
 
 
-def _name_values(member: StoryMember, furniture: Sequence[tuple[int, int]]) -> list[DetailValue]:
-    """Each full name one article writes, once, where it first writes it."""
+def _name_values(
+    member: StoryMember, furniture: Sequence[tuple[int, int]], label: str = "PERSON"
+) -> list[DetailValue]:
+    """Each full name (of a person, or of ``label``) one article writes, once, where it first
+    writes it."""
     seen: dict[tuple[str, ...], DetailValue] = {}
     for entity in member.analysed.entities:
         parts = tuple(fold(w) for w in words(entity.text))
-        if entity.label != "PERSON" or len(parts) < 2 or parts in seen:
+        if entity.label != label or len(parts) < 2 or parts in seen:
             continue
         if _in_boilerplate(member, entity.start, furniture):
             continue
@@ -596,7 +606,7 @@ def find_conflicts(
                 values = tuple(sorted((conflict.first.value, conflict.second.value)))
                 subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
                 results.setdefault((conflict.kind, subject, values), conflict)
-    for conflict in _name_spellings(members, copies):
+    for conflict in [*_name_spellings(members, copies), *_body_names(members, copies)]:
         values = tuple(sorted((conflict.first.value, conflict.second.value)))
         results.setdefault((conflict.kind, "", values), conflict)
     found = _one_reading_per_date(list(results.values()))
@@ -970,6 +980,62 @@ def _name_spellings(
                     second,
                     "disagree",
                     f"{first.value} / {second.value}: one name spelt two ways",
+                )
+
+
+def _body_names(members: Sequence[StoryMember], copies: dict[int, int]) -> Iterator[DetailConflict]:
+    """One body (a committee, an agency) named two ways by two outlets: names of at least
+    ``MIN_BODY_NAME_WORDS`` words past a leading "the", all the same but one content word
+    ("the House Foreign Relations Committee" / "the House Foreign Affairs Committee"), and
+    neither name in the other's article (an article that writes both tells of two bodies).
+    A body's name runs from its owner to its kind ("Senate Judiciary Committee", "Tampa
+    Police Department"): two first words, or a differing word that is a place, are two
+    owners and so two bodies. Possible, not confirmed: two bodies' names can still differ
+    in one word."""
+    buckets: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, DetailValue, tuple[str, ...]]]]
+    buckets = {}
+    for index, member in enumerate(members):
+        if index in copies:
+            continue
+        for name in _name_values(member, furniture_spans(member.analysed.article.text), "ORG"):
+            plain = tuple(_plain(w) for w in words(name.value))
+            while plain and is_stop_word(plain[0]):
+                plain = plain[1:]
+            if len(plain) < MIN_BODY_NAME_WORDS:
+                continue
+            for position in range(len(plain)):
+                rest = plain[:position] + plain[position + 1 :]
+                buckets.setdefault((len(plain), position, rest), []).append((index, name, plain))
+    plain_texts = [" ".join(_plain(w) for w in words(m.analysed.article.text)) for m in members]
+    places = {
+        _plain(w)
+        for m in members
+        for e in m.analysed.entities
+        if e.label in PLACE_LABELS
+        for w in words(e.text)
+    }
+    for (_, odd, _), entries in buckets.items():
+        if odd == 0:
+            continue
+        for n, (i, first, plain_a) in enumerate(entries):
+            for j, second, plain_b in entries[n + 1 :]:
+                if members[i].outlet == members[j].outlet or plain_a == plain_b:
+                    continue
+                if {plain_a[odd], plain_b[odd]} & places:
+                    continue
+                if is_stop_word(plain_a[odd]) or is_stop_word(plain_b[odd]):
+                    continue
+                if " ".join(plain_b) in plain_texts[i] or " ".join(plain_a) in plain_texts[j]:
+                    continue
+                if i > j:
+                    first, second = second, first
+                yield DetailConflict(
+                    "name",
+                    " ".join("…" if _plain(w) == plain_a[odd] else w for w in words(first.value)),
+                    first,
+                    second,
+                    "unchecked",
+                    f"{first.value} / {second.value}: one body named two ways, or two bodies",
                 )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from storylens.records import StoryComparison
+from storylens.records import Claim, StoryComparison
 
 # Quote relations the scorecard counts: a changed wording, not the same words.
 VARIANT_KINDS = ("reworded", "truncated", "misattributed")
@@ -27,7 +27,7 @@ SCORE_SECTIONS = {
 @dataclass(frozen=True)
 class OutletScore:
     outlet: str
-    only_claims: int
+    only_claims: int  # lone claims no other outlet may tell in other words
     anonymous_share: float  # of its quoted words
     loaded_words: tuple[str, ...]  # its own-voice loaded words, most used first
 
@@ -37,8 +37,9 @@ class Scorecard:
     conflicts: int  # details two outlets give differently
     possible_conflicts: int  # details that may differ but cannot be checked
     variants: tuple[tuple[str, int], ...]  # (relation, count) for each of VARIANT_KINDS
-    only_claims: int
+    only_claims: int  # claims only one outlet reports (no other may tell them in other words)
     outlets: tuple[OutletScore, ...]
+    maybe_only_claims: int = 0  # lone claims another outlet may tell in other words
 
     @property
     def variant_count(self) -> int:
@@ -57,7 +58,8 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     relations: Counter[str] = Counter(
         variant.relation for group in comparison.quote_groups for variant in group.variants
     )
-    only = Counter(claim.outlet for claim in comparison.claims if claim.status == "only")
+    lone = [claim for claim in comparison.claims if claim.status == "only"]
+    only = Counter(claim.outlet for claim in lone if not claim.maybe_matches)
     words: dict[str, Counter[str]] = {}
     for profile in comparison.tone:
         counter = words.setdefault(profile.outlet, Counter())
@@ -66,7 +68,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
         dict.fromkeys(
             [p.outlet for p in comparison.sourcing_by_outlet]
             + [p.outlet for p in comparison.tone]
-            + list(only)
+            + [claim.outlet for claim in lone]
         )
     )
     shares = {p.outlet: p.anonymous_share for p in comparison.sourcing_by_outlet}
@@ -75,6 +77,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
         possible_conflicts=statuses["unchecked"],
         variants=tuple((kind, relations[kind]) for kind in VARIANT_KINDS),
         only_claims=sum(only.values()),
+        maybe_only_claims=len(lone) - sum(only.values()),
         outlets=tuple(
             OutletScore(
                 outlet=outlet,
@@ -87,3 +90,21 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
             for outlet in outlets
         ),
     )
+
+
+def maybe_note(claim: Claim) -> str:
+    """What a lone claim's line adds when another outlet may tell it in other words ("Fox may
+    say it in other words"), else nothing: "only in A" is then not stated as a fact."""
+    outlets = list(dict.fromkeys(match.outlet for match in claim.maybe_matches))
+    if not outlets:
+        return ""
+    names = outlets[0] if len(outlets) == 1 else ", ".join(outlets[:-1]) + " or " + outlets[-1]
+    return f"{names} may say it in other words"
+
+
+def maybe_only_words(card: Scorecard) -> str:
+    """The scorecard's note beside the count of lone claims, or nothing."""
+    if not card.maybe_only_claims:
+        return ""
+    count = card.maybe_only_claims
+    return f"{count} more {'is' if count == 1 else 'are'} perhaps told by another in other words"

@@ -18,10 +18,11 @@ instead: "the insider", "a source"). An outlet never leaves out itself.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from storylens.analyse.quotes.cues import ANONYMOUS_NOUNS
+from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
+from storylens.analyse.quotes.cues import ANONYMOUS_NOUNS, SPEECH_NOUNS
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
@@ -39,6 +40,16 @@ PUBLIC_WORDS = frozenset(
     ninth tenth last latter former commenter commenters user users follower followers fan fans
     viewer viewers reader readers listener listeners onlooker onlookers bystander bystanders
     passerby passersby member members public crowd audience reporter reporters interviewer
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# Nouns for a written or broadcast text (beside the document and speech nouns the quote
+# extractor knows): an unnamed "speaker" described by one ("that cable", "the headline",
+# "this ad") is a text, whose words are no anonymous source's.
+TEXT_NOUNS = frozenset(
+    """
+    cable memo email e-mail note article headline column editorial ad advert advertisement
+    cover page site website book essay op-ed excerpt term caption banner flyer leaflet
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -76,6 +87,47 @@ def source_type(speaker_type: str, mention: str | None, names_people: bool = Fal
     return "unattributed"
 
 
+def describes_a_person(mention: str | None) -> bool:
+    """Whether an unnamed speaker's description may be of a person: not when its head noun
+    names a text or a document ("that cable", "The missive", "this ad", "a handwritten
+    note"). The head is the last word before the first function word after a content word
+    ("a source close to the couple" -> "source")."""
+    head: list[str] = []
+    for word in words(mention or ""):
+        if head and is_stop_word(word) and not is_stop_word(head[-1]):
+            break
+        head.append(fold(word))
+    if not head:
+        return True  # nothing to judge by: "an unnamed source"
+    last = head[-1]
+    singular = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
+    texts = TEXT_NOUNS | DOCUMENT_NOUNS | SPEECH_NOUNS
+    return not ({last, singular} & texts)
+
+
+def speaker_name(speaker: str, mention: str | None) -> str:
+    """A speaker's name as a source list shows it: a mention the extractor ran across a line
+    break ("Benghazi cable" + new line + "Republicans") names what follows the break."""
+    if mention and "\n" in mention.strip():
+        after = mention.strip().rsplit("\n", 1)[1].strip()
+        if after:
+            return after
+    return speaker
+
+
+def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
+    """The speakers, most quoted first, a short name ("Clinton") counted with the one full
+    name it is part of ("Hillary Rodham Clinton"); a short name two full names share stays."""
+    merged: Counter[str] = Counter()
+    for name, count in speakers.items():
+        own = {fold(w) for w in words(name)}
+        fuller = [
+            other for other in speakers if other != name and own < {fold(w) for w in words(other)}
+        ]
+        merged[fuller[0] if len(fuller) == 1 else name] += count
+    return tuple(name for name, _ in merged.most_common())
+
+
 def _refers_back(mention: str | None) -> bool:
     """A definite description by role, not by access: "the new mayor", not "the insider"."""
     described = words(mention or "")
@@ -108,8 +160,22 @@ def _narration(quote: Quote) -> bool:
     )
 
 
-def _names_people(member: StoryMember) -> bool:
-    return any(q.speaker_type == "person" for q in member.analysed.quotes)
+def counted_quotes(quotes: Sequence[Quote]) -> Iterator[tuple[Quote, SourceType, int]]:
+    """The quotes of one article a sourcing profile counts, each with its kind of source and
+    its words inside marks (0: reported speech, counted apart). The evidence of a sourcing
+    row (``storylens.evidence``) reads the same quotes."""
+    names_people = any(q.speaker_type == "person" for q in quotes)
+    for quote in quotes:
+        if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
+            continue
+        if quote.speaker_type == "anonymous" and not describes_a_person(
+            quote.speaker_mention or quote.speaker
+        ):
+            continue  # a document or a text ("the letter") is no anonymous source
+        source = source_type(
+            quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
+        )
+        yield quote, source, quoted_word_count(quote)
 
 
 def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
@@ -119,21 +185,15 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
     for member in members:
-        names_people = _names_people(member)
-        for quote in member.analysed.quotes:
-            if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
-                continue
-            source = source_type(
-                quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
-            )
-            count = quoted_word_count(quote)
+        for quote, source, count in counted_quotes(member.analysed.quotes):
             if count:
                 quotes[source] += 1
                 quoted_words[source] += count
             else:
                 reported[source] += 1
             if quote.speaker_type in ("person", "organization") and quote.speaker:
-                speakers[quote.speaker] += 1  # a role that refers back names no one here
+                # a role that refers back names no one here
+                speakers[speaker_name(quote.speaker, quote.speaker_mention)] += 1
             elif source == "anonymous":
                 anonymous[
                     (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
@@ -153,7 +213,7 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
             for t in _SOURCE_TYPES
             if quotes[t] or reported[t]
         ),
-        speakers=tuple(name for name, _ in speakers.most_common()),
+        speakers=_merged_speakers(speakers),
         anonymous=tuple(anonymous),
         anonymous_share=round(quoted_words["anonymous"] / total_words, 3) if total_words else 0.0,
     )

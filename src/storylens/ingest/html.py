@@ -8,19 +8,14 @@ be read gives a ``Rejection`` with the reason, never an exception.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from storylens.ingest.body import choose_body, precise_extraction
 from storylens.ingest.limits import MAX_FILE_BYTES
-from storylens.ingest.metadata import (
-    Candidates,
-    PageMetadata,
-    explain_page,
-    page_metadata,
-    parse_page,
-)
 from storylens.ingest.records import build_article
 from storylens.records import Article, Rejection
+
+if TYPE_CHECKING:
+    from storylens.ingest.metadata import Candidates, PageMetadata
 
 # A page larger than a file may be is not one article; lxml would also spend minutes on it.
 MAX_HTML_CHARS = MAX_FILE_BYTES
@@ -41,6 +36,10 @@ def read_html(
     if len(html) > MAX_HTML_CHARS:
         return Rejection(source, f"HTML page longer than {MAX_HTML_CHARS:,} characters")
     page_url = str(url) if url else None
+    # trafilatura and extruct cost half a second of start-up: imported by the first page.
+    from storylens.ingest.body import choose_body, precise_extraction
+    from storylens.ingest.metadata import page_metadata, parse_page
+
     try:
         document = precise_extraction(html, page_url)
         fallback = {} if document is None else _trafilatura_fields(document)
@@ -73,6 +72,9 @@ def read_html(
 def explain_html(html: str, url: str | None = None) -> dict[str, Any]:
     """What ``read_html`` would take from the page and why: each metadata field's value,
     source and rule, every candidate the page offered, and which extractor gave the body."""
+    from storylens.ingest.body import choose_body, precise_extraction
+    from storylens.ingest.metadata import explain_page, page_metadata, parse_page
+
     try:
         document = precise_extraction(html, url)
         fallback = {} if document is None else _trafilatura_fields(document)

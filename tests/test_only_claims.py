@@ -1,0 +1,113 @@
+""" "Only in A" is said only where no other outlet may tell the claim in other words."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from scipy import sparse
+
+from storylens.compare.claims import (
+    align_claims,
+    claim_units,
+    shares_a_quotation,
+    similarity_matrix,
+)
+from storylens.compare.scorecard import maybe_note, scorecard
+from storylens.compare.story import compare_story
+from storylens.evidence import StoryEvidence
+from storylens.report import EvidenceNotes, _only_line, scorecard_markdown
+from test_compare_parts import member
+
+PEOPLE = ("Rhea Voss", "Ruth Penn", "Dana Harlow")
+# The same hearing told in other words: the model leans against "same" (p about 0.24) but
+# not far, so neither sentence is stated to be its outlet's own.
+HEARING_A = (
+    "The questions come as the Harbour Committee begins its confirmation hearing for "
+    "Councillor Rhea Voss, who was picked to replace Mayor Ruth Penn."
+)
+HEARING_B = (
+    "The Harbour Committee chairman, Councillor Rhea Voss, has been nominated to succeed "
+    "Mayor Ruth Penn and is due to appear before the committee on Thursday."
+)
+LONE = "Dana Harlow laughed and said the kitchen was hers."
+FERRY = "The ferry to Kessler will run twice a day from April, the port said."
+
+
+def _story() -> tuple[list, list]:
+    members = [
+        member("e", "Echo", f"{HEARING_A} {LONE}", people=PEOPLE),
+        member("c", "Courier", f"{HEARING_B} {FERRY}", people=PEOPLE),
+    ]
+    return members, claim_units(members)
+
+
+def _index(units: list, words: str) -> int:
+    return next(i for i, unit in enumerate(units) if words in unit.text)
+
+
+def test_a_claim_another_outlet_may_tell_in_other_words_is_not_stated_lone() -> None:
+    members, units = _story()
+    claims = align_claims(members, units, similarity_matrix(units))
+    hearing, lone = claims[_index(units, "confirmation")], claims[_index(units, "kitchen")]
+    assert hearing.status == "only"  # the model does not call it the same claim ...
+    (maybe,) = hearing.maybe_matches  # ... but the reader is not told it is Echo's own
+    assert (maybe.outlet, maybe.relation) == ("Courier", "maybe-same")
+    assert (maybe.start, maybe.end) == (units[_index(units, "chairman")].start, maybe.end)
+    assert 0.2 <= maybe.score < 0.5
+    assert maybe_note(hearing) == "Courier may say it in other words"
+    notes = EvidenceNotes(StoryEvidence(SimpleNamespace(claims=claims, lineage=()), {}))  # type: ignore[arg-type]
+    assert "(Courier may say it in other words)[^1]" in _only_line(hearing, notes)
+    # A claim no other outlet comes near stays lone, said plainly, with its evidence note.
+    assert lone.status == "only" and lone.maybe_matches == ()
+    assert _only_line(lone, notes) == LONE + "[^2]"
+
+
+def test_the_count_of_lone_claims_leaves_out_the_unsure() -> None:
+    members, _ = _story()
+    card = scorecard(compare_story("s", members))
+    # Echo's and Courier's hearing sentences are unsure; the kitchen and the ferry are lone.
+    assert (card.only_claims, card.maybe_only_claims) == (2, 2)
+    assert {o.outlet: o.only_claims for o in card.outlets} == {"Echo": 1, "Courier": 1}
+    line = next(line for line in scorecard_markdown(card) if "only one outlet" in line)
+    assert "2 claims only one outlet reports" in line
+    assert "2 more are perhaps told by another in other words" in line
+
+
+def test_a_match_holds_both_ways() -> None:
+    """B's sentence is A's claim's counterpart, but B's own search never looked at A's
+    sentence (here the word cosine lists the pair one way only): both are shared."""
+    members = [
+        member("e", "Echo", "The council approved the budget on Monday.", people=PEOPLE),
+        member("c", "Courier", "On Monday the council passed the budget.", people=PEOPLE),
+    ]
+    units = claim_units(members)
+    cosine = similarity_matrix(units).tolil()
+    cosine[1, 0] = 0.0  # Courier's claim finds no candidate in Echo
+    claims = align_claims(members, units, sparse.csr_matrix(cosine))
+    assert [c.status for c in claims] == ["shared", "shared"]
+    assert claims[1].shared_with == ("Echo",)
+    assert [(m.outlet, m.start) for m in claims[1].matches] == [("Echo", units[0].start)]
+
+
+def test_two_claims_quoting_the_same_words_are_not_stated_lone() -> None:
+    """The narration around one quotation differs too much for the model, but the two
+    outlets quote the same sentence: neither is called its outlet's own."""
+    echo = (
+        "Dana Harlow turned back to the presenter and joked: “This is why we will have to "
+        "cut him out of the show.”"
+    )
+    courier = (
+        "Staring into the camera, she tried to block her husband from the frame before "
+        'quipping (or not): "This is why we will have to cut him out of the show."'
+    )
+    members = [
+        member("e", "Echo", echo, people=PEOPLE),
+        member("c", "Courier", courier, people=PEOPLE),
+    ]
+    units = claim_units(members)
+    claims = align_claims(members, units, similarity_matrix(units))
+    assert [c.status for c in claims] == ["only", "only"]
+    assert [[m.outlet for m in c.maybe_matches] for c in claims] == [["Courier"], ["Echo"]]
+    assert all(m.score < 0.2 for c in claims for m in c.maybe_matches)
+    assert shares_a_quotation(echo, courier)
+    assert not shares_a_quotation("“I'm sorry,” he said.", "“I'm sorry,” she said.")

@@ -1,0 +1,58 @@
+"""Sourcing names its sources as a reader would: a thing is no anonymous source, a short
+name is the full name it is part of, and a speaker run across a line break is what follows."""
+
+from __future__ import annotations
+
+from storylens.compare.sourcing import describes_a_person, sourcing_profiles
+from test_compare_parts import member
+from test_compare_voices import _quote_at
+
+
+def test_a_thing_that_speaks_is_no_anonymous_source() -> None:
+    text = (
+        "That cable warned the depot could not hold. "
+        "Other lawmakers said the money went to lower-priority projects."
+    )
+    cable = _quote_at(
+        text, "the depot could not hold", "That cable", kind="indirect", speaker_type="anonymous"
+    )
+    lawmakers = _quote_at(
+        text,
+        "the money went to lower-priority projects",
+        "Other lawmakers",
+        kind="indirect",
+        speaker_type="anonymous",
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(cable, lawmakers))], {})
+    assert profile.anonymous == ("other lawmakers",)
+    (anonymous,) = profile.counts
+    assert (anonymous.source_type, anonymous.reported) == ("anonymous", 1)
+    assert describes_a_person("a source close to the couple")
+    assert describes_a_person("the senator's spokeswoman")
+    assert describes_a_person("Stone's attorney") and describes_a_person("The bishops")
+    assert not describes_a_person("The missive") and not describes_a_person("this ad")
+
+
+def test_a_short_name_is_counted_with_the_full_name() -> None:
+    text = "“We won,” Ruth Anne Penn said. “It was close,” Penn said. “No,” Theo Marsh said."
+    quotes = (
+        _quote_at(text, "We won,", "Ruth Anne Penn"),
+        _quote_at(text, "It was close,", "Penn"),
+        _quote_at(text, "No,", "Theo Marsh"),
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=quotes)], {})
+    assert profile.speakers == ("Ruth Anne Penn", "Theo Marsh")
+
+
+def test_a_speaker_run_across_a_line_break_is_what_follows_it() -> None:
+    text = "Council challenges Penn on the depot\nRepublicans said the depot was safe."
+    group = _quote_at(
+        text,
+        "the depot was safe",
+        "depot Republicans",
+        kind="indirect",
+        speaker_type="organization",
+        speaker_mention="the depot\nRepublicans",
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(group,))], {})
+    assert profile.speakers == ("Republicans",)
