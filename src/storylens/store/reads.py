@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, or_, select
+from sqlalchemy import ColumnElement, Engine, and_, func, or_, select
 
 from storylens.compare.serialise import comparison_from_json
 from storylens.records import StoryComparison
@@ -199,7 +199,12 @@ def quote_page(
         articles, articles.c.id == quotes.c.article_id
     )
     if speaker:
-        query = query.where(func.lower(quotes.c.speaker) == speaker.lower())
+        said_by: ColumnElement[str] = func.lower(quotes.c.speaker)
+        if story_id:
+            # A story's few articles are the short way in (``ix_articles_story_seq``), not a
+            # speaker's every quote: `|| ''` keeps the name's index out of this plan.
+            said_by = said_by.concat("")
+        query = query.where(said_by == speaker.lower())
     if story_id:
         query = query.where(articles.c.story_id == story_id)
     counted = select(func.count()).select_from(query.subquery())
@@ -241,6 +246,14 @@ def stories_mentioning(engine: Engine, name: str, limit: int) -> list[Mention]:
     lowered = name.lower()
     named = select(entities.c.article_id).where(func.lower(entities.c.text) == lowered)
     quoted = select(quotes.c.article_id).where(func.lower(quotes.c.speaker) == lowered)
+    # The first ``limit`` are chosen from ``ix_articles_id_seq`` alone; only they are read
+    # from the table (a name can be in thousands of articles, and each row is its text).
+    first = (
+        select(articles.c.id)
+        .where(or_(articles.c.id.in_(named), articles.c.id.in_(quoted)))
+        .order_by(articles.c.seq)
+        .limit(limit)
+    )
     query = (
         select(
             articles.c.id,
@@ -249,9 +262,8 @@ def stories_mentioning(engine: Engine, name: str, limit: int) -> list[Mention]:
             articles.c.outlet,
             articles.c.published,
         )
-        .where(or_(articles.c.id.in_(named), articles.c.id.in_(quoted)))
+        .where(articles.c.id.in_(first.scalar_subquery()))
         .order_by(articles.c.seq)
-        .limit(limit)
     )
     with engine.connect() as connection:
         return [

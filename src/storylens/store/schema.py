@@ -41,6 +41,8 @@ articles = Table(
     # a story's articles in stored order, with no sort (migration 0006)
     Index("ix_articles_story_seq", "story_id", "seq"),
     Index("ix_articles_seq", "seq"),
+    # the first articles (by seq) that name someone, chosen before any row is read
+    Index("ix_articles_id_seq", "id", "seq"),
     # the outlet filter (its stories from the index alone) and the list of outlets
     Index("ix_articles_outlet_story", "outlet", "story_id"),
 )

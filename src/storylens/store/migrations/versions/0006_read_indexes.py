@@ -11,7 +11,8 @@ Each replaces a full read of a big table, found with EXPLAIN QUERY PLAN (SQLite)
 - a story's articles in stored order (``story_id, seq``) and an article's quotes in order
   (``article_id, position``) come from the index without a sort, and the stories of one
   outlet from ``outlet, story_id`` alone (not 12k article rows for an outlet with 12k
-  articles); these replace the one-column indexes they start with.
+  articles); these replace the one-column indexes they start with. The articles that name
+  someone are put in order from ``id, seq`` alone, before any article row is read.
 
 The orders are spelt per database: PostgreSQL sorts NULL last ascending and first
 descending, SQLite the other way, and each index must match its query's NULLS order.
@@ -53,9 +54,11 @@ def upgrade() -> None:
     op.drop_index("ix_quotes_article_id", "quotes")
     op.create_index("ix_articles_outlet_story", "articles", ["outlet", "story_id"])
     op.drop_index("ix_articles_outlet", "articles")
+    op.create_index("ix_articles_id_seq", "articles", ["id", "seq"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_articles_id_seq", "articles")
     op.create_index("ix_articles_outlet", "articles", ["outlet"])
     op.drop_index("ix_articles_outlet_story", "articles")
     op.create_index("ix_quotes_article_id", "quotes", ["article_id"])
