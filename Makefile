@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test test-fast lint typecheck check install clean bench serve browser readme
+.PHONY: demo test test-fast lint typecheck check install clean bench serve browser readme docs
 
 $(STAMP): pyproject.toml src/storylens/_version.py
 	$(PYTHON) -m venv $(VENV)
@@ -26,10 +26,14 @@ serve: $(STAMP)
 browser:
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
-# The usage block of docs/usage.md, written again from the command tree (tests/test_docs.py
-# fails while it is stale).
-readme: $(STAMP)
+# The usage block of docs/usage.md, written again from the command tree, and the tables of
+# docs/benchmarks.md from docs/results/ (tests/test_docs.py fails while either is stale).
+readme: $(STAMP) docs
 	$(BIN)/cog -r docs/usage.md
+
+# docs/benchmarks.md's tables, drawn from the files each bench writes to docs/results/.
+docs: $(STAMP)
+	$(BIN)/cog -r -I bench docs/benchmarks.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -51,6 +55,7 @@ check: test
 bench: $(STAMP)
 	cd bench && ../$(BIN)/python quotes.py && ../$(BIN)/python stories.py \
 		&& ../$(BIN)/python extraction.py && ../$(BIN)/python pipeline.py
+	$(MAKE) docs
 
 clean:
 	rm -rf $(VENV) storylens.db storylens.db-wal storylens.db-shm .pytest_cache .mypy_cache

@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from _results import Table, save_results
+
 # The promise: whatever the input, a run stays under this many MiB.
 DEFAULT_LIMIT_MB = 400
 # Lines a refusal may print on stderr: the rejections listed, their summary, the totals.
@@ -95,6 +97,7 @@ def main() -> int:
     folder = args.keep or Path(tempfile.mkdtemp(prefix="storylens-bombs-"))
     folder.mkdir(parents=True, exist_ok=True)
     failed = False
+    rows: dict[str, dict[str, float | int]] = {}
     print(f"{'case':<10} {'on disk':>10} {'peak MiB':>9} {'seconds':>8} {'exit':>4} lines")
     for name, (file_name, write) in CASES.items():
         path = folder / file_name
@@ -103,6 +106,8 @@ def main() -> int:
         code, peak, seconds, lines = run_case(path, folder / f"{name}.db")
         size = path.stat().st_size / MB
         print(f"{name:<10} {size:>8.1f}MB {peak:>9.0f} {seconds:>8.1f} {code:>4} {len(lines)}")
+        rows[name] = {"on disk MB": size, "peak MiB": peak, "seconds": seconds, "exit": code}
+        rows[name]["lines"] = len(lines)
         for line in lines[:3]:
             print(f"    {line[:150]}")
         if peak > args.limit_mb or len(lines) > MAX_OUTPUT_LINES or code != 1:
@@ -110,6 +115,9 @@ def main() -> int:
             print(f"    FAIL: over {args.limit_mb:g} MiB, too many lines, or exit != 1")
         if args.keep is None:
             path.unlink()
+    formats = {"on disk MB": ".1f", "peak MiB": ".0f", "seconds": ".1f"}
+    caption = f"limit {args.limit_mb:g} MiB{', FAILED' if failed else ''}"
+    save_results("bombs", Table(caption, rows, formats=formats))
     return 1 if failed else 0
 
 

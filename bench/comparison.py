@@ -2,6 +2,9 @@
 
     .venv/bin/python bench/comparison.py [--sizes 10,50] [--repeat 3]
 
+Times are medians of ``--repeat`` runs, wall time and CPU time (the process's, steadier on a
+shared machine); "per article" and the baseline are CPU time.
+
 Articles come from the BASIL corpus in ../shared/data (read in place, never copied), analysed
 once with the pipeline's own analysis (spaCy, quotes, dates, tone); a story of N articles is
 the first N of them, so the claims matrix, quote alignment and detail pairing work on real
@@ -18,6 +21,7 @@ import statistics
 import sys
 import time
 
+import _results
 from _data import read_jsonl, shared_data_dir
 from storylens.analyse.article import analyse_articles
 from storylens.analyse.nlp import load_pipeline
@@ -52,13 +56,15 @@ def _members(limit: int) -> list[StoryMember]:
     return [StoryMember(item, seq=position) for position, item in enumerate(analysed)]
 
 
-def _timed(function: object, repeat: int) -> float:
-    seconds = []
+def _timed(function: object, repeat: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``repeat`` calls (CPU time is steadier on a busy machine)."""
+    walls, cpus = [], []
     for _ in range(repeat):
-        started = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         function()  # type: ignore[operator]
-        seconds.append(time.perf_counter() - started)
-    return statistics.median(seconds)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def main() -> int:
@@ -71,17 +77,35 @@ def main() -> int:
         print("BASIL corpus not found under ../shared/data", file=sys.stderr)
         return 2
     members = _members(max(sizes))
-    print(f"{'articles':>8}  {'comparison':>12}  {'per article':>12}  {'quotes only':>12}  claims")
+    print(
+        f"{'articles':>8}  {'comparison':>12}  {'CPU':>10}  {'per article':>12}  "
+        f"{'quotes only':>12}  claims"
+    )
+    rows: dict[str, dict[str, float | int]] = {}
     for size in sizes:
         story = members[:size]
-        full = _timed(lambda story=story: compare_story("bench", story), args.repeat)
-        baseline = _timed(lambda story=story: align_quotes(quotes_in_story(story)), args.repeat)
+        full, cpu = _timed(lambda story=story: compare_story("bench", story), args.repeat)
+        baseline, baseline_cpu = _timed(
+            lambda story=story: align_quotes(quotes_in_story(story)), args.repeat
+        )
         claims = len(compare_story("bench", story).claims)
+        rows[f"{size} articles"] = {
+            "comparison ms": full * 1000,
+            "CPU ms": cpu * 1000,
+            "CPU ms per article": cpu * 1000 / size,
+            "quote alignment alone, CPU ms (baseline)": baseline_cpu * 1000,
+            "claims": claims,
+        }
         print(
-            f"{size:>8}  {full * 1000:>10.1f}ms  {full * 1000 / size:>10.2f}ms  "
-            f"{baseline * 1000:>10.1f}ms  {claims}"
+            f"{size:>8}  {full * 1000:>10.1f}ms  {cpu * 1000:>8.1f}ms  "
+            f"{cpu * 1000 / size:>10.2f}ms  {baseline_cpu * 1000:>10.1f}ms  {claims}"
         )
     print(f"peak RSS {peak_rss_mb():.0f} MB")
+    formats = {"comparison ms": ".1f", "CPU ms": ".1f", "CPU ms per article": ".2f"}
+    formats["quote alignment alone, CPU ms (baseline)"] = ".1f"
+    caption = f"BASIL story, median of {args.repeat}"
+    table = _results.Table(caption, rows, formats=formats)
+    _results.save_results("comparison", table, partial=args.sizes != "10,50")
     return 0
 
 

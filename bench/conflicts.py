@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from _data import read_jsonl, shared_data_dir
+from _results import Table, save_results
 from storylens.analyse.article import analyse_articles
 from storylens.analyse.nlp import load_pipeline
 from storylens.clean import clean_article
@@ -198,6 +199,7 @@ def main() -> int:
     parser.add_argument("--candidates", choices=("even", "odd", "all"), default=None)
     args = parser.parse_args()
     gold = read_gold()
+    rows: dict[str, dict[str, float | int]] = {}
     for corpus in args.corpus.split(","):
         if not (shared_data_dir() / "clustering" / corpus / "corpus.jsonl").exists():
             print(f"{corpus}: not found under ../shared/data", file=sys.stderr)
@@ -267,6 +269,17 @@ def main() -> int:
                 f"precision {precision:.2f}; recall {recall:.2f} "
                 f"({counts['real found']} of {counts['real']} graded real conflicts)"
             )
+            rows[f"{corpus}, {half} half"] = {
+                "rows shown": counts["shown"],
+                "graded": judged,
+                "precision": precision,
+                "recall": recall,
+                "real found": counts["real found"],
+                "graded real": counts["real"],
+            }
+    formats = {"precision": ".2f", "recall": ".2f"}
+    table = Table("conflict rows against bench/gold/conflicts.jsonl", rows, formats=formats)
+    save_results("conflicts", table, partial=args.corpus != ",".join(CORPORA))
     return 0
 
 

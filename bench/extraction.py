@@ -249,6 +249,11 @@ def main(argv: list[str] | None = None) -> int:
             path = args.predictions / f"{name}-{args.half}.jsonl"
             write_predictions(path, figures["_outputs"])
             check_with_scorer(name, path, figures, args.half)
+    from _results import Table, save_results
+
+    rows = {name: {c: figures[c] for c in columns} for name, figures in results.items()}
+    caption = f"NAEB {args.half} ({pages_scored} pages)"
+    save_results("extraction", Table(caption, rows, ("trafilatura",)), partial=args.half != "all")
     return 0
 
 

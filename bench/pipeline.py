@@ -69,6 +69,14 @@ def main() -> int:
     print(f"{label:28}{pipeline_seconds:10.1f}{summary.stored / pipeline_seconds:12.1f}")
     print(f"overhead above spaCy: {100 * (pipeline_seconds / spacy_seconds - 1):.0f}%")
     print(f"peak memory (RSS): {peak_rss_mb():.0f} MB")
+    from _results import Table, save_results
+
+    rows = {"spaCy nlp.pipe alone": {"seconds": spacy_seconds, "articles/s": count / spacy_seconds}}
+    rows[label] = {"seconds": pipeline_seconds, "articles/s": summary.stored / pipeline_seconds}
+    caption = f"{count} articles ({summary.stored} stored), {stories} stories"
+    table = Table(caption, rows, ("spaCy nlp.pipe alone",), {"seconds": ".1f", "articles/s": ".1f"})
+    name = f"pipeline-{args.workers}-workers" if args.workers else "pipeline"
+    save_results(name, table, partial=bool(args.corpora))
     return 0
 
 

@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from _data import read_jsonl, shared_data_dir  # noqa: E402
+from _results import Table, save_results  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
 from storylens.analyse.quotes.acts import EVIDENCE_VERBS, INTENTION_VERBS, THOUGHT_VERBS  # noqa: E402
@@ -104,12 +105,16 @@ class Tally:
         """The same tally with predictions that match gold outside the subset left out."""
         return Tally(self.gold, self.predicted - self.outside, self.matched, self.speaker_right)
 
-    def line(self) -> str:
+    def figures(self) -> dict[str, float]:
         precision = self.matched / self.predicted if self.predicted else 0.0
         recall = self.matched / self.gold if self.gold else 0.0
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
         speaker = self.speaker_right / self.matched if self.matched else 0.0
-        return f"P {precision:.3f}  R {recall:.3f}  F1 {f1:.3f}  speaker {speaker:.3f}"
+        return {"P": precision, "R": recall, "F1": f1, "speaker": speaker}
+
+    def line(self) -> str:
+        shown = self.figures()
+        return "  ".join(f"{name} {value:.3f}" for name, value in shown.items())
 
 
 def _words(text: str | None) -> frozenset[str]:
@@ -471,6 +476,41 @@ def main(argv: Iterable[str] | None = None) -> None:
         f"quote stage overhead: {100 * ours_seconds / nlp_seconds:.1f}% of nlp.pipe "
         f"(nlp + quotes: {len(docs) / (nlp_seconds + ours_seconds):.1f} articles/s)"
     )
+    systems = {"storylens": ours, "utterances": joined, "textacy": theirs}
+    tables = [
+        Table(
+            f"{args.set}{half}, {figure}",
+            {
+                name: {
+                    k: (t.fair() if k.startswith(("direct", "speech")) else t).figures()[figure]
+                    for k, t in tallies.items()
+                    if not k.startswith("marked")
+                }
+                for name, tallies in systems.items()
+            },
+            ("textacy",),
+        )
+        for figure in ("F1", "speaker")
+    ]
+    speed = {
+        "nlp.pipe alone": nlp_seconds,
+        "extract_quotes": ours_seconds,
+        "textacy": theirs_seconds,
+    }
+    tables.append(
+        Table(
+            f"speed, {len(docs)} articles",
+            {
+                name: {"seconds": seconds, "articles/s": len(docs) / seconds}
+                for name, seconds in speed.items()
+            },
+            ("nlp.pipe alone", "textacy"),
+            {"seconds": ".2f", "articles/s": ".1f"},
+        )
+    )
+    name = "quotes" if args.set == "polnear-dev" else f"quotes-{args.set}"
+    subset = args.limit is not None or args.half is not None or args.part is not None
+    save_results(name, *tables, partial=subset)
 
 
 if __name__ == "__main__":

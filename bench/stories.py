@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _clustering_metrics import ClusteringScores, score_clustering  # noqa: E402
 from _data import read_jsonl, shared_data_dir  # noqa: E402
+from _results import Table, save_results  # noqa: E402
 from storylens.clean import clean_article  # noqa: E402
 from storylens.records import AnalysedArticle, Article  # noqa: E402
 from storylens.stories import (  # noqa: E402
@@ -206,8 +207,8 @@ def run_set(
     cache: Path | None,
     settings: StorySettings | None,
     embeddings: bool = False,
-) -> str:
-    """Print one set's figures; returns its one-line summary."""
+) -> tuple[str, dict[str, float]]:
+    """Print one set's figures; returns its one-line summary and its figures."""
     articles, gold = load_set(name)
     started = time.perf_counter()
     analysed = analyse_set(articles, cache, name)
@@ -246,11 +247,21 @@ def run_set(
         f"min {min(f1s):.3f} max {max(f1s):.3f} | pairwise F1 mean {statistics.mean(pair):.3f} "
         f"min {min(pair):.3f} | baseline B3 F1 {base.bcubed_f1:.3f}"
     )
-    return (
+    line = (
         f"{name:20s} online mean {statistics.mean(f1s):.3f} min {min(f1s):.3f} "
         f"(P {precision:.3f} R {recall:.3f}, x{len(f1s)}) | baseline {base.bcubed_f1:.3f} "
         f"(P {base.bcubed_precision:.3f} R {base.bcubed_recall:.3f}) | {speed:.0f} articles/s"
     )
+    figures = {
+        "articles": len(articles),
+        "B3 F1 mean": statistics.mean(f1s),
+        "B3 F1 min": min(f1s),
+        "B3 P": precision,
+        "B3 R": recall,
+        "baseline B3 F1": base.bcubed_f1,
+        "articles/s": speed,
+    }
+    return line, figures
 
 
 def shuffled_f1s(
@@ -404,15 +415,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.json.write_text(json.dumps(figures_json(held), indent=2) + "\n", encoding="utf-8")
         return
     summaries: list[str] = []
+    figures: dict[str, dict[str, float]] = {}
     for name in args.sets.split(","):
         corpus, _ = set_files(name)
         if not corpus.exists():
             print(f"skipping {name}: {corpus} is missing")
             continue
-        summaries.append(run_set(name, args.seeds, args.cache, settings, args.embeddings))
+        line, figures[name] = run_set(name, args.seeds, args.cache, settings, args.embeddings)
+        summaries.append(line)
     print("\n== summary: B-cubed F1 over shuffled orders, beside the batch baseline (oracle)")
     for line in summaries:
         print(line)
+    caption = f"B-cubed F1, {args.seeds} shuffled orders"
+    table = Table(caption, figures, formats={"articles/s": ".0f"})
+    default = args.sets == ",".join(SETS) and not args.setting
+    name = "stories-embeddings" if args.embeddings else "stories"
+    save_results(name, table, partial=not default)
 
 
 if __name__ == "__main__":

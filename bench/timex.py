@@ -192,6 +192,31 @@ def main(argv: Iterable[str] | None = None) -> None:
         )
     for error in ours.get("errors", []):
         print(json.dumps(error))
+    from _results import Table, save_results
+
+    rows = {"storylens": _figures(ours, 1000 * ours_seconds / n)}
+    if not args.no_baseline:
+        rows["dateparser"] = _figures(theirs, 1000 * baseline_seconds / n)
+    caption = f"TempEval-3 ({n} articles, {ours['date']['gold']} DATE)"
+    save_results(
+        "timex",
+        Table(caption, rows, ("dateparser",)[: len(rows) - 1], {"ms/article": ".2f"}),
+        partial=args.limit is not None,
+    )
+
+
+def _figures(result: dict[str, Any], ms: float) -> dict[str, float]:
+    """The headline and the F1s ``_line`` prints, for the result file."""
+    date, every = result["date"], result["all"]
+    return {
+        "DATE value F1": result["headline"],
+        "DATE relaxed F1": date["relaxed"]["f1"],
+        "DATE strict F1": date["strict"]["f1"],
+        "DATE value acc": date["value_accuracy"],
+        "all relaxed F1": every["relaxed"]["f1"],
+        "all value F1": every["value"]["f1"],
+        "ms/article": ms,
+    }
 
 
 if __name__ == "__main__":

@@ -345,7 +345,11 @@ def main(argv: Iterable[str] | None = None) -> None:
     if args.folds is not None:
         if args.folds < 2 or not 0 <= args.study_fold < args.folds:
             parser.error("--folds N needs N >= 2 and 0 <= --study-fold < N")
-        cross_validate(args.set, args.folds, args.study_fold, args.parse_cache)
+        folded = cross_validate(args.set, args.folds, args.study_fold, args.parse_cache)
+        from _results import save_results
+
+        name = "tone" if args.set == "basil" else f"tone-{args.set}"
+        save_results(f"{name}-folds", *_fold_tables(folded, args.study_fold))
         return
     part = None
     if args.part is not None or args.parts is not None:
@@ -354,7 +358,51 @@ def main(argv: Iterable[str] | None = None) -> None:
         if args.half is not None:
             parser.error("--half and --part are two ways to choose a subset: use one")
         part = (args.part, args.parts)
-    run(args.set, args.limit, args.keep, args.half, part)
+    results = run(args.set, args.limit, args.keep, args.half, part)
+    from _results import save_results
+
+    subset = args.limit is not None or part is not None or args.half is not None
+    name = "tone" if args.set == "basil" else f"tone-{args.set}"
+    save_results(name, _table(args.set, results), partial=subset)
+
+
+def _table(set_name: str, results: dict[str, dict[str, Any]]) -> Any:
+    """The figures ``_line`` prints, for the result file."""
+    from _results import Table
+
+    rows = {}
+    for name, result in results.items():
+        tok = result["lexical"]["token"]["micro"]
+        rows[name] = {
+            "token P": tok["p"],
+            "token R": tok["r"],
+            "token F1": tok["f1"],
+            "overlap F1": result["lexical"]["overlap"]["micro"]["f1"],
+            "all-token F1": result["lexical_all"]["token"]["micro"]["f1"],
+            "sentence F1": result["lexical_all_sentence"]["f1"],
+            "informational F1": result["informational_sentence"]["f1"],
+            "predictions": result["predictions_counted"],
+        }
+    return Table(f"{set_name} lexical bias", rows, ("vader>=2.0",))
+
+
+def _fold_tables(figures: dict[str, list[tuple[float, ...]]], study_fold: int) -> list[Any]:
+    """Token and sentence F1 per fold, with the mean of the unseen folds."""
+    from _results import Table
+
+    tables = []
+    for label, index in (("token F1", 2), ("sentence F1", 5)):
+        rows: dict[str, dict[str, float]] = {}
+        for name, per_fold in figures.items():
+            row = {
+                f"fold {i}{'*' if i == study_fold else ''}": values[index]
+                for i, values in enumerate(per_fold)
+            }
+            unseen = [values[index] for i, values in enumerate(per_fold) if i != study_fold]
+            row["unseen mean"] = statistics.mean(unseen)
+            rows[name] = row
+        tables.append(Table(f"{label} per fold", rows, ("vader>=2.0",)))
+    return tables
 
 
 if __name__ == "__main__":

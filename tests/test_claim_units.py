@@ -3,9 +3,12 @@ subject, never a piece of a quotation, never a dangling mark, never furniture.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from storylens.compare.claim_units import claim_units, furniture_spans
+from storylens.records import Quote, Span
 from test_compare_parts import member
 
 
@@ -68,3 +71,126 @@ def test_a_photo_credit_is_cut_off_its_caption() -> None:
     text = "Crews at the leaking dam above the reservoir (Photo: Brackenford Water Board)"
     assert _texts(text) == ["Crews at the leaking dam above the reservoir"]
     assert furniture_spans(text) == [(text.index(" (Photo"), len(text))]
+
+
+def _split_texts(text: str, *cuts: str, quotes: tuple[Quote, ...] = ()) -> list[str]:
+    """Claims of ``text`` whose sentence splitter cut before each of ``cuts`` (as spaCy does
+    after a closing quotation mark or a dateline's dash)."""
+    positions = [0, *(text.index(cut) for cut in cuts), len(text)]
+    pairs = zip(positions, positions[1:], strict=False)
+    sentences = tuple(Span(a, b, "sentence") for a, b in pairs)
+    plain = member("a", "Harbor Gazette", text)
+    analysed = replace(plain.analysed, sentences=sentences, quotes=quotes)
+    return [unit.text for unit in claim_units([replace(plain, analysed=analysed)])]
+
+
+@pytest.mark.parametrize(
+    "dateline",
+    ["PORT ALDER (Metro Wire) — ", "PORT ALDER, Ont. — ", "BELLMONT — ", "NEW YORK (AP) -- "],
+)
+@pytest.mark.parametrize("cut", [True, False])
+def test_a_dateline_is_never_a_claim_nor_part_of_one(dateline: str, cut: bool) -> None:
+    lead = "A fire tore through a Kestrel Logistics warehouse on Cannery Road late Tuesday."
+    texts = _split_texts(dateline + lead, *([lead] if cut else []))
+    assert texts == [lead]
+
+
+def test_a_capitalised_word_before_a_dash_inside_a_sentence_is_no_dateline() -> None:
+    text = "Crews said the NASA-built pump — a loan — failed twice on Monday night."
+    assert _texts(text) == [text]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Updated 5:32 p.m.",
+        "Published: March 3, 2026 at 10:02 a.m. ET",
+        "Last updated Mar 3, 2026",
+        "Contact Dana Holt at dholt@harborgazette.example or 555-0134.",
+        "Reach reporter Dana Holt at (555) 010-0134.",
+        "Follow Dana Holt on Twitter.",
+        "Dana Holt can be reached at the newsroom desk.",
+        "Watch: Crews fight the Cannery Road blaze",
+        "Now Playing",
+        "Your browser does not support the video tag.",
+        "This video is not available in your region.",
+        "Fire Crews Return To Cannery Road",
+        "WHAT HAPPENS NEXT",
+    ],
+)
+def test_page_furniture_and_headings_are_never_claims(line: str) -> None:
+    text = f"Crews shored up the leaking dam above the Brackenford reservoir on Monday.\n{line}"
+    assert _texts(text) == [
+        "Crews shored up the leaking dam above the Brackenford reservoir on Monday."
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Updated maps show the flooded streets of the old harbour district.",
+        "Crews at the leaking dam above the reservoir",
+        "Residents were told to follow the signs to the school gym.",
+    ],
+)
+def test_sentences_like_furniture_stay_claims(line: str) -> None:
+    assert _texts(f"Crews shored up the leaking dam on Monday.\n{line}")[-1] == line
+
+
+def test_a_sentence_cut_after_a_closing_quotation_mark_is_one_claim() -> None:
+    text = 'Several chanted "Shame!" as councillors left the room.'
+    assert _split_texts(text, "as councillors") == [text]
+
+
+def test_a_quotation_and_its_speaker_after_it_are_one_claim() -> None:
+    text = (
+        "‘And that is called — what’s the word of the day?’ Hilaria began after the audio "
+        "had ended, setting Alec up to reply."
+    )
+    speaker = text.index("Hilaria")
+    said = Quote(
+        text="And that is called — what’s the word of the day?",
+        start=1,
+        end=text.index("?’") + 1,
+        speaker="Hilaria Baldwin",
+        speaker_mention="Hilaria",
+        speaker_start=speaker,
+        speaker_end=speaker + len("Hilaria"),
+        speaker_type="person",
+        cue="began",
+        kind="direct",
+    )
+    assert _split_texts(text, "Hilaria began", quotes=(said,)) == [text]
+    # With no quote naming a speaker there, a quotation ending a sentence stays a claim alone.
+    assert len(_split_texts(text, "Hilaria began")) == 2
+
+
+def test_a_list_of_names_is_not_cut_at_its_last_and() -> None:
+    text = (
+        "The series gave an insight into their life with seven children: three daughters, "
+        "Carmen Gabriela, María Lucía Victoria, and Ilaria Catalina Irena, as well as four "
+        "sons Rafael Thomas, Leonardo Ángel Charles, Romeo Alejandro David and Eduardo Pao."
+    )
+    assert _texts(text) == [text]
+
+
+def test_a_quotation_is_not_joined_to_the_next_speakers_sentence() -> None:
+    text = "Alec jumped in with: ‘The Hilaria Show.’ She added: ‘No, the season needs a vote.’"
+    first = text.index("The Hilaria")
+    second = text.index("No, the")
+    quotes = tuple(
+        Quote(
+            text=text[start : text.index(".", start) + 1],
+            start=start,
+            end=text.index(".", start) + 1,
+            speaker=name,
+            speaker_mention=mention,
+            speaker_start=text.index(mention),
+            speaker_end=text.index(mention) + len(mention),
+            speaker_type="person",
+            cue="said",
+            kind="direct",
+        )
+        for start, name, mention in ((first, "Alec", "Alec"), (second, "Hilaria", "She"))
+    )
+    assert len(_split_texts(text, "She added", quotes=quotes)) == 2

@@ -144,6 +144,7 @@ def test_a_page_explain_cannot_parse_is_one_line_and_exit_1(
     [
         ("psycopg", "postgres", ["stories", "--db", "postgresql://postgres@127.0.0.1:1/x"]),
         ("distributed", "dask", ["analyze", "{folder}/a.txt", "--workers", "2"]),
+        ("sentence_transformers", "embeddings", ["analyze", "{folder}/a.txt", "--embeddings"]),
     ],
 )
 def test_a_missing_extra_is_one_line_and_exit_3_naming_it(

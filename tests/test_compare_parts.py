@@ -427,6 +427,34 @@ def test_lineage_orders_by_date_and_finds_reused_sentences() -> None:
     assert [(e.article_id, e.role) for e in entries] == [("wire", "first"), ("late", "echo")]
 
 
+def test_a_sentence_two_outlets_print_word_for_word_is_never_only_one_outlets() -> None:
+    # A wire story run by a second paper: the copied sentences are the wire's and the
+    # paper's both (echoed: the echo confirms nothing), not "only in" either of them.
+    wire = (
+        "The Kessler Bridge will close for six weeks of repairs starting on Monday morning. "
+        "Engineers found corrosion in two of the steel cables that hold the deck. "
+        "Drivers should use the ring road."
+    )
+    paper = (
+        "The Kessler Bridge will close for six weeks of repairs starting on Monday morning. "
+        "Engineers found corrosion in two of the steel cables that hold the deck. "
+        "Shops on Quay Street fear lost trade."
+    )
+    members = [
+        member("wire", "Metro Wire", wire, published="2026-03-02", seq=1),
+        member("paper", "Lakeside Tribune", paper, published="2026-03-03", seq=2),
+    ]
+    units = claim_units(members)
+    cosine = similarity_matrix(units)
+    _, pairs = find_echoes(members, units, cosine, {})
+    claims = align_claims(members, units, cosine, frozenset(pairs))
+    status = {(c.article_id, c.text[:20]): (c.status, c.echoed_by) for c in claims}
+    assert status[("wire", "The Kessler Bridge w")] == ("shared", ("Lakeside Tribune",))
+    assert status[("paper", "Engineers found corr")] == ("shared", ("Metro Wire",))
+    assert status[("wire", "Drivers should use t")] == ("only", ())
+    assert status[("paper", "Shops on Quay Street")] == ("only", ())
+
+
 def test_a_whole_comparison_survives_its_json() -> None:
     people = ("Rosa Lind",)
     comparison = compare_story(

@@ -62,9 +62,11 @@ def test_a_quote_never_runs_on_across_a_paragraph_left_open() -> None:
     aide = _quote_at(text, text[first:second_end], "the aide")
     aide = Quote(**{**aide.__dict__, "text": joined, "end": segments[-1][1], "segments": segments})
     wordings = [q.text for q in quotes_in_story([member("a", "Echo", text, quotes=(aide,))])]
+    # ... and narration that ends a sentence ("the aide said.") parts two quotations
     assert wordings == [
         "They both like a fight and that is why they get on.",
-        "That council row was a true picture of them … They test each other.",
+        "That council row was a true picture of them",
+        "They test each other.",
     ]
 
 
@@ -100,9 +102,9 @@ def test_words_a_source_relays_name_the_relay() -> None:
     )
     found = quotes_in_story([member("a", "Echo", text, quotes=(outer, inner))])
     relayed = next(q for q in found if q.kind == "nested")
-    assert relayed.relayed_by == "Jon Pell"
+    assert relayed.reported_by == "Jon Pell"
     (variant,) = next(g for g in align_quotes(found) if g.speaker == "Ada Penn").variants
-    assert variant.relayed_by == "Jon Pell"
+    assert variant.reported_by == "Jon Pell"
     assert variant_label(variant).endswith("per Jon Pell")
 
 

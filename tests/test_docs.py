@@ -1,10 +1,12 @@
 """Docs kept honest: docs/usage.md documents every command and option, docs/export.md every
-export field, quote kind and act, the README's examples run as shown, and the architecture doc
-names every module."""
+export field, quote kind and act, the README's examples run as shown, the architecture doc
+names every module, and docs/benchmarks.md's tables are those of the benches' result files."""
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, get_args
@@ -73,10 +75,10 @@ def test_each_usage_line_lists_exactly_its_commands_options(name: str) -> None:
             )
 
 
-def _cog_check(path: Path) -> int:
+def _cog_check(path: Path, *options: str) -> int:
     """cog's exit status for ``path`` in check mode: 0 when its generated blocks are current."""
     return Cog().main(
-        ["cog", "--check", "--diff", "--check-fail-msg", "run make readme", str(path)]
+        ["cog", "--check", "--diff", "--check-fail-msg", "run make readme", *options, str(path)]
     )
 
 
@@ -233,3 +235,115 @@ def test_the_readme_compare_example_prints_what_it_shows() -> None:
     printed = re.sub(r"\[([^]]+)\]\([^)]+\)", r"\1", result.stdout)  # links as their text
     for line in shown:
         assert line in printed, line
+
+
+BENCH = REPO / "bench"
+BENCHMARKS_PATH = REPO / "docs" / "benchmarks.md"
+BENCHMARKS = BENCHMARKS_PATH.read_text(encoding="utf-8")
+# bench/ files that are not benches: shared helpers (``_*.py``) and the join model's trainer.
+NOT_BENCHES = {"train_join_model.py"}
+sys.path.insert(0, str(BENCH))
+import _results  # noqa: E402  (bench/_results.py)
+
+
+def _tabled() -> set[str]:
+    """The result files docs/benchmarks.md draws a table from, by name."""
+    return set(re.findall(r'table\("([\w-]+)"', BENCHMARKS))
+
+
+def test_benchmark_tables_are_generated_and_current(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _results.results_dir() == REPO / "docs" / "results"
+    status = _cog_check(BENCHMARKS_PATH, "-I", str(BENCH))
+    assert status == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "bench",
+    sorted(
+        p.stem
+        for p in BENCH.glob("*.py")
+        if not p.name.startswith("_") and p.name not in NOT_BENCHES
+    ),  # fmt: skip
+)
+def test_every_bench_has_a_table(bench: str) -> None:
+    assert bench in _tabled(), f"docs/benchmarks.md draws no table from {bench}'s results"
+    assert f"bench/{bench}.py" in BENCHMARKS
+
+
+def test_every_result_file_has_a_table() -> None:
+    written = {path.stem for path in (REPO / "docs" / "results").glob("*.json")}
+    assert written <= _tabled(), f"results with no table: {sorted(written - _tabled())}"
+
+
+def _write_demo(folder: Path) -> Path | None:
+    table = _results.Table(
+        "demo set (3 items)",
+        {"storylens": {"F1": 0.81249, "n": 3, "ms": 1.234}, "base": {"F1": 0.5, "ms": None}},
+        ("base",),
+        {"ms": ".2f"},
+    )
+    return _results.save_results("demo", table, note="A note.")
+
+
+def test_a_result_file_holds_the_run_and_renders_as_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(_results.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(sys, "argv", ["/somewhere/bench/demo.py", "--seeds", "3"])
+    path = _write_demo(tmp_path)
+    assert path == tmp_path / "demo.json"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["command"] == ".venv/bin/python bench/demo.py --seeds 3"
+    assert saved["machine"]["nproc"] >= 1 and saved["process"]["cpu_seconds"] >= 0
+    rows = saved["tables"][0]["rows"]
+    assert [(r["name"], r["baseline"]) for r in rows] == [("storylens", False), ("base", True)]
+    assert rows[0]["figures"] == {"F1": 0.81249, "n": 3, "ms": 1.234}  # as measured
+    shown = _results.table("demo")
+    assert "| demo set (3 items) | F1 | n | ms |" in shown
+    assert "| storylens | 0.812 | 3 | 1.23 |" in shown
+    assert "| base (baseline) | 0.500 | — | — |" in shown
+    assert "`.venv/bin/python bench/demo.py --seeds 3` on " in shown and "A note." in shown
+
+
+def test_a_bench_not_run_shows_its_command_and_no_figure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(_results.ENV_DIR, str(tmp_path))
+    shown = _results.table("tone-folds", ".venv/bin/python bench/tone.py --folds 5")
+    assert shown == (
+        "Not run yet: `.venv/bin/python bench/tone.py --folds 5` writes "
+        "`docs/results/tone-folds.json`.\n"
+    )
+    assert "`.venv/bin/python bench/scale.py`" in _results.table("scale")
+
+
+def test_a_partial_run_leaves_the_docs_results_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(_results.ENV_DIR, raising=False)
+    monkeypatch.setattr(_results, "DEFAULT_DIR", tmp_path / "results")
+    table = _results.Table("half", {"storylens": {"F1": 0.9}})
+    assert _results.save_results("demo", table, partial=True) is None
+    assert not (tmp_path / "results").exists()
+    assert _results.save_results("demo", table) == tmp_path / "results" / "demo.json"
+
+
+def test_cog_check_fails_on_a_table_stale_against_its_result_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(_results.ENV_DIR, str(tmp_path))
+    _write_demo(tmp_path)
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text(
+        "# Demo\n\n<!-- [[[cog\nimport cog\nfrom _results import table\n"
+        'cog.out(table("demo"))\n]]] -->\n<!-- [[[end]]] -->\n',
+        encoding="utf-8",
+    )
+    assert Cog().main(["cog", "-r", "-I", str(BENCH), str(doc)]) == 0
+    assert "| storylens | 0.812 |" in doc.read_text(encoding="utf-8")
+    assert _cog_check(doc, "-I", str(BENCH)) == 0
+    result = tmp_path / "demo.json"
+    result.write_text(result.read_text(encoding="utf-8").replace("0.81249", "0.79"), "utf-8")
+    assert _cog_check(doc, "-I", str(BENCH)) == 5  # a new run, the table not written again
+    result.unlink()
+    assert _cog_check(doc, "-I", str(BENCH)) == 5  # the file gone: "not run yet", not figures

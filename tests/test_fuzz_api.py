@@ -100,6 +100,7 @@ def _operation_check(operation: Any, calls: dict[str, int]) -> Any:
     return check
 
 
+@pytest.mark.slow
 def test_every_api_operation_answers_in_its_shape_under_schemathesis(api_db: str) -> None:
     """Every operation of the OpenAPI spec, the POST with and without the token."""
     import schemathesis

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from scipy import sparse
 
 from storylens.compare.claims import (
@@ -13,7 +15,8 @@ from storylens.compare.claims import (
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import maybe_note, scorecard
 from storylens.compare.story import compare_story
-from storylens.report import _only_line, scorecard_markdown
+from storylens.evidence import StoryEvidence
+from storylens.report import EvidenceNotes, _only_line, scorecard_markdown
 from test_compare_parts import member
 
 PEOPLE = ("Rhea Voss", "Ruth Penn", "Dana Harlow")
@@ -53,10 +56,11 @@ def test_a_claim_another_outlet_may_tell_in_other_words_is_not_stated_lone() -> 
     assert (maybe.start, maybe.end) == (units[_index(units, "chairman")].start, maybe.end)
     assert 0.2 <= maybe.score < 0.5
     assert maybe_note(hearing) == "Courier may say it in other words"
-    assert "(Courier may say it in other words)" in _only_line(hearing)
-    # A claim no other outlet comes near stays lone, said plainly.
+    notes = EvidenceNotes(StoryEvidence(SimpleNamespace(claims=claims, lineage=()), {}))  # type: ignore[arg-type]
+    assert "(Courier may say it in other words)[^1]" in _only_line(hearing, notes)
+    # A claim no other outlet comes near stays lone, said plainly, with its evidence note.
     assert lone.status == "only" and lone.maybe_matches == ()
-    assert _only_line(lone) == LONE
+    assert _only_line(lone, notes) == LONE + "[^2]"
 
 
 def test_the_count_of_lone_claims_leaves_out_the_unsure() -> None:

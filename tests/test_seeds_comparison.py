@@ -220,9 +220,9 @@ def test_a_repeat_in_one_article_is_called_a_repeat(comparison: StoryComparison)
 
 
 def test_words_a_source_relays_name_the_relay(comparison: StoryComparison) -> None:
-    relayed = [v for g in comparison.quote_groups for v in g.variants if v.relayed_by]
+    relayed = [v for g in comparison.quote_groups for v in g.variants if v.reported_by]
     assert relayed
-    assert all(v.speaker and v.relayed_by != v.speaker for v in relayed)
+    assert all(v.speaker and v.reported_by != v.speaker for v in relayed)
 
 
 def test_sourcing_rows_have_words_and_no_outlet_leaves_out_itself(

@@ -3,6 +3,7 @@ that reads ../shared goes through ``require_shared`` (so none skips silently und
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -49,3 +50,32 @@ def test_a_module_that_reads_shared_uses_require_shared(module: Path) -> None:
     assert "require_shared(" in text, f"{module.name} reads ../shared without require_shared"
     skips = [line.strip() for line in text.splitlines() if OWN_SKIP.search(line)]
     assert not [line for line in skips if "shared" in line or "SEEDS" in line or "DATA" in line]
+
+
+# The heavy tools a test may run; a test that runs one belongs to the slow tier (issue 24, 6).
+SLOW_TOOLS = ("schemathesis",)
+
+
+def _marked_slow(function: ast.FunctionDef, module: ast.Module) -> bool:
+    """Whether the test carries ``@pytest.mark.slow`` or its module's ``pytestmark`` does."""
+    marks = [ast.unparse(d) for d in function.decorator_list]
+    marks += [
+        ast.unparse(node.value)
+        for node in module.body
+        if isinstance(node, ast.Assign) and "pytestmark" in map(ast.unparse, node.targets)
+    ]
+    return any("mark.slow" in mark for mark in marks)
+
+
+@pytest.mark.parametrize("module", sorted(TESTS.glob("test_*.py")), ids=lambda path: path.name)
+def test_a_test_that_runs_a_slow_tool_is_in_the_slow_tier(module: Path) -> None:
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    unmarked = [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("test_")
+        and any(tool in ast.unparse(node) for tool in SLOW_TOOLS)
+        and not _marked_slow(node, tree)
+    ]
+    assert not unmarked, f"{module.name}: {unmarked} run {SLOW_TOOLS} and are not marked slow"

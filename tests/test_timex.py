@@ -84,6 +84,27 @@ def test_weekday_without_a_cue_looks_back() -> None:
     assert _one("Storms on Wednesday, sun on the coast.", FRIDAY).value == "2013-03-20"
 
 
+def test_weekday_fronted_by_a_comma_takes_the_tense_of_its_clause() -> None:
+    # The comma after a fronted "On Saturday," opens the clause the day belongs to.
+    assert _one("On Saturday, leaders will gather in Paris.", FRIDAY).value == "2013-03-23"
+    assert _one("On Wednesday, leaders gathered in Paris.", FRIDAY).value == "2013-03-20"
+    # Not fronted: the clause after the comma is an attribution, not the day's own.
+    assert _values("The court will rule Monday, the lawyer said.", FRIDAY) == {
+        "Monday": "2013-03-25"
+    }
+
+
+def test_weekday_beside_a_present_tense_verb_is_the_coming_one() -> None:
+    assert _one("The trial begins Monday.", FRIDAY).value == "2013-03-25"
+    assert _one("The hearing is Thursday.", FRIDAY).value == "2013-03-28"
+    assert _one("He has until Wednesday to decide.", FRIDAY).value == "2013-03-27"
+    # A present verb further off belongs to another phrase; a noun after the day is no verb.
+    assert _one("The town is still recovering from Wednesday's storm.", FRIDAY).value == (
+        "2013-03-20"
+    )
+    assert _one("Police described the Wednesday vote as calm.", FRIDAY).value == "2013-03-20"
+
+
 def test_last_and_next_weekday() -> None:
     assert _one("Last Friday the plant closed.", FRIDAY).value == "2013-03-15"
     assert _one("It reopens next Friday.", FRIDAY).value == "2013-03-29"
@@ -113,6 +134,21 @@ def test_month_goes_forward_in_a_future_sentence_and_back_in_a_past_one() -> Non
     assert _one("Sales fell sharply in January.", NOVEMBER).value == "2013-01"
     assert _one("The deal closed last June.", NOVEMBER).value == "2013-06"
     assert _one("The vote is due next March.", NOVEMBER).value == "2014-03"
+
+
+def test_month_without_a_year_by_the_tense_of_its_clause() -> None:
+    # Past: the latest such month at or before publication; future: the next; present or no
+    # cue: the nearest.
+    assert _one("In November, voters rejected the plan.", OCTOBER).value == "2012-11"
+    assert _one("In November, voters will choose a senator.", OCTOBER).value == "2013-11"
+    assert _one("Since January, prices have risen.", NOVEMBER).value == "2013-01"
+    assert _one("Since June, the plant has been idle.", OCTOBER).value == "2013-06"
+    assert _one("Democrats said they are confident about November.", OCTOBER).value == "2013-11"
+    assert _one("The runoff is in December.", NOVEMBER).value == "2013-12"
+    # A modal opens the month's own clause: the reporting verb before it does not decide.
+    said = _values("Republicans said Tuesday they could lose the House in November.", OCTOBER)
+    assert said["November"] == "2013-11"
+    assert _one("He said in June that he would resign.", OCTOBER).value == "2013-06"
 
 
 def test_may_the_verb_and_may_the_name_are_no_months() -> None:

@@ -64,5 +64,6 @@ def compare_articles(inputs: Iterable[str], model: str | None = None) -> DirectC
         quotes=(),
         comparison=name_comparison(comparison, names),
         texts={m.id: m.analysed.article.text for m in members},
+        analysed_quotes={m.id: m.analysed.quotes for m in members},
     )
     return DirectComparison(view, tuple(rejections))

@@ -10,9 +10,8 @@ import json
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from storylens.analyse.quotes.segments import segment_texts
 from storylens.clean.offsets import to_input_offset
-from storylens.compare.serialise import comparison_to_dict
+from storylens.compare.serialise import comparison_to_dict, quote_to_dict
 from storylens.store import Store
 from storylens.store.reads import TimexRow, ToneRow
 from storylens.views import (
@@ -62,7 +61,7 @@ QUOTE_FIELDS = (
     "act",
     "utterance_id",
     "segment",
-)
+)  # the quote fields (``serialise.QUOTE_FIELDS``) a row per quoted run has
 # Offsets in the tone and dates exports point into the article text as it was given (the
 # input file's text), since that is what the scorers of other tools read; see clean.offsets.
 TONE_FIELDS = (
@@ -120,32 +119,11 @@ def story_records(store: Store) -> Iterator[dict[str, Any]]:
 
 
 def quote_records(store: Store) -> Iterator[dict[str, Any]]:
-    """One row per quoted segment: a quote split by its attribution (`"...," he says. "..."`)
-    is two rows with their own text and offsets and one ``utterance_id``; ``segment`` counts
-    from 0. A quote in one piece is one row, segment 0."""
+    """One row per quoted run (``QuoteRow.runs``): a quote split by its attribution is two
+    rows with their own text and offsets and one ``utterance_id``; ``segment`` counts from 0."""
     for quote in all_quotes(store):
-        texts = segment_texts(quote.text, quote.segments)
-        spans = quote.segments or ((quote.start, quote.end),)
-        for number, ((start, end), text) in enumerate(zip(spans, texts, strict=True)):
-            yield {
-                "article_id": quote.article_id,
-                "story_id": quote.story_id,
-                "text": text,
-                "start": start,
-                "end": end,
-                "speaker": quote.speaker,
-                "speaker_mention": quote.speaker_mention,
-                "speaker_type": quote.speaker_type,
-                "cue": quote.cue,
-                "kind": quote.kind,
-                "speaker_start": quote.speaker_start,
-                "speaker_end": quote.speaker_end,
-                "reported_by": quote.reported_by,
-                "outlet": quote.outlet,
-                "act": quote.act,
-                "utterance_id": f"{quote.article_id}#{quote.position}",
-                "segment": number,
-            }
+        for run in quote.runs():
+            yield quote_to_dict(run, QUOTE_FIELDS)
 
 
 def _input_span(row: ToneRow | TimexRow) -> tuple[int, int]:

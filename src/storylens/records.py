@@ -251,7 +251,8 @@ class WordDiff:
 class QuoteVariant:
     """One outlet's wording of an utterance, classified against the fullest wording, or
     against ``compared_with`` when that is another outlet's closer print of the same line.
-    ``relayed_by`` names the speaker whose quote holds these words (second-hand)."""
+    ``reported_by`` names the speaker whose quote holds these words (second-hand), as a
+    stored quote's does."""
 
     article_id: str
     outlet: str | None
@@ -263,7 +264,7 @@ class QuoteVariant:
     kind: str = "direct"
     start: int = 0
     end: int = 0
-    relayed_by: str | None = None
+    reported_by: str | None = None
     compared_with: str = ""
 
 

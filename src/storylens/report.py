@@ -1,8 +1,10 @@
 """A story's comparison written for people (Markdown) or for other tools (JSON).
 
 The JSON is the stored comparison (``compare.serialise``) inside an envelope naming its schema
-and version; docs/comparison.md documents its fields. The Markdown report and ``storylens
-show`` read the same records, so the two never tell different stories.
+and version, with ``evidence`` (article, outlet, character offsets) on every line; docs/
+comparison.md documents its fields. The Markdown report and ``storylens show`` read the same
+records, so the two never tell different stories; each Markdown line ends in a footnote that
+names the outlet, article and characters it rests on (``storylens.evidence``).
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ from storylens.compare.dates_words import (
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import Scorecard, maybe_note, maybe_only_words
 from storylens.compare.serialise import comparison_to_dict
+from storylens.evidence import Evidence, StoryEvidence
 from storylens.records import (
     COMPARISON_VERSION,
     Claim,
     QuoteVariant,
     SourceCount,
+    SourceType,
+    SourcingProfile,
     StoryComparison,
     SummarySentence,
     WordDiff,
@@ -70,7 +75,7 @@ def report_json(view: StoryView) -> dict[str, Any]:
                 for a in view.articles
             ],
         },
-        "comparison": comparison_to_dict(comparison),
+        "comparison": view.evidence.annotate(comparison_to_dict(comparison)),
     }
 
 
@@ -103,11 +108,55 @@ def variant_label(variant: QuoteVariant) -> str:
         "repeated": "repeated in the same article",
     }
     label = labels[variant.relation]
-    return f"{label}, per {variant.relayed_by}" if variant.relayed_by else label
+    return f"{label}, per {variant.reported_by}" if variant.reported_by else label
+
+
+class EvidenceNotes:
+    """The Markdown report's evidence footnotes: ``ref`` gives a line its marker (one number
+    per distinct set of spans), ``lines`` the list the report ends with."""
+
+    def __init__(self, evidence: StoryEvidence) -> None:
+        self.evidence = evidence
+        self._numbers: dict[tuple[Evidence, ...], int] = {}
+
+    def ref(self, found: list[Evidence]) -> str:
+        if not found:
+            return ""
+        key = tuple(found)
+        number = self._numbers.setdefault(key, len(self._numbers) + 1)
+        return f"[^{number}]"
+
+    def lines(self) -> list[str]:
+        if not self._numbers:
+            return []
+        lines = ["## Evidence", "", "Where each line comes from: outlet, article, characters.", ""]
+        for found, number in self._numbers.items():
+            # a blank line after each: a renderer without footnotes (``show --all``'s
+            # terminal) still prints one note a paragraph, not one run-on paragraph
+            lines += [f"[^{number}]: {_spans_in_words(found)}", ""]
+        return lines
+
+
+def _spans_in_words(found: tuple[Evidence, ...]) -> str:
+    """ "Outlet, `article` 10–52, 60–75; Other, `its-article` 3–40": spans of one article
+    after its name once."""
+    by_article: dict[tuple[str, str], list[str]] = {}
+    for e in found:
+        by_article.setdefault((e.outlet, e.article_id), []).append(f"{e.start}–{e.end}")
+    return "; ".join(
+        f"{md(outlet)}, `{_code(article_id)}` {', '.join(spans)}"
+        for (outlet, article_id), spans in by_article.items()
+    )
+
+
+def _code(text: str) -> str:
+    """An id inside a code span: one line, no backtick to close it early."""
+    return " ".join(_INVISIBLE.sub(" ", text).split()).replace("`", "'")
 
 
 def write_markdown(view: StoryView) -> str:
     c = view.comparison
+    notes = EvidenceNotes(view.evidence)
     outlets = view.outlet_of
     lines = [f"# {md(view.title or view.story_id)}", ""]
     names = ", ".join(md(o) for o in dict.fromkeys(outlets.values()))
@@ -118,12 +167,13 @@ def write_markdown(view: StoryView) -> str:
         f"{_plural(count, 'outlet', 'outlets')} ({names})."
     )
     lines += [f"*{md(note)}*" for note in c.notes]
-    notes = [f"- {md(a.name)}: {md(a.name_note)}" for a in view.articles if a.name_note]
-    lines += ["", *notes] if notes else []
+    named = [f"- {md(a.name)}: {md(a.name_note)}" for a in view.articles if a.name_note]
+    lines += ["", *named] if named else []
     lines.append("")
     lines += scorecard_markdown(view.scorecard)
-    lines += _summary(c) + _lineage(c) + _quotes(c) + _claims(c) + _details(c)
-    lines += _sourcing(c) + _tone(c) + _timeline(c)
+    lines += _summary(c, notes) + _lineage(c, notes) + _quotes(c, notes) + _claims(c, notes)
+    lines += _details(c, notes) + _sourcing(c, notes) + _tone(c, notes) + _timeline(c, notes)
+    lines += notes.lines()
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -168,24 +218,30 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
     return [*lines, ""]
 
 
-def _summary(c: StoryComparison) -> list[str]:
+def _summary(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     if not c.summary:
         return []
     lines = ["## Summary", ""]
     for sentence in c.summary:
-        lines += _line_with_wordings(sentence)
+        lines += _line_with_wordings(sentence, notes)
     return [*lines, ""]
 
 
-def _line_with_wordings(line: SummarySentence) -> list[str]:
+def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str]:
     """A line under the outlets that print its words; each other outlet's own sentence of
     the same claim one line below it."""
-    lines = [f"- {md(line.text)} ({', '.join(md(o) for o in line.outlets)})"]
-    lines += [f"  - {md(outlet)}: {md(text)}" for outlet, text in line.other_wordings]
+    ev = notes.evidence
+    lines = [
+        f"- {md(line.text)} ({', '.join(md(o) for o in line.outlets)}){notes.ref(ev.line(line))}"
+    ]
+    lines += [
+        f"  - {md(w.outlet)}: {md(w.text)}{notes.ref(ev.wording(line, w))}"
+        for w in line.other_wordings
+    ]
     return lines
 
 
-def _lineage(c: StoryComparison) -> list[str]:
+def _lineage(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Who published first, and who echoes whom", ""]
     lines += ["| article | outlet | published | role | reused |", "|---|---|---|---|---|"]
     for entry in c.lineage:
@@ -193,19 +249,19 @@ def _lineage(c: StoryComparison) -> list[str]:
         published = md(published_in_words(entry.published))
         lines.append(
             f"| {md(entry.article_id)} | {md(entry.outlet)} | {published} "
-            f"| {role} | {entry.reused_share:.0%} |"
+            f"| {role} | {entry.reused_share:.0%}{notes.ref(notes.evidence.lineage(entry))} |"
         )
     if c.echoes:
         lines += ["", "Sentences reused from earlier articles:", ""]
         for echo in c.echoes:
             lines.append(
                 f"- {md(echo.outlet)} reuses {md(echo.earlier_outlet)} "
-                f"({echo.similarity:.0f}%): “{md(echo.text)}”"
+                f"({echo.similarity:.0f}%): “{md(echo.text)}”{notes.ref(notes.evidence.echo(echo))}"
             )
     return [*lines, ""]
 
 
-def _quotes(c: StoryComparison) -> list[str]:
+def _quotes(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Quotes across outlets", ""]
     shown = [g for g in c.quote_groups if g.article_count > 1 or len(g.variants) > 1]
     if not shown:
@@ -222,27 +278,28 @@ def _quotes(c: StoryComparison) -> list[str]:
             lines.append(
                 f"- {md(variant.outlet or variant.article_id)}: {variant_label(variant)}{speaker}: "
                 + text
+                + notes.ref(notes.evidence.variant(variant))
             )
         lines.append("")
     return lines
 
 
-def _claims(c: StoryComparison) -> list[str]:
+def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## What the outlets share, and what only one reports", ""]
     shared = shared_claims(c)
     if shared:
         lines += ["### Shared", ""]
         for line in shared:
-            lines += _line_with_wordings(line)
+            lines += _line_with_wordings(line, notes)
         lines.append("")
     for outlet, claims in only_claims(c).items():
         # the most important first; the rest folded, in the article's order
         top, rest = short_list(claims, c.claims)
         lines += [f"### Only in {md(outlet)}", ""]
-        lines += [f"- {_only_line(claim)}" for claim in top]
+        lines += [f"- {_only_line(claim, notes)}" for claim in top]
         if rest:
             lines += ["", f"<details><summary>{len(rest)} more</summary>", ""]
-            lines += [f"- {_only_line(claim)}" for claim in rest[:MAX_ONLY_CLAIMS_SHOWN]]
+            lines += [f"- {_only_line(claim, notes)}" for claim in rest[:MAX_ONLY_CLAIMS_SHOWN]]
             if len(rest) > MAX_ONLY_CLAIMS_SHOWN:
                 lines.append(f"- … and {len(rest) - MAX_ONLY_CLAIMS_SHOWN} more")
             lines += ["", "</details>"]
@@ -253,13 +310,13 @@ def _claims(c: StoryComparison) -> list[str]:
     return lines
 
 
-def _only_line(claim: Claim) -> str:
+def _only_line(claim: Claim, notes: EvidenceNotes) -> str:
     echo = f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})" if claim.echoed_by else ""
     maybe = f" ({md(maybe_note(claim))})" if claim.maybe_matches else ""
-    return md(claim.text) + echo + maybe
+    return md(claim.text) + echo + maybe + notes.ref(notes.evidence.claim(claim))
 
 
-def _details(c: StoryComparison) -> list[str]:
+def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     shown = [d for d in c.details if d.status != "agree"]
     agreed = len(c.details) - len(shown)
     lines = ["## Details that disagree or cannot be checked", ""]
@@ -270,15 +327,17 @@ def _details(c: StoryComparison) -> list[str]:
         lines.append(
             f"| {d.kind} | {md(d.subject)} | {md(d.first.outlet)}: “{md(d.first.text)}” "
             f"({md(detail_value_in_words(d.kind, d.first.value, d.first.text))}) in "
-            f"“{md(d.first.sentence)}” | {md(d.second.outlet)}: “{md(d.second.text)}” "
+            f"“{md(d.first.sentence)}”{notes.ref(notes.evidence.detail(d.first))} "
+            f"| {md(d.second.outlet)}: “{md(d.second.text)}” "
             f"({md(detail_value_in_words(d.kind, d.second.value, d.second.text))}) in "
-            f"“{md(d.second.sentence)}” | {status_in_words(d.status)}: {md(d.reason)} |"
+            f"“{md(d.second.sentence)}”{notes.ref(notes.evidence.detail(d.second))} "
+            f"| {status_in_words(d.status)}: {md(d.reason)} |"
         )
     lines += ["", f"{agreed} further details checked and agreeing.", ""]
     return lines
 
 
-def _sourcing(c: StoryComparison) -> list[str]:
+def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Sourcing", ""]
     lines += [
         "| outlet | named people | organisations | anonymous sources | unnamed people "
@@ -288,13 +347,18 @@ def _sourcing(c: StoryComparison) -> list[str]:
     for p in c.sourcing_by_outlet:
         counts = {s.source_type: s for s in p.counts}
 
-        def cell(kind: str, counts: dict[str, SourceCount] = counts) -> str:  # type: ignore[assignment]
+        def cell(
+            kind: SourceType,
+            counts: dict[str, SourceCount] = counts,  # type: ignore[assignment]
+            profile: SourcingProfile = p,
+        ) -> str:
             count = counts.get(kind)
             if count is None:
                 return "–"
             quoted = f"{count.quotes} ({count.words} words)" if count.quotes else ""
             reported = f"{count.reported} reported" if count.reported else ""
-            return "; ".join(part for part in (quoted, reported) if part)
+            found = notes.evidence.sourcing(profile, kind)
+            return "; ".join(part for part in (quoted, reported) if part) + notes.ref(found)
 
         anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""
         lines.append(
@@ -307,37 +371,53 @@ def _sourcing(c: StoryComparison) -> list[str]:
     return [*lines, ""]
 
 
-def _tone(c: StoryComparison) -> list[str]:
+def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Tone and framing", ""]
     for profile in c.tone:
         lines.append(f"### {md(profile.outlet)}")
         lines.append("")
-        own = ", ".join(f"“{md(m.text)}” ({m.polarity})" for m in profile.own) or "none found"
+        ev = notes.evidence
+        own = (
+            ", ".join(
+                f"“{md(m.text)}” ({m.polarity}){notes.ref(ev.tone(profile, m))}"
+                for m in profile.own
+            )
+            or "none found"
+        )
         lines.append(f"- In its own voice: {own}")
         if profile.distinctive:
-            words = ", ".join(f"“{md(w)}”" for w in profile.distinctive)
+            words = ", ".join(
+                f"“{md(w)}”{notes.ref(ev.distinctive(profile, w))}" for w in profile.distinctive
+            )
             lines.append(f"- Only this outlet's own words: {words}")
         if profile.scare:
             lines.append(
-                "- Distanced (scare quotes): " + ", ".join(f"‘{md(m.text)}’" for m in profile.scare)
+                "- Distanced (scare quotes): "
+                + ", ".join(
+                    f"‘{md(m.text)}’{notes.ref(ev.tone(profile, m))}" for m in profile.scare
+                )
             )
         if profile.reported:
             lines.append(
                 "- In its account of what others claim: "
                 + ", ".join(
-                    f"“{md(m.text)}” (per {md(m.speaker or 'someone')})" for m in profile.reported
+                    f"“{md(m.text)}” (per {md(m.speaker or 'someone')})"
+                    f"{notes.ref(ev.tone(profile, m))}"
+                    for m in profile.reported
                 )
             )
         if profile.adopted:
             lines.append(
                 "- Framing it quotes rather than states: "
-                + ", ".join(f"“{md(a)}”" for a in profile.adopted)
+                + ", ".join(
+                    f"“{md(a)}”{notes.ref(ev.adopted(profile, a))}" for a in profile.adopted
+                )
             )
         lines.append("")
     return lines
 
 
-def _timeline(c: StoryComparison) -> list[str]:
+def _timeline(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     if not c.timeline:
         return []
     lines = ["## Timeline", "", "| date | words | outlets | sentence |", "|---|---|---|---|"]
@@ -346,6 +426,6 @@ def _timeline(c: StoryComparison) -> list[str]:
         value = date_in_words(entry.value, entry.text, published.get(entry.article_id))
         lines.append(
             f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
-            f"| {md(entry.sentence)} |"
+            f"| {md(entry.sentence)}{notes.ref(notes.evidence.timeline(entry))} |"
         )
     return [*lines, ""]

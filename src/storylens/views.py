@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
+from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
-from storylens.compare.serialise import comparison_from_json
 from storylens.compare.summary import shared_lines
 from storylens.errors import NotFound
+from storylens.evidence import StoryEvidence
 from storylens.naming import OutletName, name_comparison, name_records
 from storylens.naming import outlet_names as name_outlets
 from storylens.people import canonical_names, is_entity_name, person_key
@@ -21,6 +23,7 @@ from storylens.records import (
     COMPARISON_VERSION,
     Claim,
     DetailConflict,
+    Quote,
     QuoteGroup,
     StoryComparison,
     StoryMember,
@@ -32,21 +35,23 @@ from storylens.store.reads import (
     ArticleRow,
     Mention,
     StoredQuote,
-    StoryFilters,
     StoryRow,
     TimexRow,
     ToneRow,
     article_row,
-    comparison_bodies,
     comparison_stamps,
     outlets,
     person_names,
     quote_page,
+    stored_comparisons,
     stories_mentioning,
     story_page,
     story_people_names,
     story_titles,
 )
+
+# re-exported by name: the web filters its story lists with it
+from storylens.store.reads import StoryFilters as StoryFilters
 from storylens.store.search import SearchHit, search
 
 
@@ -68,23 +73,31 @@ class ArticleInStory:
 
 @dataclass(frozen=True)
 class QuoteRow:
-    """A stored quote as the interfaces show it, with its article's story and outlet."""
+    """A stored quote as the interfaces show and write it, with its article's story and
+    outlet. Its fields that are written carry the names of ``serialise.QUOTE_FIELDS``, so the
+    quotes export and the API make their dicts with ``quote_to_dict``."""
 
     article_id: str
     story_id: str | None
     outlet: str | None
     title: str | None  # the article's, where the read joined it
     published: str | None
-    text: str  # as stored: a split quote's segments joined by a space
-    spoken: str  # what the speaker said: the segments joined by " … ", no attribution
+    utterance_id: str  # "article#position": one id for the rows of a split quote
+    text: str  # what the speaker said: the segments joined by " … ", no attribution
     start: int
     end: int
     speaker: str | None
+    speaker_mention: str | None
+    speaker_start: int | None
+    speaker_end: int | None
     speaker_type: str
     kind: str
     cue: str | None
     act: str
+    reported_by: str | None
     segments: tuple[tuple[int, int], ...]
+    stored_text: str  # as stored: a split quote's segments joined by a space
+    segment: int | None = None  # which quoted run this row is, in a row per run (``runs``)
 
     @property
     def is_statement(self) -> bool:
@@ -93,10 +106,21 @@ class QuoteRow:
         what leave it out; the tone evidence lists the distanced wording."""
         return self.kind != "scare"
 
+    def runs(self) -> tuple[QuoteRow, ...]:
+        """One row per quoted run, numbered from 0: a quote split by its attribution
+        (`"...," he says. "..."`) is two, each with the run's own words and offsets (its
+        ``text`` is the article's text from ``start`` to ``end``); a quote in one piece is one."""
+        spans = self.segments or ((self.start, self.end),)
+        texts = segment_texts(self.stored_text, self.segments)
+        return tuple(
+            replace(self, text=text, start=start, end=end, segments=((start, end),), segment=n)
+            for n, ((start, end), text) in enumerate(zip(spans, texts, strict=True))
+        )
+
 
 def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
     """A stored quote as a ``QuoteRow``. With the article's text, the mark before the
-    quote tells ``spoken`` where a quote stored in one span opens."""
+    quote tells ``text`` where a quote stored in one span opens."""
     opening_mark = article_text[row.start - 1] if article_text and row.start > 0 else ""
     return QuoteRow(
         article_id=row.article_id,
@@ -104,15 +128,39 @@ def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:
         outlet=row.outlet,
         title=row.title,
         published=row.published,
-        text=row.text,
-        spoken=utterance_words(row.text, row.segments, opening_mark, row.kind),
+        utterance_id=f"{row.article_id}#{row.position}",
+        text=utterance_words(row.text, row.segments, opening_mark, row.kind),
         start=row.start,
         end=row.end,
         speaker=row.speaker,
+        speaker_mention=row.speaker_mention,
+        speaker_start=row.speaker_start,
+        speaker_end=row.speaker_end,
         speaker_type=row.speaker_type,
         kind=row.kind,
         cue=row.cue,
         act=row.act,
+        reported_by=row.reported_by,
+        segments=row.segments,
+        stored_text=row.text,
+    )
+
+
+def _as_quote(row: QuoteRow) -> Quote:
+    """A quote row as the analysed record the comparison's sourcing counts."""
+    return Quote(
+        text=row.stored_text,
+        start=row.start,
+        end=row.end,
+        speaker=row.speaker,
+        speaker_mention=row.speaker_mention,
+        speaker_start=row.speaker_start,
+        speaker_end=row.speaker_end,
+        speaker_type=row.speaker_type,  # type: ignore[arg-type]
+        cue=row.cue,
+        kind=row.kind,  # type: ignore[arg-type]
+        act=row.act,  # type: ignore[arg-type]
+        reported_by=row.reported_by,
         segments=row.segments,
     )
 
@@ -126,6 +174,20 @@ class StoryView:
     comparison: StoryComparison  # outlets named as the articles' ``name``
     texts: dict[str, str] = field(default_factory=dict)  # article id -> its text
     people: dict[str, str] = field(default_factory=dict)  # a name -> the person's fullest name
+    # each article's quotes as analysed, where the view was made from the analysis itself
+    # (``direct.py``); otherwise they are read from ``quotes``
+    analysed_quotes: dict[str, tuple[Quote, ...]] = field(default_factory=dict)
+
+    @cached_property
+    def evidence(self) -> StoryEvidence:
+        """Where each line of the comparison comes from (``storylens.evidence``)."""
+        quotes = self.analysed_quotes
+        if not quotes:
+            found: dict[str, list[Quote]] = {}
+            for row in self.quotes:
+                found.setdefault(row.article_id, []).append(_as_quote(row))
+            quotes = {article_id: tuple(rows) for article_id, rows in found.items()}
+        return StoryEvidence(self.comparison, self.texts, quotes)
 
     def person(self, name: str | None) -> str | None:
         """The name of the person page a name links to, or None when it names no one."""
@@ -238,9 +300,9 @@ def all_articles(store: Store) -> Iterator[ArticleRow]:
     return store.article_rows()
 
 
-def all_quotes(store: Store) -> Iterator[StoredQuote]:
+def all_quotes(store: Store) -> Iterator[QuoteRow]:
     """Every stored quote in stored order, streamed."""
-    return store.quote_rows()
+    return (_quote_row(row) for row in store.quote_rows())
 
 
 def all_tone_marks(store: Store) -> Iterator[ToneRow]:
@@ -283,8 +345,8 @@ def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorec
     missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
     if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
         _SCORECARDS.clear()
-    for story_id, body in comparison_bodies(store.reader, missing):
-        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison_from_json(body))
+    for story_id, comparison in stored_comparisons(store.reader, missing):
+        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison)
     return {
         sid: _SCORECARDS[(where, sid, at)]
         for sid, at in stamps.items()
@@ -396,6 +458,8 @@ class Segment:
     entity: str | None = None  # the name, when the run is a person or organisation
     entity_label: str | None = None
     tone: str | None = None  # polarity of an own-voice tone mark
+    highlight: bool = False  # inside the span a comparison line rests on (``?hl=``)
+    anchor: bool = False  # the first run of that span, which the page scrolls to
 
 
 @dataclass(frozen=True)
@@ -419,9 +483,24 @@ class ArticleView:
     entities: tuple[tuple[str, str], ...]  # (name, label) of people and organisations named
     tone: tuple[ToneMark, ...]
     name: OutletName | None = None  # the outlet's name as its story's pages show it
+    highlight: tuple[int, int] | None = None  # the span highlighted, where it is in the text
+    highlighted: str = ""  # its characters
 
 
-def article_view(store: Store, article_id: str) -> ArticleView:
+def highlight_span(text: str, span: tuple[int, int] | None) -> tuple[int, int] | None:
+    """``span`` where it is a non-empty run of ``text``'s characters, else None (a link
+    made for another version of the article, or a hand-edited one)."""
+    if span is None:
+        return None
+    start, end = span
+    return span if 0 <= start < end <= len(text) else None
+
+
+def article_view(
+    store: Store, article_id: str, highlight: tuple[int, int] | None = None
+) -> ArticleView:
+    """One article cut into highlighted runs; ``highlight`` (start, end) marks the characters
+    a comparison line rests on (``Evidence``), where they are in its text."""
     row = article_row(store.reader, article_id)
     if row is None:
         raise NotFound(f"no article {article_id!r} in {store.db}")
@@ -436,6 +515,7 @@ def article_view(store: Store, article_id: str) -> ArticleView:
     )
     analysed = member.analysed
     text = analysed.article.text
+    span = highlight_span(text, highlight)
     quote_list = tuple(_quote_row(q, text) for q in store.quote_rows([article_id]))
     return ArticleView(
         article_id=article_id,
@@ -446,7 +526,7 @@ def article_view(store: Store, article_id: str) -> ArticleView:
         url=row.url,
         authors=row.authors,
         duplicate_of=row.duplicate_of,
-        paragraphs=tuple(_paragraphs(member, people)),
+        paragraphs=tuple(_paragraphs(member, people, span)),
         quotes=quote_list,
         entities=tuple(
             dict.fromkeys(
@@ -457,13 +537,19 @@ def article_view(store: Store, article_id: str) -> ArticleView:
         ),
         tone=analysed.tone,
         name=names[article_id],
+        highlight=span,
+        highlighted=text[span[0] : span[1]] if span else "",
     )
 
 
-def _paragraphs(member: StoryMember, people: Mapping[str, str]) -> Iterator[Paragraph]:
+def _paragraphs(
+    member: StoryMember,
+    people: Mapping[str, str],
+    highlight: tuple[int, int] | None = None,
+) -> Iterator[Paragraph]:
     """The text cut into paragraphs (lines), each cut into runs at every change of what a
     character belongs to: a quote, a speaker's words, a named entity (linked by the fullest
-    name ``people`` gives it), a tone mark."""
+    name ``people`` gives it), a tone mark, the highlighted span."""
     analysed = member.analysed
     text = analysed.article.text
     marks: list[tuple[int, int, str, str | None, str | None]] = []
@@ -480,8 +566,11 @@ def _paragraphs(member: StoryMember, people: Mapping[str, str]) -> Iterator[Para
     for mark in analysed.tone:
         if mark.voice == "own":
             marks.append((mark.start, mark.end, "tone", mark.polarity, None))
+    if highlight is not None:
+        marks.append((highlight[0], highlight[1], "highlight", None, None))
     boilerplate = {(s.start, s.end): s.label for s in analysed.clean.boilerplate}
     position = 0
+    anchored = False
     for line in text.split("\n"):
         start, end = position, position + len(line)
         position = end + 1
@@ -497,6 +586,7 @@ def _paragraphs(member: StoryMember, people: Mapping[str, str]) -> Iterator[Para
             inside = [m for m in marks if m[0] <= low and high <= m[1]]
             named = next((m for m in inside if m[2] == "entity"), None)
             toned = next((m for m in inside if m[2] == "tone"), None)
+            lit = any(m[2] == "highlight" for m in inside)
             segments.append(
                 Segment(
                     text=text[low:high],
@@ -505,8 +595,11 @@ def _paragraphs(member: StoryMember, people: Mapping[str, str]) -> Iterator[Para
                     entity=named[3] if named else None,
                     entity_label=named[4] if named else None,
                     tone=toned[3] if toned else None,
+                    highlight=lit,
+                    anchor=lit and not anchored,
                 )
             )
+            anchored = anchored or lit
         reason = next(
             (label for (low, high), label in boilerplate.items() if low <= start and end <= high),
             None,
@@ -576,11 +669,15 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     } or {"": [key]}
     found: list[QuoteRow] = []
     mentions: dict[str, Mention] = {}
+    # Each name's mentions are read once, not once per story that calls them by it.
+    mentioning: dict[str, list[Mention]] = {}
     for story_id, story_names in names_by_story.items():
         for alias in story_names:
             quoted, _ = quotes_page(store, speaker=alias, story_id=story_id or None, limit=limit)
             found.extend(quoted)
-            for row in stories_mentioning(store.reader, alias, limit):
+            if alias not in mentioning:
+                mentioning[alias] = stories_mentioning(store.reader, alias, limit)
+            for row in mentioning[alias]:
                 if story_id and row.story_id != story_id:
                     continue
                 mentions.setdefault(row.article_id, row)

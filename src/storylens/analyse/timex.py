@@ -34,7 +34,10 @@ from typing import Literal, NamedTuple
 
 from storylens.records import Timex, TimexType
 
-Tense = Literal["past", "future"]
+# "present": a present-tense verb governs the expression ("the hearing is Thursday", "the
+# trial begins Monday"): a month is then the nearest one, a weekday the coming one (news puts
+# a weekday beside a present verb for what is scheduled).
+Tense = Literal["past", "present", "future"]
 
 # --- limits -------------------------------------------------------------------------------
 
@@ -65,6 +68,12 @@ _CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas", "which", "who"})
 # Punctuation after an expression that closes its clause: a verb after it is an attribution
 # ("will choose a senator in November, the party said"), whose tense is the reporting's.
 _ATTRIBUTION_BREAK = re.compile(r"[,;:\u201d\"]")
+# An expression with at most this many words before it in its sentence ("On Saturday,", "Early
+# in June,") is fronted: the clause after its comma is its own.
+FRONTED_WORDS = 2
+# A present-tense cue counts only this close before the expression ("is set for Tuesday",
+# "begins Monday"); after it, only "is" or "are" as the next word ("Friday is the deadline").
+PRESENT_WINDOW_WORDS = 2
 # A tense cue further than this many words from the expression says little about it.
 TENSE_WINDOW_WORDS = 12
 # A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
@@ -192,6 +201,23 @@ _FUTURE_BEFORE_TO = frozenset({
     "slated", "due", "set", "aims", "aim", "intends", "intend", "hopes", "hope", "wants", "want",
     "seeks", "seek", "prepares", "preparing", "supposed", "likely"
 })  # fmt: skip
+# Present-tense verbs that carry a schedule ("begins Monday", "is in November", "has until
+# Friday"): right beside the expression, one says "nearest" for a month and "coming" for a
+# weekday, and stops a farther past cue ("said") from deciding.
+_PRESENT_WORDS = frozenset({
+    "is", "are", "has", "have", "begins", "starts",
+    "opens", "ends", "closes", "comes", "meets", "votes", "heads", "faces", "returns", "resumes",
+    "arrives", "leaves", "hosts", "visits", "travels", "testifies", "expires", "convenes",
+    "debates", "goes", "kicks", "takes"
+})  # fmt: skip
+# Their plural forms, verbs only where no determiner makes them nouns ("the vote Friday").
+_PRESENT_PLURALS = frozenset({
+    "begin", "start", "open", "meet", "vote", "head", "face", "return", "resume", "arrive",
+    "convene", "debate", "go", "end", "close"
+})  # fmt: skip
+# A preposition before an expression that puts it before the anchor whatever the verb
+# ("since January, prices have risen").
+_PAST_PREPOSITIONS = frozenset({"since"})
 _PAST_WORDS = frozenset({
     "said", "was", "were", "had", "did", "didn't", "wasn't", "weren't", "hadn't", "ago",
     "yesterday", "last", "earlier", "told", "made", "took", "came", "went", "got", "gave", "found",
@@ -203,6 +229,8 @@ _PAST_WORDS = frozenset({
     "slid", "fled", "bled", "fed", "sat", "lay", "laid", "stole", "froze", "shook", "rang", "sang",
     "sank", "swam"
 })  # fmt: skip
+# Modals that leave the time of their clause open ("could", "would"): for a month, the nearest.
+_OPEN_MODALS = frozenset({"could", "would", "should", "can", "must"})
 # Words ending in -ed that are no past-tense verbs.
 _ED_NOT_PAST = frozenset({
     "need", "needed", "speed", "seed", "feed", "bed", "red", "shed", "hundred", "indeed",
@@ -559,6 +587,13 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
         return "future"
     if word in _PAST_WORDS:
         return "past"
+    previous_word = tokens[i - 1][2] if i > 0 else ""
+    if word in _PRESENT_WORDS or (
+        word in _PRESENT_PLURALS and previous_word not in _DETERMINERS and tokens[i][3]
+    ):
+        if word in ("has", "have") and following in ("been", "had"):
+            return "past"
+        return "present"
     if len(word) >= 5 and word.endswith("ed") and word not in _ED_NOT_PAST:
         previous = tokens[i - 1][2] if i > 0 else ""
         if previous in _BE_FORMS:  # passive: "is expected", "will be held" say nothing
@@ -571,25 +606,43 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
     return None
 
 
-def _tense(ctx: _Context, start: int, end: int) -> Tense | None:
-    """The tense the words nearest to an expression in its sentence point to, if any."""
+def _tense(ctx: _Context, start: int, end: int, modals: bool = False) -> Tense | None:
+    """The tense the words nearest to an expression in its sentence point to, if any.
+
+    ``modals``: a modal verb ("could lose the House in November") is a cue of its own that
+    leaves the time open (present: the nearest), so a reporting verb farther back ("said")
+    does not decide; read for a month, whose year it chooses."""
     if ctx.tense_override is not None:
         return ctx.tense_override
     tokens = ctx.tokens(ctx.sentence_of(start))
     best: tuple[int, Tense] | None = None
     before = [i for i, t in enumerate(tokens) if t[1] <= start]
     after = [i for i, t in enumerate(tokens) if t[0] >= end]
+    if before and tokens[before[-1]][2] in _PAST_PREPOSITIONS:
+        return "past"
+    # A fronted expression ("On Saturday, leaders will gather"): the comma after it opens its
+    # own clause, not an attribution, so the verb after the comma is the one it goes with.
+    fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
     for distance, i in enumerate(reversed(before[-TENSE_WINDOW_WORDS:])):
         cue = _cue(tokens, i)
+        if cue is None and modals and tokens[i][2] in _OPEN_MODALS:
+            cue = "present"
+            distance = 0  # the modal's own clause holds the month, however far back it is
+        if cue == "present" and distance > PRESENT_WINDOW_WORDS:
+            continue  # "is recovering from Wednesday's crash": the verb is another phrase's
         if cue:
             best = (distance, cue)
             break
     for distance, i in enumerate(after[:TENSE_WINDOW_WORDS]):
         if best is not None and distance >= best[0]:
             break
-        if tokens[i][2] in _CLAUSE_JOINS or _ATTRIBUTION_BREAK.search(ctx.text[end : tokens[i][0]]):
+        if tokens[i][2] in _CLAUSE_JOINS or (
+            _ATTRIBUTION_BREAK.search(ctx.text[end : tokens[i][0]]) and not fronted
+        ):
             break  # "in Tuesday's election and will take office": the cue is another verb's
         cue = _cue(tokens, i)
+        if cue == "present" and (distance > 0 or tokens[i][2] not in _BE_FORMS):
+            continue  # "Monday's attack is the deadliest", "Sunday's debate": a noun's
         if cue:
             best = (distance, cue)
             break
@@ -989,7 +1042,8 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     elif rel and rel[0] in ("next", "coming") or rel == ["this", "coming"]:
         year = _choose_year(here, "future", lambda y: date(y, month, 1), strict=True)
     else:
-        year = _choose_year(here, _tense(ctx, start, end), lambda y: date(y, month, 1))
+        tense = _tense(ctx, start, end, modals=True)
+        year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
 
@@ -1054,17 +1108,16 @@ def _r_spoken_year(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Fo
 def _r_decade(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     if m["cent"]:
         return _Found(f"{m['cent']}{m['dec']}", "DATE", False)
-    digit = int(m["short"])
-    if ctx.dct is None:
-        return _Found(f"19{digit}", "DATE", True)
-    decade = ctx.dct.year // 100 * 10 + digit
-    if decade * 10 > ctx.dct.year:
-        decade -= 10
-    return _Found(f"{decade:03d}", "DATE", True)
+    return _decade_of_digit(int(m["short"]), ctx)
 
 
 def _r_decade_word(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
-    digit = _DECADE_WORDS[m["word"].lower()]
+    return _decade_of_digit(_DECADE_WORDS[m["word"].lower()], ctx)
+
+
+def _decade_of_digit(digit: int, ctx: _Context) -> _Found:
+    """A decade named without its century ("the '90s", "the nineties"): the latest one that
+    has begun by the publication date; the 1900s when there is no date to place it."""
     if ctx.dct is None:
         return _Found(f"19{digit}", "DATE", True)
     decade = ctx.dct.year // 100 * 10 + digit
@@ -1241,7 +1294,7 @@ def _r_season(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found |
         year = _season_year(dct, season, "future", strict=True)
     else:
         year = _season_year(dct, season, _tense(ctx, start, end), strict=False)
-        if _tense(ctx, start, end) is None:
+        if _tense(ctx, start, end) in (None, "present"):
             year = dct.year - 1 if season == "WI" and dct.month <= 2 else dct.year
     return _Found(f"{year:04d}-{season}", "DATE", True)
 
@@ -1249,7 +1302,7 @@ def _r_season(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found |
 def _weekday_date(dct: date, weekday: int, rel: str, tense: Tense | None) -> date:
     """The day a weekday name means: "last"/"this past" the one before the anchor, "next"/
     "coming" the one after; bare, the nearest on the side the tense points to (same day
-    included), the past one without a cue."""
+    included; a present-tense verb points to the coming one), the past one without a cue."""
     back = (dct.isoweekday() - weekday) % 7
     forward = (weekday - dct.isoweekday()) % 7
     if rel in ("last", "past", "this past"):
@@ -1258,7 +1311,7 @@ def _weekday_date(dct: date, weekday: int, rel: str, tense: Tense | None) -> dat
         return dct + timedelta(days=forward or 7)
     if rel == "this":
         return dct + timedelta(days=forward) if tense != "past" else dct - timedelta(days=back)
-    if tense == "future":
+    if tense in ("future", "present"):
         return dct + timedelta(days=forward)
     return dct - timedelta(days=back)
 

@@ -4,11 +4,14 @@ worded differently and each outlet's most important lone claims; ``show --all`` 
 everything (``cli/read.py``).
 
 Tables wrap at words; a word longer than its column is cut with an ellipsis rather than
-broken over two lines, and dates and ids are never wrapped.
+broken over two lines, and dates and ids are never wrapped. Each line ends in the characters
+of its article it rests on ("@149–213", with the article id where its outlet has several),
+as the Markdown report's footnotes and the web's highlight links give them.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
@@ -18,6 +21,7 @@ from rich.text import Text
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import maybe_note, maybe_only_words
+from storylens.evidence import Evidence
 from storylens.views import StoryView
 
 # Columns never wrapped: a date or an id is read whole or not at all.
@@ -35,9 +39,19 @@ def glance_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str
     return table
 
 
+def evidence_ref(view: StoryView, found: Sequence[Evidence]) -> str:
+    """Where a line comes from, in a few characters: "@149–213" in its outlet's one article,
+    "@article-id:149–213" where the outlet has several; "" when it has no evidence."""
+    articles = Counter(view.outlet_of.values())
+    return " ".join(
+        f"@{e.article_id + ':' if articles[e.outlet] > 1 else ''}{e.start}–{e.end}" for e in found
+    )
+
+
 def print_glance(console: Console, view: StoryView) -> None:
     card = view.scorecard
     c = view.comparison
+    evidence = view.evidence
     outlet_of = view.outlet_of
     names = list(dict.fromkeys(outlet_of.values()))
     console.print(Text(terminal_safe(view.title or "Untitled story"), style="bold"))
@@ -102,8 +116,10 @@ def print_glance(console: Console, view: StoryView) -> None:
                 [
                     (
                         f"{d.kind}: {d.subject}",
-                        f"{d.first.outlet}: {d.first.text}",
-                        f"{d.second.outlet}: {d.second.text}",
+                        f"{d.first.outlet}: {d.first.text} "
+                        + evidence_ref(view, evidence.detail(d.first)),
+                        f"{d.second.outlet}: {d.second.text} "
+                        + evidence_ref(view, evidence.detail(d.second)),
                         "cannot be checked" if d.status == "unchecked" else d.status,
                     )
                     for d in differing
@@ -111,7 +127,12 @@ def print_glance(console: Console, view: StoryView) -> None:
             )
         )
     reworded = [
-        (group.speaker or "unknown speaker", v.outlet or "", v.relation, v.text)
+        (
+            group.speaker or "unknown speaker",
+            v.outlet or "",
+            v.relation,
+            f"{v.text} {evidence_ref(view, evidence.variant(v))}",
+        )
         for group in c.quote_groups
         if group.wording_differs
         for v in group.variants
@@ -134,10 +155,15 @@ def print_glance(console: Console, view: StoryView) -> None:
         bullets.add_column(overflow="ellipsis")
         for claim in top:
             note = f" ({maybe_note(claim)})" if claim.maybe_matches else ""
-            bullets.add_row(" •", Text(terminal_safe(claim.text + note)))
+            ref = Text(" " + evidence_ref(view, evidence.claim(claim)), style="dim")
+            bullets.add_row(" •", Text(terminal_safe(claim.text + note)) + ref)
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
+    console.print(
+        Text("@START–END: the characters of its article a line rests on", style="dim"),
+        soft_wrap=True,
+    )
     console.print(
         Text(
             f"storylens show {view.story_id} --all: every quote, claim, source and tone mark",

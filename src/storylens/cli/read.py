@@ -135,7 +135,7 @@ def show_command(
         (
             quote.speaker or "(unknown)",
             quote.speaker_type,
-            quote.spoken,
+            quote.text,
             quote.cue or "",
             quote.kind,
             quote.act,

@@ -54,6 +54,45 @@ _FURNITURE_LINE = re.compile(
     |^\s*(?:buy\s+photo|image\s+via|photo\s+via|photo\s+by|photos\s+by|photo\s+courtesy)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Lines and sentences that are page furniture rather than a report's words: a time stamp
+# ("Updated 5:32 p.m."), a reporter's contact line ("Contact Dana Holt at dholt@..."), a video
+# player's labels and notices ("Watch:", "Now playing", "Your browser does not support ...").
+_FURNITURE_SENTENCE = re.compile(
+    r"""^\s*(?:last\s+)?(?:updated|published|posted|modified|first\s+published)\b[\s:]
+    |^\s*(?:contact|reach|e-?mail|follow|call|write\s+to|send\s+tips\s+to)\b[^.]*?
+        (?:@|\bat\s+\(?\d{3}|\bon\s+(?:twitter|x|facebook|instagram|threads|bluesky)\b)
+    |\b[\w.+-]+@[\w-]+\.[\w.]+\b
+    |\bcan\s+be\s+reached\s+at\b
+    |^\s*(?:watch|video|listen|play\s+video|now\s+playing|up\s+next|next\s+up)\s*[:|]
+    |^\s*(?:now\s+playing|up\s+next|next\s+up|play\s+video|replay|autoplay|advertisement)
+        \s*$
+    |\b(?:your\s+browser\s+does\s+not\s+support|(?:please\s+)?enable\s+javascript
+        |this\s+video\s+(?:is|has\s+been)\s+(?:not\s+available|unavailable|removed)
+        |video\s+(?:is\s+)?(?:not\s+available|unavailable)|click\s+(?:here\s+)?to\s+
+        (?:play|watch)|skip\s+ad|video\s+player|autoplay)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A time stamp names a time or date: "Updated" alone opens many a sentence ("Updated maps
+# show ..."), and it is furniture only with a digit and at most this many words.
+MAX_TIMESTAMP_WORDS = 14
+# A dateline opening a line: the place in capitals, a province or state ("PORT ALDER, Ont."),
+# an agency in brackets ("DUNMORE (Metro Wire)"), then a dash. It says where the report was
+# filed; the claim is the sentence after it.
+_DATELINE = re.compile(
+    r"^[A-Z][A-Z'’.-]+(?:[^\S\n]+[A-Z][A-Z'’.-]*)*"
+    r"(?:,[^\S\n]*[A-Z][\w.]*(?:[^\S\n]+\d{1,2})?)?"
+    r"[^\S\n]*(?:\([^()\n]{1,40}\)[^\S\n]*)?(?:—|–|--|-)(?:[^\S\n]+|$)"
+)
+# A heading: a short line with no closing punctuation whose words are capitalised ("Road
+# Closed For Repairs", "WHAT HAPPENS NEXT"): a title, not a sentence with a subject and verb.
+MAX_HEADING_WORDS = 10
+_HEADING_SMALL_WORDS = frozenset(
+    "a an and as at but by for from in into of on or over the to up with vs".split()  # noqa: SIM905
+)
+_SENTENCE_END = tuple(".!?…:;,\"”’')]")
+# A piece of a sentence opens with a quote's speaker when the speaker's name starts within
+# this many characters of it ("Hilaria began", "the insider said").
+SPEAKER_OPENS_WITHIN = 5
 # A photo credit at the end of a caption line: "(Photo: Police department)".
 _CREDIT = re.compile(r"\s*\((?:photos?|images?|credit)\b[^()]*\)\s*$", re.IGNORECASE)
 # Quotation marks: double ones pair by kind; a curly single mark between two letters is an
@@ -61,6 +100,10 @@ _CREDIT = re.compile(r"\s*\((?:photos?|images?|credit)\b[^()]*\)\s*$", re.IGNORE
 _OPENING = "“‘"
 _CLOSING = "”’"
 _MARK = re.compile('[“”‘’"]')
+
+
+# (where a quote's words end, where its speaker is named), one pair per quote of an article.
+Speakers = frozenset[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -74,15 +117,55 @@ class ClaimUnit:
     stems: dict[str, float]
 
 
+def is_furniture(words_of: str) -> bool:
+    """Whether a line or a sentence is furniture no reader would quote as a fact: a copyright
+    or syndication notice, a bracketed note, a photo credit, a time stamp, a contact line, a
+    video player's label."""
+    if _FURNITURE_LINE.search(words_of):
+        return True
+    found = _FURNITURE_SENTENCE.search(words_of)
+    if found is None:
+        return False
+    if found.group().strip().lower().startswith(("updated", "published", "posted", "modified")):
+        return any(c.isdigit() for c in words_of) and len(words(words_of)) <= MAX_TIMESTAMP_WORDS
+    return True
+
+
+def is_heading(line: str) -> bool:
+    """Whether a line is a heading: short, unpunctuated, every word capitalised."""
+    line = line.strip()
+    found = words(line)
+    if not found or len(found) > MAX_HEADING_WORDS or line.endswith(_SENTENCE_END):
+        return False
+    return all(
+        word[0].isupper() or word[0].isdigit() or word.lower() in _HEADING_SMALL_WORDS
+        for word in found
+    )
+
+
+def dateline_end(text: str, line_start: int) -> int:
+    """Where the dateline opening the line at ``line_start`` ends (``line_start`` if none)."""
+    line_end = text.find("\n", line_start)
+    found = _DATELINE.match(text, line_start, len(text) if line_end < 0 else line_end)
+    if found is None or sum(c.isupper() for c in found.group()) < 2:
+        return line_start
+    return found.end()
+
+
 def furniture_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` holds lines (or a closing photo credit) that are never claims."""
+    """Where ``text`` holds lines (or a closing photo credit, or an opening dateline) that are
+    never claims."""
     spans = []
     position = 0
     for line in text.split("\n"):
-        if _FURNITURE_LINE.search(line):
+        if is_furniture(line):
             spans.append((position, position + len(line)))
-        elif credit := _CREDIT.search(line):
-            spans.append((position + credit.start(), position + len(line)))
+        else:
+            head = dateline_end(text, position)
+            if head > position:
+                spans.append((position, head))
+            if credit := _CREDIT.search(line):
+                spans.append((position + credit.start(), position + len(line)))
         position += len(line) + 1
     return spans
 
@@ -100,7 +183,7 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     pieces: list[list[int]] = []
     position = 0
     for cut in _CLAUSE_BREAK.finditer(sentence):
-        if _quote_depth(sentence[: cut.start()]) != 0:
+        if _quote_depth(sentence[: cut.start()]) != 0 or _ends_a_list(sentence, position, cut):
             continue
         pieces.append([position, cut.start()])
         position = cut.end()
@@ -115,6 +198,16 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
         else:
             merged.append(piece)
     return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
+
+
+def _ends_a_list(sentence: str, position: int, cut: re.Match[str]) -> bool:
+    """Whether a ", and" cut would close a list rather than start a clause: the item before
+    it is a few words after a comma or colon ("three daughters, Carmen, Lucía, and Ilaria")."""
+    if ";" in cut.group():
+        return False
+    before = sentence[position : cut.start()]
+    item = re.split(r"[,:]", before)
+    return len(item) > 1 and len(words(item[-1])) < MIN_CLAUSE_WORDS
 
 
 def _marks(text: str) -> Iterator[tuple[int, bool]]:
@@ -145,17 +238,39 @@ def _quote_depth(text: str) -> int:
     return depth
 
 
-def _whole_quotations(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Pieces of one line joined where the splitter cut inside a quotation."""
+def _whole_quotations(
+    text: str, pieces: list[tuple[int, int]], speakers: Speakers = frozenset()
+) -> list[tuple[int, int]]:
+    """Pieces of one line joined where the splitter cut inside a sentence: inside a
+    quotation, before a piece that opens in lower case (`Several chanted "Shame!" | as
+    councillors left`), or between a quotation and its speaker (`‘... of the day?’ |
+    Hilaria began`). ``speakers`` are (where a quote ends, where its speaker is named)."""
     joined: list[tuple[int, int]] = []
     depth = 0
     for start, end in pieces:
-        if joined and depth > 0:
+        if joined and (
+            depth > 0
+            or text[start].islower()
+            or (_ends_quotation(text, *joined[-1]) and _names_speaker(joined[-1], start, speakers))
+        ):
             joined[-1] = (joined[-1][0], end)
         else:
             joined.append((start, end))
         depth = max(_quote_depth(text[joined[-1][0] : joined[-1][1]]), 0)
     return joined
+
+
+def _ends_quotation(text: str, start: int, end: int) -> bool:
+    return text[start:end].rstrip().endswith(tuple(_CLOSING + '"'))
+
+
+def _names_speaker(before: tuple[int, int], start: int, speakers: Speakers) -> bool:
+    """Whether the piece at ``start`` opens with the speaker (within a few characters: "the
+    insider") of a quote that ends in the piece ``before`` it."""
+    return any(
+        before[0] < end <= before[1] and start <= at < start + SPEAKER_OPENS_WITHIN
+        for end, at in speakers
+    )
 
 
 def _trim_dangling(text: str, start: int, end: int) -> tuple[int, int]:
@@ -197,15 +312,24 @@ def lines_of_sentences(text: str, sentences: Sequence[Span]) -> Iterator[tuple[i
             start += len(piece) + 1
 
 
-def _claim_spans(text: str, sentences: Sequence[Span]) -> Iterator[tuple[int, int]]:
-    """Sentence pieces by line, a quotation's pieces joined again, in text order."""
+def _claim_spans(
+    text: str, sentences: Sequence[Span], speakers: Speakers = frozenset()
+) -> Iterator[tuple[int, int]]:
+    """Sentence pieces by line, a sentence's pieces joined again, in text order."""
     line: list[tuple[int, int]] = []
     for start, end in lines_of_sentences(text, sentences):
         if line and "\n" in text[line[-1][1] : start]:
-            yield from _whole_quotations(text, line)
+            yield from _whole_quotations(text, line, speakers)
             line = []
         line.append((start, end))
-    yield from _whole_quotations(text, line)
+    yield from _whole_quotations(text, line, speakers)
+
+
+def _paragraph(text: str, start: int, end: int) -> str:
+    """The whole line that holds ``start``..``end``."""
+    low = text.rfind("\n", 0, start) + 1
+    high = text.find("\n", end)
+    return text[low : len(text) if high < 0 else high]
 
 
 class _NameRanges:
@@ -247,12 +371,15 @@ def _weighted_stems(text: str, offset: int, names: _NameRanges) -> dict[str, flo
 def _cut_furniture(
     start: int, end: int, furniture: Sequence[tuple[int, int]]
 ) -> tuple[int, int] | None:
-    """A span without the furniture at its end (a closing photo credit); None if all of it is."""
+    """A span without the furniture at its edges (an opening dateline, a closing photo
+    credit); None if all of it is."""
     for low, high in furniture:
         if low <= start and end <= high:
             return None
         if start < low < end <= high:
             end = low
+        elif low <= start < high < end:
+            start = high
     return start, end
 
 
@@ -265,11 +392,18 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
         skip = [(span.start, span.end) for span in analysed.clean.boilerplate]
         furniture = furniture_spans(text)
         names = _NameRanges([(e.start, e.end) for e in analysed.entities if e.label in NAME_LABELS])
-        for line_start, line_end in _claim_spans(text, analysed.sentences):
+        speakers = frozenset(
+            (q.spans[-1][1], q.speaker_start)
+            for q in analysed.quotes
+            if q.speaker_start is not None
+        )
+        for line_start, line_end in _claim_spans(text, analysed.sentences, speakers):
             if _inside(line_start, line_end, skip):
                 continue
             kept = _cut_furniture(line_start, line_end, furniture)
-            if kept is None:
+            if kept is None or is_furniture(text[kept[0] : kept[1]]):
+                continue
+            if is_heading(_paragraph(text, *kept)):
                 continue
             for clause_start, clause_end in _clauses(text, *kept):
                 start, end = _trim_dangling(text, clause_start, clause_end)

@@ -10,7 +10,9 @@ second series" and "a second season" are one claim though they share few weighte
 Where ``storylens[embeddings]`` is installed, a dense sentence cosine can stand in beside it.
 
 Boilerplate is never a claim. A syndicated copy's claims are marked ``copy``: the copy is an
-echo of its original and confirms nothing, so it never makes a claim "shared".
+echo of its original and confirms nothing, so it never makes a claim "shared". A sentence
+another outlet prints word for word (a wire story run by two papers) is no outlet's alone: it
+is shared, ``echoed_by`` the outlet that reprinted it, and no confirmation of it.
 """
 
 from __future__ import annotations
@@ -249,7 +251,8 @@ def align_claims(
     decides which of them, if any, is the same claim, and how the two stand (``matches``).
     Copies take no part: a copy's claims are marked ``copy`` and confirm nothing.
     ``echoes`` holds (later, earlier) claim index pairs that are near-copies: the earlier
-    claim is then echoed by the later outlet rather than confirmed by it. ``min_shared`` is 0
+    claim is then echoed by the later outlet rather than confirmed by it, and neither claim is
+    one outlet's alone: both are ``shared`` (``echoed_by`` names the other). ``min_shared`` is 0
     where dense vectors scored the claims: they can match claims told in other words.
     """
     judge = judge or ClaimJudge(units)
@@ -291,6 +294,17 @@ def align_claims(
                 echoed[row].add(outlet)
             else:
                 shared[row].add(outlet)
+    for later, earlier in echoes:
+        # A sentence two outlets print word for word is both outlets' (echoed), never "only"
+        # one's, whatever the model made of the pair (a dateline can stand before one).
+        late, early = members[units[later].member], members[units[earlier].member]
+        if {units[later].member, units[earlier].member} & copies.keys() or (
+            late.outlet == early.outlet
+        ):
+            continue
+        groups.join(later, earlier)
+        echoed[later].add(early.outlet)
+        echoed[earlier].add(late.outlet)
     _mirror_matches(members, units, copies, matches, shared, echoed, echoes)
     maybe = _maybe_matches(members, units, cosine, copies, shared, echoed, judge)
     roots: dict[int, int] = {}
@@ -298,7 +312,7 @@ def align_claims(
     for row, unit in enumerate(units):
         member = members[unit.member]
         group = roots.setdefault(groups.find(row), len(roots))
-        status: ClaimStatus = "shared" if shared[row] else "only"
+        status: ClaimStatus = "shared" if shared[row] or echoed[row] else "only"
         if unit.member in copies:
             status = "copy"
         claims.append(

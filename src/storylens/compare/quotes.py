@@ -22,16 +22,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from storylens.analyse.quotes.cues import SPEECH_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare.variants import classify_variant, same_speaker
-from storylens.compare.words import content_stems
-from storylens.records import QuoteGroup, QuoteVariant, WordDiff
+from storylens.compare.words import content_stems, fold, words
+from storylens.records import Quote, QuoteGroup, QuoteVariant, WordDiff
 
 # Partial-ratio score (0-100) above which two quotes are taken as one utterance.
 SAME_UTTERANCE_SCORE = 85.0
@@ -73,7 +74,7 @@ class QuoteInStory:
     kind: str
     start: int = 0
     end: int = 0
-    relayed_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
+    reported_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
 
 
 def spoken_words(text: str, opening_mark: str = "") -> str:
@@ -118,6 +119,158 @@ def utterance_words(
     if segments:
         return " … ".join(part.strip(" ,") for part in segment_texts(text, segments))
     return spoken_words(text, opening_mark)
+
+
+# A gap between two runs of quoted words with one of these in it ends a sentence: the
+# runs are two quotations (`"... right," Castellano said at a briefing. "We are ..."`), not
+# one sentence split by its attribution (`"I've never walked away," he said, "and I'm ..."`).
+_SENTENCE_END = re.compile(r"[.!?](?![\w.])")
+# Speech nouns that make a phrase a description of words, not a speaker: "Her only public
+# comment came in a post" names what was said; "the insider" names who said it.
+_SPEECH_DESCRIPTIONS = SPEECH_NOUNS | frozenset({"line", "words", "note", "caption"})
+_POSSESSIVE_OR_DETERMINER = frozenset({"her", "his", "their", "its", "the", "a", "an", "one"})
+
+
+def speaker_of(speaker: str | None) -> str | None:
+    """The speaker as the comparison reads it: a phrase that describes the words rather than
+    who said them ("Her only public comment") is no speaker."""
+    if not speaker:
+        return None
+    found = [fold(w) for w in words(speaker)]
+    if (
+        len(found) > 1
+        and found[0] in _POSSESSIVE_OR_DETERMINER
+        and found[-1] in _SPEECH_DESCRIPTIONS
+    ):
+        return None
+    return speaker
+
+
+def quote_wordings(text: str, quote: Quote) -> list[tuple[str, int, int]]:
+    """A quote's words as the comparison reads them, one wording per quotation: only the
+    words inside its marks (each marked phrase of a mixed quote, the runs of a quote split by
+    its attribution without the attribution), never joined across a line break, where a
+    missing closing mark, a caption or a boilerplate line would run two quotations into one,
+    nor across narration that ends a sentence (`"...," he insisted. "..."` is two quotations);
+    runs of one sentence split by its attribution (`"...," he said, "and ..."`) are one."""
+    if quote.kind == "mixed":
+        runs = [
+            (quote.start + found.start, quote.start + found.end)
+            for found in find_marked_quotes(quote.text)
+            if found.depth == 0
+        ]
+        runs = [run for low, high in runs if (run := _stripped(text, low, high))]
+        return [(text[low:high], low, high) for low, high in runs]
+    opening_mark = text[quote.start - 1] if quote.start > 0 else ""
+    runs = []
+    for low, high in quote.spans:
+        for line in text[low:high].split("\n"):
+            run_low, run_high = low, low + len(line)
+            low = run_high + 1
+            pieces = [(run_low, run_high)]
+            if not quote.segments:
+                pieces = _split_at_interruptions(text, run_low, run_high, opening_mark)
+            runs += [run for a, b in pieces if (run := _stripped(text, a, b))]
+    wordings: list[list[tuple[int, int]]] = []
+    for run in runs:
+        if wordings and one_sentence(text, wordings[-1][-1][1], run[0]):
+            wordings[-1].append(run)
+        else:
+            wordings.append([run])
+    return [
+        (" … ".join(text[a:b].strip(" ,") for a, b in group), group[0][0], group[-1][1])
+        if len(group) > 1
+        else (text[group[0][0] : group[0][1]], group[0][0], group[0][1])
+        for group in wordings
+    ]
+
+
+def one_sentence(text: str, end: int, start: int) -> bool:
+    """Whether quoted words ending at ``end`` and those starting at ``start`` are one
+    sentence split by the reporter's words between them: a short gap on one line that ends
+    no sentence."""
+    gap = text[end:start]
+    return (
+        0 <= len(gap) <= MAX_INTERRUPTION_CHARS
+        and "\n" not in gap
+        and not _SENTENCE_END.search(gap)
+        and not _SENTENCE_END.search(text[max(end - 1, 0) : end])
+    )
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A run without the spaces, outer marks and commas at its edges, a quotation it holds
+    kept whole (`She said, ‘Put that down,’` keeps its closing mark); None if nothing is
+    left."""
+    while start < end and (text[start].isspace() or text[start] in _EDGE_MARKS + ",;:"):
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start and text[end - 1] in _EDGE_MARKS and not _closes_inner(text, start, end - 1):
+        end -= 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in ",;:"):
+        end -= 1
+    return (start, end) if start < end else None
+
+
+def _closes_inner(text: str, start: int, at: int) -> bool:
+    """Whether the mark at ``at`` closes a quotation opened inside ``text[start:at]``."""
+    inner = [q for q in find_marked_quotes(text[start : at + 1]) if q.depth == 0]
+    return any(start + q.close_at == at for q in inner)
+
+
+def _split_at_interruptions(
+    text: str, start: int, end: int, opening_mark: str
+) -> list[tuple[int, int]]:
+    """A quote stored as one span cut at the attributions inside it (``spoken_words``)."""
+    pattern = _interruption(opening_mark)
+    if pattern is None:
+        return [(start, end)]
+    pieces, position = [], start
+    for found in pattern.finditer(text, start, end):
+        pieces.append((position, found.start()))
+        position = found.end()
+    pieces.append((position, end))
+    return pieces
+
+
+def join_split_sentences(text: str, quotes: list[QuoteInStory]) -> list[QuoteInStory]:
+    """One article's quotes with a sentence split by its attribution made one wording where
+    the extractor kept its parts apart (`"I've never walked away," he said when asked about
+    his future, "and I'm not starting now."`): the same speaker, the second part opening in
+    lower case, nothing between them that ends a sentence."""
+    joined: list[QuoteInStory] = []
+    for quote in sorted(quotes, key=lambda q: q.start):
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.end <= quote.start
+            and quote.text[:1].islower()
+            and last.speaker == quote.speaker
+            and last.kind in ALIGNED_KINDS
+            and quote.kind in ALIGNED_KINDS
+            and one_sentence(text, last.end, quote.start)
+        ):
+            words_of = f"{last.text.strip(' ,')} … {quote.text.strip(' ,')}"
+            joined[-1] = replace(last, text=words_of, end=quote.end)
+        else:
+            joined.append(quote)
+    return joined
+
+
+@lru_cache(maxsize=8)
+def _interruption(opening_mark: str) -> re.Pattern[str] | None:
+    """The words between two parts of a quote, from the closing mark to the opening one."""
+    if opening_mark and opening_mark in _DOUBLE_MARKS:
+        marks = re.escape(_DOUBLE_MARKS)
+    elif opening_mark and opening_mark in _SINGLE_MARKS:
+        marks = re.escape(_SINGLE_MARKS)
+    else:
+        return None
+    # A closing mark is not followed by a letter (I’m), an opening one not preceded by one.
+    return re.compile(
+        rf"(?<!\s)[{marks}](?!\w)([^{marks}]{{1,{MAX_INTERRUPTION_CHARS}}})(?<!\w)[{marks}](?=\w)"
+    )
 
 
 def marked_phrases(text: str) -> list[str]:
@@ -292,7 +445,7 @@ def _variant(
         kind=quote.kind,
         start=quote.start,
         end=quote.end,
-        relayed_by=quote.relayed_by,
+        reported_by=quote.reported_by,
         compared_with="" if against is reference_quote else against.text,
     )
 

@@ -1,8 +1,14 @@
-"""A StoryComparison as JSON and back: the stored form, the report's JSON, the API's body.
+"""A StoryComparison as JSON and back (the stored form, the report's JSON, the API's body),
+and a quote as its dict wherever one is written.
 
 The JSON is ``dataclasses.asdict`` of the records (tuples as lists) with ``version`` kept, so
 the schema documented in docs/comparison.md is the records' own fields. Reading it back
 rebuilds the typed records from their annotations, so a reader never handles loose dicts.
+
+A quote is written in three places: the quotes export (a row per quoted run), the API (an
+utterance) and a comparison's quote variants (one outlet's wording). ``quote_to_dict`` makes
+all three from ``QUOTE_FIELDS``, so a field has one name and one value everywhere; each place
+names the fields it shows (docs/export.md, "Quote fields").
 """
 
 from __future__ import annotations
@@ -16,9 +22,57 @@ from functools import cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from storylens import records
-from storylens.records import StoryComparison
+from storylens.records import QuoteVariant, StoryComparison
 
 T = TypeVar("T")
+
+# Every field a quote is written with, in the order the quotes export lists them. A quote
+# record (``views.QuoteRow``, ``records.QuoteVariant``) holds each field it is written with
+# under this name; docs/export.md says what each means.
+QUOTE_FIELDS = (
+    "article_id",
+    "story_id",
+    "text",
+    "start",
+    "end",
+    "speaker",
+    "speaker_mention",
+    "speaker_type",
+    "cue",
+    "kind",
+    "speaker_start",
+    "speaker_end",
+    "reported_by",
+    "outlet",
+    "act",
+    "utterance_id",
+    "segment",
+    "segments",
+    # a wording in a comparison, against the group's other wordings
+    "similarity",
+    "relation",
+    "diff",
+    "compared_with",
+)
+
+
+def quote_to_dict(quote: object, fields: tuple[str, ...]) -> dict[str, Any]:
+    """``quote``'s ``fields`` (names from ``QUOTE_FIELDS``) as JSON values, in that order."""
+    return _as_dict(quote, _quote_fields(fields))
+
+
+@cache
+def _quote_fields(fields: tuple[str, ...]) -> tuple[str, ...]:
+    """``fields``, checked once per list: a place that writes a quote names no field of its own."""
+    unknown = [name for name in fields if name not in QUOTE_FIELDS]
+    if unknown:
+        raise ValueError(f"not quote fields: {', '.join(unknown)} (see QUOTE_FIELDS)")
+    return fields
+
+
+# The fields of a comparison's quote variant: the record's own, checked here (at import) to be
+# quote fields, so a field added to QuoteVariant is named in QUOTE_FIELDS before it is written.
+QUOTE_VARIANT_FIELDS = _quote_fields(tuple(f.name for f in dataclasses.fields(QuoteVariant)))
 
 
 def comparison_to_dict(comparison: StoryComparison) -> dict[str, Any]:
@@ -35,14 +89,20 @@ def _plain(value: Any) -> Any:
     """What ``dataclasses.asdict`` makes of ``value``, for the types records hold."""
     if isinstance(value, _IMMUTABLE):
         return value
+    if type(value) is QuoteVariant:  # a quote, as the export and the API write one
+        return _as_dict(value, QUOTE_VARIANT_FIELDS)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+        return _as_dict(value, _field_names(type(value)))
     if type(value) in (tuple, list):
         return type(value)(_plain(item) for item in value)
     if type(value) is dict:
         return {_plain(key): _plain(item) for key, item in value.items()}
     # Anything else (a named tuple, a subclass of a container): as asdict itself makes it.
     return dataclasses.asdict(_Box(value))["value"]
+
+
+def _as_dict(record: object, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: _plain(getattr(record, name)) for name in names}
 
 
 @dataclasses.dataclass

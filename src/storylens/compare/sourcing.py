@@ -18,7 +18,7 @@ instead: "the insider", "a source"). An outlet never leaves out itself.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
@@ -160,8 +160,22 @@ def _narration(quote: Quote) -> bool:
     )
 
 
-def _names_people(member: StoryMember) -> bool:
-    return any(q.speaker_type == "person" for q in member.analysed.quotes)
+def counted_quotes(quotes: Sequence[Quote]) -> Iterator[tuple[Quote, SourceType, int]]:
+    """The quotes of one article a sourcing profile counts, each with its kind of source and
+    its words inside marks (0: reported speech, counted apart). The evidence of a sourcing
+    row (``storylens.evidence``) reads the same quotes."""
+    names_people = any(q.speaker_type == "person" for q in quotes)
+    for quote in quotes:
+        if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
+            continue
+        if quote.speaker_type == "anonymous" and not describes_a_person(
+            quote.speaker_mention or quote.speaker
+        ):
+            continue  # a document or a text ("the letter") is no anonymous source
+        source = source_type(
+            quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
+        )
+        yield quote, source, quoted_word_count(quote)
 
 
 def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
@@ -171,18 +185,7 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
     for member in members:
-        names_people = _names_people(member)
-        for quote in member.analysed.quotes:
-            if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
-                continue
-            if quote.speaker_type == "anonymous" and not describes_a_person(
-                quote.speaker_mention or quote.speaker
-            ):
-                continue
-            source = source_type(
-                quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
-            )
-            count = quoted_word_count(quote)
+        for quote, source, count in counted_quotes(member.analysed.quotes):
             if count:
                 quotes[source] += 1
                 quoted_words[source] += count

@@ -24,9 +24,9 @@ from storylens.compare.lineage import ORDER_UNKNOWN, find_echoes, lineage, publi
 from storylens.compare.quotes import (
     QuoteInStory,
     align_quotes,
-    paragraph_runs,
-    spoken_words,
-    utterance_words,
+    join_split_sentences,
+    quote_wordings,
+    speaker_of,
 )
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.compare.summary import summarise, timeline
@@ -39,28 +39,8 @@ MAX_COMPARED_ARTICLES = 100
 
 
 def _wordings(text: str, quote: Quote) -> list[tuple[str, int, int]]:
-    """A quote's words as the comparison reads them, one wording per paragraph: only the
-    words inside its marks (a mixed quote's marked phrase, a split quote's runs without the
-    attribution), never joined across a line break, where a missing closing mark, a caption
-    or a boilerplate line would run two quotations into one."""
-    if quote.kind == "mixed":
-        return [(utterance_words(quote.text, kind="mixed"), quote.start, quote.end)]
-    by_paragraph: list[list[tuple[int, int]]] = []
-    for low, high in quote.spans:
-        for run in paragraph_runs(text, low, high):
-            if by_paragraph and "\n" not in text[by_paragraph[-1][-1][1] : run[0]]:
-                by_paragraph[-1].append(run)
-            else:
-                by_paragraph.append([run])
-    wordings = []
-    for runs in by_paragraph:
-        if quote.segments:
-            words = " … ".join(text[a:b].strip(" ,") for a, b in runs)
-        else:
-            opening_mark = text[quote.start - 1] if quote.start > 0 else ""
-            words = spoken_words(" ".join(text[a:b] for a, b in runs), opening_mark)
-        wordings.append((words, runs[0][0], runs[-1][1]))
-    return wordings
+    """A quote's words as the comparison reads them (``quotes.quote_wordings``)."""
+    return quote_wordings(text, quote)
 
 
 def _relay(quote: Quote) -> str | None:
@@ -75,22 +55,24 @@ def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
     found = []
     for member in members:
         text = member.analysed.article.text
+        own = []
         for quote in member.analysed.quotes:
             if quote.act != "speech":
                 continue  # beliefs, goals and documents are attributions, not who said what
             for words, start, end in _wordings(text, quote):
-                found.append(
+                own.append(
                     QuoteInStory(
                         article_id=member.id,
                         outlet=member.analysed.article.outlet,
                         text=words,
-                        speaker=quote.speaker,
+                        speaker=speaker_of(quote.speaker),
                         kind=quote.kind,
                         start=start,
                         end=end,
-                        relayed_by=_relay(quote),
+                        reported_by=_relay(quote),
                     )
                 )
+        found += join_split_sentences(text, own)
     return found
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,33 +152,34 @@ def choose_body(
     headline: str | None = None,
     authors: tuple[str, ...] = (),
 ) -> BodyChoice:
-    """The body a reader gives (``_read_body``), opened by the page's shown standfirst."""
-    choice = _read_body(html, url, precise_text, tree=tree, headline=headline, authors=authors)
-    return _with_standfirst(choice, shown_standfirst(tree))
+    """The body a reader gives, opened by the page's shown standfirst.
+
+    The body is the precision body unless it is missing or clearly short; then the better
+    fallback. ``tree`` (the page parsed by lxml) lets furniture be recognised from the DOM
+    (link and caption texts); ``headline`` and ``authors`` find the repeated headline and
+    the bio.
+    """
+    furniture = page_furniture(tree)
+
+    def clean(text: str | None) -> tuple[str, tuple[tuple[str, int], ...]]:
+        return _cleaned(text, furniture, headline, authors)
+
+    return _with_standfirst(_read_body(html, url, precise_text, clean), shown_standfirst(tree))
 
 
 def _read_body(
     html: str,
     url: str | None,
     precise_text: str | None,
-    *,
-    tree: Any = None,
-    headline: str | None = None,
-    authors: tuple[str, ...] = (),
+    clean: Callable[[str | None], tuple[str, tuple[tuple[str, int], ...]]],
 ) -> BodyChoice:
-    """The precision body unless it is missing or clearly short; then the better fallback.
-
-    ``tree`` (the page parsed by lxml) lets furniture be recognised from the DOM (link and
-    caption texts); ``headline`` and ``authors`` find the repeated headline and the bio.
-    """
-    furniture = page_furniture(tree)
-    precise, precise_dropped = _cleaned(precise_text, furniture, headline, authors)
+    precise, precise_dropped = clean(precise_text)
     recall_text = ""
     with contextlib.suppress(ValueError, TypeError):  # lxml on a page it cannot read
         recall_text = (
             trafilatura.extract(html, url=url, include_comments=False, favor_recall=True) or ""
         )
-    recall, recall_dropped = _cleaned(recall_text, furniture, headline, authors)
+    recall, recall_dropped = clean(recall_text)
     if precise and _words(precise) >= SHORT_BODY_SHARE * _words(recall):
         reason = _reason("the body a precise reading finds", precise_dropped)
         return BodyChoice(precise, "trafilatura precision", reason, precise_dropped)
@@ -190,7 +192,7 @@ def _read_body(
         return BodyChoice(
             recall, "trafilatura recall", _reason(reason, recall_dropped), recall_dropped
         )
-    fallback, fallback_dropped = _cleaned(_justext_body(html), furniture, headline, authors)
+    fallback, fallback_dropped = clean(_justext_body(html))
     if fallback:
         reason = _reason("trafilatura found no body (none, or mostly furniture)", fallback_dropped)
         return BodyChoice(fallback, "justext", reason, fallback_dropped)

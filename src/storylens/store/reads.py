@@ -17,6 +17,8 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, func, or_, select
 
+from storylens.compare.serialise import comparison_from_json
+from storylens.records import StoryComparison
 from storylens.store.schema import (
     articles,
     comparisons,
@@ -31,6 +33,16 @@ from storylens.store.segments import decode_segments
 
 # Rows fetched per round trip when streaming large tables out (exports, clusterer restore).
 STREAM_CHUNK_ROWS = 1000
+
+# The orders of the two story lists, as their indexes (migration 0006) hold them, so a page
+# is read in index order and never sorts every story: newest first by latest article
+# (undated stories after the dated ones), and largest first (``storylens stories``).
+NEWEST_FIRST = (stories.c.last_published.desc().nulls_last(), stories.c.last_seq.desc())
+LARGEST_FIRST = (
+    stories.c.article_count.desc(),
+    stories.c.last_published.asc().nulls_first(),
+    stories.c.id,
+)
 
 
 @dataclass(frozen=True)
@@ -83,14 +95,14 @@ def story_page(
     """One page of stories, newest first (by their latest article; undated stories after the
     dated ones), and how many match. Counts and dates come from the stories' own rows, which
     every batch write keeps; filters look at the articles only to pick the stories."""
-    chosen = select(stories.c.id).where(stories.c.article_count > 0)
+    chosen = [stories.c.article_count > 0]
     conditions = _member_conditions(filters)
     if conditions:
-        chosen = chosen.where(
-            stories.c.id.in_(select(articles.c.story_id).where(and_(*conditions)))
-        )
+        chosen.append(stories.c.id.in_(select(articles.c.story_id).where(and_(*conditions))))
     if filters.story_ids is not None:
-        chosen = chosen.where(stories.c.id.in_(list(filters.story_ids)))
+        chosen.append(stories.c.id.in_(list(filters.story_ids)))
+    # The conditions sit on the page query itself (not in a subquery of story ids), so an
+    # unfiltered page is read in ``ix_stories_newest``'s order and stops at the page's end.
     page = (
         select(
             stories.c.id,
@@ -100,17 +112,14 @@ def story_page(
             stories.c.first_published,
             stories.c.last_published,
         )
-        .where(stories.c.id.in_(chosen))
-        .order_by(
-            stories.c.last_published.is_(None),
-            stories.c.last_published.desc(),
-            stories.c.last_seq.desc(),
-        )
+        .where(*chosen)
+        .order_by(*NEWEST_FIRST)
         .limit(limit)
         .offset(offset)
     )
+    counted = select(func.count()).select_from(stories).where(*chosen)
     with engine.connect() as connection:
-        total = connection.scalar(select(func.count()).select_from(chosen.subquery())) or 0
+        total = connection.scalar(counted) or 0
         rows = list(connection.execute(page))
         ids = [row.id for row in rows]
         outlets: dict[str, list[str]] = {}
@@ -197,20 +206,23 @@ def quote_page(
     with engine.connect() as connection:
         total = connection.scalar(counted) or 0
         rows = connection.execute(
-            query.order_by(articles.c.seq, quotes.c.position).limit(limit).offset(offset)
+            # Stored order: quotes are numbered as they are written, each batch's articles
+            # in their ``seq`` order and each article's quotes by position, so the key is
+            # the (seq, position) order, read from the primary key with no sort of them all.
+            query.order_by(quotes.c.id).limit(limit).offset(offset)
         )
         return [_quote(row) for row in rows], int(total)
 
 
 def outlets(engine: Engine) -> list[str]:
+    """Every outlet name, in order: one index look-up per outlet (``ix_articles_outlet_story``:
+    each the least name above the one before), not a read of every article's."""
+    found = select(func.min(articles.c.outlet).label("outlet")).cte("found", recursive=True)
+    after = select(func.min(articles.c.outlet)).where(articles.c.outlet > found.c.outlet)
+    found = found.union_all(select(after.scalar_subquery()).where(found.c.outlet.is_not(None)))
     with engine.connect() as connection:
-        rows = connection.execute(
-            select(articles.c.outlet)
-            .where(articles.c.outlet.is_not(None))
-            .distinct()
-            .order_by(articles.c.outlet)
-        )
-        return [row.outlet for row in rows]
+        rows = connection.execute(select(found.c.outlet).where(found.c.outlet.is_not(None)))
+        return [row[0] for row in rows]
 
 
 @dataclass(frozen=True)
@@ -282,11 +294,7 @@ def story_summaries(
                 connection.scalars(
                     select(stories.c.id)
                     .where(stories.c.article_count > 0)
-                    .order_by(
-                        stories.c.article_count.desc(),
-                        func.coalesce(stories.c.last_published, ""),
-                        stories.c.id,
-                    )
+                    .order_by(*LARGEST_FIRST)
                     .limit(limit)
                 )
             )
@@ -631,11 +639,14 @@ def comparison_stamps(engine: Engine, story_ids: Iterable[str], version: int) ->
         return {row.story_id: row.computed_at for row in connection.execute(query)}
 
 
-def comparison_bodies(engine: Engine, story_ids: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """(story id, stored comparison JSON) of these stories, streamed."""
+def stored_comparisons(
+    engine: Engine, story_ids: Iterable[str]
+) -> Iterator[tuple[str, StoryComparison]]:
+    """(story id, stored comparison) of these stories, streamed, decoded here as every read
+    is; the caller asks only for ids whose stored version is current (``comparison_stamps``)."""
     query = select(comparisons.c.story_id, comparisons.c.body).where(
         comparisons.c.story_id.in_(list(story_ids))
     )
     with engine.connect() as connection:
         for row in connection.execute(query):
-            yield row.story_id, row.body
+            yield row.story_id, comparison_from_json(row.body)

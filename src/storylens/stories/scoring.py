@@ -518,9 +518,8 @@ def _similarity_parts(
 
 # Embedding cosine that is no evidence of one event: all-MiniLM-L6-v2 gives two news reports
 # of the same kind (two rehab stays, two earthquakes) a cosine near 0.5 whatever the event, so
-# only the part above this floor counts. Counting all of it chained same-kind stories together
-# (ECB+ shuffled B-cubed F1 0.871, one order 0.766); with the floor 0.921 (min 0.916), BASIL
-# 1.000; with the split by whom the leads are about, 0.926 (min 0.920) and 1.000.
+# only the part above this floor counts: counting all of it chained same-kind stories together
+# on ECB+ (figures in CHANGELOG.md).
 DENSE_FLOOR = 0.5
 
 

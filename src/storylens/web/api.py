@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import AfterValidator
 from starlette.concurrency import run_in_threadpool
 
+from storylens.compare.serialise import quote_to_dict
 from storylens.pipeline import analyze
 from storylens.report import report_json
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
@@ -65,6 +66,27 @@ DateParam = Annotated[
 JSON_MEDIA_TYPES = ("application/json",)
 PathId = Annotated[str, Path(max_length=MAX_ID_CHARS)]
 SearchQuery = Annotated[str, Query(min_length=1, max_length=MAX_QUERY_CHARS)]
+# A quote in /api/quotes and /api/articles/{id}: the quotes export's fields for the whole
+# utterance, its quoted runs in ``segments`` (docs/export.md, "Quote fields").
+API_QUOTE_FIELDS = (
+    "article_id",
+    "story_id",
+    "text",
+    "start",
+    "end",
+    "speaker",
+    "speaker_mention",
+    "speaker_type",
+    "cue",
+    "kind",
+    "speaker_start",
+    "speaker_end",
+    "reported_by",
+    "outlet",
+    "act",
+    "utterance_id",
+    "segments",
+)
 
 
 def _store(request: Request) -> Any:
@@ -133,20 +155,7 @@ def get_article(request: Request, article_id: PathId) -> JSONResponse:
 
 
 def _quote(quote: QuoteRow) -> dict[str, Any]:
-    return {
-        "article_id": quote.article_id,
-        "story_id": quote.story_id,
-        "outlet": quote.outlet,
-        "text": quote.spoken,
-        "start": quote.start,
-        "end": quote.end,
-        "speaker": quote.speaker,
-        "speaker_type": quote.speaker_type,
-        "kind": quote.kind,
-        "cue": quote.cue,
-        "act": quote.act,
-        "segments": [list(pair) for pair in quote.segments],
-    }
+    return quote_to_dict(quote, API_QUOTE_FIELDS)
 
 
 @router.get("/quotes", summary="Quotes by speaker and story")

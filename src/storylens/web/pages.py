@@ -24,6 +24,7 @@ from storylens.compare.dates_words import (
 )
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import SCORE_SECTIONS, maybe_note, maybe_only_words
+from storylens.evidence import Evidence
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
 from storylens.report import variant_label
@@ -86,6 +87,20 @@ def _path(value: str) -> str:
     return quote(value, safe="")
 
 
+def evidence_href(evidence: Evidence) -> str:
+    """The article page with the characters a line rests on highlighted and scrolled to."""
+    return f"/articles/{_path(evidence.article_id)}?hl={evidence.span}#hl"
+
+
+def _of_outlet(found: list[Evidence], outlet: str) -> Evidence | None:
+    """The first of a line's evidence in ``outlet``'s article."""
+    return next((e for e in found if e.outlet == outlet), None)
+
+
+# The ``hl`` parameter of the article page: the characters START-END to highlight.
+HIGHLIGHT_PATTERN = r"^\d{1,9}-\d{1,9}$"
+
+
 # Characters that reorder the text around them (UAX #9): embeddings, overrides (U+202E turns
 # "gpj.exe" round), isolates, marks. Stored text is untrusted: it must not reorder the page.
 BIDI_CONTROLS = frozenset(
@@ -126,6 +141,8 @@ def _environment() -> jinja2.Environment:
         value_words=detail_value_in_words,
         status_words=status_in_words,
         published_words=published_in_words,
+        of_outlet=_of_outlet,
+        evidence_href=evidence_href,
         maybe_note=maybe_note,
         maybe_only_words=maybe_only_words,
     )
@@ -350,9 +367,15 @@ def compare_two(
 # ":path": ids and names may hold "/" (ids made from folders, "AC/DC"); see api.py.
 @router.get("/articles/{article_id:path}", response_class=HTMLResponse)
 def article(
-    request: Request, article_id: Annotated[str, Path(max_length=MAX_ID_CHARS)]
+    request: Request,
+    article_id: Annotated[str, Path(max_length=MAX_ID_CHARS)],
+    hl: Annotated[str | None, Query(pattern=HIGHLIGHT_PATTERN)] = None,
 ) -> HTMLResponse:
-    return render(request, "article.html", a=article_view(request.app.state.store, article_id))
+    """An article; ``hl=START-END`` highlights those characters (a comparison line's
+    evidence) in a <mark id="hl"> that the link's ``#hl`` scrolls to."""
+    span = tuple(int(n) for n in hl.split("-")) if hl else None
+    view = article_view(request.app.state.store, article_id, span)  # type: ignore[arg-type]
+    return render(request, "article.html", a=view)
 
 
 @router.get("/entities/{name:path}", response_class=HTMLResponse)

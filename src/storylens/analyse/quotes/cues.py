@@ -546,4 +546,28 @@ MALE_FIRST_NAMES: tuple[str, ...] = (
 
 # Every noun for people in this lexicon: sources, kin, gendered roles and titles ("officials",
 # "her husband", "the actress", "the senator").
+# Words for a day or a month: the parse sometimes makes one the subject of a speech verb
+# ("Saturday, Hale said", "Tuesday's statement"), but a day never speaks. "May" is left out:
+# it is a name as often as a month.
+TIME_WORDS: frozenset[str] = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday today tonight yesterday
+    tomorrow january february march april june july august september october november
+    december weekend
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Nouns for a person by the part they play in news (the officials' and candidates' roles
+# the suffix rule of ``speakers._person_role_noun`` misses): "the GOP candidate", "the
+# Vermont senator", "a New York judge" name a person whatever names describe them.
+ROLE_NOUNS: frozenset[str] = frozenset(
+    """
+    candidate nominee businessman businesswoman front-runner frontrunner incumbent
+    challenger official lawmaker legislator senator governor secretary judge justice
+    attorney lawyer prosecutor chief director minister ambassador commander officer
+    spokesman spokeswoman spokesperson aide adviser advisor strategist pollster delegate
+    activist billionaire veteran diplomat envoy general admiral president vice-president
+    candidate mayor sheriff representative congressman congresswoman chairman chairwoman
+    chair host anchor moderator author economist professor scientist historian analyst
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 PEOPLE_NOUNS: frozenset[str] = ANONYMOUS_NOUNS | KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES

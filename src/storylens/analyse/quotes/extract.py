@@ -54,10 +54,12 @@ from storylens.analyse.quotes.indirect import (
 from storylens.analyse.quotes.marks import MarkedQuote, find_marked_quotes
 from storylens.analyse.quotes.parse import (
     SCARE_MAX_WORDS,
+    SENTENCE_END,
     Attribution,
     FoundQuote,
     ParsedArticle,
     count_content_words,
+    is_cue,
     starts_sentence,
 )
 from storylens.analyse.quotes.posts import find_embedded_posts
@@ -94,7 +96,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     if not text.strip() or len(doc) == 0:
         return []
     article = ParsedArticle(doc)
-    marked = find_marked_quotes(text)
+    marked = [_clipped_at_attribution(article, q) for q in find_marked_quotes(text)]
     top = [q for q in marked if q.depth == 0]
     table = SpeakerTable(doc, [(q.start, q.end) for q in top])
     # A nickname inside a name is neither speech nor a bound for the search of a speaker.
@@ -111,6 +113,59 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     found = found + _not_speech(direct.titles + nicknames)
     found = found + find_nested_quotes(article, table, marked, found)
     return _records(text, _without_furniture(text, found), top, skip)
+
+
+# Words between the comma that ends a quote and its speech verb ("he", "Mayor Jane Hale").
+INLINE_SPEAKER_MAX_TOKENS = 4
+
+
+def _clipped_at_attribution(article: ParsedArticle, quote: MarkedQuote) -> MarkedQuote:
+    """A quote whose close mark is missing (`“We are done, he said, and left the room.`) ends
+    at the comma before its own attribution: what follows "he said" is narration, and the
+    quote never runs on into it."""
+    if quote.closed:
+        return quote
+    doc = article.doc
+    first = article.token_at(quote.start)
+    last = article.token_before(max(quote.end - 1, quote.start))
+    for comma in doc[first + 1 : last]:
+        if comma.text != ",":
+            continue
+        after = doc[comma.i + 1 : min(last + 1, comma.i + 2 + INLINE_SPEAKER_MAX_TOKENS)]
+        cue = next((t for t in after if is_cue(t)), None)
+        if cue is None:
+            continue
+        words = [t for t in after if t.i != cue.i and t.i < cue.i]
+        speaker_before = bool(words) and all(
+            t.pos_ in ("PROPN", "PRON") or t.text[:1].isupper() for t in words
+        )
+        speaker_after = (
+            not words
+            and cue.i + 1 <= last
+            and doc[cue.i + 1].pos_
+            in (
+                "PROPN",
+                "PRON",
+                "DET",
+            )
+        )
+        if speaker_before or speaker_after:
+            end = comma.idx + 1
+            return replace(quote, end=end, close_at=end)
+    before = article.text[: quote.open_at].rstrip()
+    if (
+        quote.double
+        and not starts_sentence(article.text, quote.open_at)
+        and not before.endswith(":")
+    ):
+        # `He said the plan was “dead on arrival. The senator then left.`: a phrase opened
+        # inside the reporter's sentence closes in it at the latest. (A lone single open
+        # mark is as often an apostrophe set the wrong way, "Review‘s", "in ‘08".)
+        stop = next((t for t in doc[first : last + 1] if t.text in SENTENCE_END), None)
+        if stop is not None and stop.i < last:
+            end = stop.idx + 1
+            return replace(quote, end=end, close_at=end)
+    return quote
 
 
 @dataclass

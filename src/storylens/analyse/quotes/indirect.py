@@ -72,6 +72,10 @@ NO_OBJECT_CONTENT_CUES: frozenset[str] = frozenset(
     read
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Object pronouns for a person: "praised him" reports no words.
+PERSON_OBJECT_PRONOUNS = frozenset({"him", "her", "me", "us"})
+# Dependents of a person's mention that are clauses of their own ("Clinton, who said ...").
+PERSON_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl"})
 # Right dependents after a reported object that still belong to what was reported ("cited
 # the remarks as examples of ...", "blasted him for not paying ...").
 OBJECT_TAIL_DEPS = frozenset({"prep", "oprd", "xcomp", "advcl"})
@@ -497,7 +501,34 @@ def _object_content(token: Token, lemma: str) -> set[int] | None:
     for child in rights:
         if child.i > start.i and child.dep_ in OBJECT_TAIL_DEPS:
             content.update(t.i for t in child.subtree)
+    if _is_person(start):
+        # `endorsed Clinton, who said she was grateful`, `praised Clinton, saying ...`: a
+        # statement hung on the person the act is about is that person's (or a second act of
+        # the speaker's), never part of this one.
+        content -= _own_statements(start, rights)
     return content
+
+
+def _is_person(token: Token) -> bool:
+    """A named person or "him"/"her": whom an act is about or addressed to, never what was
+    said."""
+    return token.lower_ in PERSON_OBJECT_PRONOUNS or (
+        token.pos_ == "PROPN" and token.ent_type_ == "PERSON"
+    )
+
+
+def _own_statements(person: Token, rights: list[Token]) -> set[int]:
+    """The words of the clauses on ``person`` and of the participles after it that report
+    speech of their own: "who said she was grateful", ", saying he would ...". A clause with
+    no speech verb ("who dropped out") still describes the person and stays."""
+    clauses = [c for c in person.children if c.dep_ in PERSON_CLAUSE_DEPS]
+    clauses += [c for c in rights if c.i > person.i and c.dep_ == "advcl"]
+    own: set[int] = set()
+    for clause in clauses:
+        words = {t.i for t in clause.subtree}
+        if any(is_cue(t) for t in clause.subtree):
+            own |= words
+    return own
 
 
 def _aside_content(token: Token) -> set[int] | None:

@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Token
 
 from storylens.analyse.quotes.cues import SPEECH_VERBS
 from storylens.analyse.quotes.marks import ALL_MARKS
-from storylens.analyse.quotes.speakers import ResolvedSpeaker
+from storylens.analyse.quotes.speakers import ResolvedSpeaker, is_time_word
 from storylens.records import QuoteKind
 
 # A quoted phrase of at most this many words with no speech around it is a scare quote
@@ -136,7 +136,11 @@ def subject_of(verb: Token) -> Token | None:
         # The nearest subject before the verb: in `The museum, Mr. Obama said, would ...` the
         # parse gives "said" two subjects, and the first one opens the reported clause.
         for child in sorted(current.children, key=lambda c: (c.i > current.i, -c.i)):
-            if child.dep_ in SUBJECT_DEPS and child.ent_type_ not in TIME_ENTITIES:
+            if (
+                child.dep_ in SUBJECT_DEPS
+                and child.ent_type_ not in TIME_ENTITIES
+                and not is_time_word(child)
+            ):
                 return child
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
         if current.dep_ == "xcomp" or (infinitive and current.dep_ == "advcl"):
@@ -182,7 +186,11 @@ def agent_before(verb: Token) -> Token | None:
     if verb.i == 0:
         return None
     previous = verb.doc[verb.i - 1]
-    if previous.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") and previous.dep_ not in ("dobj", "pobj"):
+    if (
+        previous.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+        and previous.dep_ not in ("dobj", "pobj")
+        and not is_time_word(previous)
+    ):
         return previous
     return None
 
@@ -191,7 +199,7 @@ def agent_after(verb: Token) -> Token | None:
     """ "said Caddell" parsed without a subject: a name or pronoun right after the verb."""
     doc = verb.doc
     for token in doc[verb.i + 1 : verb.i + 4]:
-        if token.ent_type_ in TIME_ENTITIES:
+        if token.ent_type_ in TIME_ENTITIES or is_time_word(token):
             break  # "said Monday": a time, not a speaker
         if token.pos_ in ("PROPN", "PRON", "NOUN") and not token.is_punct:
             return token.head if token.dep_ == "compound" else token

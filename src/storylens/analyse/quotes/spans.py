@@ -33,6 +33,7 @@ from storylens.analyse.quotes.parse import (
     starts_sentence,
     subject_of,
 )
+from storylens.analyse.quotes.speakers import TIME_LABELS, is_time_word
 
 # Parents walked up from a mid-sentence quoted phrase to the cue that governs it (phrase ->
 # noun -> preposition -> verb is typical; deeper chains are other clauses).
@@ -74,6 +75,14 @@ OUTER_REPORT_DEPS = frozenset({"ccomp", "conj", "relcl", "pcomp", "prep", "pobj"
 OBJECT_DEPS = frozenset({"dobj", "obj", "oprd", "prep", "attr", "xcomp", "ccomp"})
 # Dependencies of a word after a cue that make it what was named, not who spoke.
 OBJECT_LIKE_DEPS = frozenset({"dobj", "obj", "dative", "prep", "pobj", "attr", "oprd"})
+# Dependents of a cue after the closing mark that say where, when or how the words were said
+# ("at the rally", "in a statement", "according to the memo", ", referencing ...").
+CUE_FRAME_AFTER_DEPS = frozenset({"prep", "npadvmod"})
+# Of prepositions, only "according (to)" frames for sure: "in a song about ...", "at the
+# rally" are as often part of what was reported.
+FRAME_PREPOSITIONS = frozenset({"according"})
+# Cues whose object before the quote is the person or outlet told ("told ABC", "urged him").
+ADDRESSEE_CUES = frozenset({"tell", "inform", "assure", "remind", "warn", "thank", "urge", "ask"})
 # Dependents that are a clause of their own: the reported content is that clause alone.
 CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
 # Links of a verb heading the clause that a mid-sentence quote ends, where that clause starts.
@@ -343,7 +352,10 @@ def clause_around(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> tup
         # "called Clinton a 'con artist'", "described it as 'a disgrace'": all after the cue,
         # short of a second act joined to it ("... and called for ...").
         subtree = [
-            t.i for c in cue.rights if c.dep_ != "punct" and not _joined_act(c) for t in c.subtree
+            t.i
+            for c in cue.rights
+            if c.dep_ != "punct" and not _joined_act(c) and not _cue_frame(c, first, last)
+            for t in c.subtree
         ]
         if subtree:
             subtree = [i for i in subtree if i < _joined_act_start(cue, len(doc))]
@@ -368,11 +380,40 @@ def clause_around(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> tup
     right = min(right, sentence.end - 1)
     while left < first and (doc[left].is_punct or doc[left].is_space):
         left += 1
-    while right > last and (doc[right].is_punct or doc[right].is_space):
-        right -= 1
+    while right > last and (doc[right].is_punct or doc[right].is_space or _bare_time(doc[right])):
+        right -= 1  # `"we will win" Sunday`: the day frames the act, it was not said
     start = doc[left].idx if left < first else quote.start
     end = doc[right].idx + len(doc[right]) if right > last else quote.end
     return start, end
+
+
+def _bare_time(token: Token) -> bool:
+    """A day or time set beside a clause with no preposition (`"we will win" Sunday`,
+    `Sunday night`): when the act was, not part of what was said."""
+    if token.ent_type_ not in TIME_LABELS:
+        return False
+    return token.dep_ == "npadvmod" or (
+        token.head.dep_ == "npadvmod" and token.head.ent_type_ in TIME_LABELS
+    )
+
+
+def _cue_frame(child: Token, first: int, last: int) -> bool:
+    """A dependent of a cue that frames the act rather than telling what was said: whom it
+    was told to (`told ABC "we will win"`), when (`... Sunday`), or where and by what means
+    after the closing mark (`described it as "a giveaway", according to the memo`). The quote
+    does not run past its closing mark into these."""
+    if child.dep_ == "dative" or is_time_word(child):
+        return True
+    if child.dep_ == "npadvmod" and child.ent_type_ in TIME_LABELS:
+        return True
+    if child.i > last and child.dep_ in CUE_FRAME_AFTER_DEPS:
+        return child.dep_ != "prep" or child.lower_ in FRAME_PREPOSITIONS
+    return (
+        child.dep_ in ("dobj", "obj")
+        and child.i < first
+        and child.head.lemma_.lower() in ADDRESSEE_CUES
+        and child.pos_ in ("PROPN", "NOUN")
+    )
 
 
 def _joined_act(token: Token) -> bool:
@@ -411,7 +452,9 @@ def reported_rest(
     begin = cue.i + 1
     # Skip the cue's own frame ("said in the letter", "told reporters") up to its content.
     for child in cue.rights:
-        if child.dep_ in REPORT_FRAME_DEPS and max(t.i for t in child.subtree) < first:
+        if (child.dep_ in REPORT_FRAME_DEPS or _cue_frame(child, first, last)) and max(
+            t.i for t in child.subtree
+        ) < first:
             begin = max(begin, max(t.i for t in child.subtree) + 1)
     while begin < first and (doc[begin].is_punct or doc[begin].is_space):
         begin += 1
@@ -427,12 +470,13 @@ def reported_rest(
     while clause_root.dep_ == "conj" and clause_root.head.i != clause_root.i:
         clause_root = clause_root.head
     clause_last = clause_root.right_edge.i if clause_root.dep_ == "advcl" else len(doc)
+    frames = {c.i for c in cue.rights if c.i > last and _cue_frame(c, first, last)}
     index = last + 1
     while index < len(doc) and doc[index].idx < paragraph_end and index <= clause_last:
         token = doc[index]
-        if token.text in SENTENCE_END or token.text == ";" or is_cue(token):
+        if token.text in SENTENCE_END or token.text == ";" or is_cue(token) or index in frames:
             break
-        if not (token.is_punct or token.is_space):
+        if not (token.is_punct or token.is_space or _bare_time(token)):
             end = max(end, token.idx + len(token))
         index += 1
     if index < len(doc) and is_cue(doc[index]):

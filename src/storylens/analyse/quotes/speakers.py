@@ -29,6 +29,9 @@ from storylens.analyse.quotes.cues import (
     MALE_FIRST_NAMES,
     MALE_MARKERS,
     MALE_PRONOUNS,
+    ROLE_NOUNS,
+    SPEECH_NOUNS,
+    TIME_WORDS,
     TITLES,
 )
 from storylens.records import SpeakerType
@@ -58,6 +61,10 @@ ORGANIZATION_NOUNS: frozenset[str] = frozenset(
     council board commission agency coalition foundation institute center centre
     university website magazine
     """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Nouns for a message that speaks for its sender ("a call from X said", "the letter from X").
+MESSAGE_NOUNS: frozenset[str] = SPEECH_NOUNS | frozenset(
+    {"call", "email", "e-mail", "memo", "note", "text", "video", "ad", "advertisement"}
 )
 # Pronouns that never name a resolvable speaker outside a quote (the writer, a group).
 UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
@@ -151,12 +158,40 @@ class ResolvedSpeaker:
     kind: SpeakerType
 
 
+# Entity labels of a day, a date or a time: no such mention speaks.
+TIME_LABELS = frozenset({"DATE", "TIME"})
+
+
+def is_time_word(token: Token) -> bool:
+    """ "Saturday", "Tuesday's", "November": a day or a date, which the parse may make the
+    subject of a speech verb or the recogniser a name, but which never speaks."""
+    return token.lower_ in TIME_WORDS or (
+        token.ent_type_ in TIME_LABELS and token.pos_ in ("PROPN", "NOUN")
+    )
+
+
+def is_person_noun(token: Token) -> bool:
+    """A common noun for a person by their role ("candidate", "senator", "spokesman"), so
+    that "the GOP candidate" is a person the names before it describe, not the GOP."""
+    lemma = token.lemma_.lower()
+    return (
+        token.pos_ == "NOUN"
+        and (token.text[:1].islower() or bool(token.is_sent_start))  # "Officials at the ..."
+        and lemma not in ORGANIZATION_NOUNS
+        and (lemma in ROLE_NOUNS or lemma in ANONYMOUS_NOUNS or _person_role_noun(lemma))
+    )
+
+
 def _given_name(word: str) -> bool:
     return word.lower() in _FEMALE_FIRST or word.lower() in _MALE_FIRST
 
 
 def _clean_name_tokens(tokens: list[Token]) -> list[str]:
-    words = [t.text for t in tokens if not t.is_punct and t.text not in {"'s", "’s", "'", "’"}]
+    words = [
+        t.text
+        for t in tokens
+        if not t.is_punct and t.text not in {"'s", "’s", "'", "’"} and not is_time_word(t)
+    ]
     while words and words[0].lower() in TITLES:
         words = words[1:]
     words = [w for w in words if NAME_TOKEN.match(w)]
@@ -317,7 +352,9 @@ class SpeakerTable:
             )
             if token.pos_ != "NOUN" and not title:
                 continue
-            named = self._name_after(token) or self._appositive_name(token)
+            named = (
+                self._name_after(token) or self._appositive_name(token) or self._apposed_name(token)
+            )
             if named is None:
                 continue
             person, name_tokens = named
@@ -409,6 +446,17 @@ class SpeakerTable:
         head = noun.head
         tokens = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"] + [head]
         return self._lookup_tokens(tokens)
+
+    def _apposed_name(self, noun: Token) -> tuple[Person, list[Token]] | None:
+        """ "the Republican candidate, Tom Alder," : a person's name is an apposition of the
+        role noun, so a later "the Republican candidate said" is Tom Alder."""
+        if not is_person_noun(noun):
+            return None
+        for name in (c for c in noun.children if c.dep_ in NAMING_DEPS):
+            if name.pos_ == "PROPN" and name.ent_type_ == "PERSON":
+                tokens = [t for t in name.subtree if not t.is_punct]
+                return self._lookup_tokens(tokens)
+        return None
 
     def _lookup_tokens(self, tokens: list[Token]) -> tuple[Person, list[Token]] | None:
         words = _clean_name_tokens(tokens)
@@ -667,8 +715,17 @@ class SpeakerTable:
             noun = _source_described(noun) or noun
             antecedent = self.resolve(noun)
             return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
-        if lower in UNRESOLVABLE_PRONOUNS:
+        if lower in UNRESOLVABLE_PRONOUNS or is_time_word(head):
+            # "Saturday, Hale said" parsed with the day as subject: a day is no speaker.
             return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+        sender = _message_sender(head)
+        if sender is not None:
+            # "a call from Jeb Bush, the former governor of Florida, said", "the letter from
+            # Senator Reyes said": the message speaks for whom it comes from.
+            sent_by = self.resolve(sender)
+            if sent_by.speaker is not None:
+                return ResolvedSpeaker(sent_by.speaker, mention, start, end, sent_by.kind)
 
         owned: set[int] = set()
         if head.pos_ == "NOUN":
@@ -718,8 +775,11 @@ class SpeakerTable:
             if kin is not None:
                 return ResolvedSpeaker(kin.name, mention, start, end, "person")
         if head.pos_ == "PROPN" and head.ent_type_ in ORGANIZATION_LABELS:
+            if head.ent_type_ == "NORP" and head.tag_ == "NNP" and _determined(head):
+                # "the Republican said": one member of a party or people, an unnamed person
+                return ResolvedSpeaker(_description(mention), mention, start, end, "anonymous")
             return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
-        if any(
+        if not is_person_noun(head) and any(
             t.ent_type_ in ORGANIZATION_LABELS
             # "an Alder aide": a person the article names, whatever the tagger made of him,
             # says whose aide; the aide is an unnamed person, no organisation
@@ -741,7 +801,12 @@ class SpeakerTable:
             # "one firefighter", "the ex-employee": a person the article describes but never
             # names is an anonymous source.
             return ResolvedSpeaker(_description(mention), mention, start, end, "anonymous")
-        if head.pos_ == "PROPN" and NAME_TOKEN.match(head.text):
+        if (
+            head.pos_ == "PROPN"
+            or (head.pos_ == "VERB" and head.dep_ in SUBJECT_DEPS and head.tag_ != "VBG")
+        ) and NAME_TOKEN.match(head.text):
+            # A capitalised subject the tagger took for a verb ("Trump on Saturday said") is
+            # a name: no finite verb is the subject of a speech verb.
             words = _clean_name_tokens(tokens)
             if words:
                 return ResolvedSpeaker(" ".join(words), mention, start, end, "person")
@@ -894,11 +959,15 @@ def mention_tokens(head: Token) -> list[Token]:
             and child.i == right + 1
             and child.lower_ in MENTION_PREPOSITIONS
         ):
+            # A clause or an apposition inside the phrase ("a call from X, the former
+            # governor of Y,") describes its object; the mention stops before it.
             clause_tokens = {
                 t.i
                 for t in child.subtree
                 for c in [t]
-                if any(a.dep_ in ("relcl", "acl") for a in [c, *c.ancestors] if a.i > child.i)
+                if any(
+                    a.dep_ in ("relcl", "acl", "appos") for a in [c, *c.ancestors] if a.i > child.i
+                )
             }
             inner = [t.i for t in child.subtree if t.i not in clause_tokens and not t.is_punct]
             right = max([right, *inner])
@@ -917,6 +986,23 @@ def mention_tokens(head: Token) -> list[Token]:
     while tokens and (tokens[-1].is_punct or tokens[-1].is_space):
         tokens = tokens[:-1]
     return tokens or [head]
+
+
+def _message_sender(head: Token) -> Token | None:
+    """The person or body a message noun comes from: "Bush" in "a call from Bush", "the
+    council" in "a letter by the council"."""
+    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS:
+        return None
+    for child in head.children:
+        if child.dep_ == "prep" and child.lower_ in ("from", "by"):
+            source = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if source is not None and source.pos_ == "PROPN":
+                return source
+    return None
+
+
+def _determined(token: Token) -> bool:
+    return any(c.dep_ == "det" and c.lower_ in ("the", "a", "an", "one") for c in token.children)
 
 
 def _description(mention: str) -> str:
