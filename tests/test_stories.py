@@ -243,12 +243,12 @@ def test_any_input_order_gives_the_same_grouping(seed: int) -> None:
 def test_dense_embeddings_say_how_to_install_them() -> None:
     import importlib.util
 
-    from storylens.errors import ModelError
+    from storylens.errors import MissingExtra
     from storylens.stories.embeddings import ArticleEncoder
 
     if importlib.util.find_spec("sentence_transformers") is not None:
         pytest.skip("the embeddings extra is installed")
-    with pytest.raises(ModelError, match=r"storylens\[embeddings\]"):
+    with pytest.raises(MissingExtra, match=r"storylens\[embeddings\]"):
         ArticleEncoder()
 
 

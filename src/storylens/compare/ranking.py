@@ -1,7 +1,9 @@
 """Which of an outlet's own claims a reader should see first: the short lists of "only in".
 
 A claim counts for more the nearer it sits to the lead (reporters put what matters first),
-and for each thing a fact-checker can check in it: names, numbers, quoted words.
+and for each thing a fact-checker can check in it: names, numbers, quoted words. A claim
+another outlet may tell in other words (``Claim.maybe_matches``) comes after those surely
+one outlet's own: the short list shows first what only that outlet reports.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ def claim_weight(claim: Claim, position: int, count: int) -> float:
 
 
 def rank_claims(claims: Sequence[Claim], story: Sequence[Claim] = ()) -> list[Claim]:
-    """The claims most important first (ties in the article's order). A claim's lead
+    """The claims most important first (ties in the article's order), those another outlet
+    may tell in other words after the rest. A claim's lead
     position is its place among its article's claims in ``story`` (all the story's claims),
     or among ``claims`` when that is not given."""
     by_article: dict[str, list[int]] = {}
@@ -54,7 +57,7 @@ def rank_claims(claims: Sequence[Claim], story: Sequence[Claim] = ()) -> list[Cl
         starts = by_article.get(claim.article_id, [claim.start])
         position = sum(1 for start in starts if start < claim.start)
         weights[id(claim)] = claim_weight(claim, position, len(starts))
-    return sorted(claims, key=lambda c: -weights[id(c)])
+    return sorted(claims, key=lambda c: (bool(c.maybe_matches), -weights[id(c)]))
 
 
 def short_list(

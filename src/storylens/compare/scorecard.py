@@ -106,5 +106,4 @@ def maybe_only_words(card: Scorecard) -> str:
     """The scorecard's note beside the count of lone claims, or nothing."""
     if not card.maybe_only_claims:
         return ""
-    count = card.maybe_only_claims
-    return f"{count} more {'is' if count == 1 else 'are'} perhaps told by another in other words"
+    return f"{card.maybe_only_claims} more perhaps told by another"
