@@ -383,13 +383,14 @@ def _not_speech(quotes: list[MarkedQuote]) -> list[FoundQuote]:
 
 
 # A line of page furniture left in plain text where the page had an advertisement or a
-# jump ("Story continues below advertisement", "Article Continued Below"): its words are no
-# one's statement and no cue, and "Story" or "Article" is no speaker.
+# jump ("Story continues below advertisement", "Article Continued Below", "Scroll down for
+# video"): its words are no one's statement and no cue, and "Story", "Article" or "Scroll"
+# is no speaker.
 FURNITURE_LINE = re.compile(
     r"^[ \t]*(?:(?:the\s+)?(?:story|article|text)\s+)?(?:continues?|continued)\s+"
     r"(?:below|after|on\s+next\s+page)(?:\s+(?:the\s+)?(?:advertisement|advert|ad|this\s+ad))?"
-    r"[ \t.:]*$|^[ \t]*(?:advertisement|continue\s+reading\s+(?:below|the\s+main\s+story))"
-    r"[ \t.:]*$",
+    r"[ \t.:]*$|^[ \t]*(?:advertisement|continue\s+reading\s+(?:below|the\s+main\s+story)"
+    r"|scroll\s+down\s+for\s+(?:the\s+)?(?:video|more))[ \t.:]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
