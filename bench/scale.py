@@ -40,11 +40,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
+from _postgres import fresh_database
 from storylens.records import (
     AnalysedArticle,
     Article,
@@ -62,9 +62,6 @@ DEFAULT_SIZES = (10_000, 100_000)
 BLOCK = 1000
 # Articles per transaction in the store part, as ``analyze`` commits them.
 WRITE_BATCH = 64
-POSTGRES_ADMIN = os.environ.get(
-    "STORYLENS_TEST_POSTGRES", "postgresql://postgres@127.0.0.1/postgres"
-)
 # Background vocabulary size and Zipf exponent: roughly the shape of English news words.
 VOCABULARY = 60_000
 ZIPF_EXPONENT = 1.1
@@ -406,24 +403,6 @@ def _store_mb(store: object, db: str) -> float:
     return round(sum(f.stat().st_size for f in files if f.exists()) / 1e6, 1)
 
 
-def postgres_database() -> tuple[str, Callable[[], None]]:
-    """A fresh PostgreSQL database (its URL) and the function that drops it."""
-    from sqlalchemy import create_engine, text
-
-    name = f"storylens_scale_{uuid.uuid4().hex[:8]}"
-    admin_url = POSTGRES_ADMIN.replace("postgresql://", "postgresql+psycopg://", 1)
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-
-    def drop() -> None:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-    return POSTGRES_ADMIN.rsplit("/", 1)[0] + f"/{name}", drop
-
-
 # -- the pages, in process ---------------------------------------------------------------------
 
 # Stories whose comparisons are computed before the story pages are timed (a store built by
@@ -571,7 +550,7 @@ def store_command(args: argparse.Namespace) -> None:
             with tempfile.TemporaryDirectory() as folder:
                 db = str(Path(folder) / "scale.db")
                 if kind == "postgresql":
-                    db, drop = postgres_database()
+                    db, drop = fresh_database("storylens_scale")
                 try:
                     r = _child(["_store", str(size), "--seed", str(args.seed), "--target", db])
                 finally:

@@ -32,12 +32,12 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 
+from _postgres import fresh_database
 from _results import Table, save_results
 from storylens.pipeline import compare_stories
 from storylens.records import (
@@ -52,9 +52,6 @@ from storylens.records import (
 )
 from storylens.store import Store, StoredArticle
 
-POSTGRES_ADMIN = os.environ.get(
-    "STORYLENS_TEST_POSTGRES", "postgresql://postgres@127.0.0.1/postgres"
-)
 OUTLETS = [
     "Harbor Gazette",
     "Daily Signal Post",
@@ -378,22 +375,6 @@ def measure_wrk(
 WRK_THREADS = 2
 
 
-def _postgres_db() -> tuple[str, Callable[[], None]]:
-    from sqlalchemy import create_engine, text
-
-    name = f"storylens_load_{uuid.uuid4().hex[:8]}"
-    admin_url = POSTGRES_ADMIN.replace("postgresql://", "postgresql+psycopg://", 1)
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-
-    def drop() -> None:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-    return POSTGRES_ADMIN.rsplit("/", 1)[0] + f"/{name}", drop
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=10_000)
@@ -421,7 +402,7 @@ def main() -> int:
             drop = None
             db = str(Path(folder) / "load.db")
             if kind == "postgresql":
-                db, drop = _postgres_db()
+                db, drop = fresh_database("storylens_load")
             if args.store and kind == "sqlite":
                 db = args.store
             try:
