@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from storylens.clean.offsets import to_input_offset
-from storylens.compare.serialise import comparison_to_dict, quote_to_dict
+from storylens.compare.serialise import QUOTE_RECORD_FIELDS, comparison_to_dict, quote_to_dict
 from storylens.store import Store
 from storylens.store.reads import TimexRow, ToneRow
 from storylens.views import (
@@ -43,25 +43,8 @@ STORY_FIELDS = (
     "first_published",
     "last_published",
 )
-QUOTE_FIELDS = (
-    "article_id",
-    "story_id",
-    "text",
-    "start",
-    "end",
-    "speaker",
-    "speaker_mention",
-    "speaker_type",
-    "cue",
-    "kind",
-    "speaker_start",
-    "speaker_end",
-    "reported_by",
-    "outlet",
-    "act",
-    "utterance_id",
-    "segment",
-)  # the quote fields (``serialise.QUOTE_FIELDS``) a row per quoted run has
+# A row per quoted run: the quote's own fields and which run of the utterance it is.
+QUOTE_FIELDS = (*QUOTE_RECORD_FIELDS, "segment")
 # Offsets in the tone and dates exports point into the article text as it was given (the
 # input file's text), since that is what the scorers of other tools read; see clean.offsets.
 TONE_FIELDS = (

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 from scipy import sparse
@@ -278,18 +279,7 @@ def align_claims(
                 continue
             groups.join(row, column)
             decision = judge.judge([(row, column)])[0]
-            counterpart = units[column]
-            matches[row].append(
-                ClaimMatch(
-                    article_id=members[other].id,
-                    outlet=outlet,
-                    start=counterpart.start,
-                    end=counterpart.end,
-                    relation=decision.relation,
-                    score=decision.score,
-                    reason=decision.reason,
-                )
-            )
+            matches[row].append(_match(members[other], units[column], decision))
             if (row, column) in echoes or (column, row) in echoes:
                 echoed[row].add(outlet)
             else:
@@ -369,14 +359,12 @@ def _mirror_matches(
             if any(m.article_id == members[unit.member].id for m in matches[column]):
                 continue
             matches[column].append(
-                ClaimMatch(
+                replace(
+                    match,
                     article_id=members[unit.member].id,
                     outlet=outlet,
                     start=unit.start,
                     end=unit.end,
-                    relation=match.relation,
-                    score=match.score,
-                    reason=match.reason,
                 )
             )
             if (row, column) in echoes or (column, row) in echoes:

@@ -26,10 +26,9 @@ from storylens.records import QuoteVariant, StoryComparison
 
 T = TypeVar("T")
 
-# Every field a quote is written with, in the order the quotes export lists them. A quote
-# record (``views.QuoteRow``, ``records.QuoteVariant``) holds each field it is written with
-# under this name; docs/export.md says what each means.
-QUOTE_FIELDS = (
+# The fields of a quote itself, in the order the quotes export lists them: the export adds
+# ``segment`` (a row per quoted run), the API ``segments`` (the runs of one utterance).
+QUOTE_RECORD_FIELDS = (
     "article_id",
     "story_id",
     "text",
@@ -46,6 +45,12 @@ QUOTE_FIELDS = (
     "outlet",
     "act",
     "utterance_id",
+)
+# Every field a quote is written with. A quote record (``views.QuoteRow``,
+# ``records.QuoteVariant``) holds each field it is written with under this name;
+# docs/export.md says what each means.
+QUOTE_FIELDS = (
+    *QUOTE_RECORD_FIELDS,
     "segment",
     "segments",
     # a wording in a comparison, against the group's other wordings

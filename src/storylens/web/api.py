@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import AfterValidator
 from starlette.concurrency import run_in_threadpool
 
-from storylens.compare.serialise import quote_to_dict
+from storylens.compare.serialise import QUOTE_RECORD_FIELDS, quote_to_dict
 from storylens.pipeline import analyze
 from storylens.report import report_json
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
@@ -68,25 +68,7 @@ PathId = Annotated[str, Path(max_length=MAX_ID_CHARS)]
 SearchQuery = Annotated[str, Query(min_length=1, max_length=MAX_QUERY_CHARS)]
 # A quote in /api/quotes and /api/articles/{id}: the quotes export's fields for the whole
 # utterance, its quoted runs in ``segments`` (docs/export.md, "Quote fields").
-API_QUOTE_FIELDS = (
-    "article_id",
-    "story_id",
-    "text",
-    "start",
-    "end",
-    "speaker",
-    "speaker_mention",
-    "speaker_type",
-    "cue",
-    "kind",
-    "speaker_start",
-    "speaker_end",
-    "reported_by",
-    "outlet",
-    "act",
-    "utterance_id",
-    "segments",
-)
+API_QUOTE_FIELDS = (*QUOTE_RECORD_FIELDS, "segments")
 
 
 def _store(request: Request) -> Any:
