@@ -62,3 +62,18 @@ def test_the_version_is_written_once(tmp_path: Path) -> None:
         if f'"{storylens.__version__}"' in path.read_text(encoding="utf-8")
     ]
     assert written == ["src/storylens/_version.py"]
+
+
+def test_the_read_side_runs_no_sql_and_decodes_no_stored_json() -> None:
+    # Issue #24, point 3: one typed read path. The store's reads (store/reads.py) run the SQL
+    # and decode its JSON columns; views.py, the exports, the command line and the web read
+    # typed records through it.
+    package = Path(storylens.__file__).parent
+    readers = [package / "views.py", package / "export.py"]
+    readers += sorted((package / "cli").glob("*.py")) + sorted((package / "web").glob("*.py"))
+    for path in readers:
+        source = path.read_text(encoding="utf-8")
+        assert "from sqlalchemy import" not in source, path
+        assert "select(" not in source and ".execute(" not in source, path
+        for decode in ("json.loads(row", "_json_list(", "comparison_from_json("):
+            assert decode not in source, (path, decode)
