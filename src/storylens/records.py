@@ -233,7 +233,7 @@ VariantRelation = Literal[
     "paraphrased",
     "repeated",
 ]
-ClaimStatus = Literal["shared", "only", "copy"]
+ClaimStatus = Literal["shared", "only", "copy", "quotation"]
 DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
 SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
@@ -451,7 +451,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 3
+COMPARISON_VERSION = 4
 
 
 @dataclass(frozen=True)
