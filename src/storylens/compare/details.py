@@ -319,10 +319,10 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
             continue
         person = people.resolve(mention.group(1))
         if person:
-            for value in _person_details(member, person, mention.start(), mention.end()):
-                if value.kind == "age" and value.start not in aged:
-                    aged.add(value.start)
-                    found.append(value)
+            for detail in _person_details(member, person, mention.start(), mention.end()):
+                if detail.kind == "age" and detail.start not in aged:
+                    aged.add(detail.start)
+                    found.append(detail)
     money = [(e.start, e.end) for e in analysed.entities if e.label == "MONEY"]
     for number in analysed.numbers:
         if _in_boilerplate(member, number.start, furniture):
