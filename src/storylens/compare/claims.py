@@ -357,6 +357,8 @@ def _likeliest(
     claims: Sequence[Claim], evidence: LoneEvidence, doubt: float
 ) -> tuple[ClaimMatch, ...]:
     """The other outlet likeliest to tell a lone claim, at its likeliest sentence."""
+    if not evidence.likeliest:
+        return ()
     outlet = max(evidence.likeliest, key=lambda o: (evidence.likeliest[o][1], o))
     at, score = evidence.likeliest[outlet]
     other = claims[at]
