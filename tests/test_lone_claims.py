@@ -89,3 +89,15 @@ def test_the_shipped_model_reads_these_features_and_says_how_it_was_judged() -> 
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     figures = data["leave_one_story_out"]
     assert figures["plain_precision"] > figures["precision_before"]
+
+
+def test_a_hedge_from_the_whole_articles_names_no_outlet() -> None:
+    from storylens.compare.scorecard import maybe_note
+    from storylens.records import ClaimMatch
+
+    def hedged(relation: str) -> Claim:
+        match = ClaimMatch("c", "Courier", 0, 10, relation, 0.1, "")  # type: ignore[arg-type]
+        return Claim("g", "Gazette", 0, 10, "x", "only", 0, maybe_matches=(match,))
+
+    assert maybe_note(hedged("maybe-same")) == "Courier may say it in other words"
+    assert maybe_note(hedged("maybe-told")) == "another outlet may tell it in other words"

@@ -372,7 +372,7 @@ def _likeliest(
             outlet=other.outlet,
             start=other.start,
             end=other.end,
-            relation="maybe-same",
+            relation="maybe-same" if score >= MAYBE_SAME else "maybe-told",
             score=score,
             reason=reason,
         ),
