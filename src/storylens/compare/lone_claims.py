@@ -31,6 +31,7 @@ import numpy as np
 from scipy import sparse
 
 from storylens.compare.logistic import Logistic
+from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
 from storylens.errors import ModelError
@@ -49,6 +50,8 @@ FEATURES = (
     "log_position",  # log(1 + its place in its article): leads tell what everyone tells
     "content_words",  # how many content words it has
     "outlets",  # how many outlets the story has
+    "numbers_found",  # the share of its numbers another outlet gives (1 with none)
+    "quoted_share",  # the share of its characters inside quotation marks
 )
 # A candidate for the same-claim model shares at least this Dice overlap of content stems
 # with the claim (the model calls no pair under 0.25 the same claim on MSRP)...
@@ -159,6 +162,15 @@ def lone_claim_evidence(
             math.log1p(story.position[index]),
             float(len(own.stems)),
             float(len(outlets)),
+            max(
+                (
+                    len(own.numbers & story.numbers_of[story.outlets[row]]) / len(own.numbers)
+                    if own.numbers
+                    else 1.0
+                )
+                for row in others
+            ),
+            _quoted_share(claims[index].text),
         ]
         found[index] = (features, likeliest, [(index, other) for other in near])
     pairs = [pair for _, _, wanted in found.values() for pair in wanted]
@@ -188,6 +200,7 @@ class _StoryMatrices:
         self.outlet_of = [claim.outlet for claim in claims]
         self.position: list[int] = []
         self.names_of: dict[str, set[str]] = {outlet: set() for outlet in self.outlets}
+        self.numbers_of: dict[str, set[str]] = {outlet: set() for outlet in self.outlets}
         vocabulary: dict[str, int] = {}
         claim_cells: list[tuple[int, int]] = []
         window_cells: list[tuple[int, int]] = []
@@ -201,6 +214,7 @@ class _StoryMatrices:
                 continue
             read = profile(index)
             self.names_of[claim.outlet] |= read.names
+            self.numbers_of[claim.outlet] |= read.numbers
             stems = {vocabulary.setdefault(item, len(vocabulary)) for item in read.stems}
             claim_cells += [(index, column) for column in stems]
             following = index + 1
@@ -235,6 +249,11 @@ class _StoryMatrices:
                 weights.append(weight / total)
         self.lone_weights = sparse.csr_matrix((weights, (rows, cols)), shape=(len(lone), shape))
         self.lone_stems = self.lone_weights.sign()
+
+
+def _quoted_share(text: str) -> float:
+    quoted = sum(len(phrase) for phrase in marked_phrases(text))
+    return min(quoted / max(len(text.strip()), 1), 1.0)
 
 
 def _binary(cells: list[tuple[int, int]], shape: tuple[int, int]) -> sparse.csr_matrix:
