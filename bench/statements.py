@@ -598,12 +598,9 @@ STORIES: dict[str, Callable[[], list[GradedStory]]] = {
 }
 
 
-def compare_story(
-    story: GradedStory, model: str | None = None
-) -> tuple[dict[str, Any], dict[str, str]]:
-    """The report JSON of one story and its articles' texts, as ``storylens compare`` makes them."""
+def compare_direct(story: GradedStory, model: str | None = None) -> Any:
+    """The comparison of one story (a ``DirectComparison``), as ``storylens compare`` makes it."""
     from storylens import compare_articles
-    from storylens.report import report_json
 
     with tempfile.TemporaryDirectory(prefix="statements-") as folder:
         inputs = list(story.inputs)
@@ -615,6 +612,16 @@ def compare_story(
     if direct.rejections:
         reasons = "; ".join(f"{r.input}: {r.reason}" for r in direct.rejections)
         raise RuntimeError(f"{story.corpus}/{story.story}: inputs rejected: {reasons}")
+    return direct
+
+
+def compare_story(
+    story: GradedStory, model: str | None = None
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The report JSON of one story and its articles' texts, as ``storylens compare`` makes them."""
+    from storylens.report import report_json
+
+    direct = compare_direct(story, model)
     return report_json(direct.view), dict(direct.view.texts)
 
 

@@ -274,3 +274,44 @@ def test_each_disputed_value_is_located_in_the_article_that_states_it() -> None:
     spans = disputed_spans(found)
     assert [a[s:e] for s, e in spans["a"]] == ["14"]
     assert [b[s:e] for s, e in spans["b"]] == ["15"]
+
+
+# -- ages of a person the recogniser missed, counts in words -----------------------------------
+
+
+def _people(text: str, *named: tuple[str, str]) -> tuple[Entity, ...]:
+    return tuple(Entity(n, label, text.index(n), text.index(n) + len(n)) for n, label in named)
+
+
+def test_an_age_after_a_surname_the_recogniser_missed_is_that_persons() -> None:
+    a = "Actress Nora Quell, 41, left the gala early on Sunday."
+    b = "Nora Quell and her co-star arrived together. Quell, 42, was photographed leaving."
+    c = "Nora Quell arrived late. Quell, 43, said nothing to reporters."
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_people(a, ("Nora Quell", "PERSON"))),
+        # One article's surname is tagged nothing at all, the other's an organisation.
+        _with(member("b", "Courier", b), entities=_people(b, ("Nora Quell", "PERSON"))),
+    )
+    assert ("age", "41", "42") in shown
+    shown = _shown(
+        _with(member("a", "Gazette", a), entities=_people(a, ("Nora Quell", "PERSON"))),
+        _with(
+            member("c", "Ledger", c),
+            entities=_people(c, ("Nora Quell", "PERSON"), ("Quell", "ORG")),
+        ),
+    )
+    assert ("age", "41", "43") in shown
+
+
+def _numbers(text: str, *phrases: tuple[str, str]) -> tuple[Span, ...]:
+    return tuple(Span(text.index(p), text.index(p) + len(p), v) for p, v in phrases)
+
+
+def test_counts_in_words_and_a_noun_before_its_verb_are_compared() -> None:
+    a = "Thirty-five homes were evacuated in Brindle after the fire, officials said."
+    b = "Thirty homes were evacuated in Brindle after the fire, officials said."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Thirty-five", "35"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("Thirty", "30"))),
+    )
+    assert ("count", "Thirty-five homes", "Thirty homes") in shown

@@ -35,3 +35,13 @@ def test_dates_and_numbers_from_a_doc(nlp) -> None:  # type: ignore[no-untyped-d
     numbers = find_numbers(doc)
     assert [n.label for n in numbers] == ["14"]
     assert "injured" in numbers[0].text
+
+
+def test_numbers_in_words_up_to_ninety_nine_and_their_scale() -> None:
+    assert parse_number("Thirty-five") == 35
+    assert parse_number("forty two") == 42
+    assert parse_number("Twelve") == 12
+    assert parse_number("about two hundred") == 200
+    assert parse_number("three thousand people") == 3000
+    assert parse_number("someone") is None
+    assert parse_number("often") is None

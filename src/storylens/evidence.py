@@ -316,7 +316,8 @@ class StoryEvidence:
             for wording in line.other_wordings:
                 yield "summary wording", wording.text, self.wording(line, wording)
         for claim in c.claims:
-            yield f"{claim.status} claim", claim.text, self.claim(claim)
+            if claim.status != "quotation":  # shown by the quotes part, not as a claim
+                yield f"{claim.status} claim", claim.text, self.claim(claim)
         for detail in c.details:
             for value in (detail.first, detail.second):
                 yield "detail", value.sentence or value.text, self.detail(value)

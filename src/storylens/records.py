@@ -233,7 +233,7 @@ VariantRelation = Literal[
     "paraphrased",
     "repeated",
 ]
-ClaimStatus = Literal["shared", "only", "copy"]
+ClaimStatus = Literal["shared", "only", "copy", "quotation"]
 DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
 SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
@@ -285,7 +285,11 @@ class QuoteGroup:
 
 # "maybe-same": the model leans against the same claim but not far (``claims.MAYBE_SAME``):
 # the other outlet may tell it in other words, so the claim is not called its outlet's own.
-ClaimRelation = Literal["same", "adds-detail", "conflicting-detail", "unrelated", "maybe-same"]
+# "maybe-told": no sentence is that close, but the other outlets' articles likely tell it
+# (``lone_claims``); the sentence given is the closest in words, not a claimed match.
+ClaimRelation = Literal[
+    "same", "adds-detail", "conflicting-detail", "unrelated", "maybe-same", "maybe-told"
+]
 
 
 @dataclass(frozen=True)
@@ -451,7 +455,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 3
+COMPARISON_VERSION = 4
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,20 @@ _NUMBER_WORDS = (
     "fifteen sixteen seventeen eighteen nineteen twenty",
 )
 _SMALL_NUMBERS = {word: value for value, word in enumerate(" ".join(_NUMBER_WORDS).split())}
+_TENS = {
+    word: 10 * value
+    for value, word in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
+    )
+}
+# A number in words up to ninety-nine: "twelve", "thirty", "thirty-five", "forty two".
+_NUMBER_IN_WORDS = re.compile(
+    r"\b(" + "|".join(_TENS) + r")(?:[\s-]+(" + "|".join(list(_SMALL_NUMBERS)[1:10]) + r"))?\b"
+    r"|\b(" + "|".join(_SMALL_NUMBERS) + r")\b"
+)
+# "two hundred", "three thousand": a number word and its scale.
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+_SCALE_WORD = re.compile(r"[\s-]+(" + "|".join(_SCALES) + r")\b")
 _DIGITS = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _YEAR_ONLY = re.compile(r"^(?:in\s+)?(\d{4})$")
 
@@ -39,10 +53,13 @@ def parse_number(phrase: str) -> float | None:
             return float(match.group().replace(",", ""))
         except ValueError:
             return None
-    for word in phrase.lower().split():
-        if word in _SMALL_NUMBERS:
-            return float(_SMALL_NUMBERS[word])
-    return None
+    found = _NUMBER_IN_WORDS.search(phrase.lower())
+    if found is None:
+        return None
+    tens, unit, small = found.groups()
+    value = _SMALL_NUMBERS[small] if small else _TENS[tens] + (_SMALL_NUMBERS[unit] if unit else 0)
+    scale = _SCALE_WORD.match(phrase.lower(), found.end())
+    return float(value * (_SCALES[scale.group(1)] if scale else 1))
 
 
 @lru_cache(maxsize=4096)

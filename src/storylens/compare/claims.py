@@ -33,6 +33,13 @@ from storylens.compare.claim_units import (
     ClaimUnit,
     claim_units,
 )
+from storylens.compare.lone_claims import (
+    LoneEvidence,
+    is_bare_quotation,
+    lone_claim_evidence,
+    told_elsewhere,
+)
+from storylens.compare.lone_claims import load_model as load_lone_model
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
@@ -175,7 +182,7 @@ class ClaimJudge:
         self._profiles: dict[int, ClaimProfile] = {}
         self._decisions: dict[tuple[int, int], SameClaim] = {}
 
-    def _profile(self, index: int) -> ClaimProfile:
+    def profile(self, index: int) -> ClaimProfile:
         found = self._profiles.get(index)
         if found is None:
             found = self._profiles[index] = claim_profile(self.units[index].text)
@@ -188,7 +195,7 @@ class ClaimJudge:
         cosines = None
         if self.vectors is not None:
             cosines = [float(self.vectors[a] @ self.vectors[b]) for a, b in todo]
-        profiles = [(self._profile(a), self._profile(b)) for a, b in todo]
+        profiles = [(self.profile(a), self.profile(b)) for a, b in todo]
         for key, decision in zip(todo, judge_many(profiles, cosines), strict=True):
             self._decisions[key] = decision
         return [self._decisions[key] for key in keys]
@@ -296,9 +303,9 @@ def align_claims(
         echoed[later].add(early.outlet)
         echoed[earlier].add(late.outlet)
     _mirror_matches(members, units, copies, matches, shared, echoed, echoes)
-    maybe = _maybe_matches(members, units, cosine, copies, shared, echoed, judge)
+    maybe, quoting = _maybe_matches(members, units, cosine, copies, shared, echoed, judge)
     roots: dict[int, int] = {}
-    claims = []
+    claims: list[Claim] = []
     for row, unit in enumerate(units):
         member = members[unit.member]
         group = roots.setdefault(groups.find(row), len(roots))
@@ -318,10 +325,58 @@ def align_claims(
                 echoed_by=tuple(sorted(echoed[row] - shared[row])),
                 copy_of=members[copies[unit.member]].id if unit.member in copies else None,
                 matches=tuple(sorted(matches[row], key=lambda m: (m.outlet, m.article_id))),
-                maybe_matches=maybe.get(row, ()) if status == "only" else (),
             )
         )
-    return tuple(claims)
+    return tuple(_judge_lone_claims(claims, maybe, quoting, judge))
+
+
+def _judge_lone_claims(
+    claims: list[Claim],
+    maybe: dict[int, tuple[ClaimMatch, ...]],
+    quoting: set[int],
+    judge: ClaimJudge,
+) -> list[Claim]:
+    """Each lone claim called its outlet's own, hedged ("B may say it in other words"), or,
+    a bare quotation, given to the quotes part (``lone_claims``). A claim that quotes words
+    another outlet quotes is always hedged, whatever the lone-claim model makes of it."""
+    evidence = lone_claim_evidence(claims, judge.profile, judge.judge)
+    doubts = told_elsewhere(evidence)
+    threshold = load_lone_model().threshold
+    for row, claim in enumerate(claims):
+        if claim.status != "only":
+            continue
+        if is_bare_quotation(claim.text):
+            claims[row] = replace(claim, status="quotation")
+        elif row in quoting or doubts.get(row, 0.0) >= threshold:
+            hedges = maybe.get(row) or _likeliest(claims, evidence[row], doubts[row])
+            claims[row] = replace(claim, maybe_matches=hedges)
+    return claims
+
+
+def _likeliest(
+    claims: Sequence[Claim], evidence: LoneEvidence, doubt: float
+) -> tuple[ClaimMatch, ...]:
+    """The other outlet likeliest to tell a lone claim, at its likeliest sentence."""
+    if not evidence.likeliest:
+        return ()
+    outlet = max(evidence.likeliest, key=lambda o: (evidence.likeliest[o][1], o))
+    at, score = evidence.likeliest[outlet]
+    other = claims[at]
+    reason = (
+        f"may be told in other words (lone-claim model, p={doubt:.2f}; "
+        f"same-claim model, p={score:.2f})"
+    )
+    return (
+        ClaimMatch(
+            article_id=other.article_id,
+            outlet=other.outlet,
+            start=other.start,
+            end=other.end,
+            relation="maybe-same" if score >= MAYBE_SAME else "maybe-told",
+            score=score,
+            reason=reason,
+        ),
+    )
 
 
 def _match(member: StoryMember, unit: ClaimUnit, decision: SameClaim) -> ClaimMatch:
@@ -381,12 +436,13 @@ def _maybe_matches(
     shared: list[set[str]],
     echoed: list[set[str]],
     judge: ClaimJudge,
-) -> dict[int, tuple[ClaimMatch, ...]]:
+) -> tuple[dict[int, tuple[ClaimMatch, ...]], set[int]]:
     """For each claim no other outlet was found to share or echo: the sentence of each other
     outlet that the model scores at least ``MAYBE_SAME`` as the same claim, or that quotes the
     same words (``shares_a_quotation``), the best per outlet, if any."""
     quotations = [_quotations(unit.text) for unit in units]
     found: dict[int, tuple[ClaimMatch, ...]] = {}
+    quotes_another: set[int] = set()
     for row, unit in enumerate(units):
         if unit.member in copies or shared[row] or echoed[row]:
             continue
@@ -410,6 +466,8 @@ def _maybe_matches(
             for found_here in candidates.values()
             for _, column in sorted(found_here, key=lambda i: (-i[0], i[1]))[:MAYBE_CANDIDATES]
         ]
+        if quoting:
+            quotes_another.add(row)
         best: dict[str, tuple[float, int, SameClaim]] = {}
         for column, decision in zip(pairs, judge.judge([(row, c) for c in pairs]), strict=True):
             outlet = members[units[column].member].outlet
@@ -431,7 +489,7 @@ def _maybe_matches(
                 )
                 for _, column, decision in (best[outlet] for outlet in sorted(best))
             )
-    return found
+    return found, quotes_another
 
 
 def _quotations(text: str) -> tuple[str, ...]:

@@ -91,7 +91,10 @@ PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
-_COUNTED_NOUN = re.compile(r"^\s+(?:[a-z][\w-]*\s+)?([a-z][\w-]{2,})")
+# A capitalised name and an age after it ("Vance, 42, was photographed"), read where the
+# entity recogniser found no person there (it tags "42" a date now and then).
+_NAME_THEN_AGE = re.compile(r"\b([A-Z][\w'’-]+(?:[^\S\n]+[A-Z][\w'’-]+)?)(?=\s*,\s*\d{1,3}\s*,)")
+_COUNTED_NOUN = re.compile(r"^\s+(?:([a-z][\w-]*)\s+)?([a-z][\w-]{2,})")
 # The role run starts at a word boundary: never inside a capitalised word ("Leader" is no
 # "eader", "Justice" no "ustice").
 _ROLE_BEFORE = re.compile(r"(?<![\w'’-])((?:[a-z][\w-]*\s+){1,6})$")
@@ -295,9 +298,12 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
     for entity in analysed.entities:
         if _in_boilerplate(member, entity.start, furniture):
             continue
-        if entity.label == "PERSON":
+        if entity.label in ("PERSON", "ORG"):
             person = people.resolve(entity.text)
-            if person:
+            # The small model calls a surname alone an organisation now and then ("Vance, 42,
+            # was photographed"); a mention whose every word is in one person's full name,
+            # as the story gives it elsewhere, is that person.
+            if person and (entity.label == "PERSON" or person != entity.text):
                 found.extend(_person_details(member, person, entity.start, entity.end))
         elif entity.label == "MONEY":
             amount = money_value(entity.text)
@@ -307,26 +313,41 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
                 )
         elif entity.label in ("GPE", "LOC", "FAC"):
             found.append(_value(member, "place", "", entity.start, entity.end, entity.text))
+    aged = {value.start for value in found if value.kind == "age"}
+    for mention in _NAME_THEN_AGE.finditer(text):
+        if _in_boilerplate(member, mention.start(), furniture):
+            continue
+        person = people.resolve(mention.group(1))
+        if person:
+            for detail in _person_details(member, person, mention.start(), mention.end()):
+                if detail.kind == "age" and detail.start not in aged:
+                    aged.add(detail.start)
+                    found.append(detail)
     money = [(e.start, e.end) for e in analysed.entities if e.label == "MONEY"]
     for number in analysed.numbers:
         if _in_boilerplate(member, number.start, furniture):
             continue
         if any(low <= number.start < high for low, high in money):
             continue  # "$6.5 million sports centre" is an amount, not a count of centres
-        noun = _COUNTED_NOUN.match(text[number.end : number.end + 40])
+        after = _COUNTED_NOUN.match(text[number.end : number.end + 40])
         try:
             value = float(number.label)
         except ValueError:
             continue
-        if not noun or value >= YEAR_LIKE or is_stop_word(noun.group(1)):
+        if not after or value >= YEAR_LIKE:
             continue
-        counted = stem(noun.group(1))
-        if counted in _TIME_NOUNS or text[number.end : number.end + 1] == "-":
+        # The counted noun is the word after the number's adjective ("three injured
+        # firefighters"), or the word right after it when a verb or a function word follows
+        # ("four firefighters injured", "four stations responded", "35 homes were").
+        second = after.group(2)
+        at = 1 if after.group(1) and (is_stop_word(second) or _looks_like_verb(second)) else 2
+        noun = after.group(at)
+        if is_stop_word(noun):
+            continue
+        if stem(noun) in _TIME_NOUNS or text[number.end : number.end + 1] == "-":
             continue  # "14-year-old" is an age, said of its person
-        end = number.end + noun.end()
-        found.append(
-            _value(member, "count", noun.group(1).lower(), number.start, end, f"{value:g}")
-        )
+        end = number.end + after.end(at)
+        found.append(_value(member, "count", noun.lower(), number.start, end, f"{value:g}"))
     return found
 
 

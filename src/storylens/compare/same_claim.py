@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from storylens.compare.logistic import Logistic, fit_logistic
 from storylens.compare.same_claim_features import (
     FEATURE_NAMES,
     ClaimProfile,
@@ -74,74 +75,23 @@ class SameClaim:
 
 
 @dataclass(frozen=True)
-class SameClaimModel:
-    """A fitted logistic regression over standardised features."""
+class SameClaimModel(Logistic):
+    """A fitted logistic regression over standardised features, and which model it is."""
 
-    name: ModelName
-    features: tuple[str, ...]
-    mean: np.ndarray
-    scale: np.ndarray
-    coef: np.ndarray
-    intercept: float
-    threshold: float
-
-    def probabilities(self, rows: np.ndarray) -> np.ndarray:
-        """The probability of "same" for each row of features."""
-        z = ((rows - self.mean) / self.scale) @ self.coef + self.intercept
-        return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "features": list(self.features),
-            "mean": self.mean.tolist(),
-            "scale": self.scale.tolist(),
-            "coef": self.coef.tolist(),
-            "intercept": self.intercept,
-            "threshold": self.threshold,
-        }
+    name: ModelName = "lexical"
 
     @classmethod
-    def from_json(cls, name: ModelName, data: dict[str, Any]) -> SameClaimModel:
-        return cls(
-            name=name,
-            features=tuple(data["features"]),
-            mean=np.asarray(data["mean"], dtype=np.float64),
-            scale=np.asarray(data["scale"], dtype=np.float64),
-            coef=np.asarray(data["coef"], dtype=np.float64),
-            intercept=float(data["intercept"]),
-            threshold=float(data["threshold"]),
-        )
-
-
-# The L2 penalty of the fit (scikit-learn's C = 1): the features are few and correlated, so a
-# light penalty only keeps the weights of near-duplicate overlaps from growing apart.
-L2_PENALTY = 1.0
-# Newton steps of the fit; it converges in under ten on these features.
-FIT_STEPS = 25
-# A feature that never varies in training gets this scale, so that it divides by no zero.
-MIN_SCALE = 1e-9
+    def read(cls, name: ModelName, data: dict[str, Any]) -> SameClaimModel:
+        """The model ``name`` from its weights file's entry."""
+        return cls(name=name, **Logistic.fields_from_json(data))
 
 
 def fit_model(
     name: ModelName, features: Sequence[str], rows: np.ndarray, labels: np.ndarray
 ) -> SameClaimModel:
-    """Fit the logistic regression (Newton's method, L2-penalised, intercept free)."""
-    mean = rows.mean(axis=0)
-    scale = np.maximum(rows.std(axis=0), MIN_SCALE)
-    x = np.hstack([(rows - mean) / scale, np.ones((len(rows), 1))])
-    y = labels.astype(np.float64)
-    weights = np.zeros(x.shape[1])
-    penalty = np.full(x.shape[1], L2_PENALTY)
-    penalty[-1] = 0.0
-    for _ in range(FIT_STEPS):
-        p = 1.0 / (1.0 + np.exp(-np.clip(x @ weights, -30, 30)))
-        gradient = x.T @ (p - y) + penalty * weights
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty)
-        step = np.linalg.solve(hessian, gradient)
-        weights -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return SameClaimModel(name, tuple(features), mean, scale, weights[:-1], float(weights[-1]), 0.5)
+    """Fit the logistic regression (``logistic.fit_logistic``) as the model ``name``."""
+    fitted = fit_logistic(features, rows, labels)
+    return SameClaimModel(name=name, **fitted.fields())
 
 
 @cache
@@ -157,7 +107,7 @@ def load_models(path: Path = WEIGHTS_FILE) -> dict[str, SameClaimModel]:
             f"version {WEIGHTS_VERSION}: run scripts/train_same_claim.py"
         )
     models = {
-        name: SameClaimModel.from_json(name, data["models"][name]) for name in ("lexical", "dense")
+        name: SameClaimModel.read(name, data["models"][name]) for name in ("lexical", "dense")
     }
     if models["lexical"].features != FEATURE_NAMES:
         raise ModelError(f"{path}: its features are not this code's: run the training again")

@@ -98,6 +98,10 @@ def maybe_note(claim: Claim) -> str:
     outlets = list(dict.fromkeys(match.outlet for match in claim.maybe_matches))
     if not outlets:
         return ""
+    if all(match.relation == "maybe-told" for match in claim.maybe_matches):
+        # Only the whole articles point to it: naming the outlet of the closest sentence in
+        # words would name an outlet that may not tell it.
+        return "another outlet may tell it in other words"
     names = outlets[0] if len(outlets) == 1 else ", ".join(outlets[:-1]) + " or " + outlets[-1]
     return f"{names} may say it in other words"
 

@@ -119,7 +119,7 @@ def summarise(
     position: dict[int, int] = {}
     scored = []
     for row, claim in enumerate(claims):
-        if claim.status == "copy" or len(claim.text) > MAX_SUMMARY_CHARS:
+        if claim.status in ("copy", "quotation") or len(claim.text) > MAX_SUMMARY_CHARS:
             continue
         place = position.get(units[row].member, 0)
         position[units[row].member] = place + 1

@@ -1,0 +1,294 @@
+"""Lone claims: how likely it is that another outlet tells a claim no match was found for.
+
+The same-claim model judges sentence pairs, and a lone claim is one it matched with nothing.
+Read as a fact-checker reads it, "only in A" is then wrong about as often as right: the other
+outlets tell the lead fact in other words, across two sentences, or with one detail changed
+(on the graded written stories and the seeds, 143 of 368 plain "only in" lines). So the
+comparison asks a second question of each lone claim, about the other outlets' whole
+articles: do they carry its words (weighted by how rare a word is), its names, a sentence the
+same-claim model half believes, in the lead or deep down? A small logistic model over those
+features (``lone_claim_weights.json``, trained on the graded written stories and the seeds by
+``scripts/train_lone_claims.py``, which prints its leave-one-story-out figures) gives the
+probability that another outlet tells the claim; from its threshold up the report hedges the
+line ("B may say it in other words", pointing at B's likeliest sentence) rather than calling
+the claim A's own.
+
+A bare quotation (a source's words with no narration: “I was completely wrong.”) is no
+outlet's claim at all: the quotes part carries it with its speaker, so it is not listed here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from scipy import sparse
+
+from storylens.compare.logistic import Logistic
+from storylens.compare.quotes import marked_phrases
+from storylens.compare.same_claim import SameClaim, judge_many
+from storylens.compare.same_claim_features import ClaimProfile, claim_profile
+from storylens.errors import ModelError
+from storylens.records import Claim
+
+WEIGHTS_FILE = Path(__file__).with_name("lone_claim_weights.json")
+# The weights file's format; a file of another version was written by another feature set.
+WEIGHTS_VERSION = 1
+# What the model reads of a lone claim, in this order.
+FEATURES = (
+    "best_same_claim",  # the same-claim model's best probability against another outlet
+    "coverage_max",  # the claim's word weight found in the other outlet that has most of it
+    "coverage_min",  # ... in the other outlet that has least of it
+    "window_max",  # ... in two consecutive sentences of one other outlet
+    "names_found",  # the share of its names another outlet names
+    "log_position",  # log(1 + its place in its article): leads tell what everyone tells
+    "content_words",  # how many content words it has
+    "outlets",  # how many outlets the story has
+    "numbers_found",  # the share of its numbers another outlet gives (1 with none)
+    "quoted_share",  # the share of its characters inside quotation marks
+)
+# A candidate for the same-claim model shares at least this Dice overlap of content stems
+# with the claim (the model calls no pair under 0.25 the same claim on MSRP)...
+CANDIDATE_DICE = 0.2
+# ... and at most this many are judged, best overlap first: each judged pair costs about half
+# a millisecond, and a story may have dozens of outlets.
+CANDIDATES = 6
+
+_OPENING_MARKS = '“‘"«'
+_CLOSING_MARKS = '”’"»'
+# Narration between two quotations: a closing mark (not an apostrophe: no letter after it),
+# words, an opening mark ("...,” Okafor said. “...").
+_NARRATION_BETWEEN = re.compile(r"[”\"’»](?![A-Za-z])[^“”\"‘’«»]*[A-Za-z]{2,}[^“”\"‘’«»]*[“\"‘«]")
+
+
+def is_bare_quotation(text: str) -> bool:
+    """Whether a claim is a quotation and nothing else: it opens and closes with a mark and
+    no narration stands between marks inside it."""
+    text = text.strip()
+    if len(text) < 2 or text[0] not in _OPENING_MARKS or text[-1] not in _CLOSING_MARKS:
+        return False
+    return _NARRATION_BETWEEN.search(text[1:-1]) is None
+
+
+@dataclass(frozen=True)
+class LoneEvidence:
+    """What the model reads of one lone claim, and each other outlet's likeliest sentence."""
+
+    features: tuple[float, ...]
+    likeliest: dict[str, tuple[int, float]]  # outlet -> (claim index, same-claim score)
+
+
+Judge = Callable[[Sequence[tuple[int, int]]], list[SameClaim]]
+
+
+def lone_claim_evidence(
+    claims: Sequence[Claim],
+    profile: Callable[[int], ClaimProfile] | None = None,
+    judge: Judge | None = None,
+) -> dict[int, LoneEvidence]:
+    """The evidence on each lone claim of a story (by its index in ``claims``). ``profile``
+    and ``judge`` read and judge claims by index (the comparison passes its cached ones).
+
+    The overlaps are sparse matrix products (claims, two-sentence windows and outlets by
+    stem, against the lone claims' stem weights), so a story of a thousand claims costs
+    milliseconds here, not a pass over every other claim per lone claim in Python."""
+    if profile is None:
+        read: dict[int, ClaimProfile] = {}
+
+        def profile(index: int) -> ClaimProfile:
+            if index not in read:
+                read[index] = claim_profile(claims[index].text)
+            return read[index]
+
+    if judge is None:
+        chosen = profile
+
+        def judge(pairs: Sequence[tuple[int, int]]) -> list[SameClaim]:
+            return judge_many([(chosen(a), chosen(b)) for a, b in pairs])
+
+    lone = [i for i, claim in enumerate(claims) if claim.status == "only"]
+    outlets = sorted({claim.outlet for claim in claims if claim.status != "copy"})
+    if len(outlets) < 2 or not lone:
+        return {}
+    story = _StoryMatrices(claims, profile, lone)
+    shared = (story.claim_stems @ story.lone_stems.T).tocsc()  # claims x lone: stems shared
+    in_window = (story.window_stems @ story.lone_weights.T).toarray()  # windows x lone
+    in_outlet = (story.outlet_stems @ story.lone_weights.T).toarray()  # outlets x lone
+    sizes = np.asarray(story.claim_stems.sum(axis=1)).ravel()
+    found: dict[int, tuple[list[float], dict[str, tuple[int, float]], list[tuple[int, int]]]] = {}
+    for column, index in enumerate(lone):
+        own, outlet = profile(index), claims[index].outlet
+        others = [row for row, name in enumerate(story.outlets) if name != outlet]
+        coverage = in_outlet[others, column]
+        windows = in_window[:, column] * story.window_is_other[outlet]
+        # Each other outlet's likeliest sentence, until the model scores one: the first of
+        # its two sentences that carry most of the claim's words.
+        likeliest: dict[str, tuple[int, float]] = {}
+        for window in np.argsort(-windows, kind="stable"):
+            if windows[window] <= 0:
+                break
+            likeliest.setdefault(story.window_outlet[window], (story.window_first[window], 0.0))
+            if len(likeliest) == len(others):
+                break
+        names = [
+            len(own.names & story.names_of[story.outlets[row]]) / len(own.names)
+            if own.names
+            else 1.0
+            for row in others
+        ]
+        low, high = shared.indptr[column], shared.indptr[column + 1]
+        rows, counts = shared.indices[low:high], shared.data[low:high]
+        dice = {
+            int(row): 2 * float(count) / (len(own.stems) + sizes[row])
+            for row, count in zip(rows, counts, strict=True)
+            if story.outlet_of[row] != outlet and claims[row].status != "copy"
+        }
+        near = sorted(
+            (other for other in dice if dice[other] >= CANDIDATE_DICE),
+            key=lambda other: (-dice[other], other),
+        )[:CANDIDATES]
+        features = [
+            0.0,
+            float(coverage.max()),
+            float(coverage.min()),
+            float(windows.max(initial=0.0)),
+            max(names),
+            math.log1p(story.position[index]),
+            float(len(own.stems)),
+            float(len(outlets)),
+            max(
+                (
+                    len(own.numbers & story.numbers_of[story.outlets[row]]) / len(own.numbers)
+                    if own.numbers
+                    else 1.0
+                )
+                for row in others
+            ),
+            _quoted_share(claims[index].text),
+        ]
+        found[index] = (features, likeliest, [(index, other) for other in near])
+    pairs = [pair for _, _, wanted in found.values() for pair in wanted]
+    decisions = dict(zip(pairs, judge(pairs), strict=True))
+    evidence: dict[int, LoneEvidence] = {}
+    for index, (features, likeliest, wanted) in found.items():
+        for pair in wanted:
+            score = decisions[pair].score
+            features[0] = max(features[0], score)
+            outlet = claims[pair[1]].outlet
+            if score > likeliest.get(outlet, (-1, 0.0))[1]:
+                likeliest[outlet] = (pair[1], score)
+        evidence[index] = LoneEvidence(tuple(features), likeliest)
+    return evidence
+
+
+class _StoryMatrices:
+    """A story's claims as sparse stem matrices: each claim's stems, each two-sentence
+    window's (a claim and the next of its article), each outlet's, and the lone claims' stem
+    weights as shares of their total."""
+
+    def __init__(
+        self, claims: Sequence[Claim], profile: Callable[[int], ClaimProfile], lone: list[int]
+    ) -> None:
+        self.outlets = sorted({claim.outlet for claim in claims if claim.status != "copy"})
+        outlet_row = {outlet: row for row, outlet in enumerate(self.outlets)}
+        self.outlet_of = [claim.outlet for claim in claims]
+        self.position: list[int] = []
+        self.names_of: dict[str, set[str]] = {outlet: set() for outlet in self.outlets}
+        self.numbers_of: dict[str, set[str]] = {outlet: set() for outlet in self.outlets}
+        vocabulary: dict[str, int] = {}
+        claim_cells: list[tuple[int, int]] = []
+        window_cells: list[tuple[int, int]] = []
+        self.window_outlet: list[str] = []
+        self.window_first: list[int] = []
+        seen: dict[str, int] = {}
+        for index, claim in enumerate(claims):
+            self.position.append(seen.get(claim.article_id, 0))
+            seen[claim.article_id] = self.position[-1] + 1
+            if claim.status == "copy":
+                continue
+            read = profile(index)
+            self.names_of[claim.outlet] |= read.names
+            self.numbers_of[claim.outlet] |= read.numbers
+            stems = {vocabulary.setdefault(item, len(vocabulary)) for item in read.stems}
+            claim_cells += [(index, column) for column in stems]
+            following = index + 1
+            if following < len(claims) and claims[following].article_id == claim.article_id:
+                stems |= {
+                    vocabulary.setdefault(i, len(vocabulary)) for i in profile(following).stems
+                }
+            window = len(self.window_outlet)
+            self.window_outlet.append(claim.outlet)
+            self.window_first.append(index)
+            window_cells += [(window, column) for column in stems]
+        shape = len(vocabulary)
+        self.claim_stems = _binary(claim_cells, (len(claims), shape))
+        self.window_stems = _binary(window_cells, (len(self.window_outlet), shape))
+        outlet_of_window = np.array([outlet_row[o] for o in self.window_outlet], dtype=np.int64)
+        by_outlet = sparse.csr_matrix(
+            (np.ones(len(outlet_of_window)), (outlet_of_window, np.arange(len(outlet_of_window)))),
+            shape=(len(self.outlets), len(self.window_outlet)),
+        )
+        self.outlet_stems = (by_outlet @ self.window_stems).sign().tocsr()
+        self.window_is_other = {
+            outlet: np.array([o != outlet for o in self.window_outlet], dtype=np.float64)
+            for outlet in self.outlets
+        }
+        rows, cols, weights = [], [], []
+        for row, index in enumerate(lone):
+            read = profile(index)
+            total = sum(read.weights.values()) or 1.0
+            for item, weight in read.weights.items():
+                rows.append(row)
+                cols.append(vocabulary[item])
+                weights.append(weight / total)
+        self.lone_weights = sparse.csr_matrix((weights, (rows, cols)), shape=(len(lone), shape))
+        self.lone_stems = self.lone_weights.sign()
+
+
+def _quoted_share(text: str) -> float:
+    quoted = sum(len(phrase) for phrase in marked_phrases(text))
+    return min(quoted / max(len(text.strip()), 1), 1.0)
+
+
+def _binary(cells: list[tuple[int, int]], shape: tuple[int, int]) -> sparse.csr_matrix:
+    rows = [row for row, _ in cells]
+    cols = [col for _, col in cells]
+    return sparse.csr_matrix((np.ones(len(cells)), (rows, cols)), shape=shape).sign().tocsr()
+
+
+@cache
+def load_model(path: Path = WEIGHTS_FILE) -> Logistic:
+    """The shipped lone-claim model, read once."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ModelError(f"{path}: cannot read the lone-claim weights ({error})") from error
+    if data.get("version") != WEIGHTS_VERSION:
+        raise ModelError(
+            f"{path}: lone-claim weights of version {data.get('version')!r}, this code reads "
+            f"version {WEIGHTS_VERSION}: run scripts/train_lone_claims.py"
+        )
+    model = Logistic.from_json(data["model"])
+    if model.features != FEATURES:
+        raise ModelError(f"{path}: its features are not this code's: run the training again")
+    return model
+
+
+def told_elsewhere(
+    evidence: dict[int, LoneEvidence], model: Logistic | None = None
+) -> dict[int, float]:
+    """The probability that another outlet tells each lone claim."""
+    if not evidence:
+        return {}
+    model = model or load_model()
+    rows = np.array([item.features for item in evidence.values()], dtype=np.float64)
+    return {
+        index: round(float(p), 4)
+        for index, p in zip(evidence, model.probabilities(rows), strict=True)
+    }

@@ -1,0 +1,103 @@
+"""Lone claims: bare quotations go to the quotes part; a claim another outlet tells in other
+words is hedged, one nobody else tells stays its outlet's own."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from storylens.compare.logistic import Logistic, fit_logistic
+from storylens.compare.lone_claims import (
+    FEATURES,
+    WEIGHTS_FILE,
+    is_bare_quotation,
+    load_model,
+    lone_claim_evidence,
+    told_elsewhere,
+)
+from storylens.records import Claim
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "“I was completely wrong.”",
+        '"My legs were shaking the whole time."',
+        "‘I didn’t sleep. None of us did.’",
+    ],
+)
+def test_a_quotation_and_nothing_else_is_bare(text: str) -> None:
+    assert is_bare_quotation(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "“Lena and I go back twenty years,” Okafor said. “This is how we talk.”",
+        "‘I didn’t sleep,’ he said. ‘None of us did.’",
+        "The mayor said the vote was “a disgrace”.",
+        "Crews worked through the night.",
+    ],
+)
+def test_narration_makes_a_quotation_a_claim(text: str) -> None:
+    assert not is_bare_quotation(text)
+
+
+def _claim(outlet: str, article: str, text: str, status: str = "only") -> Claim:
+    return Claim(article, outlet, 0, len(text), text, status, 0)  # type: ignore[arg-type]
+
+
+STORY = [
+    _claim("Gazette", "g", "The Ferrow Bridge will close for three weeks from Monday."),
+    _claim("Gazette", "g", "Engineers found rust in two of the bridge's main cables."),
+    _claim("Gazette", "g", "Ada Quill, who sells fish at the quay, said trade would suffer."),
+    _claim("Courier", "c", "Ferrow Bridge is to shut for three weeks starting Monday."),
+    _claim("Courier", "c", "Inspectors found corroded cables on the bridge last month."),
+]
+
+
+def test_evidence_reads_the_other_outlets_whole_text() -> None:
+    evidence = lone_claim_evidence(STORY)
+    assert set(evidence) == set(range(len(STORY)))
+    closing, fishmonger = evidence[0].features, evidence[2].features
+    coverage = FEATURES.index("coverage_max")
+    assert closing[coverage] > 0.6 > fishmonger[coverage]
+    assert closing[FEATURES.index("outlets")] == 2.0
+    # The Courier's likeliest sentence for the closure is its own closure sentence.
+    assert evidence[0].likeliest["Courier"][0] == 3
+
+
+def test_no_other_outlet_no_evidence() -> None:
+    alone = [_claim("Gazette", "g", STORY[0].text), _claim("Gazette", "g", STORY[1].text)]
+    assert lone_claim_evidence(alone) == {}
+
+
+def test_the_model_hedges_what_the_other_outlet_covers() -> None:
+    # A toy model that reads coverage alone: more of the claim's words elsewhere, more doubt.
+    rows = np.array([[0.0] * len(FEATURES)] * 4, dtype=np.float64)
+    rows[:, FEATURES.index("coverage_max")] = [0.1, 0.2, 0.8, 0.9]
+    model = fit_logistic(FEATURES, rows, np.array([False, False, True, True]))
+    doubts = told_elsewhere(lone_claim_evidence(STORY), model)
+    assert doubts[0] > 0.5 > doubts[2]
+
+
+def test_the_shipped_model_reads_these_features_and_says_how_it_was_judged() -> None:
+    model = load_model()
+    assert isinstance(model, Logistic) and model.features == FEATURES
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    figures = data["leave_one_story_out"]
+    assert figures["plain_precision"] > figures["precision_before"]
+
+
+def test_a_hedge_from_the_whole_articles_names_no_outlet() -> None:
+    from storylens.compare.scorecard import maybe_note
+    from storylens.records import ClaimMatch
+
+    def hedged(relation: str) -> Claim:
+        match = ClaimMatch("c", "Courier", 0, 10, relation, 0.1, "")  # type: ignore[arg-type]
+        return Claim("g", "Gazette", 0, 10, "x", "only", 0, maybe_matches=(match,))
+
+    assert maybe_note(hedged("maybe-same")) == "Courier may say it in other words"
+    assert maybe_note(hedged("maybe-told")) == "another outlet may tell it in other words"
