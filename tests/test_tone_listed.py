@@ -114,3 +114,20 @@ def test_a_hand_made_mark_is_listed() -> None:
     assert is_listed(ToneMark(0, 8, "harmless", "positive", "own"))
     assert not is_listed(ToneMark(0, 3, "icy", "negative", "own", score=-0.9))
     assert is_listed(ToneMark(0, 7, "banter", "positive", "quoted", score=-0.9))
+
+
+def test_a_reported_word_is_listed_only_inside_the_speakers_claim(nlp: Language) -> None:
+    # "erroneously" is the outlet's word about the mayor's claim; the press office only
+    # denies a point, so its account does not hold the word
+    outside = LEDE_FILLER + (
+        "Last week, Mayor Ida Roe dismissed the auditors\u2019 report, erroneously claiming the "
+        "letters didn\u2019t represent \u201call the auditors,\u201d a point the county press "
+        "office denied.\n"
+    )
+    marks = [m for m in _marks(nlp, outside) if m.text == "erroneously"]
+    assert marks and not [m for m in marks if m.voice == "reported" and is_listed(m)]
+    inside = LEDE_FILLER + (
+        "According to Pell, the mayor then angrily shoved the clerk before storming off.\n"
+    )
+    (angrily,) = [m for m in _marks(nlp, inside) if m.text == "angrily"]
+    assert (angrily.voice, angrily.speaker, is_listed(angrily)) == ("reported", "Pell", True)

@@ -187,6 +187,9 @@ NOUN_CONTENT_DEPS = frozenset({"ccomp", "acl"})
 CONTENT_CLAUSE_STEPS = 4
 # Penn tags of a verb in the present tense (not third person singular, third person singular).
 PRESENT_VERB_TAGS = frozenset({"VBP", "VBZ"})
+# How "according to X" (and "per X") hangs from the verb it attributes: X is the object of a
+# preposition that may itself hang from a preposition.
+ATTRIBUTION_LINK_DEPS = frozenset({"pobj", "prep"})
 # Prepositions that name whose view a judgment is ("for some", "to many voters").
 EXPERIENCER_PREPOSITIONS = frozenset({"for", "to"})
 # How marked words sit inside the outlet's noun phrase, before its noun (see _is_sure_scare).
@@ -1051,7 +1054,17 @@ def _mark(text: str, c: _Candidate, voice: str, speaker: str | None = None) -> T
     )
 
 
-def _reported_accounts(doc: Doc, quotes: Sequence[Quote]) -> list[tuple[int, int, str]]:
+@dataclass(frozen=True)
+class _Account:
+    """A clause the outlet reports as someone's account, and where the parse attaches them."""
+
+    start: int
+    end: int
+    speaker: str
+    anchor: int | None  # the token index of the verb the speaker's words hang from
+
+
+def _reported_accounts(doc: Doc, quotes: Sequence[Quote]) -> list[_Account]:
     """The clauses the outlet reports as someone's account, without quotation marks: the
     content of "according to X, ...", "X alleged that ...", "X said she then lunged for the
     phone". Their wording is the outlet's rendering of X's claim, so a loaded word there is
@@ -1064,15 +1077,49 @@ def _reported_accounts(doc: Doc, quotes: Sequence[Quote]) -> list[tuple[int, int
             continue
         span = doc.char_span(quote.start, quote.end, alignment_mode="contract")
         if span is not None and any(t.pos_ in ("VERB", "AUX") for t in span):
-            accounts.append((quote.start, quote.end, quote.speaker))
+            accounts.append(
+                _Account(quote.start, quote.end, quote.speaker, _speaker_anchor(doc, quote))
+            )
     return accounts
 
 
-def _voiced_mark(text: str, c: _Candidate, accounts: Sequence[tuple[int, int, str]]) -> ToneMark:
-    """An own-voice candidate's mark, in the voice of the account it sits in, if any."""
-    for start, end, speaker in accounts:
-        if start <= c.start and c.end <= end:
-            return _mark(text, c, "reported", speaker)
+def _speaker_anchor(doc: Doc, quote: Quote) -> int | None:
+    """The verb the speaker's mention hangs from: the speech verb of its subject ("X said"),
+    or the verb an "according to X" phrase modifies."""
+    if quote.speaker_start is None or quote.speaker_end is None:
+        return None
+    mention = doc.char_span(quote.speaker_start, quote.speaker_end, alignment_mode="expand")
+    if mention is None or not len(mention):
+        return None
+    token = mention.root
+    while token.dep_ in ATTRIBUTION_LINK_DEPS and token.head.i != token.i:
+        token = token.head  # Scoop <- to <- According <- lunged
+    return token.head.i if token.head.i != token.i else token.i
+
+
+def _in_account(doc: Doc, c: _Candidate, account: _Account) -> bool:
+    """Whether the candidate's words are what the speaker is reported to claim: in the
+    clause their speech verb (or "according to") governs. A word in the outlet's clause
+    around them is its own ("Ryan dismissed the critique, erroneously claiming ..., a point
+    the press office denied": the office denies; "erroneously" is the outlet's)."""
+    if account.anchor is None:
+        return False
+    span = doc.char_span(c.start, c.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return False
+    root = span.root
+    return root.i == account.anchor or any(a.i == account.anchor for a in root.ancestors)
+
+
+def _voiced_mark(doc: Doc, c: _Candidate, accounts: Sequence[_Account]) -> ToneMark:
+    """An own-voice candidate's mark, in the voice of the account it sits in, if any. A
+    reported mark is sure only where the parse shows the speaker's claim holding it."""
+    text = doc.text
+    for account in accounts:
+        if account.start <= c.start and c.end <= account.end:
+            if not _in_account(doc, c, account):
+                c = replace(c, sure=False)
+            return _mark(text, c, "reported", account.speaker)
     if c.content:  # someone's view the extractor gave no speaker: not the outlet's own word
         c = replace(c, sure=False)
     return _mark(text, c, "own")
@@ -1192,7 +1239,7 @@ def find_tone(
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
             chosen.append(judgment)
     accounts = _reported_accounts(doc, quotes)
-    marks = [_voiced_mark(text, c, accounts) for c in sorted(chosen, key=lambda c: c.start)]
+    marks = [_voiced_mark(doc, c, accounts) for c in sorted(chosen, key=lambda c: c.start)]
     marks += [_mark(text, c, "own") for c in hedges]
     for region, candidates in quoted.items():
         marks += [
