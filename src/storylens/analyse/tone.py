@@ -45,6 +45,15 @@ reporter's summary of who did what, where a story is framed, so there an uncommo
 adverb counts without a parse link to an actor, an uncommon word counts without a VADER rating,
 and its marks are kept beside the article's quota.
 
+What the comparison lists. Every candidate above stays in the analysis (``storylens export
+tone`` and bench/tone.py's BASIL figures read them), but the comparison lists an own-voice,
+reported or scare-quoted mark only when it is sure (``is_listed``; a doubtful mark scores
+below zero): an evaluative adjective or adverb the lexicon rates, or an uncommon -ly adverb of
+manner aimed at an actor, in the outlet's narration; not a verb (it names an act, "condemned",
+"detained"), a piece of a compound, an adjective of a title ("outgoing"), a word aimed at
+people in general or at a passive's subject, nor a word inside what someone says or feels; a
+scare quote only where the outlet sets a label in marks inside its own noun phrase.
+
 Whose words. Only the runs inside quotation marks are a speaker's: the attribution between
 the two halves of a split quote ("..., he fumed. ...") and the paraphrase around a quoted
 phrase in a mixed quote (`she dismissed the plan as "a fantasy"`) are the outlet's own voice.
