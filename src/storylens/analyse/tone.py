@@ -181,7 +181,7 @@ RELATIONAL_SUFFIXES = ("an",)
 # below zero, -(1 - strength / 2), so that the store keeps the verdict with the mark and a
 # mark made by hand (score 0) is listed. On the graded comparison set, before this, these
 # lines were 20 true of 38 (written) and 21 true of 64 (basil, held out); after, 14 of 14
-# and 9 of 17 (docs/benchmarks.md has the figures by part).
+# and 9 of 17 (bench/statements.py, tone part).
 LISTED_BY_SCORE = frozenset({"own", "reported", "scare"})
 # An unrated -ly adverb of manner is sure only when it is uncommon (Zipf 3.5 and below):
 # the common ones tell how often or when ("routinely", "indefinitely", "repeatedly"). (On
@@ -190,7 +190,8 @@ LISTED_BY_SCORE = frozenset({"own", "reported", "scare"})
 SURE_ADVERB_MIN_RARITY = 0.25
 # How a clause holds what someone says, thinks or feels: its complement ("disputed that
 # ...", "feel betrayed", "called it unworkable"), and a noun's content clause ("the
-# skepticism that ..."); how far up from the word such a clause is looked for.
+# skepticism that ..."); how far up from the word such a clause is looked for: from an
+# adverb to its adjective, to the clause's verb, to the verb or noun that takes the clause.
 CONTENT_DEPS = frozenset({"ccomp", "xcomp", "acomp", "oprd", "acl"})
 NOUN_CONTENT_DEPS = frozenset({"ccomp", "acl"})
 CONTENT_CLAUSE_STEPS = 4
@@ -213,6 +214,7 @@ PATIENT_DEPS = frozenset({"nsubjpass"})
 # couples", "their parents", "two couples", "local parents").
 PLURAL_NOUN_TAGS = frozenset({"NNS"})
 SPECIFYING_DEPS = frozenset({"det", "poss", "nummod", "amod", "compound", "relcl", "acl", "prep"})
+# The marks that join a compound: the hyphen-minus and Unicode's hyphen and non-breaking hyphen.
 HYPHENS = frozenset({"-", "\u2010", "\u2011"})
 
 # --- the lede -------------------------------------------------------------------------------
