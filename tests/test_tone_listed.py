@@ -131,3 +131,16 @@ def test_a_reported_word_is_listed_only_inside_the_speakers_claim(nlp: Language)
     )
     (angrily,) = [m for m in _marks(nlp, inside) if m.text == "angrily"]
     assert (angrily.voice, angrily.speaker, is_listed(angrily)) == ("reported", "Pell", True)
+
+
+def test_nothing_is_listed_as_own_in_a_paragraph_whose_marks_do_not_pair(nlp: Language) -> None:
+    # the last paragraph of a blog post quoted at length: it closes a quotation it never
+    # opened, so its words may be the blogger's, not the outlet's
+    text = LEDE_FILLER + (
+        "Will it be a big story? Probably not, but apparently being ready for awkward "
+        "questions is the next phase of media training in Marlow.\u201d\n"
+    )
+    marks = [m for m in _marks(nlp, text) if m.text == "apparently"]
+    assert marks and not [m for m in marks if is_listed(m)]
+    balanced = text.replace("\u201d", "")
+    assert "apparently" in _listed(nlp, balanced)

@@ -78,7 +78,13 @@ from storylens.analyse.quotes.cues import (
     SPEECH_NOUNS,
     SPEECH_VERBS,
 )
-from storylens.analyse.quotes.marks import ALL_MARKS_WITH_STRAIGHT, find_marked_quotes
+from storylens.analyse.quotes.marks import (
+    ALL_MARKS_WITH_STRAIGHT,
+    DOUBLE_CLOSE,
+    DOUBLE_OPEN,
+    STRAIGHT_DOUBLE,
+    find_marked_quotes,
+)
 from storylens.records import Polarity, Quote, ToneMark
 
 __all__ = ["find_tone", "is_listed"]
@@ -1136,6 +1142,25 @@ def _voiced_mark(doc: Doc, c: _Candidate, accounts: Sequence[_Account]) -> ToneM
     return _mark(text, c, "own")
 
 
+def _unbalanced_paragraphs(text: str) -> list[tuple[int, int]]:
+    """Paragraphs whose double quotation marks do not pair: a quoted passage set as its own
+    paragraphs (a blog post or a statement quoted at length, each paragraph opened and only
+    the last one closed), or a mark the writer left out. Which of their words are the outlet's
+    own cannot be told from the marks, so none of them is listed as its own."""
+    ranges = []
+    for paragraph in PARAGRAPH.finditer(text):
+        words = paragraph.group()
+        opened = sum(words.count(mark) for mark in DOUBLE_OPEN)
+        closed = sum(words.count(mark) for mark in DOUBLE_CLOSE)
+        if opened != closed or words.count(STRAIGHT_DOUBLE) % 2:
+            ranges.append((paragraph.start(), paragraph.end()))
+    return ranges
+
+
+def _unsure_in(c: _Candidate, ranges: Sequence[tuple[int, int]]) -> _Candidate:
+    return replace(c, sure=False) if _in_ranges(c.start, c.end, ranges) else c
+
+
 def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = ()) -> int:
     """Where the lede ends: after the first ``LEDE_PARAGRAPHS`` paragraphs with words outside
     ``skip`` (a caption or a byline before the story is not its lede), and after at most
@@ -1250,8 +1275,10 @@ def find_tone(
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
             chosen.append(judgment)
     accounts = _reported_accounts(doc, quotes)
+    unbalanced = _unbalanced_paragraphs(text)
+    chosen = [_unsure_in(c, unbalanced) for c in chosen]
     marks = [_voiced_mark(doc, c, accounts) for c in sorted(chosen, key=lambda c: c.start)]
-    marks += [_mark(text, c, "own") for c in hedges]
+    marks += [_mark(text, _unsure_in(c, unbalanced), "own") for c in hedges]
     for region, candidates in quoted.items():
         marks += [
             _mark(text, c, "quoted", region.speaker) for c in _best(candidates, MARKS_PER_QUOTE)
