@@ -33,7 +33,9 @@ Prediction variants:
   own          every mark outside quotation marks (BASIL's own voice): loaded words and
                hedges ("reportedly", "so-called"), with those in clauses the outlet reports
                as someone's account ("according to X, ..."); the headline run;
-  own-only     the outlet's own voice as the comparison lists it (no reported accounts);
+  own-only     the outlet's own voice (no reported accounts);
+  shown        the own-voice and reported marks the comparison lists (``is_listed``: the sure
+               ones, issue 19's "fewer, surer lines"): a precision-minded subset of "own";
   own-loaded   own-voice loaded words only, no hedges;
   own+quoted   own plus loaded words inside quotes (the scorer ignores a prediction that
                touches only a quoted gold span, but counts one elsewhere as a false positive);
@@ -63,7 +65,7 @@ from spacy.tokens import Doc, DocBin  # noqa: E402
 from _data import read_jsonl, shared_data_dir  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
-from storylens.analyse.tone import _vader, find_tone  # noqa: E402
+from storylens.analyse.tone import _vader, find_tone, is_listed  # noqa: E402
 from storylens.records import ToneMark  # noqa: E402
 
 SCORER = shared_data_dir().parent / "eval" / "score_tone.py"
@@ -80,6 +82,7 @@ OUTSIDE_MARKS = ("own", "reported")
 VARIANTS: dict[str, Variant] = {
     "own": lambda m: m.voice in OUTSIDE_MARKS,
     "own-only": lambda m: m.voice == "own",
+    "shown": lambda m: m.voice in OUTSIDE_MARKS and is_listed(m),
     "own-loaded": lambda m: m.voice == "own" and m.polarity != "hedge",
     "own+quoted": lambda m: m.voice in ("own", "quoted"),
     "all": lambda m: True,
@@ -212,6 +215,10 @@ def cross_validate(
         ],
         "own-only": [
             [{"text": m.text, "start": m.start, "end": m.end} for m in ms if m.voice == "own"]
+            for ms in marks
+        ],
+        "shown": [
+            [{"text": m.text, "start": m.start, "end": m.end} for m in ms if VARIANTS["shown"](m)]
             for ms in marks
         ],
     }

@@ -244,7 +244,9 @@ def test_tone_reads_accounts_documents_and_sources_words(comparison: StoryCompar
     tone = {p.article_id: p for p in comparison.tone}
     own_second = [m.text for m in tone[second].own]
     assert "lunged" not in own_second and "praising" not in own_second
-    assert "lunged" in [m.text for m in tone[second].reported]
+    # find_tone reads "lunged" as Scoop's account (tests/test_tone.py); an unrated verb is not
+    # sure enough for the comparison to list in any voice (issue 19: fewer, surer lines)
+    assert "lunged" not in [m.text for m in tone[second].reported]
     scare = [m.text.strip(" .") for m in tone[first].scare]
     assert "intentionally mishandling evidence" not in scare
     assert "love challenging one another" not in scare

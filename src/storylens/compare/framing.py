@@ -4,7 +4,9 @@ the own-voice words no other outlet of the story uses ("harmless" against "excru
 awkward").
 
 The words themselves come from the analyse stage (``analyse.tone``), which reads them with the
-parse; this part only sets the articles side by side.
+parse; this part only sets the articles side by side, and lists of the outlet's own and
+reported words only the sure ones (``is_listed``): a part that cannot be sure of every line
+shows fewer lines rather than doubtful ones.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from storylens.analyse.tone import is_listed
 from storylens.records import StoryMember, ToneMark, ToneProfile
 
 
@@ -43,7 +46,7 @@ def tone_profiles(
             texts_by_outlet[member.outlet] = texts_by_outlet.get(member.outlet, "") + "\n" + text
     profiles = []
     for index, member in enumerate(members):
-        marks = member.analysed.tone
+        marks = [m for m in member.analysed.tone if is_listed(m)]
         own = tuple(m for m in marks if m.voice == "own")
         others = [text for outlet, text in texts_by_outlet.items() if outlet != member.outlet]
         distinctive: tuple[str, ...] = ()

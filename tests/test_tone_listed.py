@@ -1,0 +1,146 @@
+"""Which tone marks the comparison lists: only the sure ones (issue 19, item 6).
+
+The analysis (``find_tone``) keeps every candidate for export and the BASIL benchmark; the
+comparison lists an own-voice, reported or scare-quoted mark only when ``is_listed`` says it
+is sure. The sentences are written for these tests (fictional people and places).
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.tone import find_tone, is_listed
+from storylens.records import ToneMark
+
+# Two plain paragraphs that fill the lede, so that the sentence after them is in the body.
+LEDE_FILLER = "The harbour board met at noon.\nIt voted on Tuesday.\n"
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def _marks(nlp: Language, text: str) -> tuple[ToneMark, ...]:
+    doc = nlp(text)
+    return find_tone(doc, extract_quotes(doc))
+
+
+def _listed(nlp: Language, text: str) -> list[str]:
+    return [m.text for m in _marks(nlp, text) if is_listed(m)]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a plain description of a physical state, in the lede's looser reading
+        ("A school bus slid on an icy stretch of Route 9 outside Marlow on Thursday.\n", "icy"),
+        # a legal term
+        (
+            "A jury held landlord Tom Arle liable for the flooded cellars on Friday.\n",
+            "liable",
+        ),
+        # a piece of a compound
+        ("A red-haired man fled the harbour in a stolen boat on Friday.\n", "haired"),
+        # what was done to someone (the subject of a passive)
+        (LEDE_FILLER + "Councillor Ada Penn was fatally injured in the crash.\n", "fatally"),
+        # a verb names an act, even a rated one
+        (LEDE_FILLER + "Councillor Ada Penn condemned the harbour plan on Friday.\n", "condemned"),
+        # an adjective in a title before a name
+        ("Delia Ruiz, the outgoing mayor, opened the new pier on Friday.\n", "outgoing"),
+        # a common -ly adverb tells how often, not how
+        (LEDE_FILLER + "Mayor Delia Ruiz routinely defends the harbour budget.\n", "routinely"),
+    ],
+)
+def test_plain_words_are_found_but_not_listed(nlp: Language, text: str, word: str) -> None:
+    marks = _marks(nlp, text)
+    assert [m for m in marks if word in m.text]  # the analysis still finds it ...
+    assert not [m for m in marks if word in m.text and is_listed(m)]  # ... the comparison not
+
+
+def test_a_judgment_of_people_in_general_is_not_listed(nlp: Language) -> None:
+    text = LEDE_FILLER + (
+        "For some, the thought of constant quarrels with a neighbour is exhausting, but not "
+        "for Mayor Delia Ruiz.\n"
+    )
+    assert "exhausting" not in _listed(nlp, text)
+
+
+def test_a_word_inside_what_someone_feels_is_not_the_outlets(nlp: Language) -> None:
+    text = LEDE_FILLER + "Mayor Delia Ruiz disputed that residents feel betrayed by the plan.\n"
+    assert "betrayed" not in _listed(nlp, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "Brackenford mayor Helen Marwood suffered a humiliating defeat on Tuesday.\n",
+            "humiliating",
+        ),
+        (LEDE_FILLER + "But the interaction was harmless.\n", "harmless"),
+        (LEDE_FILLER + "Councillor Ada Penn defiantly tore up the notice.\n", "defiantly"),
+        (
+            LEDE_FILLER + "The senator gave an excruciatingly awkward interview on Sunday.\n",
+            "awkward",
+        ),
+        (LEDE_FILLER + "The mayor reportedly met the developers twice.\n", "reportedly"),
+    ],
+)
+def test_evaluative_words_in_the_outlets_narration_are_listed(
+    nlp: Language, text: str, word: str
+) -> None:
+    assert any(word in listed for listed in _listed(nlp, text))
+
+
+def test_scare_quotes_inside_the_outlets_noun_phrase_are_listed(nlp: Language) -> None:
+    distanced = (
+        LEDE_FILLER + "Marwood\u2019s \u2018legacy\u2019 sports centre had split the town.\n"
+    )
+    assert "legacy" in _listed(nlp, distanced)
+    # what critics called someone is their label, quoted, not the outlet's doubt
+    label = LEDE_FILLER + (
+        "Back in 2021 Mayor Ida Roe was branded \u2018a desperate attention-seeker\u2019 after the "
+        "gala.\n"
+    )
+    assert not [m for m in _marks(nlp, label) if m.voice == "scare" and is_listed(m)]
+
+
+def test_a_hand_made_mark_is_listed() -> None:
+    """Marks made without the analysis (score 0) are listed: only a negative score doubts."""
+    assert is_listed(ToneMark(0, 8, "harmless", "positive", "own"))
+    assert not is_listed(ToneMark(0, 3, "icy", "negative", "own", score=-0.9))
+    assert is_listed(ToneMark(0, 7, "banter", "positive", "quoted", score=-0.9))
+
+
+def test_a_reported_word_is_listed_only_inside_the_speakers_claim(nlp: Language) -> None:
+    # "erroneously" is the outlet's word about the mayor's claim; the press office only
+    # denies a point, so its account does not hold the word
+    outside = LEDE_FILLER + (
+        "Last week, Mayor Ida Roe dismissed the auditors\u2019 report, erroneously claiming the "
+        "letters didn\u2019t represent \u201call the auditors,\u201d a point the county press "
+        "office denied.\n"
+    )
+    marks = [m for m in _marks(nlp, outside) if m.text == "erroneously"]
+    assert marks and not [m for m in marks if m.voice == "reported" and is_listed(m)]
+    inside = LEDE_FILLER + (
+        "According to Pell, the mayor then angrily shoved the clerk before storming off.\n"
+    )
+    (angrily,) = [m for m in _marks(nlp, inside) if m.text == "angrily"]
+    assert (angrily.voice, angrily.speaker, is_listed(angrily)) == ("reported", "Pell", True)
+
+
+def test_nothing_is_listed_as_own_in_a_paragraph_whose_marks_do_not_pair(nlp: Language) -> None:
+    # the last paragraph of a blog post quoted at length: it closes a quotation it never
+    # opened, so its words may be the blogger's, not the outlet's
+    text = LEDE_FILLER + (
+        "Will it be a big story? Probably not, but apparently being ready for awkward "
+        "questions is the next phase of media training in Marlow.\u201d\n"
+    )
+    marks = [m for m in _marks(nlp, text) if m.text == "apparently"]
+    assert marks and not [m for m in marks if is_listed(m)]
+    balanced = text.replace("\u201d", "")
+    assert "apparently" in _listed(nlp, balanced)
