@@ -16,7 +16,7 @@ from storylens.compare.claims import claim_units, similarity_matrix
 from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
 from storylens.compare.lineage import ORDER_UNKNOWN, lineage
 from storylens.compare.story import compare_story
-from storylens.compare.summary import timeline
+from storylens.compare.timeline import timeline
 from storylens.pipeline import analyze
 from storylens.records import StoryComparison, Timex
 from storylens.report import write_markdown
