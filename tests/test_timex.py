@@ -346,6 +346,13 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
         # a modal's season is this year's, whatever the reporting verb
         ("Engineers told the meeting the road would stay shut until the summer.", "2026-03-18",
          "the summer", "2026-SU"),
+        # a modal leaves a holiday or a day of a month open: the nearest, not the last one
+        ("Staff learned that the plant would close before Christmas.", "2026-08-12",
+         "Christmas", "2026-12-25"),
+        ("Officials said the pool would reopen on June 30 after repairs.", "2026-08-12",
+         "June 30", "2026-06-30"),
+        ("Officials said the pool would reopen on January 5 after repairs.", "2026-08-12",
+         "January 5", "2027-01-05"),
         # "next Thursday" said on a Wednesday: the Thursday of the week after
         ("A public meeting on the plan will be held next Thursday.", "2026-03-11",
          "next Thursday", "2026-03-19"),

@@ -1021,7 +1021,8 @@ def _month_day(
         ]
         if fits:
             return _Found(f"{fits[0]:04d}-{month:02d}-{day:02d}", "DATE", True)
-    y = _choose_year(ctx.dct, _tense(ctx, start, end), lambda y: _safe_date(y, month, day))
+    tense = _tense(ctx, start, end, modals=_OPEN_MODALS)  # "would reopen on June 30": nearest
+    y = _choose_year(ctx.dct, tense, lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
 
 
@@ -1730,7 +1731,8 @@ def _r_holiday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         kind, month, number, _ = _HOLIDAY_NAMES[name]
         value = f"XXXX-{month:02d}-{number:02d}" if kind == "fixed" else "XXXX-XX-XX"
         return _Found(value, "DATE", True)
-    year = _choose_year(ctx.dct, _tense(ctx, start, end), lambda y: _holiday_date(name, y))
+    tense = _tense(ctx, start, end, modals=_OPEN_MODALS)  # "would close before Christmas"
+    year = _choose_year(ctx.dct, tense, lambda y: _holiday_date(name, y))
     d = _holiday_date(name, year)
     return _Found(_day(d), "DATE", True) if d else None
 
