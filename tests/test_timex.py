@@ -353,6 +353,9 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
          "June 30", "2026-06-30"),
         ("Officials said the pool would reopen on January 5 after repairs.", "2026-08-12",
          "January 5", "2027-01-05"),
+        # a month before a noun is no time of the reporting verb: the nearest
+        ("Party leaders said they feared losing seats in the November election.",
+         "2026-06-10", "November", "2026-11"),
         # "next Thursday" said on a Wednesday: the Thursday of the week after
         ("A public meeting on the plan will be held next Thursday.", "2026-03-11",
          "next Thursday", "2026-03-19"),

@@ -1076,6 +1076,14 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
     return True
 
 
+def _attributive(text: str, start: int, end: int) -> bool:
+    """Whether a month word after a determiner modifies the noun after it ("the November
+    election", "its June meeting")."""
+    before = text[max(0, start - 8) : start].split()
+    after = re.match(r"(?:'s|\u2019s)?\s+([a-z]+)", text[end : end + 20])
+    return bool(before and before[-1].lower() in _DETERMINERS and after)
+
+
 def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     month = _month_number(m["month"])
     if month is None or not _month_alone_ok(m, ctx.text):
@@ -1092,7 +1100,10 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     elif rel and rel[0] in ("next", "coming") or rel == ["this", "coming"]:
         year = _choose_year(here, "future", lambda y: date(y, month, 1), strict=True)
     else:
-        tense = _tense(ctx, start, end, modals=_OPEN_MODALS)
+        # A month before a noun ("the November election") is no time of the sentence's verb
+        # ("said Republicans feared the November election"): the nearest one.
+        attributive = _attributive(ctx.text, start, m.end("month"))
+        tense = None if attributive else _tense(ctx, start, end, modals=_OPEN_MODALS)
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
