@@ -22,7 +22,7 @@ from datetime import date, timedelta
 from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
-from storylens.records import Span, StoryMember, TimelineEntry, Timex
+from storylens.records import StoryMember, TimelineEntry, Timex
 
 # Two claims giving one date this alike (claim cosine) tell the same event, and the outlets
 # behind them share a timeline row; below it the same year or day is another episode.
@@ -49,10 +49,6 @@ _DAYS_FROM_EVENT = re.compile(
     r",?\s+(?P<n>a|one|two|three|the)\s+days?\s+(?P<dir>after|before)\b", re.IGNORECASE
 )
 _DAY_COUNTS = {"a": 1, "one": 1, "the": 1, "two": 2, "three": 3}
-# A date in a conditional sentence ("If a fifth of them go, I feel it by Friday") or negated
-# ("Not today, son") tells no event.
-_CONDITIONAL = re.compile(r"[\s\"'\u201c\u2018]*(?:if|unless)\b", re.IGNORECASE)
-_NEGATED = re.compile(r"\bnot\s+$", re.IGNORECASE)
 # The small hours (midnight to MORNING_FROM) are a part of their own: they fit a named night
 # as the next calendar day ("Tuesday night ... at 1:40 a.m.": Wednesday).
 SMALL_HOURS = "SH"
@@ -107,8 +103,6 @@ def timeline(
         placed = place_times_of_day(text, dated, analysed.article.published)
         for timex, value in zip(dated, placed, strict=True):
             if value is None or any(low <= timex.start < high for low, high in skip):
-                continue
-            if _tells_no_event(text, analysed.sentences, timex):
                 continue
             sentence = next(
                 (
@@ -235,12 +229,6 @@ def _event_day(text: str, end: int, day: str) -> str | None:
     days = _DAY_COUNTS[match["n"].lower()]
     step = -days if match["dir"].lower() == "after" else days
     return (date.fromisoformat(day) + timedelta(days=step)).isoformat()
-
-
-def _tells_no_event(text: str, sentences: Sequence[Span], timex: Timex) -> bool:
-    sentence = next((s for s in sentences if s.start <= timex.start < s.end), None)
-    opening = text[sentence.start : timex.start] if sentence else ""
-    return bool(_CONDITIONAL.match(opening)) or bool(_NEGATED.search(text[: timex.start][-8:]))
 
 
 def _part_of(time: str | None) -> str | None:
