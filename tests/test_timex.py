@@ -337,9 +337,12 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
         # "remain closed": an adjective after a linking verb; "will" decides
         ("The library will remain closed until Thursday while the roof is fixed.", "2026-09-14",
          "Thursday", "2026-09-17"),
-        # the future seen from a past report
+        # "would" seen from a past report leaves the day open: the nearest Friday
         ("The head said that counsellors would be at the school on Friday.", "2026-01-22",
          "Friday", "2026-01-23"),
+        # ... the nearest such day, after the report or before it
+        ("Police said the man would appear in court on Monday.", "2026-01-27",
+         "Monday", "2026-01-26"),
         # an infinitive's month is the nearest one, not the last before the past verb
         ("The council voted on Monday to shut the pool at the end of June.", "2026-03-17",
          "the end of June", "2026-06"),

@@ -633,6 +633,12 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
     return None
 
 
+def _open_tense(ctx: _Context, start: int, end: int) -> Tense | None:
+    """The tense for a month, a season, a holiday or a day of a month: a modal or an
+    infinitive before it leaves its time open (the nearest)."""
+    return _tense(ctx, start, end, modals=_OPEN_MODALS, infinitives=True)
+
+
 def _infinitive(text: str, tokens: list[_Token], i: int) -> bool:
     """Whether token ``i`` is the "to" of an infinitive ("voted to close the branch at the
     end of June"): its clause is after the verb before it, its time open as a modal's."""
@@ -645,14 +651,20 @@ def _infinitive(text: str, tokens: list[_Token], i: int) -> bool:
 
 
 def _tense(
-    ctx: _Context, start: int, end: int, modals: frozenset[str] = frozenset()
+    ctx: _Context,
+    start: int,
+    end: int,
+    modals: frozenset[str] = frozenset(),
+    infinitives: bool = False,
 ) -> Tense | None:
     """The tense the words nearest to an expression in its sentence point to, if any.
 
     ``modals``: these modal verbs ("could lose the House in November") are a cue of their own
     that leaves the time open (present: the nearest month, the coming weekday), so a reporting
     verb farther back ("said") does not decide; read for a month, whose year it chooses, and
-    "would" for a weekday ("said counsellors would be available on Friday")."""
+    "would" for a weekday ("said counsellors would be available on Friday"). ``infinitives``:
+    the "to" of an infinitive is such a cue too ("voted to close the branch at the end of
+    June"), read for a month, a season or a holiday."""
     if ctx.tense_override is not None:
         return ctx.tense_override
     tokens = ctx.tokens(ctx.sentence_of(start))
@@ -666,7 +678,7 @@ def _tense(
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
     for distance, i in enumerate(reversed(before[-TENSE_WINDOW_WORDS:])):
         cue = _cue(tokens, i)
-        opens = tokens[i][2] in modals or (bool(modals) and _infinitive(ctx.text, tokens, i))
+        opens = tokens[i][2] in modals or (infinitives and _infinitive(ctx.text, tokens, i))
         if cue is None and opens:
             cue = "present"
             distance = 0  # the modal's own clause holds the month, however far back it is
@@ -1021,7 +1033,7 @@ def _month_day(
         ]
         if fits:
             return _Found(f"{fits[0]:04d}-{month:02d}-{day:02d}", "DATE", True)
-    tense = _tense(ctx, start, end, modals=_OPEN_MODALS)  # "would reopen on June 30": nearest
+    tense = _open_tense(ctx, start, end)  # "would reopen on June 30": nearest
     y = _choose_year(ctx.dct, tense, lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
 
@@ -1103,7 +1115,7 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
         # A month before a noun ("the November election") is no time of the sentence's verb
         # ("said Republicans feared the November election"): the nearest one.
         attributive = _attributive(ctx.text, start, m.end("month"))
-        tense = None if attributive else _tense(ctx, start, end, modals=_OPEN_MODALS)
+        tense = None if attributive else _open_tense(ctx, start, end)
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
@@ -1357,7 +1369,7 @@ def _r_season(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found |
         year = _season_year(dct, season, "future", strict=True)
     else:
         # A modal leaves it open ("would remain shut until the summer"): this year's.
-        tense = _tense(ctx, start, end, modals=_OPEN_MODALS)
+        tense = _open_tense(ctx, start, end)
         year = _season_year(dct, season, tense, strict=False)
         if tense in (None, "present"):
             year = dct.year - 1 if season == "WI" and dct.month <= 2 else dct.year
@@ -1403,12 +1415,18 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     if ctx.dct is None:
         value = f"XXXX-WXX-{weekday}"
         return _Found(value + (f"T{part}" if part else ""), "TIME" if part else "DATE", True)
-    # "would" ("counsellors would be available on Friday") looks ahead from its clause; other
-    # modals rarely do for a day ("could not be located Wednesday"), nor does a possessive
-    # weekday ("would get around Wednesday's ruling": the ruling is what came before).
+    tense = _tense(ctx, start, end)
+    day = _weekday_date(ctx.dct, weekday, rel, tense)
+    # "would" ("said counsellors would be available on Friday") leaves the day open from a
+    # past report: the nearest such weekday, before or after the anchor. Other modals rarely
+    # do for a day ("could not be located Wednesday"), nor does a possessive weekday ("would
+    # get around Wednesday's ruling": the ruling is what came before).
     possessive = ctx.text[m.end("wd") : m.end("wd") + 2] in ("'s", "\u2019s")
-    modals = frozenset() if possessive else _FUTURE_IN_PAST
-    day = _weekday_date(ctx.dct, weekday, rel, _tense(ctx, start, end, modals=modals))
+    opened = _tense(ctx, start, end, modals=_FUTURE_IN_PAST) == "present"
+    if not rel and not possessive and tense in ("past", None) and opened:
+        back = (ctx.dct.isoweekday() - weekday) % 7
+        forward = (weekday - ctx.dct.isoweekday()) % 7
+        day = ctx.dct + timedelta(days=forward if forward < back else -back)
     if part:
         return _Found(f"{_day(day)}T{part}", "TIME", True)
     return _Found(_day(day), "DATE", True)
@@ -1742,7 +1760,7 @@ def _r_holiday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         kind, month, number, _ = _HOLIDAY_NAMES[name]
         value = f"XXXX-{month:02d}-{number:02d}" if kind == "fixed" else "XXXX-XX-XX"
         return _Found(value, "DATE", True)
-    tense = _tense(ctx, start, end, modals=_OPEN_MODALS)  # "would close before Christmas"
+    tense = _open_tense(ctx, start, end)  # "would close before Christmas"
     year = _choose_year(ctx.dct, tense, lambda y: _holiday_date(name, y))
     d = _holiday_date(name, year)
     return _Found(_day(d), "DATE", True) if d else None
