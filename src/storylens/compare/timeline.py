@@ -79,8 +79,8 @@ def timeline(
 
     Two outlets share an entry only where they give the same date in claims that tell the
     same thing (claim cosine ``TIMELINE_SAME_EVENT``): "in 2021" in one outlet's account of
-    one episode and in another's of a different one are two rows. A clock time that names no
-    day takes the day of the event its article dates just before it, not the publication day.
+    one episode and in another's of a different one are two rows. A time of day is placed on
+    the day of its event (``place_times_of_day``), or left out when no named day fits.
     """
     entries: dict[tuple[str, str, int], TimelineEntry] = {}
     claims_of: dict[tuple[str, str], list[tuple[int, int | None]]] = {}
