@@ -16,7 +16,7 @@ from storylens.compare.claims import claim_units, similarity_matrix
 from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
 from storylens.compare.lineage import ORDER_UNKNOWN, lineage
 from storylens.compare.story import compare_story
-from storylens.compare.summary import timeline
+from storylens.compare.timeline import timeline
 from storylens.pipeline import analyze
 from storylens.records import StoryComparison, Timex
 from storylens.report import write_markdown
@@ -37,6 +37,8 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
         ("2026-11-04TNI", "", None, "the night of Wednesday 4 November 2026"),
         ("2026-W45", "last week", "2026-11-10", "the week before 10 November 2026"),
         ("XXXX-WXX-2", "Tuesday", None, "a Tuesday; no publication date to place it"),
+        ("XXXX-WXX-2T07:00", "", None, "7 a.m. on a Tuesday; no publication date to place it"),
+        ("XXXX-WXX-1TNI", "", None, "the night of a Monday; no publication date to place it"),
         ("2026-SU", "", None, "summer 2026"),
         ("2026-11", "", None, "November 2026"),
         ("2026-Q3", "", None, "the third quarter of 2026"),

@@ -323,3 +323,70 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
     assert result["headline"] >= DATE_VALUE_F1_FLOOR
     assert result["all"]["value"]["f1"] >= ALL_VALUE_F1_FLOOR
     assert result["date"]["relaxed"]["f1"] >= DATE_RELAXED_F1_FLOOR
+
+
+# --- issue 19: the comparison's timeline (each case failed before its fix) ------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "published", "phrase", "value"),
+    [
+        # "go" after "were let" is no present verb pointing ahead: the Wednesday just gone
+        ("Staff at the mill were let go on Wednesday, the union said.", "2026-04-09",
+         "Wednesday", "2026-04-08"),
+        # "remain closed": an adjective after a linking verb; "will" decides
+        ("The library will remain closed until Thursday while the roof is fixed.", "2026-09-14",
+         "Thursday", "2026-09-17"),
+        # "would" seen from a past report leaves the day open: the nearest Friday
+        ("The head said that counsellors would be at the school on Friday.", "2026-01-22",
+         "Friday", "2026-01-23"),
+        # ... the nearest such day, after the report or before it
+        ("Police said the man would appear in court on Monday.", "2026-01-27",
+         "Monday", "2026-01-26"),
+        # an infinitive's month is the nearest one, not the last before the past verb
+        ("The council voted on Monday to shut the pool at the end of June.", "2026-03-17",
+         "the end of June", "2026-06"),
+        # a modal's season is this year's, whatever the reporting verb
+        ("Engineers told the meeting the road would stay shut until the summer.", "2026-03-18",
+         "the summer", "2026-SU"),
+        # a modal leaves a holiday or a day of a month open: the nearest, not the last one
+        ("Staff learned that the plant would close before Christmas.", "2026-08-12",
+         "Christmas", "2026-12-25"),
+        ("Officials said the pool would reopen on June 30 after repairs.", "2026-08-12",
+         "June 30", "2026-06-30"),
+        ("Officials said the pool would reopen on January 5 after repairs.", "2026-08-12",
+         "January 5", "2027-01-05"),
+        # a month before a noun is no time of the reporting verb: the nearest
+        ("Party leaders said they feared losing seats in the November election.",
+         "2026-06-10", "November", "2026-11"),
+        # "next Thursday" said on a Wednesday: the Thursday of the week after
+        ("A public meeting on the plan will be held next Thursday.", "2026-03-11",
+         "next Thursday", "2026-03-19"),
+        ("A public meeting on the plan will be held next Monday.", "2026-03-13",
+         "next Monday", "2026-03-16"),
+    ],
+)  # fmt: skip
+def test_a_day_is_read_in_its_own_clause(
+    sentence: str, published: str, phrase: str, value: str
+) -> None:
+    assert _values(sentence, published)[phrase] == value
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "She wore a midnight-blue gown to the gala.",  # a colour
+        "Forecasters issued a winter weather advisory for the county.",  # a noun's modifier
+        "The DEC said the spill at the quarry was contained.",  # an agency's initials
+        "He told NBC's Tonight about the film.",  # a show's name
+        "Clips from the Today programme were shown.",
+    ],
+)
+def test_words_that_only_look_like_dates(sentence: str) -> None:
+    assert find_timexes(sentence, "2026-03-11") == ()
+
+
+def test_a_day_word_opening_a_quotation_is_still_a_date() -> None:
+    assert _values("``Today, I am here to tell you,'' she said.", "2026-03-11") == {
+        "Today": "2026-03-11"
+    }

@@ -26,6 +26,7 @@ mentioned.
 from __future__ import annotations
 
 import bisect
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -215,6 +216,19 @@ _PRESENT_PLURALS = frozenset({
     "begin", "start", "open", "meet", "vote", "head", "face", "return", "resume", "arrive",
     "convene", "debate", "go", "end", "close"
 })  # fmt: skip
+# Words after which a plural present form is an infinitive or a participle's verb, not the
+# present tense ("were let go on Wednesday", "to vote Friday", "did not meet Monday").
+_NOT_BEFORE_PRESENT_PLURAL = frozenset({
+    "to", "let", "lets", "did", "didn't", "do", "does", "don't", "doesn't", "will", "would",
+    "could", "should", "can", "must", "may", "might", "shall", "won't", "make", "made", "help",
+    "helped", "see", "saw", "watch", "watched"
+})  # fmt: skip
+# Linking verbs: an -ed word after them is an adjective ("will remain closed until Thursday"),
+# which says no tense, as after a form of "be".
+_LINKING_VERBS = frozenset({
+    "remain", "remains", "remained", "stay", "stays", "stayed", "seem", "seems", "get", "gets",
+    "become", "becomes", "look", "looks", "appear", "appears", "keep", "kept"
+})  # fmt: skip
 # A preposition before an expression that puts it before the anchor whatever the verb
 # ("since January, prices have risen").
 _PAST_PREPOSITIONS = frozenset({"since"})
@@ -231,6 +245,14 @@ _PAST_WORDS = frozenset({
 })  # fmt: skip
 # Modals that leave the time of their clause open ("could", "would"): for a month, the nearest.
 _OPEN_MODALS = frozenset({"could", "would", "should", "can", "must"})
+# Nouns that follow "to" with no determiner ("came to power in June", "went to work"): no
+# infinitive.
+_NOUNS_AFTER_TO = frozenset({
+    "power", "office", "court", "trial", "school", "work", "bed", "prison", "jail", "hospital",
+    "church", "market", "war", "town", "sea", "college", "university", "date"
+})  # fmt: skip
+# The modal of the future seen from a past report ("said the school would open on Friday").
+_FUTURE_IN_PAST = frozenset({"would"})
 # Words ending in -ed that are no past-tense verbs.
 _ED_NOT_PAST = frozenset({
     "need", "needed", "speed", "seed", "feed", "bed", "red", "shed", "hundred", "indeed",
@@ -307,7 +329,7 @@ _CLOCK = (
     r"|(?P<h24>[01]?\d|2[0-3]):(?P<mi24>[0-5]\d)(?=\s*(?:GMT|UTC|EST|EDT|CST|CDT|PST|PDT|BST|CET|"
     r"local|hours|h\b))"
     r"|(?P<hoc>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'clock"
-    r"|(?P<named>noon|midday|midnight))"
+    r"|(?P<named>noon|midday|midnight)(?!-))"  # "midnight-blue" is a colour
     r"(?:\s+(?P<tz>GMT|UTC|[ECMP][SD]T|BST|CET|local\s+time))?"
 )
 
@@ -589,15 +611,20 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
         return "past"
     previous_word = tokens[i - 1][2] if i > 0 else ""
     if word in _PRESENT_WORDS or (
-        word in _PRESENT_PLURALS and previous_word not in _DETERMINERS and tokens[i][3]
+        word in _PRESENT_PLURALS
+        and previous_word not in _DETERMINERS
+        and previous_word not in _NOT_BEFORE_PRESENT_PLURAL
+        and previous_word not in _BE_FORMS
+        and previous_word not in _PAST_WORDS
+        and tokens[i][3]
     ):
         if word in ("has", "have") and following in ("been", "had"):
             return "past"
         return "present"
     if len(word) >= 5 and word.endswith("ed") and word not in _ED_NOT_PAST:
         previous = tokens[i - 1][2] if i > 0 else ""
-        if previous in _BE_FORMS:  # passive: "is expected", "will be held" say nothing
-            return None
+        if previous in _BE_FORMS or previous in _LINKING_VERBS:
+            return None  # passive ("is expected", "will be held"), adjective ("remain closed")
         if previous in _DETERMINERS:  # an adjective: "the reduced dividend"
             return None
         if previous == "has" or previous == "have":
@@ -606,12 +633,38 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
     return None
 
 
-def _tense(ctx: _Context, start: int, end: int, modals: bool = False) -> Tense | None:
+def _open_tense(ctx: _Context, start: int, end: int) -> Tense | None:
+    """The tense for a month, a season, a holiday or a day of a month: a modal or an
+    infinitive before it leaves its time open (the nearest)."""
+    return _tense(ctx, start, end, modals=_OPEN_MODALS, infinitives=True)
+
+
+def _infinitive(text: str, tokens: list[_Token], i: int) -> bool:
+    """Whether token ``i`` is the "to" of an infinitive ("voted to close the branch at the
+    end of June"): its clause is after the verb before it, its time open as a modal's."""
+    if tokens[i][2] != "to" or i + 1 >= len(tokens):
+        return False
+    start, _, word, lower = tokens[i + 1]
+    if text[tokens[i][1] : start].strip():
+        return False  # "fell to $16.25 in trading": a number or a mark between
+    return lower and word not in _DETERMINERS and word not in _NOUNS_AFTER_TO
+
+
+def _tense(
+    ctx: _Context,
+    start: int,
+    end: int,
+    modals: frozenset[str] = frozenset(),
+    infinitives: bool = False,
+) -> Tense | None:
     """The tense the words nearest to an expression in its sentence point to, if any.
 
-    ``modals``: a modal verb ("could lose the House in November") is a cue of its own that
-    leaves the time open (present: the nearest), so a reporting verb farther back ("said")
-    does not decide; read for a month, whose year it chooses."""
+    ``modals``: these modal verbs ("could lose the House in November") are a cue of their own
+    that leaves the time open (present: the nearest month, the coming weekday), so a reporting
+    verb farther back ("said") does not decide; read for a month, whose year it chooses, and
+    "would" for a weekday ("said counsellors would be available on Friday"). ``infinitives``:
+    the "to" of an infinitive is such a cue too ("voted to close the branch at the end of
+    June"), read for a month, a season or a holiday."""
     if ctx.tense_override is not None:
         return ctx.tense_override
     tokens = ctx.tokens(ctx.sentence_of(start))
@@ -625,7 +678,8 @@ def _tense(ctx: _Context, start: int, end: int, modals: bool = False) -> Tense |
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
     for distance, i in enumerate(reversed(before[-TENSE_WINDOW_WORDS:])):
         cue = _cue(tokens, i)
-        if cue is None and modals and tokens[i][2] in _OPEN_MODALS:
+        opens = tokens[i][2] in modals or (infinitives and _infinitive(ctx.text, tokens, i))
+        if cue is None and opens:
             cue = "present"
             distance = 0  # the modal's own clause holds the month, however far back it is
         if cue == "present" and distance > PRESENT_WINDOW_WORDS:
@@ -979,7 +1033,8 @@ def _month_day(
         ]
         if fits:
             return _Found(f"{fits[0]:04d}-{month:02d}-{day:02d}", "DATE", True)
-    y = _choose_year(ctx.dct, _tense(ctx, start, end), lambda y: _safe_date(y, month, day))
+    tense = _open_tense(ctx, start, end)  # "would reopen on June 30": nearest
+    y = _choose_year(ctx.dct, tense, lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
 
 
@@ -995,6 +1050,11 @@ def _r_mdy(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | No
     return _month_day(ctx, month, day, year, start, end, weekday)
 
 
+def _full_month(token: str) -> str:
+    """The full name of the month a month word names, in lower case."""
+    return calendar.month_name[_MONTHS[token.rstrip(".").lower()]].lower()
+
+
 def _month_alone_ok(m: re.Match[str], text: str) -> bool:
     """A month name alone: "May" needs a cue before it (a modal otherwise, or a name), and a
     name-like neighbour ("Theresa May", "April Smith") makes any month word a name."""
@@ -1006,6 +1066,8 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
     following = after[0] if after else ""
     if following == "of":
         return False  # "the March of the Mothers"; "March of 1998" is the month-year rule's
+    if token.isupper() and token.lower() != _full_month(token) and not text.isupper():
+        return False  # "DEC", "MAR": an agency's or a company's initials, not a month
     word = following.rstrip(".,;:")
     if word[:1].isupper() and word.isalpha() and word.lower() not in _MONTH_LINKS:
         return False  # "April Smith", "June Carter"
@@ -1026,6 +1088,14 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
     return True
 
 
+def _attributive(text: str, start: int, end: int) -> bool:
+    """Whether a month word after a determiner modifies the noun after it ("the November
+    election", "its June meeting")."""
+    before = text[max(0, start - 8) : start].split()
+    after = re.match(r"(?:'s|\u2019s)?\s+([a-z]+)", text[end : end + 20])
+    return bool(before and before[-1].lower() in _DETERMINERS and after)
+
+
 def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     month = _month_number(m["month"])
     if month is None or not _month_alone_ok(m, ctx.text):
@@ -1042,7 +1112,10 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     elif rel and rel[0] in ("next", "coming") or rel == ["this", "coming"]:
         year = _choose_year(here, "future", lambda y: date(y, month, 1), strict=True)
     else:
-        tense = _tense(ctx, start, end, modals=True)
+        # A month before a noun ("the November election") is no time of the sentence's verb
+        # ("said Republicans feared the November election"): the nearest one.
+        attributive = _attributive(ctx.text, start, m.end("month"))
+        tense = None if attributive else _open_tense(ctx, start, end)
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
@@ -1264,7 +1337,9 @@ def _season_year(dct: date, season: str, tense: Tense | None, strict: bool) -> i
 def _r_season(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     word = m["season"].lower()
     det = " ".join((m["det"] or "").lower().split())
-    if word in ("fall", "spring") and not (det or m["year"] or m["mod"]):
+    # A season with no determiner, year or modifier is a date only after a preposition: bare,
+    # it is a verb ("prices fall"), or a noun's modifier ("a winter weather advisory").
+    if not (det or m["year"] or m["mod"]):
         before = ctx.text[max(0, start - 12) : start].lower().split()
         if not before or before[-1] not in (
             "in",
@@ -1275,7 +1350,7 @@ def _r_season(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found |
             "late",
             "early",
         ):
-            return None  # "prices fall", "a hot spring"
+            return None  # "prices fall", "a hot spring", "winter weather"
     season = _SEASONS[word]
     if m["year"]:
         return _Found(f"{int(m['year'][:4]):04d}-{season}", "DATE", False)
@@ -1293,20 +1368,27 @@ def _r_season(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found |
     elif det in ("next", "coming", "this coming"):
         year = _season_year(dct, season, "future", strict=True)
     else:
-        year = _season_year(dct, season, _tense(ctx, start, end), strict=False)
-        if _tense(ctx, start, end) in (None, "present"):
+        # A modal leaves it open ("would remain shut until the summer"): this year's.
+        tense = _open_tense(ctx, start, end)
+        year = _season_year(dct, season, tense, strict=False)
+        if tense in (None, "present"):
             year = dct.year - 1 if season == "WI" and dct.month <= 2 else dct.year
     return _Found(f"{year:04d}-{season}", "DATE", True)
 
 
 def _weekday_date(dct: date, weekday: int, rel: str, tense: Tense | None) -> date:
     """The day a weekday name means: "last"/"this past" the one before the anchor, "next"/
-    "coming" the one after; bare, the nearest on the side the tense points to (same day
-    included; a present-tense verb points to the coming one), the past one without a cue."""
+    "coming" the one after ("next": one of the week after the anchor's); bare, the nearest on
+    the side the tense points to (same day included; a present-tense verb points to the
+    coming one), the past one without a cue."""
     back = (dct.isoweekday() - weekday) % 7
     forward = (weekday - dct.isoweekday()) % 7
     if rel in ("last", "past", "this past"):
         return dct - timedelta(days=back or 7)
+    if rel == "next" and forward and dct.isoweekday() + forward <= 7:
+        # "next Thursday" said on a Wednesday: this week's Thursday would be "Thursday" or
+        # "this Thursday"; "next" is the one of the week after.
+        return dct + timedelta(days=forward + 7)
     if rel in ("next", "coming", "this coming"):
         return dct + timedelta(days=forward or 7)
     if rel == "this":
@@ -1333,7 +1415,18 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     if ctx.dct is None:
         value = f"XXXX-WXX-{weekday}"
         return _Found(value + (f"T{part}" if part else ""), "TIME" if part else "DATE", True)
-    day = _weekday_date(ctx.dct, weekday, rel, _tense(ctx, start, end))
+    tense = _tense(ctx, start, end)
+    day = _weekday_date(ctx.dct, weekday, rel, tense)
+    # "would" ("said counsellors would be available on Friday") leaves the day open from a
+    # past report: the nearest such weekday, before or after the anchor. Other modals rarely
+    # do for a day ("could not be located Wednesday"), nor does a possessive weekday ("would
+    # get around Wednesday's ruling": the ruling is what came before).
+    possessive = ctx.text[m.end("wd") : m.end("wd") + 2] in ("'s", "\u2019s")
+    opened = _tense(ctx, start, end, modals=_FUTURE_IN_PAST) == "present"
+    if not rel and not possessive and tense in ("past", None) and opened:
+        back = (ctx.dct.isoweekday() - weekday) % 7
+        forward = (weekday - ctx.dct.isoweekday()) % 7
+        day = ctx.dct + timedelta(days=forward if forward < back else -back)
     if part:
         return _Found(f"{_day(day)}T{part}", "TIME", True)
     return _Found(_day(day), "DATE", True)
@@ -1344,6 +1437,13 @@ def _r_weekday_plural(m: re.Match[str], ctx: _Context, start: int, end: int) -> 
     return _Found(f"XXXX-WXX-{weekday}", "SET", False)
 
 
+def _opens_sentence(ctx: _Context, position: int) -> bool:
+    """Whether a word opens its sentence, a quotation, a clause after a colon or a line."""
+    before = ctx.text[ctx.sentence_starts[ctx.sentence_of(position)] : position]
+    before = before.rstrip(" \t\"'`\u201c\u2018(")
+    return not before or before.endswith((":", "\n", ";", "\u2014", "--"))
+
+
 def _r_dayword(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     word = " ".join(m["word"].lower().split())
     if word == "today":
@@ -1351,6 +1451,8 @@ def _r_dayword(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         after = ctx.text[m.end("word") : m.end("word") + 8].lower()
         if before.endswith("USA ") or after.startswith((" show", " program")):
             return None  # "USA Today", NBC's "Today" show
+    if m["word"][0].isupper() and not _opens_sentence(ctx, m.start("word")):
+        return None  # a title inside a sentence: NBC's "Tonight", the "Today" programme
     offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1,
               "the day before yesterday": -2, "the day after tomorrow": 2}[word]  # fmt: skip
     part = _PARTS_OF_DAY.get((m["part"] or "").lower()) or ("NI" if word == "tonight" else None)
@@ -1658,7 +1760,8 @@ def _r_holiday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         kind, month, number, _ = _HOLIDAY_NAMES[name]
         value = f"XXXX-{month:02d}-{number:02d}" if kind == "fixed" else "XXXX-XX-XX"
         return _Found(value, "DATE", True)
-    year = _choose_year(ctx.dct, _tense(ctx, start, end), lambda y: _holiday_date(name, y))
+    tense = _open_tense(ctx, start, end)  # "would close before Christmas"
+    year = _choose_year(ctx.dct, tense, lambda y: _holiday_date(name, y))
     d = _holiday_date(name, year)
     return _Found(_day(d), "DATE", True) if d else None
 

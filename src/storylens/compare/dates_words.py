@@ -78,8 +78,14 @@ def _day_part(value: str) -> str | None:
 
 
 def _unknown_year(value: str) -> str | None:
-    if match := re.fullmatch(r"XXXX-WXX-(\d)", value):
-        return f"a {calendar.day_name[int(match[1]) - 1]}; {NO_PUBLICATION_DATE}"
+    if match := re.fullmatch(r"XXXX-WXX-([1-7])(?:T(.+))?", value):
+        weekday = f"a {calendar.day_name[int(match[1]) - 1]}"
+        time = match[2]
+        if time and (clock := re.fullmatch(r"(\d{2}):(\d{2})(?::\d{2})?", time)):
+            weekday = f"{_clock(int(clock[1]), int(clock[2]))} on {weekday}"
+        elif time in _PARTS_OF_DAY:
+            weekday = f"{_PARTS_OF_DAY[time]} {weekday}"
+        return f"{weekday}; {NO_PUBLICATION_DATE}"
     if match := re.fullmatch(r"XXXX-(\d{2})-(\d{2})(?:T.*)?", value):
         month = int(match[1])
         if 1 <= month <= 12:

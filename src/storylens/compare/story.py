@@ -29,7 +29,8 @@ from storylens.compare.quotes import (
     speaker_of,
 )
 from storylens.compare.sourcing import sourcing_profiles
-from storylens.compare.summary import summarise, timeline
+from storylens.compare.summary import summarise
+from storylens.compare.timeline import timeline
 from storylens.compare.variants import same_speaker
 from storylens.records import Quote, StoryComparison, StoryMember
 

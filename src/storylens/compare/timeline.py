@@ -1,0 +1,266 @@
+"""Timeline: the dated events the articles mention, each with its sentence, the outlets that
+report that event and its resolved date (TIMEX3), earliest first.
+
+A time of day belongs to the day of the event it tells, not to the publication day the
+tagger reads it against (issue 19): "the blaze broke out at about 10:40 p.m." in an article
+of Wednesday that opens on "Tuesday night" is Tuesday 22:40. A clock time that names no day
+(and "tonight", "this morning" inside a quotation, said on the day of the event) takes the
+last day its article named before it whose part of the day fits the hour ("Thursday
+morning" for 7:50 a.m., not "on Friday" between them), else the last whole day named; a day
+after the publication (a day announced ahead) places no past clock time. A time no named day
+fits is left out of a dated article's timeline: a reader should not be shown a guess.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+
+from scipy import sparse
+
+from storylens.compare.claim_units import ClaimUnit, furniture_spans
+from storylens.records import StoryMember, TimelineEntry, Timex
+
+# Two claims giving one date this alike (claim cosine) tell the same event, and the outlets
+# behind them share a timeline row; below it the same year or day is another episode.
+TIMELINE_SAME_EVENT = 0.2
+# A TIMEX3 value that names a day (a date, a weekday with no publication date to place it, a
+# day with no year), then maybe its time: "2026-01-22", "XXXX-WXX-4", "2026-01-22TMO".
+_DAY_VALUE = re.compile(r"(\d{4}-\d{2}-\d{2}|XXXX-WXX-\d|XXXX-\d{2}-\d{2})(?:T(.+))?")
+# A time of day that names its day ("1:40 a.m. on November 4", "Tuesday at 9 p.m.", "yesterday
+# morning", "3/4"): it keeps the tagger's value.
+_NAMES_A_DAY = re.compile(
+    r"\b(?:"
+    + "|".join(n[:3] for n in (*calendar.month_name[1:], *calendar.day_name))
+    + r"|yesterday|tomorrow|today)|\d{1,4}[-/]\d",
+    re.IGNORECASE,
+)
+# A clock time, "09:30" or "24:00" (midnight), after the "T" of a TIMEX3 value.
+_CLOCK = re.compile(r"(\d{2}):\d{2}")
+# A time of day said from where its writer or speaker stands ("tonight", "this morning",
+# "last night"): the publication's day outside a quotation, the event's inside one.
+_DEICTIC = re.compile(r"\b(?:this|tonight|last)\b", re.IGNORECASE)
+# A day followed by the distance to the event it dates ("on Monday, a day after thieves stole
+# the astrolabe"): the event's day is named too, and what follows tells that event.
+_DAYS_FROM_EVENT = re.compile(
+    r",?\s+(?P<n>a|one|two|three|the)\s+days?\s+(?P<dir>after|before)\b", re.IGNORECASE
+)
+_DAY_COUNTS = {"a": 1, "one": 1, "the": 1, "two": 2, "three": 3}
+# The small hours (midnight to MORNING_FROM) are a part of their own: they fit a named night
+# as the next calendar day ("Tuesday night ... at 1:40 a.m.": Wednesday).
+SMALL_HOURS = "SH"
+# The hour each part of a day starts at, so that a clock time finds a day named with a part
+# that fits ("Thursday morning" for 7:50 a.m.). TIMEX3 names the parts (MO, AF, EV, NI) but
+# gives no hours; these are the usual English ones (morning until noon, evening from five,
+# night from nine until the small hours).
+MORNING_FROM = 5
+AFTERNOON_FROM = 12
+EVENING_FROM = 17
+NIGHT_FROM = 21
+# Quotation marks: a day word inside one ("we voted for change tonight") was said on the day
+# of the event, not written on the publication day.
+_OPENING_MARKS = "\u201c\u2018"
+_CLOSING_MARKS = "\u201d"
+# Timeline values that are no point in time.
+_NOT_DATES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+
+
+def timeline(
+    members: Sequence[StoryMember],
+    copies: dict[int, int],
+    units: Sequence[ClaimUnit] = (),
+    cosine: sparse.csr_matrix | None = None,
+) -> tuple[TimelineEntry, ...]:
+    """Dated mentions, earliest first; one entry per date and event, with every outlet that
+    reports that event. Unresolved dates (no publication date) come last.
+
+    Two outlets share an entry only where they give the same date in claims that tell the
+    same thing (claim cosine ``TIMELINE_SAME_EVENT``): "in 2021" in one outlet's account of
+    one episode and in another's of a different one are two rows. A time of day is placed on
+    the day of its event (``place_times_of_day``), or left out when no named day fits.
+    """
+    entries: dict[tuple[str, str, int], TimelineEntry] = {}
+    claims_of: dict[tuple[str, str], list[tuple[int, int | None]]] = {}
+    by_member = _claims_by_member(units)
+    for index, member in enumerate(members):
+        if index in copies:
+            continue
+        analysed = member.analysed
+        text = analysed.article.text
+        skip = [(s.start, s.end) for s in analysed.clean.boilerplate]
+        skip += furniture_spans(text)
+        dated = sorted(
+            (
+                t
+                for t in analysed.timexes
+                if t.type in ("DATE", "TIME") and t.value not in _NOT_DATES
+            ),
+            key=lambda t: t.start,
+        )
+        placed = place_times_of_day(text, dated, analysed.article.published)
+        for timex, value in zip(dated, placed, strict=True):
+            if value is None or any(low <= timex.start < high for low, high in skip):
+                continue
+            sentence = next(
+                (
+                    text[s.start : s.end].strip()
+                    for s in analysed.sentences
+                    if s.start <= timex.start < s.end
+                ),
+                "",
+            )
+            unit = _claim_at(units, by_member.get(index, []), timex.start)
+            key_words = (value, timex.text.lower())
+            known_rows = claims_of.setdefault(key_words, [])
+            row = next(
+                (number for number, other in known_rows if _same_event(cosine, unit, other)),
+                None,
+            )
+            if row is not None:
+                known = entries[(*key_words, row)]
+                if member.outlet not in known.outlets:
+                    entries[(*key_words, row)] = replace(
+                        known, outlets=(*known.outlets, member.outlet)
+                    )
+                continue
+            row = len(known_rows)
+            known_rows.append((row, unit))
+            entries[(*key_words, row)] = TimelineEntry(
+                value=value,
+                text=timex.text,
+                sentence=sentence,
+                article_id=member.id,
+                outlet=member.outlet,
+                outlets=(member.outlet,),
+                resolved="X" not in value,
+            )
+    return tuple(sorted(entries.values(), key=lambda e: (not e.resolved, e.value, e.text)))
+
+
+def _claims_by_member(units: Sequence[ClaimUnit]) -> dict[int, list[int]]:
+    found: dict[int, list[int]] = {}
+    for index, unit in enumerate(units):
+        found.setdefault(unit.member, []).append(index)
+    return found
+
+
+def _claim_at(units: Sequence[ClaimUnit], own: Sequence[int], position: int) -> int | None:
+    for index in own:
+        if units[index].start <= position < units[index].end:
+            return index
+    return None
+
+
+def _same_event(cosine: sparse.csr_matrix | None, a: int | None, b: int | None) -> bool:
+    """Whether two claims holding one date tell the same event. Without the claims (a caller
+    that passes none) the date and its words alone decide, as before."""
+    if cosine is None:
+        return True
+    if a is None or b is None:
+        return False
+    return a == b or float(cosine[a, b]) >= TIMELINE_SAME_EVENT
+
+
+@dataclass(frozen=True)
+class _NamedDay:
+    """A day an article names, and the part of it named with it (MO, AF, EV, NI), if any."""
+
+    day: str
+    part: str | None
+
+
+def place_times_of_day(
+    text: str, timexes: Sequence[Timex], published: str | None
+) -> list[str | None]:
+    """Each timex's value for the timeline, in the order given (text order): a time of day
+    that names no day placed on the day of its event (see the module docstring), None for one
+    no named day fits in a dated article; every other value as the tagger gave it."""
+    anchor = _publication_day(published)
+    named: list[_NamedDay] = []
+    values: list[str | None] = []
+    for timex in timexes:
+        value: str | None = timex.value
+        if _floats(text, timex):
+            time = timex.value[timex.value.index("T") + 1 :]
+            day = _day_of(time, named, anchor)
+            if day is not None:
+                value = f"{day}T{time}"
+            else:
+                value = None if anchor is not None else f"XXXX-XX-XXT{time}"
+        values.append(value)
+        if value is not None and (match := _DAY_VALUE.fullmatch(value)):
+            named.append(_NamedDay(match[1], _part_of(match[2])))
+            if event := _event_day(text, timex.end, match[1]):
+                named.append(_NamedDay(event, None))
+    return values
+
+
+def _publication_day(published: str | None) -> date | None:
+    try:
+        return date.fromisoformat(published[:10]) if published else None
+    except ValueError:
+        return None
+
+
+def _floats(text: str, timex: Timex) -> bool:
+    """Whether a time of day takes its day from the events around it: one that names no day
+    ("at 7:50 a.m.", "by mid-morning"); "tonight" or "this morning" only inside a quotation
+    (outside, the writer's day)."""
+    if timex.type != "TIME" or "T" not in timex.value or _NAMES_A_DAY.search(timex.text):
+        return False
+    return not _DEICTIC.search(timex.text) or _inside_quotation(text, timex.start)
+
+
+def _inside_quotation(text: str, position: int) -> bool:
+    paragraph = text[text.rfind("\n", 0, position) + 1 : position]
+    opened = sum(paragraph.count(mark) for mark in _OPENING_MARKS)
+    closed = paragraph.count(_CLOSING_MARKS)
+    return opened > closed or paragraph.count('"') % 2 == 1
+
+
+def _event_day(text: str, end: int, day: str) -> str | None:
+    """The day of the event a named day is dated from ("Monday, a day after ..."), if any."""
+    match = _DAYS_FROM_EVENT.match(text, end)
+    if match is None or day.startswith("X"):
+        return None
+    days = _DAY_COUNTS[match["n"].lower()]
+    step = -days if match["dir"].lower() == "after" else days
+    return (date.fromisoformat(day) + timedelta(days=step)).isoformat()
+
+
+def _part_of(time: str | None) -> str | None:
+    """The part of the day a TIMEX3 time names or its hour falls in; None for a whole day."""
+    if not time:
+        return None
+    clock = _CLOCK.fullmatch(time)
+    if clock is None:
+        return time if time in ("MO", "AF", "EV", "NI") else None
+    hour = int(clock[1])
+    if hour < MORNING_FROM:
+        return SMALL_HOURS
+    if hour >= NIGHT_FROM:  # midnight, T24:00, ends its day's night
+        return "NI"
+    if hour >= EVENING_FROM:
+        return "EV"
+    return "AF" if hour >= AFTERNOON_FROM else "MO"
+
+
+def _day_of(time: str, named: Sequence[_NamedDay], anchor: date | None) -> str | None:
+    """The day a time of day belongs to: the last day named before it with a part that fits
+    (the small hours fit a night, as its next day), else the last whole day named; never a
+    day after the publication."""
+    part = _part_of(time)
+    before = [n for n in named if anchor is None or n.day[0] == "X" or n.day <= anchor.isoformat()]
+    fits = {SMALL_HOURS: (SMALL_HOURS, "NI")}.get(part or "", (part,))
+    fitting = [n for n in before if n.part in fits] or [n for n in before if n.part is None]
+    if not fitting:
+        return None
+    chosen = fitting[-1]
+    if part == SMALL_HOURS and chosen.part == "NI":
+        if chosen.day[0] == "X":
+            return None  # the day after an unplaced night: no value says it
+        return (date.fromisoformat(chosen.day) + timedelta(days=1)).isoformat()
+    return chosen.day

@@ -1,0 +1,75 @@
+"""The timeline's rows on small written examples (issue 19, items 1 and 7): a time of day on
+the day of the event it tells, not the publication day; no row for a time no named day fits."""
+
+from __future__ import annotations
+
+import pytest
+
+from storylens.analyse.timex import find_timexes
+from storylens.compare.timeline import place_times_of_day, timeline
+from test_compare_parts import member
+
+
+def _rows(text: str, published: str | None) -> dict[str, str]:
+    """Each row's words and value, for one article tagged by the real tagger."""
+    found = find_timexes(text, published)
+    members = [member("a", "Gazette", text, published=published, timexes=found)]
+    return {row.text: row.value for row in timeline(members, {})}
+
+
+@pytest.mark.parametrize(
+    ("text", "published", "words", "value"),
+    [
+        # the night named first, the clock time after it: that night, not the publication day
+        ("A fire destroyed a barn near Oakridge on Tuesday night. The blaze broke out at about "
+         "10:40 p.m., officials said.", "2026-03-04", "about 10:40 p.m.", "2026-03-03T22:40"),
+        # a morning clock time goes with the day named with a morning, not the later "Friday"
+        ("Nine pupils were hurt in Thursday morning's bus crash, the district said on Friday. "
+         "The bus skidded shortly before 8 a.m.", "2026-01-23", "shortly before 8 a.m.",
+         "2026-01-22T08:00"),
+        # the small hours after a named night are the next calendar day
+        ("The count ran late on Tuesday night. The result came at 1:40 a.m.", "2026-11-05",
+         "1:40 a.m.", "2026-11-04T01:40"),
+        # "Monday, a day after thieves stole ...": what follows tells the theft, on Sunday
+        ("Residents left flowers on Monday, a day after thieves stole the town's bell. The "
+         "thieves broke in shortly after 3 a.m.", "2026-09-15", "shortly after 3 a.m.",
+         "2026-09-13T03:00"),
+        # no publication date: the day named stays a weekday with no date
+        ("The mill burned early on Saturday. The fire was reported at about 2:10 a.m.", None,
+         "about 2:10 a.m.", "XXXX-WXX-6T02:10"),
+        # "tonight" inside a quotation was said on the night of the event
+        ("Voters went to the polls on Tuesday. “We won tonight,” the mayor said.", "2026-11-05",
+         "tonight", "2026-11-03TNI"),
+        # outside a quotation it is the writer's
+        ("The council meets tonight to vote on the budget.", "2026-11-05", "tonight",
+         "2026-11-05TNI"),
+    ],
+)  # fmt: skip
+def test_a_time_of_day_is_placed_on_the_day_of_its_event(
+    text: str, published: str | None, words: str, value: str
+) -> None:
+    assert _rows(text, published)[words] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "published", "words"),
+    [
+        # no day named before it: a guess, left out of a dated article's timeline
+        ("The blaze broke out at about 10:40 p.m. at a warehouse on Cannery Road.", "2026-03-04",
+         "about 10:40 p.m."),
+        # the only day named is after the publication: a past clock time is not on it
+        ("Counsellors will be at the school on Friday. The bus crashed at about 7:50 a.m.",
+         "2026-01-22", "about 7:50 a.m."),
+        # a night named, an afternoon hour: no part fits and no whole day is named
+        ("The panda slipped out on Sunday night. Keepers noticed at 4 p.m.", "2026-07-06",
+         "4 p.m."),
+    ],
+)  # fmt: skip
+def test_no_row_for_a_time_no_day_fits(text: str, published: str | None, words: str) -> None:
+    assert words not in _rows(text, published)
+
+
+def test_placing_keeps_every_other_value_and_the_order() -> None:
+    text = "On Sunday afternoon the panda left. It was seen at about 10 a.m. on Monday in 2026."
+    found = find_timexes(text, "2026-07-07")
+    assert place_times_of_day(text, found, "2026-07-07") == [t.value for t in found]
