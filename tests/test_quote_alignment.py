@@ -214,3 +214,99 @@ def test_a_paraphrase_needs_the_same_speaker_not_the_same_article() -> None:
     )
     groups = align_quotes([direct, other, paraphrase])
     assert all(v.relation != "paraphrased" for g in groups for v in g.variants)
+
+
+def test_a_line_sharing_a_fragments_words_does_not_join_through_it() -> None:
+    fullest = (
+        "This afternoon the mayor and the chair met to discuss the budget. We are not reading "
+        "out details, but the lines of communication remain open"
+    )
+    other = (
+        "It lasted fifty minutes. There will be no readout, but lines of communication remain open."
+    )
+    groups = align_quotes(
+        [
+            _at("a", fullest, None),
+            _at("b", "the lines of communication remain open.", "two statements"),
+            _at("c", other, "the statements"),
+        ]
+    )
+    assert all(v.article_id != "c" for v in _group_of(groups, fullest).variants)
+
+
+def test_another_persons_like_words_are_no_rewording() -> None:
+    line = "Freedom means freedom for everyone, and that means every family."
+    groups = align_quotes(
+        [
+            _at("a", line, "Mara Chenny"),
+            _at("b", line, "Mara Chenny"),
+            _at("c", "I think that freedom means freedom for everyone", "Rick Chenny"),
+        ]
+    )
+    assert all(v.article_id != "c" for v in _group_of(groups, line).variants)
+    assert not one_speaker("Rick Chenny", "Mara Chenny")
+    assert one_speaker("Tim Murrow", "Timothy Murrow") and one_speaker("Mr. Ethers", "Bob Ethers")
+
+
+def test_a_like_sentence_keeping_few_of_its_words_is_another_utterance() -> None:
+    line = (
+        "I am afraid that Chairman Ryde's budget reflects the values of his favourite economist "
+        "Ada Rand rather than the teaching of the church"
+    )
+    letter = (
+        "Your budget appears to reflect the values of your favourite economist, Ada Rand, "
+        "rather than the teaching of the church"
+    )
+    groups = align_quotes([_at("a", line, "Tom Reece"), _at("b", letter, None)])
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_one_changed_word_is_a_rewording() -> None:
+    line = "I used money that should have been used for my campaign"
+    groups = align_quotes(
+        [
+            _at("a", line, "Jess Jackman"),
+            _at("b", "used money that shouldn't have been used", None, "mixed"),
+        ]
+    )
+    assert _relations(_group_of(groups, line))[
+        ("b", "used money that shouldn't have been used")
+    ] == ("reworded")
+
+
+def test_a_paraphrase_needs_a_named_speaker_and_one_utterance() -> None:
+    first = _at(
+        "a", "If you are set on stopping the dam, you will act before they build it", "Ben Natan"
+    )
+    second = _at(
+        "a", "Every day that passes the dam gets closer to being built", "Ben Natan", start=200
+    )
+    vague = _at(
+        "b",
+        "that the dam would be built before anyone could act",
+        "a news clip of Ben Natan",
+        "indirect",
+    )
+    named = _at("c", "that the dam gets closer to being built every day", "Ben Natan", "indirect")
+    groups = align_quotes([first, second, vague, named])
+    paraphrases = [
+        (v.article_id) for g in groups for v in g.variants if v.relation == "paraphrased"
+    ]
+    assert paraphrases == ["c"]
+
+
+def test_a_phrase_credited_to_someone_else_is_no_misattribution() -> None:
+    line = "The office has pursued a politically driven vendetta against the councillor"
+    groups = align_quotes(
+        [
+            _at("a", line, "Bill McGinty"),
+            _at("b", line, "Bill McGinty"),
+            _at("c", "a politically driven vendetta", "Patten Boggs", "mixed"),
+        ]
+    )
+    assert _relations(groups[0])[("c", "a politically driven vendetta")] == "truncated"
+
+
+def test_a_name_may_open_on_a_common_word() -> None:
+    assert is_named("Will Smithers") and is_named("May Ortega")
+    assert not is_named("Some") and not is_named("His spokesman")

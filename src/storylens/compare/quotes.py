@@ -5,17 +5,21 @@ or when the two differ by a word or two (rapidfuzz's partial and plain ratios on
 text): outlets trim, split and re-punctuate quotes more often than they reword them. The
 shorter must keep most of its words in the longer (a shared phrase is not enough), must not
 be only a phrase the longer itself quotes (a headline, another speaker's words), and must be
-three words or more. Wordings one article prints as two quotations join the group of the
-fuller wording another article prints in one.
+three words or more; it is scored against the group's fullest wording, so no quote joins
+through a fragment it shares words with. Wordings one article prints as two quotations join
+the group of the fuller wording another article prints in one. A rewording changed in many
+places, keeping few of its words, or given to another named person is not clearly the same
+utterance and stands in a group of its own.
 
 Each wording is then classified (``compare.variants``): a second wording in the article that
 holds the fullest one is the speaker repeating herself, not a cut; any other is diffed against
 the closest wording another article prints of the same utterance, so "No, when I'm talking"
 is set beside the line it repeats, not beside the outburst before it. Reported speech that
-carries the same words joins the group as a paraphrase; words a speaker quotes someone else as
-saying keep their relay ("per Jason Scoop"). A wording is called misattributed only when
-sure: both speakers are names, more articles give the words to the group's speaker than to
-this one, and the outlet's own attribution is not in doubt (a quote that narrates the person
+carries the same words and a named speaker joins the group as a paraphrase (reported speech
+matching two groups joins neither); words a speaker quotes someone else as saying keep their
+relay ("per Jason Scoop"). A wording is called misattributed only when sure: a whole
+quotation, both speakers names, more articles giving the words to the group's speaker than
+to this one, and the outlet's own attribution not in doubt (a quote that narrates the person
 it quotes, "She looked at me and said, 'Put that down'", is not hers).
 
 What is compared is only what stands inside the marks: a mixed quote's reporter's clause
@@ -60,13 +64,25 @@ PARAPHRASE_OVERLAP = 0.6
 # character match accepts on the written stories, the seeds and the BASIL tuning events, all
 # hold >= 0.8 but one: "Is that picture you?" in "I didn't send [that] picture out" (0.5).
 MIN_WORD_COVERAGE = 0.75
+# Places inside a wording where it may change the words of its counterpart and still be
+# told as the same utterance reworded. Every rewording on the written stories and the seeds
+# changes one place ("decision" for "call", "each" for "every"); on the BASIL tuning events a
+# priest's statement set beside a letter's like sentence changed five.
+MAX_REWORDED_CHANGES = 2
+# Share of a reworded wording's own words its counterpart must hold for the two to be told as
+# one utterance: on the written stories and the seeds every rewording keeps >= 0.86 ("OMG!
+# When I'm talking ..."), the BASIL tuning events' rewordings of one line 0.8-1.0, while the
+# letter set beside the priest's like sentence keeps 0.75.
+MIN_REWORDED_KEPT = 0.8
 # Content words a quote must share with a group before the two are scored at all: two
 # wordings of one utterance share more than one word unless the quote is tiny.
 MIN_SHARED_WORDS = 2
 # A quote with at most this many content words needs only one shared ("OMG! When I'm talking").
 SHORT_QUOTE_WORDS = 4
-# A paraphrase must carry at least this many content words to be matched at all.
-MIN_PARAPHRASE_WORDS = 3
+# A paraphrase must carry at least this many content words to be matched at all: on the
+# BASIL tuning events three ("the risks of a nuclear Iran") matched two different quotes;
+# "the pier would be rebuilt before the summer season" (four) is a paraphrase.
+MIN_PARAPHRASE_WORDS = 4
 
 # Quote marks by family: a quote opened with one family is closed and reopened with it.
 _DOUBLE_MARKS = '"“”„«»'
@@ -421,7 +437,10 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
         for group in (groups[i] for i in _candidates(keys, by_word)):
             if any(_overlaps(quote, other) for other, _ in group):
                 continue  # a quote inside another quote of the same article is its own words
-            score = max(_one_utterance(quote, normalised, other, n, inner) for other, n in group)
+            # against the fullest wording, not any member: a line that shares a fragment's
+            # words ("the lines of communication remain open") is not the fragment's utterance
+            fullest_quote, fullest = _fullest(group)
+            score = _one_utterance(quote, normalised, fullest_quote, fullest, inner)
             if score > best_score:
                 best, best_score = group, score
         if best is not None and best_score >= SAME_UTTERANCE_SCORE:
@@ -437,34 +456,106 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
 
     doubtful = _doubtful_speakers(quotes)
     result = []
-    for group in groups:
-        reference_quote, reference = _fullest(group)
-        group_speaker = _group_speaker(group)
-        variants = [
-            _variant(
-                q,
-                normalised,
-                _counterpart(q, normalised, group, reference_quote),
-                reference_quote,
-                reference,
-                group_speaker,
-                _misattributed(q, group, group_speaker, doubtful),
-                (q.article_id, q.start) in doubtful,
-            )
-            for q, normalised in group
-        ]
-        variants.extend(_paraphrases(quotes, group, group_speaker))
-        result.append(
-            QuoteGroup(
-                speaker=group_speaker,
-                reference=reference_quote.text,
-                variants=tuple(variants),
-                outlets=tuple(dict.fromkeys(v.outlet or v.article_id for v in variants)),
-                wording_differs=len({n for _, n in group}) > 1,
-            )
-        )
+    pending = list(groups)
+    while pending:
+        group = pending.pop(0)
+        built, unclear = _built_group(quotes, group, doubtful)
+        if unclear:
+            # a rewording changed in many places may be another utterance: shown apart
+            pending[:0] = [[member] for member in unclear]
+            built, _ = _built_group(quotes, [m for m in group if m not in unclear], doubtful)
+        result.append(built)
+    result = _paraphrased_once(result)
     result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)
+
+
+def _paraphrased_once(groups: list[QuoteGroup]) -> list[QuoteGroup]:
+    """Groups without the paraphrases that match more than one of them: reported speech that
+    tells two utterances' words tells neither surely."""
+    seen = Counter(
+        (v.article_id, v.start) for g in groups for v in g.variants if v.relation == "paraphrased"
+    )
+    return [
+        replace(
+            g,
+            variants=tuple(
+                v
+                for v in g.variants
+                if v.relation != "paraphrased" or seen[(v.article_id, v.start)] == 1
+            ),
+        )
+        for g in groups
+    ]
+
+
+def _built_group(
+    quotes: Sequence[QuoteInStory], group: list[Member], doubtful: set[tuple[str, int]]
+) -> tuple[QuoteGroup, list[Member]]:
+    """A group's record, and its members that are not clearly the same utterance: changed in
+    more than ``MAX_REWORDED_CHANGES`` places or keeping less than ``MIN_REWORDED_KEPT`` of
+    their words, or changed and given to another person."""
+    reference_quote, reference = _fullest(group)
+    group_speaker = _group_speaker(group)
+    variants = [
+        _variant(
+            q,
+            normalised,
+            _counterpart(q, normalised, group, reference_quote),
+            reference_quote,
+            reference,
+            group_speaker,
+            _misattributed(q, group, group_speaker, doubtful),
+            (q.article_id, q.start) in doubtful,
+        )
+        for q, normalised in group
+    ]
+    unclear = [
+        member
+        for member, variant in zip(group, variants, strict=True)
+        if member[0] is not reference_quote
+        and (
+            _changes_inside(variant) > MAX_REWORDED_CHANGES
+            or (variant.relation == "reworded" and _kept_share(variant) < MIN_REWORDED_KEPT)
+            # another person's like words ("I think that freedom means freedom for everyone")
+            # are no rewording of these
+            or (
+                _another_person(member[0], group_speaker)
+                and (member[0].article_id, member[0].start) not in doubtful
+                and variant.relation not in ("identical", "truncated", "misattributed")
+            )
+        )
+    ]
+    variants.extend(_paraphrases(quotes, group, group_speaker))
+    built = QuoteGroup(
+        speaker=group_speaker,
+        reference=reference_quote.text,
+        variants=tuple(variants),
+        outlets=tuple(dict.fromkeys(v.outlet or v.article_id for v in variants)),
+        wording_differs=len({n for _, n in group}) > 1,
+    )
+    return built, unclear
+
+
+def _kept_share(variant: QuoteVariant) -> float:
+    """The share of a wording's own words that its counterpart holds in the same order."""
+    kept = sum(len(words(run.words)) for run in variant.diff if run.op == "keep")
+    shown = kept + sum(len(words(run.words)) for run in variant.diff if run.op == "add")
+    return kept / shown if shown else 1.0
+
+
+def _changes_inside(variant: QuoteVariant) -> int:
+    """The places between its first and last kept words where a wording changes its
+    counterpart's words (a cut at either end changes nothing inside)."""
+    kept = [i for i, run in enumerate(variant.diff) if run.op == "keep"]
+    if not kept:
+        return 0 if not variant.diff else len(variant.diff)
+    places, inside = 0, False
+    for run in variant.diff[kept[0] : kept[-1] + 1]:
+        if run.op != "keep" and not inside:
+            places += 1
+        inside = run.op != "keep"
+    return places
 
 
 def _keys(normalised: str) -> set[str]:
@@ -521,15 +612,16 @@ def _into_fuller_groups(
 
 
 def _group_speaker(group: list[Member]) -> str | None:
-    """Who said the words: the speaker most articles give them to in a whole quotation (a
-    mixed quote's phrase is often credited to the person the sentence is about), then a name
+    """Who said the words: the speaker most articles give them to in a whole quotation of
+    their own (a mixed quote's phrase is often credited to the person the sentence is about,
+    a nested one's to a guess), then a name
     before a description ("Jon Thompson" before "reporters"); ties go to the story's first."""
     articles: dict[str, set[str]] = {}
     direct: dict[str, set[str]] = {}
     for quote, _ in group:
         if quote.speaker:
             articles.setdefault(quote.speaker, set()).add(quote.article_id)
-            if quote.kind != "mixed":
+            if quote.kind == "direct":
                 direct.setdefault(quote.speaker, set()).add(quote.article_id)
     if not articles:
         return None
@@ -565,19 +657,30 @@ def _misattributed(
     group_speaker: str | None,
     doubtful: set[tuple[str, int]],
 ) -> bool:
-    """Whether an outlet gives the words to someone else, told only when sure: both speakers
-    are names (a description such as "the headline" or "some" is the extractor's guess), the
-    outlet's own attribution is not in doubt, and more articles give the words to the group's
-    speaker than to this one (one outlet against one other says who differs, not who erred)."""
-    if not (is_named(quote.speaker) and is_named(group_speaker)):
+    """Whether an outlet gives the words to someone else, told only when sure: a whole
+    quotation (a mixed quote's phrase is often credited to the person the sentence is about,
+    or to his firm), both speakers names (a description such as "the headline" or "some" is
+    the extractor's guess), the outlet's own attribution not in doubt, and more articles give
+    the words to the group's speaker than to this one (one outlet against one other says who
+    differs, not who erred)."""
+    if quote.kind != "direct" or not _another_person(quote, group_speaker):
         return False
-    if one_speaker(quote.speaker, group_speaker) or (quote.article_id, quote.start) in doubtful:
+    if (quote.article_id, quote.start) in doubtful:
         return False
 
     def backing(name: str | None) -> int:
         return len({q.article_id for q, _ in group if q.speaker and one_speaker(q.speaker, name)})
 
     return backing(group_speaker) > backing(quote.speaker)
+
+
+def _another_person(quote: QuoteInStory, group_speaker: str | None) -> bool:
+    """Whether the quote is given to a named person other than the group's named speaker."""
+    return (
+        is_named(quote.speaker)
+        and is_named(group_speaker)
+        and not one_speaker(quote.speaker, group_speaker)
+    )
 
 
 def _counterpart(
@@ -662,8 +765,8 @@ def _paraphrases(
             continue
         if len(stems & direct_stems) / len(stems) < PARAPHRASE_OVERLAP:
             continue
-        if not one_speaker(quote.speaker, group_speaker):
-            continue
+        if not (is_named(quote.speaker) and one_speaker(quote.speaker, group_speaker)):
+            continue  # "a news clip of ..." is no speaker to match
         found.append(
             QuoteVariant(
                 article_id=quote.article_id,

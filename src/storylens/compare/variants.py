@@ -134,9 +134,40 @@ def one_speaker(a: str | None, b: str | None) -> bool:
     if not a or not b:
         return True
     mine, theirs = _name_words(a), _name_words(b)
-    return not mine or not theirs or bool(mine & theirs)
+    if not mine or not theirs:
+        return True
+    if _first_names_differ(a, b):
+        return False  # "Dick Cheney" and "Mary Cheney" share a family, not a person
+    return bool(mine & theirs)
 
 
+def _first_names_differ(a: str, b: str) -> bool:
+    """Whether two full names (two capitalised words or more) open on different first names;
+    one may shorten the other ("Tim", "Timothy")."""
+    if not (is_named(a) and is_named(b)):
+        return False
+    first = [[fold(w) for w in words(name)] for name in (a, b)]
+    if any(len(name) < 2 for name in first):
+        return False
+    x, y = first[0][0], first[1][0]
+    if x in _TITLES or y in _TITLES:
+        return False  # "Mr. Ethers" names no first name
+    return len(x) > 1 and len(y) > 1 and not (x.startswith(y) or y.startswith(x))
+
+
+# Words before a surname that are no first name.
+_TITLES = frozenset(
+    {"mr", "mrs", "ms", "miss", "dr", "prof", "rev", "sen", "rep", "gov", "gen", "sir", "lord"}
+    | {"lady", "dame", "father", "president", "senator", "judge", "justice", "chief", "mayor"}
+    | {"governor", "congressman", "congresswoman", "secretary", "minister", "prime", "rabbi"}
+)
+
+
+# Words that open a description, not a name ("The headline", "Some", "His spokesman").
+_DETERMINERS = frozenset(
+    {"the", "a", "an", "some", "one", "his", "her", "their", "its", "this", "that", "these"}
+    | {"those", "many", "several", "other", "another", "all", "both", "each", "two", "three"}
+)
 # Lower-case words a person's name may hold ("Ludwig van Beethoven", "Osama bin Laden").
 _NAME_PARTICLES = frozenset({"van", "von", "de", "del", "der", "da", "di", "la", "le", "bin", "al"})
 
@@ -147,6 +178,6 @@ def is_named(speaker: str | None) -> bool:
     headline", "some", "Senior White House officials"): every word capitalised but a name's
     particles, the first not a determiner."""
     found = words(speaker or "")
-    if not found or is_stop_word(found[0]):
+    if not found or fold(found[0]) in _DETERMINERS:
         return False
     return all(w[0].isupper() or w in _NAME_PARTICLES for w in found)
