@@ -310,3 +310,17 @@ def test_a_phrase_credited_to_someone_else_is_no_misattribution() -> None:
 def test_a_name_may_open_on_a_common_word() -> None:
     assert is_named("Will Smithers") and is_named("May Ortega")
     assert not is_named("Some") and not is_named("His spokesman")
+
+
+def test_an_outlet_whose_paraphrase_is_dropped_no_longer_carries_the_group() -> None:
+    first = _at(
+        "a", "If you are set on stopping the dam, you will act before they build it", "Ben Natan"
+    )
+    second = _at(
+        "a", "Every day that passes the dam gets closer to being built", "Ben Natan", start=200
+    )
+    both = _at(
+        "c", "that he is set on stopping the dam before it gets built", "Ben Natan", "indirect"
+    )
+    groups = align_quotes([first, second, both])
+    assert all(g.outlets == ("A",) for g in groups)

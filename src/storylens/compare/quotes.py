@@ -476,17 +476,16 @@ def _paraphrased_once(groups: list[QuoteGroup]) -> list[QuoteGroup]:
     seen = Counter(
         (v.article_id, v.start) for g in groups for v in g.variants if v.relation == "paraphrased"
     )
-    return [
-        replace(
-            g,
-            variants=tuple(
-                v
-                for v in g.variants
-                if v.relation != "paraphrased" or seen[(v.article_id, v.start)] == 1
-            ),
+    kept = []
+    for group in groups:
+        variants = tuple(
+            v
+            for v in group.variants
+            if v.relation != "paraphrased" or seen[(v.article_id, v.start)] == 1
         )
-        for g in groups
-    ]
+        outlets = tuple(dict.fromkeys(v.outlet or v.article_id for v in variants))
+        kept.append(replace(group, variants=variants, outlets=outlets))
+    return kept
 
 
 def _built_group(
