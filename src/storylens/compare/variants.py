@@ -7,23 +7,30 @@ the kind of difference it shows.
 - extended: words the fullest wording lacks, at the start or end ("No, when I'm talking");
 - reworded: words changed or dropped inside, or an edge changed for words that stand for the
   same thing ("OMG!" for "Oh my God.").
+A wording whose parts, cut at its ellipses ("I'm sorry. I was wrong … let the kitchen get
+away"), each stand word for word and in order in the fullest wording is a cut (truncated):
+the outlet marked what it left out and changed nothing.
 Misattribution (another speaker) and paraphrase (reported speech) are judged by the caller,
 which knows the speakers and kinds.
 """
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from storylens.compare.words import fold, words
+from storylens.compare.words import fold, is_stop_word, words
 from storylens.records import WordDiff
 
 # Two edge runs this alike (rapidfuzz ratio, 0-100) are one wording changed, not words cut
 # from one side and others added: "gonna" / "going to".
 SAME_EDGE_WORDING = 60.0
+
+# An ellipsis marks words left out: "…" or three dots, spaced or not.
+_ELLIPSIS = re.compile(r"\s*(?:…|\.\s?\.\s?\.)\s*")
 
 
 def word_diff(reference: str, variant: str) -> tuple[WordDiff, ...]:
@@ -58,12 +65,35 @@ def _same_wording(removed: str, added: str) -> bool:
     return float(fuzz.ratio(removed.lower(), added.lower())) >= SAME_EDGE_WORDING
 
 
+def cut_at_ellipses(reference: str, variant: str) -> bool:
+    """Whether ``variant`` is ``reference`` with words left out where it prints an ellipsis
+    (or at its edges): each part between its ellipses stands word for word, in order, in the
+    reference."""
+    parts = [[fold(w) for w in words(part)] for part in _ELLIPSIS.split(variant)]
+    parts = [part for part in parts if part]
+    if len(parts) < 2:
+        return False
+    whole = [fold(w) for w in words(reference)]
+    at = 0
+    for part in parts:
+        found = next(
+            (i for i in range(at, len(whole) - len(part) + 1) if whole[i : i + len(part)] == part),
+            None,
+        )
+        if found is None:
+            return False
+        at = found + len(part)
+    return True
+
+
 def classify_variant(reference: str, variant: str) -> tuple[str, tuple[WordDiff, ...]]:
     """The relation of ``variant`` to ``reference`` and the diff that shows it."""
     diff = word_diff(reference, variant)
     changed = [i for i, run in enumerate(diff) if run.op != "keep"]
     if not changed:
         return "identical", diff
+    if not any(run.op == "add" for run in diff) and cut_at_ellipses(reference, variant):
+        return "truncated", diff
     kept = [i for i, run in enumerate(diff) if run.op == "keep"]
     if not kept:
         return "reworded", diff
@@ -84,9 +114,70 @@ def classify_variant(reference: str, variant: str) -> tuple[str, tuple[WordDiff,
     return ("extended" if added else "truncated"), diff
 
 
+def _name_words(speaker: str) -> set[str]:
+    """The words of a speaker that can name someone: "the" or "of" name no one."""
+    return {fold(w) for w in words(speaker) if not is_stop_word(w)}
+
+
 @lru_cache(maxsize=16384)
 def same_speaker(a: str | None, b: str | None) -> bool:
     """Two resolved speakers are one person unless both are known and share no name word."""
     if not a or not b:
         return True
     return bool({fold(w) for w in words(a)} & {fold(w) for w in words(b)})
+
+
+@lru_cache(maxsize=16384)
+def one_speaker(a: str | None, b: str | None) -> bool:
+    """``same_speaker`` without the words that name no one: "the teaching" and "the
+    scholars" share only "the", two speakers. A pronoun ("she") contradicts no one."""
+    if not a or not b:
+        return True
+    mine, theirs = _name_words(a), _name_words(b)
+    if not mine or not theirs:
+        return True
+    if _first_names_differ(a, b):
+        return False  # "Dick Cheney" and "Mary Cheney" share a family, not a person
+    return bool(mine & theirs)
+
+
+def _first_names_differ(a: str, b: str) -> bool:
+    """Whether two full names (two capitalised words or more) open on different first names;
+    one may shorten the other ("Tim", "Timothy")."""
+    if not (is_named(a) and is_named(b)):
+        return False
+    first = [[fold(w) for w in words(name)] for name in (a, b)]
+    if any(len(name) < 2 for name in first):
+        return False
+    x, y = first[0][0], first[1][0]
+    if x in _TITLES or y in _TITLES:
+        return False  # "Mr. Ethers" names no first name
+    return len(x) > 1 and len(y) > 1 and not (x.startswith(y) or y.startswith(x))
+
+
+# Words before a surname that are no first name.
+_TITLES = frozenset(
+    {"mr", "mrs", "ms", "miss", "dr", "prof", "rev", "sen", "rep", "gov", "gen", "sir", "lord"}
+    | {"lady", "dame", "father", "president", "senator", "judge", "justice", "chief", "mayor"}
+    | {"governor", "congressman", "congresswoman", "secretary", "minister", "prime", "rabbi"}
+)
+
+
+# Words that open a description, not a name ("The headline", "Some", "His spokesman").
+_DETERMINERS = frozenset(
+    {"the", "a", "an", "some", "one", "his", "her", "their", "its", "this", "that", "these"}
+    | {"those", "many", "several", "other", "another", "all", "both", "each", "two", "three"}
+)
+# Lower-case words a person's name may hold ("Ludwig van Beethoven", "Osama bin Laden").
+_NAME_PARTICLES = frozenset({"van", "von", "de", "del", "der", "da", "di", "la", "le", "bin", "al"})
+
+
+@lru_cache(maxsize=16384)
+def is_named(speaker: str | None) -> bool:
+    """Whether a speaker is a name ("Jon Thompson", "Mr. Etheridge"), not a description ("the
+    headline", "some", "Senior White House officials"): every word capitalised but a name's
+    particles, the first not a determiner."""
+    found = words(speaker or "")
+    if not found or fold(found[0]) in _DETERMINERS:
+        return False
+    return all(w[0].isupper() or w in _NAME_PARTICLES for w in found)

@@ -1,0 +1,326 @@
+"""Quote rows a fact-checker can quote (issue 19, item 3): wordings of one utterance only,
+diffed against the utterance they cut, misattribution told only when sure. Every example is
+written for the test."""
+
+from __future__ import annotations
+
+from storylens.compare.quotes import (
+    QuoteInStory,
+    align_quotes,
+    join_split_sentences,
+    quote_wordings,
+)
+from storylens.compare.variants import classify_variant, is_named, one_speaker, same_speaker
+from storylens.records import Quote, QuoteGroup
+
+
+def _at(article: str, words: str, speaker: str | None, kind: str = "direct", start: int = 0):
+    return QuoteInStory(article, article.title(), words, speaker, kind, start, start + len(words))
+
+
+def _group_of(groups: tuple[QuoteGroup, ...], words: str) -> QuoteGroup:
+    return next(g for g in groups if any(v.text == words for v in g.variants))
+
+
+def _relations(group: QuoteGroup) -> dict[tuple[str, str], str]:
+    return {(v.article_id, v.text): v.relation for v in group.variants}
+
+
+# --- wordings: one sentence only when surely one -----------------------------------------
+
+
+def _joined(text: str, parts: list[tuple[str, str]], speaker: str = "Tomas Pryce") -> list[str]:
+    quotes = []
+    for words, kind in parts:
+        start = text.index(words)
+        quotes.append(QuoteInStory("a", "Post", words, speaker, kind, start, start + len(words)))
+    return [q.text for q in join_split_sentences(text, quotes)]
+
+
+def test_a_phrase_quoted_inside_the_reporters_clause_is_not_joined() -> None:
+    text = "“I was wrong,” he said, adding that he had “let the mill get away” from him."
+    assert _joined(text, [("I was wrong", "direct"), ("let the mill get away", "mixed")]) == [
+        "I was wrong",
+        "let the mill get away",
+    ]
+
+
+def test_a_second_quotation_opening_in_capitals_is_two_wordings() -> None:
+    text = "“I'm sorry,” Pryce said, “I was wrong.”"
+    runs = ((1, 10), (text.index("I was"), len(text) - 1))
+    quote = Quote(
+        text="I'm sorry, I was wrong.",
+        start=1,
+        end=len(text) - 1,
+        speaker="Tomas Pryce",
+        speaker_mention="Pryce",
+        speaker_start=None,
+        speaker_end=None,
+        speaker_type="person",
+        cue="said",
+        kind="direct",
+        segments=runs,
+    )
+    assert [words for words, _, _ in quote_wordings(text, quote)] == ["I'm sorry", "I was wrong."]
+
+
+def test_a_title_in_the_attribution_ends_no_sentence() -> None:
+    text = "“I trust the river,” Mr. Pryce said, “but not the dam.”"
+    assert _joined(text, [("I trust the river", "direct"), ("but not the dam.", "direct")]) == [
+        "I trust the river … but not the dam."
+    ]
+
+
+# --- which wordings are one utterance ----------------------------------------------------
+
+
+def test_a_question_sharing_a_phrase_with_the_answer_is_not_its_wording() -> None:
+    groups = align_quotes(
+        [
+            _at("a", "Is that picture you?", "Anton Weir", "mixed"),
+            _at("b", "I never sent that picture out", "Anton Weir"),
+        ]
+    )
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_a_phrase_another_quote_quotes_is_not_that_quotes_utterance() -> None:
+    groups = align_quotes(
+        [
+            _at("a", "Queen of the Valley", "Marta Vell", "mixed"),
+            _at(
+                "b",
+                "Calling her the ‘Queen of the Valley’ is something you do to a wrestler",
+                "Gloria Fenn",
+            ),
+        ]
+    )
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_a_two_word_phrase_is_too_generic_to_align() -> None:
+    groups = align_quotes(
+        [
+            _at("a", "Pryce agenda.", "Ben Edgar", "mixed"),
+            _at("b", "Do you fully support the Pryce agenda?", "a young man"),
+        ]
+    )
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_two_quotations_of_one_article_join_the_fuller_wording_they_cut() -> None:
+    line = "I'm no hero. I just know those families, and I know how fast hay goes up."
+    groups = align_quotes(
+        [
+            _at("a", "I'm no hero.", "Harold Pim", start=0),
+            _at("a", "I just know those families.", "Harold Pim", start=40),
+            _at("b", line, "Harold Pim"),
+        ]
+    )
+    group = _group_of(groups, line)
+    assert _relations(group) == {
+        ("a", "I'm no hero."): "truncated",
+        ("a", "I just know those families."): "truncated",
+        ("b", line): "reference",
+    }
+
+
+def test_a_cut_of_the_fullest_wording_is_diffed_against_it_not_a_part() -> None:
+    fullest = "What I said is it would sharply raise the risk"
+    groups = align_quotes(
+        [
+            _at("a", "would sharply raise the risk", None, "mixed"),
+            _at("b", "sharply raise the risk", "Lara Summit", "mixed", start=0),
+            _at("b", fullest, "Lara Summit", start=100),
+        ]
+    )
+    variant = next(v for v in _group_of(groups, fullest).variants if v.article_id == "a")
+    assert (variant.relation, variant.compared_with) == ("truncated", "")
+
+
+# --- relations ---------------------------------------------------------------------------
+
+
+def test_parts_cut_at_ellipses_are_a_cut_not_a_rewording() -> None:
+    reference = "I'm sorry. I was wrong. I let the kitchen get away from me."
+    assert classify_variant(reference, "I'm sorry … let the kitchen get away")[0] == "truncated"
+    assert classify_variant(reference, "I'm sorry … let the cook get away")[0] == "reworded"
+
+
+def test_one_outlet_against_one_other_is_no_misattribution() -> None:
+    words = "His conduct is unbecoming of a member of the council."
+    groups = align_quotes([_at("a", words, "Bob Ethers"), _at("b", words, "Jon Tamson")])
+    assert [v.relation for v in groups[0].variants] == ["reference", "identical"]
+
+
+def test_one_outlet_against_two_others_misattributes() -> None:
+    words = "We knocked on every door in Harwick, some of them three times."
+    groups = align_quotes(
+        [_at("a", words, "Dev Sandy"), _at("b", words, "Dan Brannon"), _at("c", words, "Dev Sandy")]
+    )
+    assert [v.relation for v in groups[0].variants] == ["reference", "misattributed", "identical"]
+
+
+def test_a_description_is_no_speaker_to_misattribute_to() -> None:
+    words = "Can anyone say with a straight face that the county is not biased?"
+    groups = align_quotes(
+        [
+            _at("a", words, "Ray Lighthouse"),
+            _at("b", words, "some"),
+            _at("c", words, "Ray Lighthouse"),
+        ]
+    )
+    assert [v.relation for v in groups[0].variants] == ["reference", "identical", "identical"]
+    assert not is_named("the headline") and not is_named("Senior council officials")
+    assert is_named("Mr. Ethers") and is_named("Ludwig van Brook")
+
+
+def test_a_quote_that_narrates_its_own_speaker_is_no_sure_attribution() -> None:
+    outer = "She looked at me and said, ‘Put that down,’"
+    inner = "Put that down"
+    quotes = [
+        _at("a", outer, "Idris Malo"),
+        _at("b", outer, "Idris Malo"),
+        _at("c", outer, "Mira Delacour"),
+        QuoteInStory("c", "C", inner, "Mira Delacour", "nested", 27, 27 + len(inner)),
+    ]
+    group = _group_of(align_quotes(quotes), outer)
+    shown = {v.article_id: (v.relation, v.speaker) for v in group.variants}
+    assert shown["c"] == ("identical", None)
+
+
+def test_a_quotation_goes_to_whom_whole_quotations_give_it() -> None:
+    words = "Do you fully support the council's plan?"
+    groups = align_quotes([_at("a", words, "Ben Edgar", "mixed"), _at("b", words, "a young man")])
+    assert groups[0].speaker == "a young man"
+
+
+def test_the_and_of_name_no_one() -> None:
+    assert same_speaker("the teaching", "the scholars")  # unchanged for sourcing
+    assert not one_speaker("the teaching", "the scholars")
+    assert one_speaker("the insider", "The insider")
+    assert one_speaker("she", "Hilaria Bell")
+
+
+def test_a_paraphrase_needs_the_same_speaker_not_the_same_article() -> None:
+    direct = _at(
+        "a", "It calls for solutions as close to local communities as possible", "the scholars"
+    )
+    other = _at(
+        "b", "It calls for solutions as close to local communities as they can", "the scholars"
+    )
+    paraphrase = _at(
+        "c", "that it calls for solutions close to local communities", "the teaching", "indirect"
+    )
+    groups = align_quotes([direct, other, paraphrase])
+    assert all(v.relation != "paraphrased" for g in groups for v in g.variants)
+
+
+def test_a_line_sharing_a_fragments_words_does_not_join_through_it() -> None:
+    fullest = (
+        "This afternoon the mayor and the chair met to discuss the budget. We are not reading "
+        "out details, but the lines of communication remain open"
+    )
+    other = (
+        "It lasted fifty minutes. There will be no readout, but lines of communication remain open."
+    )
+    groups = align_quotes(
+        [
+            _at("a", fullest, None),
+            _at("b", "the lines of communication remain open.", "two statements"),
+            _at("c", other, "the statements"),
+        ]
+    )
+    assert all(v.article_id != "c" for v in _group_of(groups, fullest).variants)
+
+
+def test_another_persons_like_words_are_no_rewording() -> None:
+    line = "Freedom means freedom for everyone, and that means every family."
+    groups = align_quotes(
+        [
+            _at("a", line, "Mara Chenny"),
+            _at("b", line, "Mara Chenny"),
+            _at("c", "I think that freedom means freedom for everyone", "Rick Chenny"),
+        ]
+    )
+    assert all(v.article_id != "c" for v in _group_of(groups, line).variants)
+    assert not one_speaker("Rick Chenny", "Mara Chenny")
+    assert one_speaker("Tim Murrow", "Timothy Murrow") and one_speaker("Mr. Ethers", "Bob Ethers")
+
+
+def test_a_like_sentence_keeping_few_of_its_words_is_another_utterance() -> None:
+    line = (
+        "I am afraid that Chairman Ryde's budget reflects the values of his favourite economist "
+        "Ada Rand rather than the teaching of the church"
+    )
+    letter = (
+        "Your budget appears to reflect the values of your favourite economist, Ada Rand, "
+        "rather than the teaching of the church"
+    )
+    groups = align_quotes([_at("a", line, "Tom Reece"), _at("b", letter, None)])
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_one_changed_word_is_a_rewording() -> None:
+    line = "I used money that should have been used for my campaign"
+    groups = align_quotes(
+        [
+            _at("a", line, "Jess Jackman"),
+            _at("b", "used money that shouldn't have been used", None, "mixed"),
+        ]
+    )
+    assert _relations(_group_of(groups, line))[
+        ("b", "used money that shouldn't have been used")
+    ] == ("reworded")
+
+
+def test_a_paraphrase_needs_a_named_speaker_and_one_utterance() -> None:
+    first = _at(
+        "a", "If you are set on stopping the dam, you will act before they build it", "Ben Natan"
+    )
+    second = _at(
+        "a", "Every day that passes the dam gets closer to being built", "Ben Natan", start=200
+    )
+    vague = _at(
+        "b",
+        "that the dam would be built before anyone could act",
+        "a news clip of Ben Natan",
+        "indirect",
+    )
+    named = _at("c", "that the dam gets closer to being built every day", "Ben Natan", "indirect")
+    groups = align_quotes([first, second, vague, named])
+    paraphrases = [
+        (v.article_id) for g in groups for v in g.variants if v.relation == "paraphrased"
+    ]
+    assert paraphrases == ["c"]
+
+
+def test_a_phrase_credited_to_someone_else_is_no_misattribution() -> None:
+    line = "The office has pursued a politically driven vendetta against the councillor"
+    groups = align_quotes(
+        [
+            _at("a", line, "Bill McGinty"),
+            _at("b", line, "Bill McGinty"),
+            _at("c", "a politically driven vendetta", "Patten Boggs", "mixed"),
+        ]
+    )
+    assert _relations(groups[0])[("c", "a politically driven vendetta")] == "truncated"
+
+
+def test_a_name_may_open_on_a_common_word() -> None:
+    assert is_named("Will Smithers") and is_named("May Ortega")
+    assert not is_named("Some") and not is_named("His spokesman")
+
+
+def test_an_outlet_whose_paraphrase_is_dropped_no_longer_carries_the_group() -> None:
+    first = _at(
+        "a", "If you are set on stopping the dam, you will act before they build it", "Ben Natan"
+    )
+    second = _at(
+        "a", "Every day that passes the dam gets closer to being built", "Ben Natan", start=200
+    )
+    both = _at(
+        "c", "that he is set on stopping the dam before it gets built", "Ben Natan", "indirect"
+    )
+    groups = align_quotes([first, second, both])
+    assert all(g.outlets == ("A",) for g in groups)
