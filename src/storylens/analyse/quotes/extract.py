@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.quotes.acts import quote_act
+from storylens.analyse.quotes.acts import REFUSAL_VERBS, quote_act
 from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
     carried_speaker,
@@ -459,6 +459,8 @@ def _to_record(text: str, item: FoundQuote, marked: list[MarkedQuote]) -> Quote:
             item.cue.lemma_ if item.cue is not None else None,
             _source_head(item),
             speaker.kind if speaker else None,
+            _cue_object(item.cue),
+            _reports_words(item),
         ),
         segments=segments if split else (),
     )
@@ -471,3 +473,25 @@ def _source_head(item: FoundQuote) -> str | None:
     if item.speaker is not None and item.speaker.mention:
         return item.speaker.mention.split()[-1]
     return None
+
+
+def _cue_object(cue: Token | None) -> str | None:
+    """The lemma of the cue's noun object ("program" in "offered a program"), if any."""
+    if cue is None:
+        return None
+    found = next((c for c in cue.children if c.dep_ in ("dobj", "obj")), None)
+    return found.lemma_ if found is not None and found.pos_ in ("NOUN", "PROPN") else None
+
+
+def _reports_words(item: FoundQuote) -> bool:
+    """Whether a refusal's content holds a speech verb with a clause of its own, other than
+    the refused act ("refuses to discuss it, aside from saying he wants ..." does; "declined
+    to say whether ..." does not: "say" is what was refused)."""
+    cue = item.cue
+    if cue is None or cue.lemma_.lower() not in REFUSAL_VERBS:
+        return False
+    content = cue.doc.char_span(item.start, item.end, alignment_mode="expand")
+    return content is not None and any(
+        is_cue(t) and t.head.i != cue.i and any(c.dep_ == "ccomp" for c in t.children)
+        for t in content
+    )

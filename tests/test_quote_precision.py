@@ -1,0 +1,77 @@
+"""Quote precision on general news (issue #23), each rule on written sentences.
+
+Page furniture is no source, a market that moves is no speaker, a refusal or a thing offered
+is no speech (an attribution still, as PolNeAR annotates it), and a report that follows a
+furniture line is found whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes.acts import quote_act
+from storylens.records import Quote
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def _quotes(nlp: Language, text: str) -> list[Quote]:
+    return [q for q in extract_quotes(nlp(text)) if q.kind != "scare"]
+
+
+def _holding(quotes: list[Quote], words: str) -> Quote:
+    found = [q for q in quotes if words in q.text]
+    assert found, f"no quote holds {words!r}: {[q.text for q in quotes]}"
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("A spokesman for the harbour company declined to comment on the lawsuit.", "comment"),
+        ("Senator Ruth Penn declined to say whether she would run again.", "run again"),
+        ("The ferry company refused to discuss the settlement.", "settlement"),
+        ("Tom Alder refused to release his tax returns.", "tax returns"),
+    ],
+)
+def test_a_refusal_is_no_speech(nlp: Language, text: str, words: str) -> None:
+    quote = _holding(_quotes(nlp, text), words)
+    assert quote.act == "intention"  # kept as an attribution, not shown as speech
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "act"),
+    [
+        ("The city offered a program to help renters.", "program", "intention"),
+        ("The harbour board offers loans to ferry owners.", "loans", "intention"),
+        ("Ines Varga offered some pointed advice to the council.", "advice", "speech"),
+        ("Tom Alder offered his congratulations to the new mayor.", "congratulations", "speech"),
+        ("Mayor Ines Varga offered to resign.", "resign", "speech"),
+    ],
+)
+def test_a_thing_offered_is_no_speech_but_words_offered_are(
+    nlp: Language, text: str, words: str, act: str
+) -> None:
+    assert _holding(_quotes(nlp, text), words).act == act
+
+
+def test_a_refusal_that_reports_words_is_speech(nlp: Language) -> None:
+    text = (
+        "Mayor Tom Alder refuses to discuss appointees, aside from saying he wants a new council."
+    )
+    assert _holding(_quotes(nlp, text), "new council").act == "speech"
+
+
+def test_quote_act_reads_refusals_and_offers() -> None:
+    assert quote_act("decline", "spokesman", "anonymous") == "intention"
+    assert quote_act("refuse", "Alder", "person") == "intention"
+    assert quote_act("offer", "city", "organization", "program") == "intention"
+    assert quote_act("offer", "Varga", "person", "advice") == "speech"
+    assert quote_act("offer", "Varga", "person", None) == "speech"  # "offered to resign"
+    assert quote_act("refuse", "Alder", "person", None, reports_words=True) == "speech"
