@@ -32,6 +32,24 @@ def _holding(quotes: list[Quote], words: str) -> Quote:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "The Kospi declined 1.2 per cent, while the won slipped against the dollar.",
+        "The Tarsk index declined 40 points on Friday.",
+        "Shares in Alder Mills declined by 4 percent to 12.50 dollars.",
+        "Revenue at the ferry company declined to $4 billion last year.",
+    ],
+)
+def test_a_market_or_price_that_declined_is_no_speaker(nlp: Language, text: str) -> None:
+    assert _quotes(nlp, text) == []
+
+
+def test_a_decline_that_is_a_refusal_is_still_an_attribution(nlp: Language) -> None:
+    quotes = _quotes(nlp, "Mayor Ines Varga declined to sign the ferry contract.")
+    assert "Ines Varga" in (_holding(quotes, "sign the ferry contract").speaker or "")
+
+
+@pytest.mark.parametrize(
     ("text", "words"),
     [
         ("A spokesman for the harbour company declined to comment on the lawsuit.", "comment"),
