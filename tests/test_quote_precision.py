@@ -93,3 +93,42 @@ def test_quote_act_reads_refusals_and_offers() -> None:
     assert quote_act("offer", "Varga", "person", "advice") == "speech"
     assert quote_act("offer", "Varga", "person", None) == "speech"  # "offered to resign"
     assert quote_act("refuse", "Alder", "person", None, reports_words=True) == "speech"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Holt said the vote was fair.\n\nArticle Continued Below\n\n"
+        "Ms. Holt added that the city would appeal.",
+        "The mayor spoke first.\nStory continues below advertisement\n"
+        "The union said it would strike.",
+    ],
+)
+def test_a_report_after_a_furniture_line_is_found_whole(nlp: Language, text: str) -> None:
+    quotes = _quotes(nlp, text)
+    assert all(q.speaker not in ("Story", "Article") for q in quotes), quotes
+    assert all("continue" not in (q.cue or "").lower() for q in quotes), quotes
+    last = quotes[-1]
+    assert last.text.endswith(("appeal", "strike")), quotes
+    assert last.cue in ("added", "said")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "READ MORE: Mayor says the pier will close for good",
+        "RELATED: Council members say the ferry deal is dead",
+        "Also on Harbour Daily: Officials say the bridge is safe",
+    ],
+)
+def test_a_link_line_is_no_report_of_this_story(nlp: Language, line: str) -> None:
+    text = f"The Eastmere council voted on Monday to close the pier.\n{line}\nRepairs begin in May."
+    assert _quotes(nlp, text) == []
+
+
+def test_a_long_line_that_opens_with_watch_is_body_text(nlp: Language) -> None:
+    text = (
+        "Watch: the harbour master said on Monday that the pier would close for good, that "
+        "repairs would cost more than the town could pay, and that the ferry would move."
+    )
+    assert _holding(_quotes(nlp, text), "pier would close").speaker == "the harbour master"

@@ -31,7 +31,6 @@ inside quotes).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -112,7 +111,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     found = found + _leftover_phrases(article, embedded)
     found = found + _not_speech(direct.titles + nicknames)
     found = found + find_nested_quotes(article, table, marked, found)
-    return _records(text, _without_furniture(text, found), top, skip)
+    return _records(text, _without_furniture(article, found), top, skip)
 
 
 # Words between the comma that ends a quote and its speech verb ("he", "Mayor Jane Hale").
@@ -382,34 +381,20 @@ def _not_speech(quotes: list[MarkedQuote]) -> list[FoundQuote]:
     return [FoundQuote(q.start, q.end, "scare", None, None, None) for q in quotes]
 
 
-# A line of page furniture left in plain text where the page had an advertisement or a
-# jump ("Story continues below advertisement", "Article Continued Below", "Scroll down for
-# video"): its words are no one's statement and no cue, and "Story", "Article" or "Scroll"
-# is no speaker.
-FURNITURE_LINE = re.compile(
-    r"^[ \t]*(?:(?:the\s+)?(?:story|article|text)\s+)?(?:continues?|continued)\s+"
-    r"(?:below|after|on\s+next\s+page)(?:\s+(?:the\s+)?(?:advertisement|advert|ad|this\s+ad))?"
-    r"[ \t.:]*$|^[ \t]*(?:advertisement|continue\s+reading\s+(?:below|the\s+main\s+story)"
-    r"|scroll\s+down\s+for\s+(?:the\s+)?(?:video|more))[ \t.:]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-
-
-def _without_furniture(text: str, found: list[FoundQuote]) -> list[FoundQuote]:
+def _without_furniture(article: ParsedArticle, found: list[FoundQuote]) -> list[FoundQuote]:
     """The quotes less those whose cue or speaker lies on a furniture line, or that are one."""
-    lines = [(m.start(), m.end()) for m in FURNITURE_LINE.finditer(text)]
-    if not lines:
+    if not article.furniture:
         return found
 
-    def on_furniture(offset: int | None) -> bool:
-        return offset is not None and any(s <= offset < e for s, e in lines)
+    def on_furniture(token: Token | None) -> bool:
+        return token is not None and article.on_furniture(token.idx)
 
     return [
         item
         for item in found
-        if not on_furniture(item.cue.idx if item.cue is not None else None)
-        and not on_furniture(item.subject.idx if item.subject is not None else None)
-        and not any(s <= item.start and item.end <= e for s, e in lines)
+        if not on_furniture(item.cue)
+        and not on_furniture(item.subject)
+        and not any(s <= item.start and item.end <= e for s, e in article.furniture)
     ]
 
 

@@ -176,8 +176,13 @@ def find_indirect_quotes(
 
     results: list[FoundQuote] = []
     for token in doc:
-        if token.i in used_cues or in_direct(token.idx) or _in_display_type(token, article.text):
-            continue
+        if (
+            token.i in used_cues
+            or in_direct(token.idx)
+            or _in_display_type(token, article.text)
+            or article.on_furniture(token.idx)
+        ):
+            continue  # ("Story continues below": the parse may hang the next report on it)
         block = _block_after_lead_in(article, token)
         if block is not None:
             results.append(
