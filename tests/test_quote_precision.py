@@ -114,6 +114,21 @@ def test_a_report_after_a_furniture_line_is_found_whole(nlp: Language, text: str
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        '"We will not give up," said Ruth Penn. "The votes are there." Tom Alder disagreed.',
+        '"We will not give up," Ruth Penn told reporters. "The votes are there." '
+        "Tom Alder laughed.",
+    ],
+)
+def test_a_split_quotes_second_segment_belongs_to_its_utterance(nlp: Language, text: str) -> None:
+    quote = _holding(_quotes(nlp, text), "votes are there")
+    assert quote.speaker == "Ruth Penn"
+    assert "give up" in quote.text  # one utterance, two segments
+    assert len(quote.segments) == 2
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "READ MORE: Mayor says the pier will close for good",

@@ -40,6 +40,7 @@ from storylens.analyse.quotes.acts import REFUSAL_VERBS, quote_act
 from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
     carried_speaker,
+    continues_after_attribution,
     continues_split_quote,
     join_split_quotes,
     merge_overlapping,
@@ -207,6 +208,15 @@ def _direct_quotes(
         ):
             # `"I love Larry," he said, but "he has a history ..."`: one quote, split by its
             # attribution, whatever the length or shape of its second part.
+            found[previous_at] = replace(previous, end=max(previous.end, quote.end))
+            continue
+        if (
+            previous_at is not None
+            and previous is not None
+            and continues_after_attribution(article, previous, quote)
+        ):
+            # `"...," said Penn. "The votes are there." Alder disagreed.`: Penn's second
+            # segment, whatever cue the next sentence holds.
             found[previous_at] = replace(previous, end=max(previous.end, quote.end))
             continue
         attribution, phrase = _direct_attribution(article, quote, top, result.used_cues)
