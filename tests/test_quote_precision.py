@@ -79,6 +79,20 @@ def test_a_thing_offered_is_no_speech_but_words_offered_are(
     assert _holding(_quotes(nlp, text), words).act == act
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "Mayor Ines Varga offered help to ferry owners who have questioned the subsidy.",
+            "subsidy",
+        ),
+        ("Tom Alder offered a program, saying that renters needed help.", "renters"),
+    ],
+)
+def test_an_offer_that_reports_words_is_speech(nlp: Language, text: str, words: str) -> None:
+    assert _holding(_quotes(nlp, text), words).act == "speech"
+
+
 def test_a_refusal_that_reports_words_is_speech(nlp: Language) -> None:
     text = (
         "Mayor Tom Alder refuses to discuss appointees, aside from saying he wants a new council."

@@ -124,7 +124,7 @@ def quote_act(
     resolved to (``person``, ``organization``, ``anonymous``, ``unknown``); ``cue_object`` is
     the lemma of the cue's noun object ("program" in "offered a program"), when it has one;
     ``reports_words`` says the content holds a report of words of its own ("refuses to
-    discuss it, aside from saying he wants ..."), which makes a refusal speech.
+    discuss it, aside from saying he wants ..."), which makes a refusal or an offer speech.
     """
     if source_head is not None and _singular(source_head.lower()) in DOCUMENT_NOUNS:
         return "evidence"
@@ -143,6 +143,7 @@ def quote_act(
         return "intention"  # "declined to comment": what the source will not do
     if (
         lemma in GIVING_VERBS
+        and not reports_words
         and cue_object is not None
         and _singular(cue_object.lower()) not in SPOKEN_OBJECT_NOUNS
         and cue_object.lower() not in SPOKEN_OBJECT_NOUNS

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.quotes.acts import REFUSAL_VERBS, quote_act
+from storylens.analyse.quotes.acts import GIVING_VERBS, REFUSAL_VERBS, quote_act
 from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
     carried_speaker,
@@ -478,15 +478,24 @@ def _cue_object(cue: Token | None) -> str | None:
     return found.lemma_ if found is not None and found.pos_ in ("NOUN", "PROPN") else None
 
 
+# Dependents of a speech verb that hold what it reports ("saying that ...", "questioned the
+# plan"): with one, the verb inside a refusal's or an offer's content reports words.
+REPORTED_CONTENT_DEPS = frozenset({"ccomp", "dobj", "obj"})
+
+
 def _reports_words(item: FoundQuote) -> bool:
-    """Whether a refusal's content holds a speech verb with a clause of its own, other than
-    the refused act ("refuses to discuss it, aside from saying he wants ..." does; "declined
-    to say whether ..." does not: "say" is what was refused)."""
+    """Whether the content of a refusal or an offer holds a report of words of its own: a
+    speech verb with a clause or an object, other than the act its cue governs ("refuses to
+    discuss it, aside from saying he wants ...", "offered help to owners who have questioned
+    the plan" do; "declined to say whether ..." does not: "say" is what was refused)."""
     cue = item.cue
-    if cue is None or cue.lemma_.lower() not in REFUSAL_VERBS:
+    if cue is None or cue.lemma_.lower() not in REFUSAL_VERBS | GIVING_VERBS:
         return False
     content = cue.doc.char_span(item.start, item.end, alignment_mode="expand")
     return content is not None and any(
-        is_cue(t) and t.head.i != cue.i and any(c.dep_ == "ccomp" for c in t.children)
+        is_cue(t)
+        and t.i != cue.i
+        and not (t.head.i == cue.i and t.dep_ == "xcomp")
+        and any(c.dep_ in REPORTED_CONTENT_DEPS for c in t.children)
         for t in content
     )
