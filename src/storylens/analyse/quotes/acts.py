@@ -104,6 +104,7 @@ SPOKEN_OBJECT_NOUNS: frozenset[str] = (
         criticism critique account defense defence rebuttal excuse reason prayer sympathy
         thanks tribute insight perspective analysis reassurance guidance word idea
         suggestion proposal endorsement testimony observation prediction detail
+        description evaluation counterargument commentary
         """.split()  # noqa: SIM905 - a word list reads better as text
     )
 )
