@@ -1,9 +1,10 @@
 """Look-ups over one parsed article that every quote pass shares.
 
-``ParsedArticle`` finds tokens and paragraphs by character offset; ``is_cue`` tells a speech
-verb; ``subject_of``, ``agent_before`` and ``agent_after`` find who speaks; the rest reads
-sentence starts, "according to" phrases and word counts. ``Attribution`` and ``FoundQuote`` are
-the working records the passes hand each other before ``quotes`` turns them into ``Quote``s.
+``ParsedArticle`` finds tokens, paragraphs and lines of page furniture by character offset;
+``is_cue`` tells a speech verb; ``subject_of``, ``agent_before`` and ``agent_after`` find who
+speaks; the rest reads sentence starts, "according to" phrases and word counts.
+``Attribution`` and ``FoundQuote`` are the working records the passes hand each other before
+``quotes`` turns them into ``Quote``s.
 """
 
 from __future__ import annotations
