@@ -4,6 +4,8 @@ Usage::
 
     .venv/bin/python bench/quotes.py [--set polnear-dev] [--limit N] [--half even|odd]
         [--part K --parts N] [--scorer]
+    .venv/bin/python bench/quotes.py --parts [N] [--parse-cache DIR] [--save-parts FILE]
+        [--against FILE]
 
 Reads ``../shared/data/quotes/<set>`` in place (evaluation data, never copied into the
 project), runs the spaCy pipeline once, then storylens' ``extract_quotes`` and textacy's
@@ -24,6 +26,15 @@ keeps the articles at even (odd) positions of the set: rules are written by read
 of one half and kept only when the other half, never read, does not get worse.
 ``--part K --parts N`` is the stricter form: the articles whose position is K modulo N, so
 errors can be read on one part and a rule checked on two parts never read.
+
+``--parts`` without ``--part`` judges a rule (issue #23): every part of PolNeAR dev and of
+PolNeAR train (three each by default; the test split is held out and never read), with the
+mean and the worst part of each figure: all attributions F1@30, the speech reading's
+precision, recall, F1 and speaker accuracy, the shared scorer's ``--speech-only`` precision
+(speech predictions against every PolNeAR attribution), direct F1@30 and textacy's.
+``--save-parts FILE`` keeps the figures; ``--against FILE`` prints each one's change and the
+parts a change lowers: a rule that lowers any part is not kept. No figure is fitted, so each
+part's figure is already its leave-one-part-out figure.
 
 Metric (``../shared/data/README.md``): a prediction matches a gold quote when it covers at
 least the threshold share of the gold quote's words. A matched speaker is right when the
@@ -65,7 +76,14 @@ from _data import read_jsonl, shared_data_dir  # noqa: E402
 from _results import Table, save_results  # noqa: E402
 from storylens.analyse.nlp import load_pipeline  # noqa: E402
 from storylens.analyse.quotes import extract_quotes  # noqa: E402
-from storylens.analyse.quotes.acts import EVIDENCE_VERBS, INTENTION_VERBS, THOUGHT_VERBS  # noqa: E402
+from storylens.analyse.quotes.acts import (  # noqa: E402
+    EVIDENCE_VERBS,
+    GIVING_VERBS,
+    INTENTION_VERBS,
+    REFUSAL_VERBS,
+    SPOKEN_OBJECT_NOUNS,
+    THOUGHT_VERBS,
+)
 from storylens.analyse.quotes.cues import SPEECH_VERBS, STANCE_VERBS  # noqa: E402
 
 THRESHOLDS = (0.3, 0.8)  # lenient and strict word coverage, as in the GenderGapTracker study
@@ -230,20 +248,40 @@ def utterance_predictions(doc: Any) -> list[Prediction]:
 
 
 def mark_speech_gold(nlp: Any, golds: list[list[dict[str, Any]]]) -> None:
-    """Set each gold quote's ``speech`` flag from its cue (lemmatised by ``nlp``)."""
-    cues = [g.get("cue") or "" for gs in golds for g in gs]
-    cue_docs = iter(nlp.pipe(cues, batch_size=256))
-    for gs in golds:
-        for g in gs:
-            g["speech"] = gold_is_speech((t.lemma_ for t in next(cue_docs)), g.get("cue") or "")
+    """Set each gold quote's ``speech`` flag from its cue (lemmatised by ``nlp``) and, for an
+    offer, the head of its content."""
+    flat = [g for gs in golds for g in gs]
+    cue_docs = list(nlp.pipe([g.get("cue") or "" for g in flat], batch_size=256))
+    cue_lemmas = [{t.lemma_.lower() for t in doc} for doc in cue_docs]
+    # The thing offered: a noun in the cue after the verb ("offered his thoughts on"), else
+    # the head of the content ("offered" + "a program to help renters").
+    heads: dict[int, str] = {}
+    offers = [i for i, lemmas in enumerate(cue_lemmas) if lemmas & GIVING_VERBS]
+    for i in offers:
+        verb = next(t for t in cue_docs[i] if t.lemma_.lower() in GIVING_VERBS)
+        noun = next((t for t in cue_docs[i][verb.i + 1 :] if t.pos_ == "NOUN"), None)
+        if noun is not None:
+            heads[i] = noun.lemma_.lower()
+    rest = [i for i in offers if i not in heads]
+    for i, doc in zip(rest, nlp.pipe([flat[i]["text"] for i in rest]), strict=True):
+        root = next((t for t in doc if t.dep_ == "ROOT"), None)
+        if root is not None and root.pos_ in ("NOUN", "PROPN"):
+            heads[i] = root.lemma_.lower()
+    for i, g in enumerate(flat):
+        g["speech"] = gold_is_speech(cue_lemmas[i], g.get("cue") or "", heads.get(i))
 
 
-def gold_is_speech(cue_lemmas: Iterable[str], cue: str) -> bool:
+def gold_is_speech(cue_lemmas: Iterable[str], cue: str, offered: str | None = None) -> bool:
     """A gold attribution is speech when its cue is a speech verb (or "according to", or a
     label's colon) and no verb of thought, intention or evidence: "said", "told reporters",
-    "has argued" are; "believes", "wants", "has learned", "showed" are not."""
+    "has argued" are; "believes", "wants", "has learned", "showed" are not. A refusal
+    ("declined to comment") is no speech, nor an offer whose content is a thing
+    (``offered``, the head noun of the content: "offered a program"), as ``quote_act``
+    reads them."""
     lemmas = {lemma.lower() for lemma in cue_lemmas}
-    if lemmas & (THOUGHT_VERBS | INTENTION_VERBS | EVIDENCE_VERBS):
+    if lemmas & (THOUGHT_VERBS | INTENTION_VERBS | EVIDENCE_VERBS | REFUSAL_VERBS):
+        return False
+    if lemmas & GIVING_VERBS and offered is not None and offered not in SPOKEN_OBJECT_NOUNS:
         return False
     text = cue.strip().lower()
     return (
@@ -387,6 +425,163 @@ def _load(set_name: str, limit: int | None) -> tuple[list[dict[str, Any]], dict[
     return corpus, gold
 
 
+# ``--parts``: the sets a rule is judged on, each cut into parts by position; a rule is kept
+# only when no part gets worse (issue #23: a rule that lifts one part and lowers another
+# is not kept). PolNeAR dev and train are development data; the test split is held out.
+PARTS_SETS = ("polnear-dev", "polnear-train")
+# The figures a rule is judged by, higher is better for each: all attributions, the speech
+# reading (fair), the shared scorer's precision of speech predictions against every PolNeAR
+# attribution (a speech prediction that matches no attribution at all is a false positive
+# in any reading), and speaker accuracy.
+JUDGED_FIGURES = ("all F1", "speech P", "speech R", "speech F1", "speaker", "scorer P")
+
+
+def _parsed(nlp: Any, corpus: list[dict[str, Any]], cache: Path | None) -> list[Any]:
+    """The corpus parsed, read from ``cache`` (a spaCy DocBin) when it holds these texts: a
+    rule is judged many times on the same parse, which takes minutes on PolNeAR train."""
+    from spacy.tokens import DocBin
+
+    texts = [row["text"] for row in corpus]
+    if cache is not None and cache.exists():
+        docs = list(DocBin().from_disk(cache).get_docs(nlp.vocab))
+        if [d.text for d in docs] == texts:
+            return docs
+    docs = list(nlp.pipe(texts, batch_size=PIPE_BATCH_SIZE))
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        DocBin(docs=docs, store_user_data=True).to_disk(cache)
+    return docs
+
+
+def _load_scorer() -> Any:
+    """``../shared/eval/score.py`` as a module, so each part is scored by the shared scorer
+    in-process (the figures quoted for unseen sets come from it)."""
+    import importlib.util
+
+    path = shared_data_dir().parent / "eval" / "score.py"
+    spec = importlib.util.spec_from_file_location("shared_score", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{path} not found: the shared scorer is needed for --parts")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _scorer_speech(
+    scorer: Any, rows: list[dict[str, Any]], golds: list[list[dict[str, Any]]], found: list[Any]
+) -> dict[str, Any]:
+    """The shared scorer's ``--speech-only`` figures at 30% for the export's rows of one part."""
+    with tempfile.TemporaryDirectory() as folder:
+        gold_path, pred_path = Path(folder) / "gold.jsonl", Path(folder) / "pred.jsonl"
+        with gold_path.open("w", encoding="utf-8") as out:
+            for row, gold in zip(rows, golds, strict=True):
+                out.write(json.dumps({"id": row["id"], "quotes": gold}) + "\n")
+        with pred_path.open("w", encoding="utf-8") as out:
+            for row, (doc, quotes) in zip(rows, found, strict=True):
+                for quote in quotes:
+                    for start, end in quote.spans:
+                        record = {
+                            "article_id": row["id"],
+                            "text": doc.text[start:end],
+                            "speaker": quote.speaker,
+                            "speaker_mention": quote.speaker_mention,
+                            "kind": quote.kind,
+                            "act": quote.act,
+                        }
+                        out.write(json.dumps(record) + "\n")
+        return dict(scorer.quotes(str(gold_path), str(pred_path), speech_only=True)["at30"])
+
+
+def part_figures(
+    scorer: Any, rows: list[dict[str, Any]], docs: list[Any], golds: list[list[dict[str, Any]]]
+) -> dict[str, float]:
+    """The judged figures of one part (segments, as ``export quotes`` writes them), with
+    textacy's direct F1@30 beside them."""
+    found = [(doc, extract_quotes(doc)) for doc in docs]
+    by_doc = {id(doc): quotes for doc, quotes in found}
+
+    def segments(doc: Any) -> list[Prediction]:
+        return [
+            _prediction(q, start, end)
+            for q in by_doc[id(doc)]
+            if q.kind != "scare"
+            for start, end in q.spans
+        ]
+
+    ours, _ = evaluate("storylens", docs, golds, segments)
+    theirs, _ = evaluate("textacy", docs, golds, textacy_predictions)
+    speech = ours["speech@30"].fair().figures()
+    shared = _scorer_speech(scorer, rows, golds, found)
+    return {
+        "all F1": ours["all@30"].figures()["F1"],
+        "speech P": speech["P"],
+        "speech R": speech["R"],
+        "speech F1": speech["F1"],
+        "speaker": speech["speaker"],
+        "scorer P": float(shared["p"]),
+        "direct F1": ours["direct@30"].fair().figures()["F1"],
+        "textacy direct F1": theirs["direct@30"].fair().figures()["F1"],
+    }
+
+
+def judge_parts(parts: int, cache: Path | None) -> dict[str, dict[str, float]]:
+    """Figures per part of every set in ``PARTS_SETS`` (the articles whose position is K
+    modulo ``parts``), by part label ("polnear-dev/0")."""
+    nlp = load_pipeline()
+    scorer = _load_scorer()
+    figures: dict[str, dict[str, float]] = {}
+    for set_name in PARTS_SETS:
+        corpus, gold = _load(set_name, None)
+        docs = _parsed(nlp, corpus, cache / f"{set_name}.spacy" if cache else None)
+        golds = [gold.get(row["id"], []) for row in corpus]
+        mark_speech_gold(nlp, golds)
+        for k in range(parts):
+            figures[f"{set_name}/{k}"] = part_figures(
+                scorer, corpus[k::parts], docs[k::parts], golds[k::parts]
+            )
+    return figures
+
+
+def summarise_parts(figures: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    """The parts with their mean and their worst figure (each figure's minimum over parts)."""
+    columns = list(next(iter(figures.values())))
+    mean = {c: sum(f[c] for f in figures.values()) / len(figures) for c in columns}
+    worst = {c: min(f[c] for f in figures.values()) for c in columns}
+    return {**figures, "mean": mean, "worst": worst}
+
+
+def lowered_parts(
+    before: dict[str, dict[str, float]], after: dict[str, dict[str, float]]
+) -> list[str]:
+    """The judged figures some part lost between two runs ("polnear-train/1 speech P")."""
+    return [
+        f"{label} {name}"
+        for label, figures in after.items()
+        if label in before and label not in ("mean", "worst")
+        for name in JUDGED_FIGURES
+        if name in before[label] and figures[name] < before[label][name] - 1e-9
+    ]
+
+
+def print_parts(
+    figures: dict[str, dict[str, float]], before: dict[str, dict[str, float]] | None
+) -> None:
+    summary = summarise_parts(figures)
+    columns = list(next(iter(figures.values())))
+    print(f"{'part':18}" + "".join(f"{c:>18}" for c in columns))
+    for label, row in summary.items():
+        cells = []
+        for c in columns:
+            cell = f"{row[c]:.3f}"
+            if before is not None and label in before and c in before[label]:
+                cell += f" ({row[c] - before[label][c]:+.3f})"
+            cells.append(f"{cell:>18}")
+        print(f"{label:18}" + "".join(cells))
+    if before is not None:
+        lost = lowered_parts(before, summary)
+        print("lowered: " + (", ".join(lost) if lost else "none (the change may be kept)"))
+
+
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--set", default="polnear-dev", help="a folder of shared/data/quotes")
@@ -411,10 +606,38 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument(
         "--parts",
         type=int,
-        default=DEFAULT_PARTS,
-        help=f"how many parts --part splits the set into (default {DEFAULT_PARTS})",
+        nargs="?",
+        const=DEFAULT_PARTS,
+        default=None,
+        help=f"how many parts --part splits the set into (default {DEFAULT_PARTS}); without "
+        f"--part: the judged figures of every part of {' and '.join(PARTS_SETS)}, their mean "
+        "and their worst",
+    )
+    parser.add_argument(
+        "--parse-cache",
+        type=Path,
+        default=None,
+        help="with --parts: keep each set's parse in this folder (spaCy DocBin files)",
+    )
+    parser.add_argument(
+        "--save-parts", type=Path, default=None, help="with --parts: write the figures here"
+    )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="with --parts: a file of --save-parts to print each figure's change against, "
+        "and the parts a change lowers",
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
+    if args.parts is not None and args.part is None:
+        figures = judge_parts(args.parts, args.parse_cache)
+        before = json.loads(args.against.read_text()) if args.against else None
+        print_parts(figures, before)
+        if args.save_parts is not None:
+            args.save_parts.write_text(json.dumps(summarise_parts(figures), indent=1) + "\n")
+        return
+    args.parts = args.parts or DEFAULT_PARTS
     if args.part is not None and args.half is not None:
         parser.error("--part and --half each choose a share of the set: give one of them")
     if args.part is not None and not 0 <= args.part < args.parts:

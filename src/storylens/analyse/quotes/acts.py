@@ -12,6 +12,10 @@ The act is read from two things a reporter's sentence makes explicit:
 - the cue: a verb or noun of believing, knowing or feeling makes a thought; of wanting,
   planning or trying an intention (the lemma lists below, by the verbs' meaning, not by any
   data set's frequencies);
+- the cue's shape: a refusal ("declined to comment", "refused to release his returns") says
+  what a source will not do, and an offer of a thing ("offered a program", "offers loans to
+  parents") what it gives: both intentions, not words, unless the thing offered is words
+  ("offered his congratulations", "offered some advice");
 - the source: a document, a measurement or a study is no speaker. When the source's head
   noun names one ("the report", "a poll", "court records", "the chart"), the act is evidence,
   whatever the cue: "the report says" reports what is written, not what anyone said.
@@ -21,7 +25,7 @@ Everything else is speech, the default, because most attributions in news are.
 
 from __future__ import annotations
 
-from storylens.analyse.quotes.cues import PEOPLE_NOUNS
+from storylens.analyse.quotes.cues import PEOPLE_NOUNS, SPEECH_NOUNS
 from storylens.analyse.quotes.speakers import PERSON_ROLE_SUFFIXES, THING_NOUNS
 from storylens.records import QuoteAct
 
@@ -52,6 +56,14 @@ EVIDENCE_VERBS: frozenset[str] = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
+# Refusals: their content is what the source will not do, and a refusal to speak
+# ("declined to comment", "refused to say whether") reports that nothing was said. PolNeAR
+# annotates them as attributions, so they stay quotes, of a kind that is no speech.
+REFUSAL_VERBS: frozenset[str] = frozenset({"decline", "refuse"})
+# Verbs whose noun object is a thing given ("offered a program", "offering Kasich the second
+# spot"): an intention, unless the thing is words or a view (``SPOKEN_OBJECT_NOUNS``).
+GIVING_VERBS: frozenset[str] = frozenset({"offer"})
+
 # Nouns that head a cue of the same two kinds: "her belief that", "their plan to".
 THOUGHT_NOUNS: frozenset[str] = frozenset(
     """
@@ -81,15 +93,39 @@ DOCUMENT_NOUNS: frozenset[str] = frozenset(
 )
 
 
+# Things offered that are words or a view ("offered his congratulations", "offered some
+# pointed advice", "offering their assessments"): the offer is speech.
+SPOKEN_OBJECT_NOUNS: frozenset[str] = (
+    SPEECH_NOUNS
+    | THOUGHT_NOUNS
+    | frozenset(
+        """
+        advice assessment thought congratulation condolence apology explanation praise
+        criticism critique account defense defence rebuttal excuse reason prayer sympathy
+        thanks tribute insight perspective analysis reassurance guidance word idea
+        suggestion proposal endorsement testimony observation prediction detail
+        description evaluation counterargument commentary
+        """.split()  # noqa: SIM905 - a word list reads better as text
+    )
+)
+
+
 def quote_act(
-    cue_lemma: str | None, source_head: str | None, source_type: str | None = None
+    cue_lemma: str | None,
+    source_head: str | None,
+    source_type: str | None = None,
+    cue_object: str | None = None,
+    reports_words: bool = False,
 ) -> QuoteAct:
     """The act of an attribution from its cue's lemma and its source's head noun.
 
     ``cue_lemma`` is the lemma of the cue's head word ("think", "plan", "say"; None for a
     direct quote with no cue); ``source_head`` is the head noun of the source mention ("chart",
     "studies", "Smith"; None when there is no source); ``source_type`` is what the source
-    resolved to (``person``, ``organization``, ``anonymous``, ``unknown``).
+    resolved to (``person``, ``organization``, ``anonymous``, ``unknown``); ``cue_object`` is
+    the lemma of the cue's noun object ("program" in "offered a program"), when it has one;
+    ``reports_words`` says the content holds a report of words of its own ("refuses to
+    discuss it, aside from saying he wants ..."), which makes a refusal or an offer speech.
     """
     if source_head is not None and _singular(source_head.lower()) in DOCUMENT_NOUNS:
         return "evidence"
@@ -104,6 +140,16 @@ def quote_act(
         # "the numbers show", "a review found": no one is speaking. A person, a body or an
         # unnamed source ("officials confirmed") that confirms or reveals something is.
         return "evidence"
+    if lemma in REFUSAL_VERBS and not reports_words:
+        return "intention"  # "declined to comment": what the source will not do
+    if (
+        lemma in GIVING_VERBS
+        and not reports_words
+        and cue_object is not None
+        and _singular(cue_object.lower()) not in SPOKEN_OBJECT_NOUNS
+        and cue_object.lower() not in SPOKEN_OBJECT_NOUNS
+    ):
+        return "intention"  # "offered a program": a thing given, not words
     if lemma in THOUGHT_VERBS or lemma in THOUGHT_NOUNS:
         return "thought"
     if lemma in INTENTION_VERBS or lemma in INTENTION_NOUNS:

@@ -358,6 +358,28 @@ def continues_split_quote(article: ParsedArticle, previous: FoundQuote, quote: M
     return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
 
 
+def continues_after_attribution(
+    article: ParsedArticle, previous: FoundQuote, quote: MarkedQuote
+) -> bool:
+    """`"We will not give up," said Penn. "The votes are there." Alder disagreed.`: a quote
+    that opens right after the attribution sentence of the quote before and closes its own
+    sentence inside its marks is the second segment of that utterance. The cue of the next
+    sentence ("Alder disagreed") starts a new report and never takes it over."""
+    cue = previous.cue
+    if cue is None or previous.kind != "direct" or not quote.closed:
+        return False
+    if not previous.end <= cue.idx < quote.open_at:
+        return False
+    if article.paragraph(previous.end) != article.paragraph(quote.open_at):
+        return False
+    # From the cue to the quote: the rest of one attribution sentence ("said Penn.").
+    between = article.text[cue.idx : quote.open_at].rstrip()
+    ends = [i for i, c in enumerate(between) if c in SENTENCE_END]
+    if ends != [len(between) - 1] or any(mark in between for mark in ALL_MARKS):
+        return False
+    return article.text[quote.start : quote.end].rstrip().endswith(".")
+
+
 def merge_overlapping(found: list[FoundQuote]) -> list[FoundQuote]:
     """A quote that opens inside the reported clause of the one before (widened over it as
     mixed) is part of that quote: one span, the first one's speaker."""

@@ -31,16 +31,16 @@ inside quotes).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.quotes.acts import quote_act
+from storylens.analyse.quotes.acts import GIVING_VERBS, REFUSAL_VERBS, quote_act
 from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
     carried_speaker,
+    continues_after_attribution,
     continues_split_quote,
     join_split_quotes,
     merge_overlapping,
@@ -112,7 +112,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     found = found + _leftover_phrases(article, embedded)
     found = found + _not_speech(direct.titles + nicknames)
     found = found + find_nested_quotes(article, table, marked, found)
-    return _records(text, _without_furniture(text, found), top, skip)
+    return _records(text, _without_furniture(article, found), top, skip)
 
 
 # Words between the comma that ends a quote and its speech verb ("he", "Mayor Jane Hale").
@@ -208,6 +208,15 @@ def _direct_quotes(
         ):
             # `"I love Larry," he said, but "he has a history ..."`: one quote, split by its
             # attribution, whatever the length or shape of its second part.
+            found[previous_at] = replace(previous, end=max(previous.end, quote.end))
+            continue
+        if (
+            previous_at is not None
+            and previous is not None
+            and continues_after_attribution(article, previous, quote)
+        ):
+            # `"...," said Penn. "The votes are there." Alder disagreed.`: Penn's second
+            # segment, whatever cue the next sentence holds.
             found[previous_at] = replace(previous, end=max(previous.end, quote.end))
             continue
         attribution, phrase = _direct_attribution(article, quote, top, result.used_cues)
@@ -382,34 +391,20 @@ def _not_speech(quotes: list[MarkedQuote]) -> list[FoundQuote]:
     return [FoundQuote(q.start, q.end, "scare", None, None, None) for q in quotes]
 
 
-# A line of page furniture left in plain text where the page had an advertisement or a
-# jump ("Story continues below advertisement", "Article Continued Below", "Scroll down for
-# video"): its words are no one's statement and no cue, and "Story", "Article" or "Scroll"
-# is no speaker.
-FURNITURE_LINE = re.compile(
-    r"^[ \t]*(?:(?:the\s+)?(?:story|article|text)\s+)?(?:continues?|continued)\s+"
-    r"(?:below|after|on\s+next\s+page)(?:\s+(?:the\s+)?(?:advertisement|advert|ad|this\s+ad))?"
-    r"[ \t.:]*$|^[ \t]*(?:advertisement|continue\s+reading\s+(?:below|the\s+main\s+story)"
-    r"|scroll\s+down\s+for\s+(?:the\s+)?(?:video|more))[ \t.:]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-
-
-def _without_furniture(text: str, found: list[FoundQuote]) -> list[FoundQuote]:
+def _without_furniture(article: ParsedArticle, found: list[FoundQuote]) -> list[FoundQuote]:
     """The quotes less those whose cue or speaker lies on a furniture line, or that are one."""
-    lines = [(m.start(), m.end()) for m in FURNITURE_LINE.finditer(text)]
-    if not lines:
+    if not article.furniture:
         return found
 
-    def on_furniture(offset: int | None) -> bool:
-        return offset is not None and any(s <= offset < e for s, e in lines)
+    def on_furniture(token: Token | None) -> bool:
+        return token is not None and article.on_furniture(token.idx)
 
     return [
         item
         for item in found
-        if not on_furniture(item.cue.idx if item.cue is not None else None)
-        and not on_furniture(item.subject.idx if item.subject is not None else None)
-        and not any(s <= item.start and item.end <= e for s, e in lines)
+        if not on_furniture(item.cue)
+        and not on_furniture(item.subject)
+        and not any(s <= item.start and item.end <= e for s, e in article.furniture)
     ]
 
 
@@ -459,6 +454,8 @@ def _to_record(text: str, item: FoundQuote, marked: list[MarkedQuote]) -> Quote:
             item.cue.lemma_ if item.cue is not None else None,
             _source_head(item),
             speaker.kind if speaker else None,
+            _cue_object(item.cue),
+            _reports_words(item),
         ),
         segments=segments if split else (),
     )
@@ -471,3 +468,34 @@ def _source_head(item: FoundQuote) -> str | None:
     if item.speaker is not None and item.speaker.mention:
         return item.speaker.mention.split()[-1]
     return None
+
+
+def _cue_object(cue: Token | None) -> str | None:
+    """The lemma of the cue's noun object ("program" in "offered a program"), if any."""
+    if cue is None:
+        return None
+    found = next((c for c in cue.children if c.dep_ in ("dobj", "obj")), None)
+    return found.lemma_ if found is not None and found.pos_ in ("NOUN", "PROPN") else None
+
+
+# Dependents of a speech verb that hold what it reports ("saying that ...", "questioned the
+# plan"): with one, the verb inside a refusal's or an offer's content reports words.
+REPORTED_CONTENT_DEPS = frozenset({"ccomp", "dobj", "obj"})
+
+
+def _reports_words(item: FoundQuote) -> bool:
+    """Whether the content of a refusal or an offer holds a report of words of its own: a
+    speech verb with a clause or an object, other than the act its cue governs ("refuses to
+    discuss it, aside from saying he wants ...", "offered help to owners who have questioned
+    the plan" do; "declined to say whether ..." does not: "say" is what was refused)."""
+    cue = item.cue
+    if cue is None or cue.lemma_.lower() not in REFUSAL_VERBS | GIVING_VERBS:
+        return False
+    content = cue.doc.char_span(item.start, item.end, alignment_mode="expand")
+    return content is not None and any(
+        is_cue(t)
+        and t.i != cue.i
+        and not (t.head.i == cue.i and t.dep_ == "xcomp")
+        and any(c.dep_ in REPORTED_CONTENT_DEPS for c in t.children)
+        for t in content
+    )

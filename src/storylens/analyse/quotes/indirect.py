@@ -52,6 +52,16 @@ INFINITIVE_CUES: frozenset[str] = frozenset(
     hope expect agree decide refuse offer decline
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Cues that also name a fall or rise in an amount ("the Kospi declined 1.2 per cent",
+# "shares declined by 4 percent to $12.50"): with an amount as object they report a market
+# or a price, which says nothing.
+CHANGE_CUES: frozenset[str] = frozenset({"decline", "add"})
+# Entity labels of an amount (the small model tags "1.2 per cent" MONEY or PERCENT).
+AMOUNT_ENTITIES = frozenset({"PERCENT", "MONEY", "QUANTITY", "CARDINAL"})
+# Dependencies of the amount a change is by or to: an object, a bare measure ("40 points"),
+# or the object of "by", "to", "from".
+AMOUNT_DEPS = frozenset({"dobj", "obj", "npadvmod"})
+AMOUNT_PREPOSITIONS = frozenset({"by", "to", "from"})
 # Dependents that belong to an aside cue itself ("Mr. Obama said in a statement on Monday"),
 # not to what it reports.
 ASIDE_FRAME_DEPS = frozenset(
@@ -166,8 +176,13 @@ def find_indirect_quotes(
 
     results: list[FoundQuote] = []
     for token in doc:
-        if token.i in used_cues or in_direct(token.idx) or _in_display_type(token, article.text):
-            continue
+        if (
+            token.i in used_cues
+            or in_direct(token.idx)
+            or _in_display_type(token, article.text)
+            or article.on_furniture(token.idx)
+        ):
+            continue  # ("Story continues below": the parse may hang the next report on it)
         block = _block_after_lead_in(article, token)
         if block is not None:
             results.append(
@@ -311,6 +326,8 @@ def _indirect_content(token: Token) -> set[int] | None:
         return None
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
+    if lemma in CHANGE_CUES and _changes_by_an_amount(token):
+        return None  # "the Kospi declined 1.2 per cent": a market moved, nobody spoke
     if (
         token.tag_ == "VBN"
         and token.dep_ in ("advcl", "acl")
@@ -350,6 +367,30 @@ def _indirect_content(token: Token) -> set[int] | None:
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def _changes_by_an_amount(cue: Token) -> bool:
+    """`declined 1.2 per cent`, `declined 40 points`, `declined by 4 percent to $12.50`: the
+    cue's object, bare measure or "by"/"to" object is an amount."""
+    for child in cue.rights:
+        if child.dep_ in AMOUNT_DEPS and _is_amount(child):
+            return True
+        if (
+            child.dep_ == "prep"
+            and child.lower_ in AMOUNT_PREPOSITIONS
+            and any(c.dep_ == "pobj" and _is_amount(c) for c in child.children)
+        ):
+            return True
+    return False
+
+
+def _is_amount(token: Token) -> bool:
+    """A number or a measure with a number ("1.2", "40 points", "$4 billion", "4 percent")."""
+    return (
+        token.like_num
+        or token.ent_type_ in AMOUNT_ENTITIES
+        or any(c.dep_ in ("nummod", "quantmod", "compound") and c.like_num for c in token.children)
+    )
 
 
 def drop_reports_within_reports(found: list[FoundQuote]) -> list[FoundQuote]:

@@ -1,13 +1,15 @@
 """Look-ups over one parsed article that every quote pass shares.
 
-``ParsedArticle`` finds tokens and paragraphs by character offset; ``is_cue`` tells a speech
-verb; ``subject_of``, ``agent_before`` and ``agent_after`` find who speaks; the rest reads
-sentence starts, "according to" phrases and word counts. ``Attribution`` and ``FoundQuote`` are
-the working records the passes hand each other before ``quotes`` turns them into ``Quote``s.
+``ParsedArticle`` finds tokens, paragraphs and lines of page furniture by character offset;
+``is_cue`` tells a speech verb; ``subject_of``, ``agent_before`` and ``agent_after`` find who
+speaks; the rest reads sentence starts, "according to" phrases and word counts.
+``Attribution`` and ``FoundQuote`` are the working records the passes hand each other before
+``quotes`` turns them into ``Quote``s.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -67,6 +69,41 @@ class FoundQuote:
     depth: int = 0
 
 
+# A line of page furniture left in plain text where the page had an advertisement or a
+# jump ("Story continues below advertisement", "Article Continued Below", "Scroll down for
+# video"): its words are no one's statement and no cue, and "Story", "Article" or "Scroll"
+# is no speaker.
+FURNITURE_LINE = re.compile(
+    r"^[ \t]*(?:(?:the\s+)?(?:story|article|text)\s+)?(?:continues?|continued)\s+"
+    r"(?:below|after|on\s+next\s+page)(?:\s+(?:the\s+)?(?:advertisement|advert|ad|this\s+ad))?"
+    r"[ \t.:]*$|^[ \t]*(?:advertisement|continue\s+reading\s+(?:below|the\s+main\s+story)"
+    r"|scroll\s+down\s+for\s+(?:the\s+)?(?:video|more))[ \t.:]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A link to another story set in the body ("READ MORE: Mayor says the pier will close",
+# "RELATED: ...", "WATCH: ...", "Also on WorldPost:"): the headline it holds is that story's
+# report, not this one's (``clean.boilerplate`` marks the same lines as navigation).
+LINK_LINE = re.compile(
+    r"^[ \t]*(?:read\s+more|see\s+more|related|watch|also\s+on(?:\s+\w+){1,3})[ \t]*:.*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# Link lines are short; a long line that merely opens with "Watch:" is body text (the bound
+# ``clean.boilerplate`` uses for its prompt lines).
+LINK_LINE_MAX_WORDS = 15
+_WORD = re.compile(r"\w+")
+
+
+def furniture_lines(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the furniture and link lines of ``text``, by start."""
+    found = [(m.start(), m.end()) for m in FURNITURE_LINE.finditer(text)]
+    found += [
+        (m.start(), m.end())
+        for m in LINK_LINE.finditer(text)
+        if len(_WORD.findall(m.group())) <= LINK_LINE_MAX_WORDS
+    ]
+    return sorted(found)
+
+
 class ParsedArticle:
     """Token and paragraph look-ups over one ``Doc``, by character offset."""
 
@@ -80,6 +117,7 @@ class ParsedArticle:
             for i, c in enumerate(self.text)
             if c == "\n" and (i + 1 >= len(self.text) or self.text[i + 1] != "\n")
         ]
+        self.furniture = furniture_lines(self.text)
 
     def token_at(self, offset: int) -> int:
         """Index of the token that holds or follows ``offset``."""
@@ -92,6 +130,10 @@ class ParsedArticle:
 
     def token_before(self, offset: int) -> int:
         return bisect_right(self.token_starts, offset) - 1
+
+    def on_furniture(self, offset: int) -> bool:
+        """Whether ``offset`` lies on a line of page furniture or a link line."""
+        return any(s <= offset < e for s, e in self.furniture)
 
     def paragraph(self, offset: int) -> int:
         return bisect_right(self.paragraph_starts, offset) - 1
@@ -151,6 +193,10 @@ def subject_of(verb: Token) -> Token | None:
             current.head.i != current.i
         ):
             head = current.head
+            if on_furniture_line(head):
+                # `Article Continued Below` then `Ms. Holt added ...`: the parse hung the
+                # report on the furniture line; its speaker is the name right before the cue.
+                return _name_just_before(current)
             if current.dep_ == "conj" and head.dep_ == "ccomp" and is_cue(head.head):
                 # "X said the video should be released but said ...": the parse hangs the
                 # second cue on the reported clause; it shares the first cue's subject.
@@ -162,6 +208,22 @@ def subject_of(verb: Token) -> Token | None:
             return current.head
         break
     return _postposed_person(verb)
+
+
+def on_furniture_line(token: Token) -> bool:
+    """Whether ``token`` stands on a line of page furniture or a link line."""
+    text = token.doc.text
+    start = text.rfind("\n", 0, token.idx) + 1
+    end = text.find("\n", token.idx)
+    return bool(furniture_lines(text[start : end if end >= 0 else len(text)]))
+
+
+def _name_just_before(verb: Token) -> Token | None:
+    """The name or pronoun that ends right before ``verb`` on its line ("Ms. Holt added")."""
+    before = verb.doc[verb.i - 1] if verb.i > 0 else None
+    if before is None or before.pos_ not in ("PROPN", "PRON") or on_furniture_line(before):
+        return None
+    return before
 
 
 def _postposed_person(verb: Token) -> Token | None:

@@ -1,0 +1,163 @@
+"""Quote precision on general news (issue #23), each rule on written sentences.
+
+Page furniture is no source, a market that moves is no speaker, a refusal or a thing offered
+is no speech (an attribution still, as PolNeAR annotates it), and a report that follows a
+furniture line is found whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes.acts import quote_act
+from storylens.records import Quote
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def _quotes(nlp: Language, text: str) -> list[Quote]:
+    return [q for q in extract_quotes(nlp(text)) if q.kind != "scare"]
+
+
+def _holding(quotes: list[Quote], words: str) -> Quote:
+    found = [q for q in quotes if words in q.text]
+    assert found, f"no quote holds {words!r}: {[q.text for q in quotes]}"
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Kospi declined 1.2 per cent, while the won slipped against the dollar.",
+        "The Tarsk index declined 40 points on Friday.",
+        "Shares in Alder Mills declined by 4 percent to 12.50 dollars.",
+        "Revenue at the ferry company declined to $4 billion last year.",
+    ],
+)
+def test_a_market_or_price_that_declined_is_no_speaker(nlp: Language, text: str) -> None:
+    assert _quotes(nlp, text) == []
+
+
+def test_a_decline_that_is_a_refusal_is_still_an_attribution(nlp: Language) -> None:
+    quotes = _quotes(nlp, "Mayor Ines Varga declined to sign the ferry contract.")
+    assert "Ines Varga" in (_holding(quotes, "sign the ferry contract").speaker or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("A spokesman for the harbour company declined to comment on the lawsuit.", "comment"),
+        ("Senator Ruth Penn declined to say whether she would run again.", "run again"),
+        ("The ferry company refused to discuss the settlement.", "settlement"),
+        ("Tom Alder refused to release his tax returns.", "tax returns"),
+    ],
+)
+def test_a_refusal_is_no_speech(nlp: Language, text: str, words: str) -> None:
+    quote = _holding(_quotes(nlp, text), words)
+    assert quote.act == "intention"  # kept as an attribution, not shown as speech
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "act"),
+    [
+        ("The city offered a program to help renters.", "program", "intention"),
+        ("The harbour board offers loans to ferry owners.", "loans", "intention"),
+        ("Ines Varga offered some pointed advice to the council.", "advice", "speech"),
+        ("Tom Alder offered his congratulations to the new mayor.", "congratulations", "speech"),
+        ("Mayor Ines Varga offered to resign.", "resign", "speech"),
+    ],
+)
+def test_a_thing_offered_is_no_speech_but_words_offered_are(
+    nlp: Language, text: str, words: str, act: str
+) -> None:
+    assert _holding(_quotes(nlp, text), words).act == act
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "Mayor Ines Varga offered help to ferry owners who have questioned the subsidy.",
+            "subsidy",
+        ),
+        ("Tom Alder offered a program, saying that renters needed help.", "renters"),
+    ],
+)
+def test_an_offer_that_reports_words_is_speech(nlp: Language, text: str, words: str) -> None:
+    assert _holding(_quotes(nlp, text), words).act == "speech"
+
+
+def test_a_refusal_that_reports_words_is_speech(nlp: Language) -> None:
+    text = (
+        "Mayor Tom Alder refuses to discuss appointees, aside from saying he wants a new council."
+    )
+    assert _holding(_quotes(nlp, text), "new council").act == "speech"
+
+
+def test_quote_act_reads_refusals_and_offers() -> None:
+    assert quote_act("decline", "spokesman", "anonymous") == "intention"
+    assert quote_act("refuse", "Alder", "person") == "intention"
+    assert quote_act("offer", "city", "organization", "program") == "intention"
+    assert quote_act("offer", "Varga", "person", "advice") == "speech"
+    assert quote_act("offer", "Varga", "person", None) == "speech"  # "offered to resign"
+    assert quote_act("refuse", "Alder", "person", None, reports_words=True) == "speech"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Holt said the vote was fair.\n\nArticle Continued Below\n\n"
+        "Ms. Holt added that the city would appeal.",
+        "The mayor spoke first.\nStory continues below advertisement\n"
+        "The union said it would strike.",
+    ],
+)
+def test_a_report_after_a_furniture_line_is_found_whole(nlp: Language, text: str) -> None:
+    quotes = _quotes(nlp, text)
+    assert all(q.speaker not in ("Story", "Article") for q in quotes), quotes
+    assert all("continue" not in (q.cue or "").lower() for q in quotes), quotes
+    last = quotes[-1]
+    assert last.text.endswith(("appeal", "strike")), quotes
+    assert last.cue in ("added", "said")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"We will not give up," said Ruth Penn. "The votes are there." Tom Alder disagreed.',
+        '"We will not give up," Ruth Penn told reporters. "The votes are there." '
+        "Tom Alder laughed.",
+    ],
+)
+def test_a_split_quotes_second_segment_belongs_to_its_utterance(nlp: Language, text: str) -> None:
+    quote = _holding(_quotes(nlp, text), "votes are there")
+    assert quote.speaker == "Ruth Penn"
+    assert "give up" in quote.text  # one utterance, two segments
+    assert len(quote.segments) == 2
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "READ MORE: Mayor says the pier will close for good",
+        "RELATED: Council members say the ferry deal is dead",
+        "Also on Harbour Daily: Officials say the bridge is safe",
+    ],
+)
+def test_a_link_line_is_no_report_of_this_story(nlp: Language, line: str) -> None:
+    text = f"The Eastmere council voted on Monday to close the pier.\n{line}\nRepairs begin in May."
+    assert _quotes(nlp, text) == []
+
+
+def test_a_long_line_that_opens_with_watch_is_body_text(nlp: Language) -> None:
+    text = (
+        "Watch: the harbour master said on Monday that the pier would close for good, that "
+        "repairs would cost more than the town could pay, and that the ferry would move."
+    )
+    assert _holding(_quotes(nlp, text), "pier would close").speaker == "the harbour master"
