@@ -12,21 +12,52 @@ it does not give. A kind of source with nothing to count has no row.
 
 A speaker described by a definite role ("the new mayor") in an article that names people is
 one of them, called by role after being named (a source kept anonymous is described by access
-instead: "the insider", "a source"). An outlet never leaves out itself.
+instead: "the insider", "a source"); so is one named in apposition right after the
+description ("his wife, Denise, said"), and a "he" or "she" left unresolved is a person.
+
+Speech that reports nothing is no source: a report under a negated or refused cue
+("investigators have not said what ..."), a request or refusal ("declined to comment", "asked
+not to be named"), a passive cue whose subject is told, not telling ("staff had been told to
+..."), and a speaker named inside another speaker's reported words ("Nandakumar said divers had
+confirmed ..."), whose words are that speaker's account. A row counts quoted words only: a kind
+of source with no words inside marks has no row, so no row reads "0 words".
+
+Names are listed only where the parse supports them: a name reached only through a pronoun is
+listed when the story names that speaker outright somewhere, or its entity labels call it a
+person and nothing else (a restaurant or a street the resolver reached through "he" is no
+source); a name the recogniser reads as part of a longer organisation or place at the
+mention ("the Port Alder Fire Department") is that organisation; a document speaking for its
+owner ("the club's statement") is listed as its owner. An outlet never leaves out itself, and
+is said to leave out only a speaker it never names at all: one it names may well be quoted in
+words the extractor did not attribute, so saying less is surer.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
-from storylens.analyse.quotes.cues import ANONYMOUS_NOUNS, SPEECH_NOUNS
+from storylens.analyse.quotes.cues import (
+    ANONYMOUS_NOUNS,
+    PERSONAL_PRONOUNS,
+    SPEECH_NOUNS,
+    SPEECH_VERBS,
+)
+from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.records import Quote, SourceCount, SourceType, SourcingProfile, StoryMember
+from storylens.records import (
+    Entity,
+    Quote,
+    SourceCount,
+    SourceType,
+    SourcingProfile,
+    StoryMember,
+)
 
 # An unnamed speaker is an anonymous *source* when described by access or role ("the
 # insider", "a source close to", "officials"); described only as one of the public or of an
@@ -55,6 +86,41 @@ TEXT_NOUNS = frozenset(
 
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
+# Words that, just before a speech verb, make it report nothing: a negation ("have not
+# said", "wouldn't say", "never said") or a refusal ("declined to say"). Closed classes.
+NEGATING_WORDS = frozenset({"not", "never", "no", "declined", "refused", "declines", "refuses"})
+# How many words before the cue a negation still governs it ("has not yet publicly said").
+NEGATION_REACH_WORDS = 3
+# Forms of "be" just before a speech verb that is no "-ing" form: a passive ("staff had been
+# told to ..."), whose subject is told, not telling.
+BE_FORMS = frozenset({"be", "been", "being", "is", "are", "was", "were"})
+# A reported clause opening with an infinitive reports a request or a refusal ("declined
+# to comment", "asked not to be named", "asked drivers to send in footage"), not a claim.
+INFINITIVE_OPENINGS = (("to",), ("not", "to"))
+# The word that opens a reported or subordinate clause: a speaker right after it ("said
+# that divers had confirmed", "told the paper that staff had complained") is the subject of
+# someone's account, not a source the outlet quotes.
+COMPLEMENTIZER = "that"
+# How far back to read for that word: one word and its spacing.
+CLAUSE_LOOKBACK_CHARS = 12
+# The forms of a speech verb that end a sentence's subject ("County engineer Priya
+# Nandakumar said ..."): the lemma, "-s", "-d", "-ed", and the irregular past tenses.
+SPEECH_VERB_FORMS = frozenset(
+    form for lemma in SPEECH_VERBS for form in (lemma, lemma + "s", lemma + "d", lemma + "ed")
+) | frozenset({"said", "told", "wrote", "spoke", "swore", "says"})
+# Where a sentence ends, for the subject of the sentence a quote stands in.
+SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+# A name in apposition right after a described speaker ("his wife, Denise, said"): one to
+# four capitalised words between commas (a given name alone up to "Dr. Ana M. de Souza").
+APPOSED_NAME = re.compile(r",\s+((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*),")
+# Entity labels of a place that does not speak ("Tanner Lane", "the Royal Park"); a GPE may
+# ("China said", a government), so it is not among them.
+PLACE_LABELS = frozenset({"LOC", "FAC"})
+# Pronouns a speaker's name may be reached through besides "he" and "she".
+GROUP_PRONOUNS = frozenset({"they", "it", "we"})
+# Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
+# Department" read as the speaker "Port Alder").
+WHOLE_NAME_LABELS = frozenset({"ORG", "FAC", "GPE", "LOC"})
 # The article that refers back to someone already introduced: "the new mayor", "the actor".
 DEFINITE_ARTICLE = "the"
 _SOURCE_TYPES: tuple[SourceType, ...] = (
@@ -92,17 +158,24 @@ def describes_a_person(mention: str | None) -> bool:
     names a text or a document ("that cable", "The missive", "this ad", "a handwritten
     note"). The head is the last word before the first function word after a content word
     ("a source close to the couple" -> "source")."""
-    head: list[str] = []
-    for word in words(mention or ""):
-        if head and is_stop_word(word) and not is_stop_word(head[-1]):
-            break
-        head.append(fold(word))
-    if not head:
+    last = _head(mention)
+    if not last:
         return True  # nothing to judge by: "an unnamed source"
-    last = head[-1]
     singular = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
     texts = TEXT_NOUNS | DOCUMENT_NOUNS | SPEECH_NOUNS
     return not ({last, singular} & texts)
+
+
+def _head(mention: str | None) -> str:
+    """A description's head noun, folded: the last word before the first function word
+    after a content word ("a source close to the couple" -> "source"); "" for none."""
+    head: list[str] = []
+    for word in words(mention or ""):
+        ends = is_stop_word(word) or fold(word) in MENTION_PREPOSITIONS  # "close to"
+        if head and ends and not is_stop_word(head[-1]):
+            break
+        head.append(fold(word))
+    return head[-1] if head and not is_stop_word(head[-1]) else ""
 
 
 def speaker_name(speaker: str, mention: str | None) -> str:
@@ -160,13 +233,131 @@ def _narration(quote: Quote) -> bool:
     )
 
 
-def counted_quotes(quotes: Sequence[Quote]) -> Iterator[tuple[Quote, SourceType, int]]:
+def _request_or_refusal(quote: Quote) -> bool:
+    """Reported words that open with an infinitive: "declined to comment", "asked not to be
+    named", "asked drivers to send in footage" report no claim."""
+    if quote.kind not in ("indirect", "mixed"):
+        return False
+    opening = tuple(fold(w) for w in words(quote.text)[:2])
+    return any(opening[: len(form)] == form for form in INFINITIVE_OPENINGS)
+
+
+def _cue_says_nothing(quote: Quote, text: str) -> bool:
+    """The words between a speaker named before their words and the words themselves hold
+    the cue under a negation or a refusal ("Investigators have not said what ...") or as a
+    passive ("staff had been told to ...")."""
+    if not text or not quote.cue or quote.speaker_end is None:
+        return False
+    if quote.speaker_end > quote.start:
+        return False  # the speaker follows the words: "..., he said"
+    between = [fold(w) for w in words(text[quote.speaker_end : quote.start])]
+    cue = fold(words(quote.cue)[-1]) if words(quote.cue) else ""
+    if cue not in between:
+        return False
+    at = len(between) - 1 - between[::-1].index(cue)
+    before = between[max(0, at - NEGATION_REACH_WORDS) : at]
+    if any(w in NEGATING_WORDS or w.endswith("n't") for w in before):
+        return True
+    return bool(before) and before[-1] in BE_FORMS and not cue.endswith("ing")
+
+
+def _inside_other_quote(quote: Quote, quotes: Sequence[Quote]) -> bool:
+    """A speaker named inside another speaker's quoted or reported words: those words are
+    the other speaker's account, counted as theirs. A quote the extractor already marks as
+    nested is counted as such."""
+    at = quote.speaker_start
+    if at is None or quote.kind == "nested":
+        return False
+    return any(
+        other is not quote
+        and other.kind in SPEECH_KINDS
+        and other.speaker != quote.speaker
+        and any(start <= at < end for start, end in other.spans)
+        for other in quotes
+    )
+
+
+def _clause_opening(quote: Quote, text: str) -> int | None:
+    """Where the "that" stands that opens the clause the speaker is the subject of ("said
+    that divers had confirmed"), or None."""
+    at = quote.speaker_start
+    if at is None or quote.kind == "nested" or not text:
+        return None
+    before = text[max(0, at - CLAUSE_LOOKBACK_CHARS) : at]
+    found = re.search(r"\b(\w+)\s+\Z", before)
+    if found is None or fold(found.group(1)) != COMPLEMENTIZER:
+        return None
+    return at - len(before) + found.start(1)
+
+
+def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quote | None:
+    """A speaker inside someone's account ("County engineer Priya Nandakumar said that
+    divers had confirmed ..."), whose own clause the extractor missed: the quote as the
+    teller's, where the sentence's subject before its speech verb is a speaker the article
+    quotes by name, or an anonymous source ("A source close to the inquiry said ... that
+    staff ..."); None (a second-hand speaker, no source) otherwise."""
+    opening = max(text.rfind(end, 0, that) for end in SENTENCE_ENDS) + 1
+    subject: list[str] = []
+    for word in words(text[opening:that]):
+        if fold(word) in SPEECH_VERB_FORMS:
+            break
+        subject.append(word)
+    else:
+        return None  # no speech verb: the outlet's own clause, or a belief
+    own = tuple(fold(w) for w in subject)
+    for other in quotes:
+        named = other.speaker if other.speaker_type == "person" else None
+        if named and other is not quote and _holds(own, _name_words(named)):
+            return replace(quote, speaker=named, speaker_type="person")
+    described = " ".join(subject)
+    if _head(described) in ANONYMOUS_NOUNS:
+        return replace(
+            quote, speaker=described, speaker_mention=described, speaker_type="anonymous"
+        )
+    return None
+
+
+def _named_speaker(quote: Quote, text: str) -> Quote:
+    """The quote with its speaker as the article gives them: a described speaker named in
+    apposition right after ("Granger Paper's operations director, Ines Calloway, said") is
+    that person; an unresolved "he" or "she" is a person, though unnamed."""
+    if quote.speaker_type == "anonymous" and text and quote.speaker_end is not None:
+        apposed = APPOSED_NAME.match(text, quote.speaker_end)
+        if apposed:
+            return replace(quote, speaker=apposed.group(1), speaker_type="person")
+    mention = fold(quote.speaker_mention or "")
+    if quote.speaker is None and quote.speaker_type == "unknown" and mention in PERSONAL_PRONOUNS:
+        return replace(quote, speaker_type="person")
+    return quote
+
+
+def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | None:
+    """The quote with the speaker a profile counts it under, or None where it reports
+    nothing. Inside someone's account ("... said that staff had been told to 'keep an eye
+    on it'"), the words are the teller's, whatever the inner speaker was told or asked."""
+    if _narration(found) or _inside_other_quote(found, quotes):
+        return None
+    that = _clause_opening(found, text)
+    if that is not None:
+        return _teller(found, quotes, text, that)
+    if _request_or_refusal(found) or _cue_says_nothing(found, text):
+        return None
+    return _named_speaker(found, text)
+
+
+def counted_quotes(
+    quotes: Sequence[Quote], text: str = ""
+) -> Iterator[tuple[Quote, SourceType, int]]:
     """The quotes of one article a sourcing profile counts, each with its kind of source and
-    its words inside marks (0: reported speech, counted apart). The evidence of a sourcing
-    row (``storylens.evidence``) reads the same quotes."""
+    its words inside marks (0: reported speech, counted apart). ``text``, the article's
+    text, lets the words around a quote say it reports nothing or names its speaker. The
+    evidence of a sourcing row (``storylens.evidence``) reads the same quotes."""
     names_people = any(q.speaker_type == "person" for q in quotes)
-    for quote in quotes:
-        if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
+    for found in quotes:
+        if found.kind not in SPEECH_KINDS or found.act != "speech":
+            continue
+        quote = _as_counted(found, quotes, text)
+        if quote is None:
             continue
         if quote.speaker_type == "anonymous" and not describes_a_person(
             quote.speaker_mention or quote.speaker
@@ -178,14 +369,121 @@ def counted_quotes(quotes: Sequence[Quote]) -> Iterator[tuple[Quote, SourceType,
         yield quote, source, quoted_word_count(quote)
 
 
-def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
+# -- which names a profile lists -----------------------------------------------------------
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(fold(w) for w in words(name) if fold(w) != DEFINITE_ARTICLE)
+
+
+def _holds(whole: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    """Whether ``part``'s words stand in a row in ``whole``."""
+    return bool(part) and any(
+        whole[i : i + len(part)] == part for i in range(len(whole) - len(part) + 1)
+    )
+
+
+def _entity_labels(members: Sequence[StoryMember]) -> dict[tuple[str, ...], Counter[str]]:
+    """The labels the recogniser gave each name in the story, by the name's words."""
+    labels: dict[tuple[str, ...], Counter[str]] = {}
+    for member in members:
+        for entity in member.analysed.entities:
+            labels.setdefault(_name_words(entity.text), Counter())[entity.label] += 1
+    return labels
+
+
+def _labels_of(name: str, labels: dict[tuple[str, ...], Counter[str]]) -> Counter[str]:
+    """The labels of every entity of the story whose words hold the name's words in a row."""
+    own = _name_words(name)
+    found: Counter[str] = Counter()
+    for entity_words, counts in labels.items():
+        if _holds(entity_words, own):
+            found.update(counts)
+    return found
+
+
+def _whole_name(quote: Quote, text: str, entities: Sequence[Entity]) -> str | None:
+    """The organisation or place name the speaker's name was cut from at its mention ("the
+    Port Alder Fire Department" for "Port Alder"), or None."""
+    if quote.speaker is None or quote.speaker_start is None or quote.speaker_end is None:
+        return None
+    at = text.find(quote.speaker, quote.speaker_start, quote.speaker_end)
+    if at < 0:
+        return None
+    end = at + len(quote.speaker)
+    wider = [
+        e
+        for e in entities
+        if e.label in WHOLE_NAME_LABELS
+        and e.start <= at
+        and end <= e.end
+        and len(_name_words(e.text)) > len(_name_words(quote.speaker))
+    ]
+    return wider[0].text if wider else None
+
+
+def _document_owner(name: str) -> str | None:
+    """A described speaker that is a text ("the club's statement"): its owner ("the club"),
+    or None when it is no text. Names ("Kestrel Logistics") are not descriptions."""
+    if name[:1].isupper() or describes_a_person(name):
+        return None
+    owner = re.split(r"['’]s?\s", name, maxsplit=1)
+    return owner[0] if len(owner) == 2 and owner[0].strip() else ""
+
+
+class _StoryNames:
+    """What the whole story says of its speakers' names: which are named outright by some
+    article, and the labels the recogniser gave them."""
+
+    def __init__(self, members: Sequence[StoryMember]) -> None:
+        self.labels = _entity_labels(members)
+        self.outright: set[tuple[str, ...]] = set()
+        for member in members:
+            for quote in member.analysed.quotes:
+                own = _name_words(quote.speaker or "")
+                if _holds(_name_words(quote.speaker_mention or ""), own):
+                    self.outright.add(own)
+
+    def is_place(self, name: str) -> bool:
+        """The recogniser reads the name as a place and never as a person or organisation."""
+        found = _labels_of(name, self.labels)
+        places = sum(found[label] for label in PLACE_LABELS)
+        return places > found["PERSON"] + found["ORG"]
+
+    def supported(self, quote: Quote) -> bool:
+        """A name reached through a pronoun only, listed when some article names that speaker
+        outright, or the story's entities call it a person and nothing else."""
+        name = quote.speaker or ""
+        if fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS | GROUP_PRONOUNS:
+            return True
+        if _name_words(name) in self.outright:
+            return True
+        found = _labels_of(name, self.labels)
+        return bool(found) and set(found) == {"PERSON"}
+
+
+def _listed_name(
+    quote: Quote, text: str, entities: Sequence[Entity], names: _StoryNames
+) -> str | None:
+    """The name a named speaker is listed under, or None where the name is doubtful."""
+    if not quote.speaker or not names.supported(quote):
+        return None
+    name = _whole_name(quote, text, entities) or speaker_name(quote.speaker, quote.speaker_mention)
+    owner = _document_owner(name)
+    if owner is not None:
+        return owner or None
+    return None if names.is_place(name) else name
+
+
+def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) -> SourcingProfile:
     quotes: Counter[SourceType] = Counter()
     reported: Counter[SourceType] = Counter()
     quoted_words: Counter[SourceType] = Counter()
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
     for member in members:
-        for quote, source, count in counted_quotes(member.analysed.quotes):
+        text = member.analysed.article.text
+        for quote, source, count in counted_quotes(member.analysed.quotes, text):
             if count:
                 quotes[source] += 1
                 quoted_words[source] += count
@@ -193,7 +491,9 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
                 reported[source] += 1
             if quote.speaker_type in ("person", "organization") and quote.speaker:
                 # a role that refers back names no one here
-                speakers[speaker_name(quote.speaker, quote.speaker_mention)] += 1
+                listed = _listed_name(quote, text, member.analysed.entities, names)
+                if listed:
+                    speakers[listed] += 1
             elif source == "anonymous":
                 anonymous[
                     (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
@@ -208,10 +508,11 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     return SourcingProfile(
         outlet=outlet,
         article_ids=tuple(member.id for member in members),
+        # a kind of source with no quoted words has no row: "0 words" tells a reader nothing
         counts=tuple(
             SourceCount(t, quotes[t], quoted_words[t], reported[t])
             for t in _SOURCE_TYPES
-            if quotes[t] or reported[t]
+            if quoted_words[t]
         ),
         speakers=_merged_speakers(speakers),
         anonymous=tuple(anonymous),
@@ -219,8 +520,20 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     )
 
 
-def _with_left_out(profiles: list[SourcingProfile], everyone: set[str]) -> list[SourcingProfile]:
-    """Each profile with the speakers others quote and it does not ("Alec" is "Alec Baldwin")."""
+def _names_anywhere(name: str, texts: Sequence[str]) -> bool:
+    """Whether the texts print any word of the name that is not a function word."""
+    own = {w for w in _name_words(name) if not is_stop_word(w)}
+    return any(fold(w) in own for text in texts for w in words(text))
+
+
+def _with_left_out(
+    profiles: list[SourcingProfile],
+    everyone: set[str],
+    texts_of: Callable[[SourcingProfile], Sequence[str]],
+) -> list[SourcingProfile]:
+    """Each profile with the speakers others quote and it does not ("Alec" is "Alec
+    Baldwin") and never names at all (named, they may be quoted in words the extractor did
+    not give them)."""
     return [
         replace(
             profile,
@@ -230,6 +543,7 @@ def _with_left_out(profiles: list[SourcingProfile], everyone: set[str]) -> list[
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
                     and fold(name) != fold(profile.outlet)
+                    and not _names_anywhere(name, texts_of(profile))
                 )
             ),
         )
@@ -242,11 +556,20 @@ def sourcing_profiles(
 ) -> tuple[tuple[SourcingProfile, ...], tuple[SourcingProfile, ...]]:
     """(one profile per article, one per outlet). Copies get an article profile but do not
     add to their outlet's: they quote whom their original quotes."""
-    per_article = [_profile(member.outlet, [member]) for member in members]
+    names = _StoryNames(members)
+    per_article = [_profile(member.outlet, [member], names) for member in members]
     by_outlet: dict[str, list[StoryMember]] = {}
     for index, member in enumerate(members):
         if index not in copies:
             by_outlet.setdefault(member.outlet, []).append(member)
-    outlets = [_profile(outlet, group) for outlet, group in by_outlet.items()]
+    outlets = [_profile(outlet, group, names) for outlet, group in by_outlet.items()]
     everyone = {name for profile in outlets for name in profile.speakers}
-    return tuple(_with_left_out(per_article, everyone)), tuple(_with_left_out(outlets, everyone))
+    text_of = {member.id: member.analysed.article.text for member in members}
+
+    def texts_of(profile: SourcingProfile) -> list[str]:
+        return [text_of[article_id] for article_id in profile.article_ids]
+
+    return (
+        tuple(_with_left_out(per_article, everyone, texts_of)),
+        tuple(_with_left_out(outlets, everyone, texts_of)),
+    )
