@@ -222,3 +222,13 @@ def test_words_inside_an_account_the_extractor_missed_are_the_tellers() -> None:
         ("Nandakumar", "person", 5),
         ("A source close to the inquiry", "anonymous", 5),
     ]
+
+
+def test_a_person_reached_only_through_she_is_counted_but_not_named() -> None:
+    # the resolver may take the person spoken of for the speaker: a PERSON label is no proof
+    text = 'For Mae Colley, 81, the loss hurt. "I loved it," she said.'
+    she = _said(text, "I loved it,", "she", "Mae Colley", kind="direct", speaker_type="person")
+    article = _with_entities(member("a", "Echo", text, quotes=(she,)), ("Mae Colley", "PERSON"))
+    (profile,), _ = sourcing_profiles([article], {})
+    assert profile.speakers == ()
+    assert [(c.source_type, c.words) for c in profile.counts] == [("person", 3)]

@@ -5,10 +5,10 @@ Only words inside quotation marks are counted as a source's words (a mixed quote
 phrase, not the reporter's clause around it), so a long anonymous account weighs more than a
 one-word named quote, and narration about a person ("Scoop, who taunted Baldwin ...") weighs
 nothing; reported speech whose speaker is named inside its own content is that narration, and
-does not make the person a source. Reported speech without marks is counted apart, as
-reported, with no words. Speech that names no source ("it was claimed") counts as
-unattributed; so do the outlet's own hedges ("reportedly"), which pass on a claim whose source
-it does not give. A kind of source with nothing to count has no row.
+does not make the person a source. Reported speech without marks is tallied beside, as
+reported. Speech that names no source ("it was claimed") counts as unattributed; so do the
+outlet's own hedges ("reportedly"), which pass on a claim whose source it does not give. A
+kind of source with no words inside marks has no row: no row reads "0 words".
 
 A speaker described by a definite role ("the new mayor") in an article that names people is
 one of them, called by role after being named (a source kept anonymous is described by access
@@ -18,18 +18,19 @@ description ("his wife, Denise, said"), and a "he" or "she" left unresolved is a
 Speech that reports nothing is no source: a report under a negated or refused cue
 ("investigators have not said what ..."), a request or refusal ("declined to comment", "asked
 not to be named"), a passive cue whose subject is told, not telling ("staff had been told to
-..."), and a speaker named inside another speaker's reported words ("Nandakumar said divers had
-confirmed ..."), whose words are that speaker's account. A row counts quoted words only: a kind
-of source with no words inside marks has no row, so no row reads "0 words".
+..."). A speaker named inside another speaker's words ("Nandakumar said that divers had
+confirmed ...") is no source either: the words are the teller's account, counted as the
+teller's where the article quotes the teller by name or describes an anonymous source.
 
-Names are listed only where the parse supports them: a name reached only through a pronoun is
-listed when the story names that speaker outright somewhere, or its entity labels call it a
-person and nothing else (a restaurant or a street the resolver reached through "he" is no
-source); a name the recogniser reads as part of a longer organisation or place at the
-mention ("the Port Alder Fire Department") is that organisation; a document speaking for its
-owner ("the club's statement") is listed as its owner. An outlet never leaves out itself, and
-is said to leave out only a speaker it never names at all: one it names may well be quoted in
-words the extractor did not attribute, so saying less is surer.
+Names are listed only where the text and the parse support them: a name reached only through
+a pronoun is listed when the story names that speaker outright somewhere (a restaurant, a
+street or the subject of the story the resolver reached through "he" is no source; the words
+still count, as a person's); a name the recogniser reads as part of a longer organisation or
+place at the mention ("the Port Alder Fire Department") is that organisation; a name it reads
+as a place (LOC, FAC) more often than as a person or organisation is no source; a document
+speaking for its owner ("the club's statement") is listed as its owner. An outlet never
+leaves out itself, and is said to leave out only a speaker it never names at all: one it
+names may well be quoted in words the extractor did not give them, so saying less is surer.
 """
 
 from __future__ import annotations
@@ -441,7 +442,8 @@ class _StoryNames:
         for member in members:
             for quote in member.analysed.quotes:
                 own = _name_words(quote.speaker or "")
-                if _holds(_name_words(quote.speaker_mention or ""), own):
+                # by the whole name or by its last word ("Vance" for Lena Vance)
+                if own and own[-1] in _name_words(quote.speaker_mention or ""):
                     self.outright.add(own)
 
     def is_place(self, name: str) -> bool:
@@ -451,15 +453,13 @@ class _StoryNames:
         return places > found["PERSON"] + found["ORG"]
 
     def supported(self, quote: Quote) -> bool:
-        """A name reached through a pronoun only, listed when some article names that speaker
-        outright, or the story's entities call it a person and nothing else."""
-        name = quote.speaker or ""
+        """A name reached through a pronoun only is listed when some article of the story
+        names that speaker outright: the resolver may have taken the nearest name, a
+        restaurant, a street or the victim the story is about, and even a PERSON label
+        cannot tell the speaker from the person spoken of."""
         if fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS | GROUP_PRONOUNS:
             return True
-        if _name_words(name) in self.outright:
-            return True
-        found = _labels_of(name, self.labels)
-        return bool(found) and set(found) == {"PERSON"}
+        return _name_words(quote.speaker or "") in self.outright
 
 
 def _listed_name(
