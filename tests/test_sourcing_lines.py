@@ -232,3 +232,12 @@ def test_a_person_reached_only_through_she_is_counted_but_not_named() -> None:
     (profile,), _ = sourcing_profiles([article], {})
     assert profile.speakers == ()
     assert [(c.source_type, c.words) for c in profile.counts] == [("person", 3)]
+
+
+def test_a_politician_called_by_state_and_party_is_named_before() -> None:
+    from storylens.compare.sourcing import source_type
+
+    for mention in ("the Ohio Republican", "the California Democrat", "the Ohio senator"):
+        assert source_type("anonymous", mention, names_people=True) == "person"
+    for mention in ("the Downing Street source", "the Times", "the Justice Department"):
+        assert source_type("anonymous", mention, names_people=True) != "person"

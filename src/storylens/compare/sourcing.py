@@ -47,7 +47,7 @@ from storylens.analyse.quotes.cues import (
     SPEECH_NOUNS,
     SPEECH_VERBS,
 )
-from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS
+from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION_NOUNS
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
@@ -85,6 +85,11 @@ TEXT_NOUNS = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
+# Nouns for a member of a party, which news style uses to refer back to a politician named
+# before ("the Ohio Republican said"): a closed class, capitalised as names are.
+PARTY_MEMBER_NOUNS = frozenset(
+    {"republican", "democrat", "independent", "conservative", "liberal", "tory", "socialist"}
+)
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
 # Words that, just before a speech verb, make it report nothing: a negation ("have not
@@ -203,15 +208,17 @@ def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
 
 
 def _refers_back(mention: str | None) -> bool:
-    """A definite description by role, not by access: "the new mayor", not "the insider"."""
+    """A definite description by role, not by access: "the new mayor", "the Ohio senator",
+    "the California Democrat" (a person named before, called by state and party), not "the
+    insider" or "the Downing Street source". A capitalised head other than a party member's
+    ("the Times") may be an organisation, so it does not refer back."""
     described = words(mention or "")
-    return (
-        len(described) >= 2
-        and fold(described[0]) == DEFINITE_ARTICLE
-        and not any(w[:1].isupper() for w in described[1:])
-        and fold(described[-1]) not in ANONYMOUS_NOUNS
-        and fold(described[-1]) not in PUBLIC_WORDS
-    )
+    if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
+        return False
+    head = fold(described[-1])
+    if described[-1][:1].isupper() and head not in PARTY_MEMBER_NOUNS:
+        return False
+    return head not in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS
 
 
 def quoted_word_count(quote: Quote) -> int:
