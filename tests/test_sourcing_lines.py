@@ -241,3 +241,11 @@ def test_a_politician_called_by_state_and_party_is_named_before() -> None:
         assert source_type("anonymous", mention, names_people=True) == "person"
     for mention in ("the Downing Street source", "the Times", "the Justice Department"):
         assert source_type("anonymous", mention, names_people=True) != "person"
+
+
+def test_a_title_cut_from_its_name_is_no_name() -> None:
+    text = "The car fled north, according to Sgt. Lisa Ortiz. Officers searched the area."
+    cut = _said(text, "The car fled north", "Sgt", cue="according to", speaker_type="person")
+    assert _profile(text, cut).speakers == ("Lisa Ortiz",)
+    alone = replace(cut, speaker_end=len(text) - 1)  # nothing named after it
+    assert _profile(text, alone).speakers == ()

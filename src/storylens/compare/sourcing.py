@@ -46,6 +46,7 @@ from storylens.analyse.quotes.cues import (
     PERSONAL_PRONOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
+    TITLES,
 )
 from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION_NOUNS
 from storylens.compare.quotes import marked_phrases
@@ -119,6 +120,16 @@ SENTENCE_ENDS = (". ", "! ", "? ", "\n")
 # A name in apposition right after a described speaker ("his wife, Denise, said"): one to
 # four capitalised words between commas (a given name alone up to "Dr. Ana M. de Souza").
 APPOSED_NAME = re.compile(r",\s+((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*),")
+# Words that stand before a name and are no name (titles, ranks): a speaker named by one of
+# them alone ("Sgt") is the name after it, or no one. Closed classes of English.
+TITLE_WORDS = TITLES | frozenset(
+    """
+    sgt lt capt cpl col maj det insp supt cmdr sergeant lieutenant captain corporal colonel
+    major detective inspector superintendent commander officer deputy trooper chief
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# The name right after such a title: two or three capitalised words ("Sgt. Lisa Ortiz").
+TITLED_NAME = re.compile(r"\.?\s+((?:[A-Z][\w'’-]+\s+){1,2}[A-Z][\w'’-]+)")
 # Entity labels of a place that does not speak ("Tanner Lane", "the Royal Park"); a GPE may
 # ("China said", a government), so it is not among them.
 PLACE_LABELS = frozenset({"LOC", "FAC"})
@@ -336,6 +347,10 @@ def _named_speaker(quote: Quote, text: str) -> Quote:
     mention = fold(quote.speaker_mention or "")
     if quote.speaker is None and quote.speaker_type == "unknown" and mention in PERSONAL_PRONOUNS:
         return replace(quote, speaker_type="person")
+    if quote.speaker and fold(quote.speaker).rstrip(".") in TITLE_WORDS:
+        # "according to Sgt. Lisa Ortiz" cut after the title: the name follows, if anything
+        titled = TITLED_NAME.match(text, quote.speaker_end or 0) if text else None
+        return replace(quote, speaker=titled.group(1) if titled else None)
     return quote
 
 
