@@ -249,3 +249,16 @@ def test_a_title_cut_from_its_name_is_no_name() -> None:
     assert _profile(text, cut).speakers == ("Lisa Ortiz",)
     alone = replace(cut, speaker_end=len(text) - 1)  # nothing named after it
     assert _profile(text, alone).speakers == ()
+
+
+def test_a_firm_run_into_a_name_is_left_out_of_it() -> None:
+    text = "Granger Paper boss Ines Calloway hailed the watchman."
+    boss = _said(
+        text,
+        "the watchman",
+        "Granger Paper boss Ines Calloway",
+        "Granger Paper Ines Calloway",
+        cue="hailed",
+        speaker_type="person",
+    )
+    assert _profile(text, boss).speakers == ("Ines Calloway",)

@@ -484,13 +484,30 @@ class _StoryNames:
         return _name_words(quote.speaker or "") in self.outright
 
 
+def _as_written(name: str, mention: str | None) -> str:
+    """A name the resolver ran together from two names at its mention ("Granger Paper Ines
+    Calloway" from "Granger Paper boss Ines Calloway"): the last part that stands in a row
+    there, the person's own name. A name standing whole, or not at all, is kept."""
+    own = words(name)
+    written = tuple(fold(w) for w in words(mention or ""))
+    folded = tuple(fold(w) for w in own)
+    if _holds(written, folded) or not set(folded) <= set(written):
+        return name
+    for start in range(1, len(own)):
+        if _holds(written, folded[start:]):
+            return " ".join(own[start:])
+    return name
+
+
 def _listed_name(
     quote: Quote, text: str, entities: Sequence[Entity], names: _StoryNames
 ) -> str | None:
     """The name a named speaker is listed under, or None where the name is doubtful."""
     if not quote.speaker or not names.supported(quote):
         return None
-    name = _whole_name(quote, text, entities) or speaker_name(quote.speaker, quote.speaker_mention)
+    name = _whole_name(quote, text, entities) or _as_written(
+        speaker_name(quote.speaker, quote.speaker_mention), quote.speaker_mention
+    )
     owner = _document_owner(name)
     if owner is not None:
         return owner or None
