@@ -86,16 +86,16 @@ def test_a_negated_or_refused_cue_reports_nothing() -> None:
 
 def test_a_request_and_a_passive_cue_report_nothing() -> None:
     text = (
-        "One guard, who asked not to be named, said the door was open. "
+        "One firefighter, who asked not to be named, said the door was open. "
         "Staff had been told to lock the gate."
     )
     found = _counted(
         text,
-        _said(text, "not to be named", "who", "One guard", cue="asked"),
-        _said(text, "the door was open", "One guard"),
+        _said(text, "not to be named", "who", "One firefighter", cue="asked"),
+        _said(text, "the door was open", "One firefighter"),
         _said(text, "to lock the gate", "Staff", cue="told"),
     )
-    assert found == [("One guard", "anonymous", 0)]
+    assert found == [("One firefighter", "anonymous", 0)]
 
 
 def test_a_speaker_inside_another_account_is_no_source() -> None:
@@ -262,3 +262,12 @@ def test_a_firm_run_into_a_name_is_left_out_of_it() -> None:
         speaker_type="person",
     )
     assert _profile(text, boss).speakers == ("Ines Calloway",)
+
+
+def test_an_anonymous_source_is_described_by_access_or_role() -> None:
+    from storylens.compare.sourcing import source_type
+
+    for mention in ("officials", "a longtime ally", "one firefighter", "economists"):
+        assert source_type("anonymous", mention) == "anonymous"
+    for mention in ("Protesters", "some parents", "campaigners", "a woman", "his mother"):
+        assert source_type("anonymous", mention) == "unnamed"

@@ -10,6 +10,10 @@ reported. Speech that names no source ("it was claimed") counts as unattributed;
 outlet's own hedges ("reportedly"), which pass on a claim whose source it does not give. A
 kind of source with no words inside marks has no row: no row reads "0 words".
 
+An unnamed speaker is an anonymous source when described by access or by a role ("a source
+close to", "officials", "one firefighter"); described as people of the public ("protesters",
+"some parents", "a woman") they are unnamed people giving reactions, counted apart.
+
 A speaker described by a definite role ("the new mayor") in an article that names people is
 one of them, called by role after being named (a source kept anonymous is described by access
 instead: "the insider", "a source"); so is one named in apposition right after the
@@ -43,7 +47,9 @@ from dataclasses import replace
 from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
+    KIN_NOUNS,
     PERSONAL_PRONOUNS,
+    ROLE_NOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     TITLES,
@@ -91,6 +97,16 @@ TEXT_NOUNS = frozenset(
 PARTY_MEMBER_NOUNS = frozenset(
     {"republican", "democrat", "independent", "conservative", "liberal", "tory", "socialist"}
 )
+# Head nouns that describe an unnamed speaker by access or role, as anonymous sources are
+# described: the quote extractor's anonymous and role nouns, and the nouns of closeness that
+# sit beside "friend" and "confidant" there.
+ACCESS_NOUNS = (
+    ANONYMOUS_NOUNS
+    | ROLE_NOUNS
+    | frozenset({"ally", "allies", "associate", "associates", "colleague", "colleagues"})
+)
+# Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
+ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant")
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
 # Words that, just before a speech verb, make it report nothing: a negation ("have not
@@ -164,10 +180,22 @@ def source_type(speaker_type: str, mention: str | None, names_people: bool = Fal
         ]
         if described and all(w in PUBLIC_WORDS for w in described):
             return "unnamed"
-        return "anonymous"
+        return "anonymous" if _by_access_or_role(mention) else "unnamed"
     if speaker_type in ("person", "organization"):
         return speaker_type  # type: ignore[return-value]
     return "unattributed"
+
+
+def _by_access_or_role(mention: str | None) -> bool:
+    """Whether an unnamed speaker is described by access or by a role, as an anonymous
+    source is ("a source", "officials", "aides", "one firefighter", "a longtime ally"), not
+    as people of the public ("protesters", "some parents", "campaigners", "a woman"): a head
+    noun of access or role, or one person described by what they do ("-er", "-ist" ...)."""
+    head = _head(mention)
+    plural = head.endswith("s") and not head.endswith("ss")
+    if not head or head in ACCESS_NOUNS or (plural and head[:-1] in ACCESS_NOUNS):
+        return True
+    return not plural and head.endswith(ROLE_SUFFIXES) and head not in KIN_NOUNS
 
 
 def describes_a_person(mention: str | None) -> bool:
