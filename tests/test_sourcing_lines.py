@@ -57,7 +57,7 @@ def _counted(text: str, *quotes: Quote) -> list[tuple[str | None, str, int]]:
     return [(q.speaker, source, n) for q, source, n in counted_quotes(quotes, text)]
 
 
-def test_a_kind_of_source_with_no_quoted_words_has_no_row() -> None:
+def test_a_source_only_paraphrased_has_no_row_and_no_listing() -> None:
     text = 'Officials said the road was closed. "We acted fast," Mayor Ann Roe said.'
     profile = _profile(
         text,
@@ -67,7 +67,7 @@ def test_a_kind_of_source_with_no_quoted_words_has_no_row() -> None:
         ),
     )
     assert [(c.source_type, c.words) for c in profile.counts] == [("person", 3)]
-    assert profile.anonymous == ("officials",)  # still listed: they are a source
+    assert profile.anonymous == () and profile.speakers == ("Ann Roe",)
 
 
 def test_a_negated_or_refused_cue_reports_nothing() -> None:
@@ -133,26 +133,38 @@ def test_an_unresolved_he_is_a_person_not_unattributed() -> None:
 
 
 def test_a_name_reached_only_through_a_pronoun_needs_the_parse_behind_it() -> None:
-    text = "Casa Brasa shut on Friday. Owner Rafael Reyes spoke. He said the kitchen was clean."
-    wrong = _said(text, "the kitchen was clean", "He", "Casa Brasa", speaker_type="person")
-    owner = _said(text, "spoke", "Owner Rafael Reyes", "Rafael Reyes", speaker_type="person")
+    text = (
+        'Casa Brasa shut on Friday. "We will reopen," Owner Rafael Reyes said. '
+        'He said the kitchen was "spotless".'
+    )
+    wrong = _said(
+        text, 'the kitchen was "spotless"', "He", "Casa Brasa", kind="mixed", speaker_type="person"
+    )
+    owner = _said(
+        text,
+        "We will reopen,",
+        "Owner Rafael Reyes",
+        "Rafael Reyes",
+        kind="direct",
+        speaker_type="person",
+    )
     article = member("a", "Echo", text, quotes=(wrong, owner))
     labelled = _with_entities(article, ("Casa Brasa", "ORG"), ("Rafael Reyes", "PERSON"))
     (profile,), _ = sourcing_profiles([labelled], {})
     assert profile.speakers == ("Rafael Reyes",)
     # the words still count: "he" is a person, only the name is doubtful
-    assert profile.counts == ()  # reported speech only
-    assert [s for _, s, _ in counted_quotes((wrong, owner), text)] == ["person", "person"]
+    assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 2, 4)]
 
 
 def test_a_name_cut_from_an_organisation_is_the_organisation() -> None:
-    text = "The blaze began at 10 p.m., according to the Port Alder Fire Department."
+    text = 'The blaze was "fully involved" by 10 p.m., according to the Port Alder Fire Department.'
     cut = _said(
         text,
-        "The blaze began at 10 p.m.",
+        'The blaze was "fully involved" by 10 p.m.',
         "the Port Alder Fire Department",
         "Port Alder",
         cue="according to",
+        kind="mixed",
         speaker_type="person",
     )
     article = _with_entities(
@@ -171,12 +183,13 @@ def test_a_place_is_no_named_source() -> None:
 
 
 def test_a_statement_is_listed_as_its_owner() -> None:
-    text = "The club's statement said the search would begin at once."
+    text = 'The club\'s statement said the search would begin "at once".'
     statement = _said(
         text,
-        "the search would begin at once",
+        'the search would begin "at once"',
         "The club's statement",
         "the club's statement",
+        kind="mixed",
         speaker_type="organization",
     )
     assert _profile(text, statement).speakers == ("the club",)
@@ -244,21 +257,24 @@ def test_a_politician_called_by_state_and_party_is_named_before() -> None:
 
 
 def test_a_title_cut_from_its_name_is_no_name() -> None:
-    text = "The car fled north, according to Sgt. Lisa Ortiz. Officers searched the area."
-    cut = _said(text, "The car fled north", "Sgt", cue="according to", speaker_type="person")
+    text = 'The car "fled north", according to Sgt. Lisa Ortiz. Officers searched the area.'
+    cut = _said(
+        text, 'The car "fled north"', "Sgt", cue="according to", kind="mixed", speaker_type="person"
+    )
     assert _profile(text, cut).speakers == ("Lisa Ortiz",)
     alone = replace(cut, speaker_end=len(text) - 1)  # nothing named after it
     assert _profile(text, alone).speakers == ()
 
 
 def test_a_firm_run_into_a_name_is_left_out_of_it() -> None:
-    text = "Granger Paper boss Ines Calloway hailed the watchman."
+    text = 'Granger Paper boss Ines Calloway hailed the watchman as "the best of us".'
     boss = _said(
         text,
-        "the watchman",
+        'the watchman as "the best of us"',
         "Granger Paper boss Ines Calloway",
         "Granger Paper Ines Calloway",
         cue="hailed",
+        kind="mixed",
         speaker_type="person",
     )
     assert _profile(text, boss).speakers == ("Ines Calloway",)

@@ -14,6 +14,11 @@ An unnamed speaker is an anonymous source when described by access or by a role 
 close to", "officials", "one firefighter"); described as people of the public ("protesters",
 "some parents", "a woman") they are unnamed people giving reactions, counted apart.
 
+A profile lists the speakers whose words it quotes inside marks, named or described; one
+whose words it only paraphrases is tallied as reported in the row of their kind, not listed:
+"quotes" then means quotes, and a paraphrase the extractor misread (an act told as speech,
+"X blasted the plan") names no one.
+
 A speaker described by a definite role ("the new mayor") in an article that names people is
 one of them, called by role after being named (a source kept anonymous is described by access
 instead: "the insider", "a source"); so is one named in apposition right after the
@@ -556,6 +561,8 @@ def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) ->
                 quoted_words[source] += count
             else:
                 reported[source] += 1
+            if not count:
+                continue  # paraphrased only: tallied as reported, not listed as quoted
             if quote.speaker_type in ("person", "organization") and quote.speaker:
                 # a role that refers back names no one here
                 listed = _listed_name(quote, text, member.analysed.entities, names)
