@@ -287,3 +287,20 @@ def test_an_anonymous_source_is_described_by_access_or_role() -> None:
         assert source_type("anonymous", mention) == "anonymous"
     for mention in ("Protesters", "some parents", "campaigners", "a woman", "his mother"):
         assert source_type("anonymous", mention) == "unnamed"
+
+
+def test_a_role_given_a_name_earlier_is_that_person() -> None:
+    text = (
+        "Stephanie Gray, the first lady's spokeswoman, confirmed the trip. "
+        'Later the spokeswoman said the visit was "long planned". '
+        'A spokesman for Senator Bob Hale said the talks were "useful".'
+    )
+    spokeswoman = _said(
+        text, 'the visit was "long planned"', "the spokeswoman", cue="said", kind="mixed"
+    )
+    spokesman = _said(
+        text, 'the talks were "useful"', "A spokesman for Senator Bob Hale", kind="mixed"
+    )
+    profile = _profile(text, spokeswoman, spokesman)
+    assert profile.speakers == ("Stephanie Gray",)
+    assert profile.anonymous == ("a spokesman for senator bob hale",)

@@ -140,6 +140,13 @@ SPEECH_VERB_FORMS = frozenset(
 SENTENCE_ENDS = (". ", "! ", "? ", "\n")
 # A name in apposition right after a described speaker ("his wife, Denise, said"): one to
 # four capitalised words between commas (a given name alone up to "Dr. Ana M. de Souza").
+# A name as a title or an apposition gives it: two or three capitalised words, each a word
+# of its own (no capital at a sentence start is taken across a full stop).
+NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
+# Fewer words than this name no one surely ("Smith" may be a firm, a street or a word).
+MIN_NAME_WORDS = 2
+# Possessive determiners that make a role description definite ("her lawyer").
+POSSESSIVES = frozenset({"his", "her", "their", "its"})
 APPOSED_NAME = re.compile(r",\s+((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*),")
 # Words that stand before a name and are no name (titles, ranks): a speaker named by one of
 # them alone ("Sgt") is the name after it, or no one. Closed classes of English.
@@ -369,6 +376,25 @@ def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quot
     return None
 
 
+def _role_named_before(quote: Quote, text: str) -> str | None:
+    """The name a definite role description ("the spokeswoman", "her lawyer") gave earlier in
+    the article, where the role stood beside a name as a title or an apposition
+    ("spokeswoman Stephanie Gray", "Stephanie Gray, the first lady's spokeswoman"), or
+    None. An indefinite one ("a spokesman") is someone not named."""
+    described = words(quote.speaker_mention or "")
+    if len(described) < 2 or quote.speaker_start is None or not text:
+        return None
+    first = fold(described[0])
+    if first != DEFINITE_ARTICLE and first not in POSSESSIVES and not first.endswith("'s"):
+        return None
+    role = re.escape(described[-1])
+    before = text[: quote.speaker_start]
+    titled = re.findall(rf"\b(?i:{role})\s+({NAME_RUN})", before)
+    apposed = re.findall(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b", before)
+    named = [n for n in (*titled, *apposed) if len(words(n)) >= MIN_NAME_WORDS]
+    return named[-1] if named else None
+
+
 def _named_speaker(quote: Quote, text: str) -> Quote:
     """The quote with its speaker as the article gives them: a described speaker named in
     apposition right after ("Granger Paper's operations director, Ines Calloway, said") is
@@ -377,6 +403,9 @@ def _named_speaker(quote: Quote, text: str) -> Quote:
         apposed = APPOSED_NAME.match(text, quote.speaker_end)
         if apposed:
             return replace(quote, speaker=apposed.group(1), speaker_type="person")
+        named = _role_named_before(quote, text)
+        if named:
+            return replace(quote, speaker=named, speaker_type="person")
     mention = fold(quote.speaker_mention or "")
     if quote.speaker is None and quote.speaker_type == "unknown" and mention in PERSONAL_PRONOUNS:
         return replace(quote, speaker_type="person")
