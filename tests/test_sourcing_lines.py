@@ -304,3 +304,23 @@ def test_a_role_given_a_name_earlier_is_that_person() -> None:
     profile = _profile(text, spokeswoman, spokesman)
     assert profile.speakers == ("Stephanie Gray",)
     assert profile.anonymous == ("a spokesman for senator bob hale",)
+
+
+def test_an_outlet_is_neither_its_own_source_nor_left_out_by_itself() -> None:
+    first = 'The Times reported the deal was "done", and Ann Roe said it was "a relief".'
+    second = 'Ann Roe said the deal was "a relief".'
+    times = _said(
+        first, 'the deal was "done"', "The Times", kind="mixed", speaker_type="organization"
+    )
+    roe = _said(first, 'it was "a relief"', "Ann Roe", kind="mixed", speaker_type="person")
+    roe_again = _said(
+        second, 'the deal was "a relief"', "Ann Roe", kind="mixed", speaker_type="person"
+    )
+    _, (own, other) = sourcing_profiles(
+        [
+            member("a", "The New York Times", first, quotes=(times, roe)),
+            member("b", "Post", second, quotes=(roe_again,)),
+        ],
+        {},
+    )
+    assert own.speakers == ("Ann Roe",) and other.left_out == ()

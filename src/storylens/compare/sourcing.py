@@ -595,7 +595,7 @@ def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) ->
             if quote.speaker_type in ("person", "organization") and quote.speaker:
                 # a role that refers back names no one here
                 listed = _listed_name(quote, text, member.analysed.entities, names)
-                if listed:
+                if listed and not _is_outlet(listed, outlet):
                     speakers[listed] += 1
             elif source == "anonymous":
                 anonymous[
@@ -623,6 +623,13 @@ def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) ->
     )
 
 
+def _is_outlet(name: str, outlet: str) -> bool:
+    """Whether a speaker's name is the outlet's own ("Fox News" in Fox News, "the Signal
+    Post" in the Daily Signal Post): an outlet is not its own source."""
+    own, theirs = _name_words(name), _name_words(outlet)
+    return _holds(theirs, own) or _holds(own, theirs)
+
+
 def _names_anywhere(name: str, texts: Sequence[str]) -> bool:
     """Whether the texts print any word of the name that is not a function word."""
     own = {w for w in _name_words(name) if not is_stop_word(w)}
@@ -645,7 +652,7 @@ def _with_left_out(
                     name
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
-                    and fold(name) != fold(profile.outlet)
+                    and not _is_outlet(name, profile.outlet)
                     and not _names_anywhere(name, texts_of(profile))
                 )
             ),
