@@ -138,8 +138,6 @@ SPEECH_VERB_FORMS = frozenset(
 ) | frozenset({"said", "told", "wrote", "spoke", "swore", "says"})
 # Where a sentence ends, for the subject of the sentence a quote stands in.
 SENTENCE_ENDS = (". ", "! ", "? ", "\n")
-# A name in apposition right after a described speaker ("his wife, Denise, said"): one to
-# four capitalised words between commas (a given name alone up to "Dr. Ana M. de Souza").
 # A name as a title or an apposition gives it: two or three capitalised words, each a word
 # of its own (no capital at a sentence start is taken across a full stop).
 NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
@@ -147,6 +145,8 @@ NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
 MIN_NAME_WORDS = 2
 # Possessive determiners that make a role description definite ("her lawyer").
 POSSESSIVES = frozenset({"his", "her", "their", "its"})
+# A name in apposition right after a described speaker ("his wife, Denise, said"): one to
+# four capitalised words between commas (a given name alone up to "Dr. Ana M. de Souza").
 APPOSED_NAME = re.compile(r",\s+((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*),")
 # Words that stand before a name and are no name (titles, ranks): a speaker named by one of
 # them alone ("Sgt") is the name after it, or no one. Closed classes of English.
