@@ -11,22 +11,22 @@ from test_compare_voices import _quote_at
 def test_a_thing_that_speaks_is_no_anonymous_source() -> None:
     text = (
         "That cable warned the depot could not hold. "
-        "Other lawmakers said the money went to lower-priority projects."
+        'Other lawmakers said the money went to "lower-priority projects".'
     )
     cable = _quote_at(
         text, "the depot could not hold", "That cable", kind="indirect", speaker_type="anonymous"
     )
     lawmakers = _quote_at(
         text,
-        "the money went to lower-priority projects",
+        'the money went to "lower-priority projects"',
         "Other lawmakers",
-        kind="indirect",
+        kind="mixed",
         speaker_type="anonymous",
     )
     (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(cable, lawmakers))], {})
     assert profile.anonymous == ("other lawmakers",)
     (anonymous,) = profile.counts
-    assert (anonymous.source_type, anonymous.reported) == ("anonymous", 1)
+    assert (anonymous.source_type, anonymous.words) == ("anonymous", 2)
     assert describes_a_person("a source close to the couple")
     assert describes_a_person("the senator's spokeswoman")
     assert describes_a_person("Stone's attorney") and describes_a_person("The bishops")
@@ -45,12 +45,12 @@ def test_a_short_name_is_counted_with_the_full_name() -> None:
 
 
 def test_a_speaker_run_across_a_line_break_is_what_follows_it() -> None:
-    text = "Council challenges Penn on the depot\nRepublicans said the depot was safe."
+    text = 'Council challenges Penn on the depot\nRepublicans said the depot was "safe".'
     group = _quote_at(
         text,
-        "the depot was safe",
+        'the depot was "safe"',
         "depot Republicans",
-        kind="indirect",
+        kind="mixed",
         speaker_type="organization",
         speaker_mention="the depot\nRepublicans",
     )

@@ -198,7 +198,7 @@ class StoryEvidence:
         found: list[Evidence] = []
         for article_id in profile.article_ids:
             text = self.texts.get(article_id, "")
-            for quote, source, count in counted_quotes(self.quotes.get(article_id, ())):
+            for quote, source, count in counted_quotes(self.quotes.get(article_id, ()), text):
                 if source == source_type:
                     found += [
                         Evidence(article_id, profile.outlet, start, end)

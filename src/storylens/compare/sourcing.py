@@ -5,28 +5,72 @@ Only words inside quotation marks are counted as a source's words (a mixed quote
 phrase, not the reporter's clause around it), so a long anonymous account weighs more than a
 one-word named quote, and narration about a person ("Scoop, who taunted Baldwin ...") weighs
 nothing; reported speech whose speaker is named inside its own content is that narration, and
-does not make the person a source. Reported speech without marks is counted apart, as
-reported, with no words. Speech that names no source ("it was claimed") counts as
-unattributed; so do the outlet's own hedges ("reportedly"), which pass on a claim whose source
-it does not give. A kind of source with nothing to count has no row.
+does not make the person a source. Reported speech without marks is tallied beside, as
+reported. Speech that names no source ("it was claimed") counts as unattributed; so do the
+outlet's own hedges ("reportedly"), which pass on a claim whose source it does not give. A
+kind of source with no words inside marks has no row: no row reads "0 words".
+
+An unnamed speaker is an anonymous source when described by access or by a role ("a source
+close to", "officials", "one firefighter"); described as people of the public ("protesters",
+"some parents", "a woman") they are unnamed people giving reactions, counted apart.
+
+A profile lists the speakers whose words it quotes inside marks, named or described; one
+whose words it only paraphrases is tallied as reported in the row of their kind, not listed:
+"quotes" then means quotes, and a paraphrase the extractor misread (an act told as speech,
+"X blasted the plan") names no one.
 
 A speaker described by a definite role ("the new mayor") in an article that names people is
 one of them, called by role after being named (a source kept anonymous is described by access
-instead: "the insider", "a source"). An outlet never leaves out itself.
+instead: "the insider", "a source"); so is one named in apposition right after the
+description ("his wife, Denise, said"), and a "he" or "she" left unresolved is a person.
+
+Speech that reports nothing is no source: a report under a negated or refused cue
+("investigators have not said what ..."), a request or refusal ("declined to comment", "asked
+not to be named"), a passive cue whose subject is told, not telling ("staff had been told to
+..."). A speaker named inside another speaker's words ("Nandakumar said that divers had
+confirmed ...") is no source either: the words are the teller's account, counted as the
+teller's where the article quotes the teller by name or describes an anonymous source.
+
+Names are listed only where the text and the parse support them: a name reached only through
+a pronoun is listed when the story names that speaker outright somewhere (a restaurant, a
+street or the subject of the story the resolver reached through "he" is no source; the words
+still count, as a person's); a name the recogniser reads as part of a longer organisation or
+place at the mention ("the Port Alder Fire Department") is that organisation; a name it reads
+as a place (LOC, FAC) more often than as a person or organisation is no source; a document
+speaking for its owner ("the club's statement") is listed as its owner. An outlet never
+leaves out itself, and is said to leave out only a speaker it never names at all: one it
+names may well be quoted in words the extractor did not give them, so saying less is surer.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
-from storylens.analyse.quotes.cues import ANONYMOUS_NOUNS, SPEECH_NOUNS
+from storylens.analyse.quotes.cues import (
+    ANONYMOUS_NOUNS,
+    KIN_NOUNS,
+    PERSONAL_PRONOUNS,
+    ROLE_NOUNS,
+    SPEECH_NOUNS,
+    SPEECH_VERBS,
+    TITLES,
+)
+from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION_NOUNS
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.records import Quote, SourceCount, SourceType, SourcingProfile, StoryMember
+from storylens.records import (
+    Entity,
+    Quote,
+    SourceCount,
+    SourceType,
+    SourcingProfile,
+    StoryMember,
+)
 
 # An unnamed speaker is an anonymous *source* when described by access or role ("the
 # insider", "a source close to", "officials"); described only as one of the public or of an
@@ -53,8 +97,75 @@ TEXT_NOUNS = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
+# Nouns for a member of a party, which news style uses to refer back to a politician named
+# before ("the Ohio Republican said"): a closed class, capitalised as names are.
+PARTY_MEMBER_NOUNS = frozenset(
+    {"republican", "democrat", "independent", "conservative", "liberal", "tory", "socialist"}
+)
+# Head nouns that describe an unnamed speaker by access or role, as anonymous sources are
+# described: the quote extractor's anonymous and role nouns, and the nouns of closeness that
+# sit beside "friend" and "confidant" there.
+ACCESS_NOUNS = (
+    ANONYMOUS_NOUNS
+    | ROLE_NOUNS
+    | frozenset({"ally", "allies", "associate", "associates", "colleague", "colleagues"})
+)
+# Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
+ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant")
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
+# Words that, just before a speech verb, make it report nothing: a negation ("have not
+# said", "wouldn't say", "never said") or a refusal ("declined to say"). Closed classes.
+NEGATING_WORDS = frozenset({"not", "never", "no", "declined", "refused", "declines", "refuses"})
+# How many words before the cue a negation still governs it ("has not yet publicly said").
+NEGATION_REACH_WORDS = 3
+# Forms of "be" just before a speech verb that is no "-ing" form: a passive ("staff had been
+# told to ..."), whose subject is told, not telling.
+BE_FORMS = frozenset({"be", "been", "being", "is", "are", "was", "were"})
+# A reported clause opening with an infinitive reports a request or a refusal ("declined
+# to comment", "asked not to be named", "asked drivers to send in footage"), not a claim.
+INFINITIVE_OPENINGS = (("to",), ("not", "to"))
+# The word that opens a reported or subordinate clause: a speaker right after it ("said
+# that divers had confirmed", "told the paper that staff had complained") is the subject of
+# someone's account, not a source the outlet quotes.
+COMPLEMENTIZER = "that"
+# How far back to read for that word: one word and its spacing.
+CLAUSE_LOOKBACK_CHARS = 12
+# The forms of a speech verb that end a sentence's subject ("County engineer Priya
+# Nandakumar said ..."): the lemma, "-s", "-d", "-ed", and the irregular past tenses.
+SPEECH_VERB_FORMS = frozenset(
+    form for lemma in SPEECH_VERBS for form in (lemma, lemma + "s", lemma + "d", lemma + "ed")
+) | frozenset({"said", "told", "wrote", "spoke", "swore", "says"})
+# Where a sentence ends, for the subject of the sentence a quote stands in.
+SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+# A name as a title or an apposition gives it: two or three capitalised words, each a word
+# of its own (no capital at a sentence start is taken across a full stop).
+NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
+# Fewer words than this name no one surely ("Smith" may be a firm, a street or a word).
+MIN_NAME_WORDS = 2
+# Possessive determiners that make a role description definite ("her lawyer").
+POSSESSIVES = frozenset({"his", "her", "their", "its"})
+# A name in apposition right after a described speaker ("his wife, Denise, said"): one to
+# four capitalised words between commas (a given name alone up to "Dr. Ana M. de Souza").
+APPOSED_NAME = re.compile(r",\s+((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*),")
+# Words that stand before a name and are no name (titles, ranks): a speaker named by one of
+# them alone ("Sgt") is the name after it, or no one. Closed classes of English.
+TITLE_WORDS = TITLES | frozenset(
+    """
+    sgt lt capt cpl col maj det insp supt cmdr sergeant lieutenant captain corporal colonel
+    major detective inspector superintendent commander officer deputy trooper chief
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# The name right after such a title: two or three capitalised words ("Sgt. Lisa Ortiz").
+TITLED_NAME = re.compile(r"\.?\s+((?:[A-Z][\w'’-]+\s+){1,2}[A-Z][\w'’-]+)")
+# Entity labels of a place that does not speak ("Tanner Lane", "the Royal Park"); a GPE may
+# ("China said", a government), so it is not among them.
+PLACE_LABELS = frozenset({"LOC", "FAC"})
+# Pronouns a speaker's name may be reached through besides "he" and "she".
+GROUP_PRONOUNS = frozenset({"they", "it", "we"})
+# Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
+# Department" read as the speaker "Port Alder").
+WHOLE_NAME_LABELS = frozenset({"ORG", "FAC", "GPE", "LOC"})
 # The article that refers back to someone already introduced: "the new mayor", "the actor".
 DEFINITE_ARTICLE = "the"
 _SOURCE_TYPES: tuple[SourceType, ...] = (
@@ -81,10 +192,22 @@ def source_type(speaker_type: str, mention: str | None, names_people: bool = Fal
         ]
         if described and all(w in PUBLIC_WORDS for w in described):
             return "unnamed"
-        return "anonymous"
+        return "anonymous" if _by_access_or_role(mention) else "unnamed"
     if speaker_type in ("person", "organization"):
         return speaker_type  # type: ignore[return-value]
     return "unattributed"
+
+
+def _by_access_or_role(mention: str | None) -> bool:
+    """Whether an unnamed speaker is described by access or by a role, as an anonymous
+    source is ("a source", "officials", "aides", "one firefighter", "a longtime ally"), not
+    as people of the public ("protesters", "some parents", "campaigners", "a woman"): a head
+    noun of access or role, or one person described by what they do ("-er", "-ist" ...)."""
+    head = _head(mention)
+    plural = head.endswith("s") and not head.endswith("ss")
+    if not head or head in ACCESS_NOUNS or (plural and head[:-1] in ACCESS_NOUNS):
+        return True
+    return not plural and head.endswith(ROLE_SUFFIXES) and head not in KIN_NOUNS
 
 
 def describes_a_person(mention: str | None) -> bool:
@@ -92,17 +215,24 @@ def describes_a_person(mention: str | None) -> bool:
     names a text or a document ("that cable", "The missive", "this ad", "a handwritten
     note"). The head is the last word before the first function word after a content word
     ("a source close to the couple" -> "source")."""
-    head: list[str] = []
-    for word in words(mention or ""):
-        if head and is_stop_word(word) and not is_stop_word(head[-1]):
-            break
-        head.append(fold(word))
-    if not head:
+    last = _head(mention)
+    if not last:
         return True  # nothing to judge by: "an unnamed source"
-    last = head[-1]
     singular = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
     texts = TEXT_NOUNS | DOCUMENT_NOUNS | SPEECH_NOUNS
     return not ({last, singular} & texts)
+
+
+def _head(mention: str | None) -> str:
+    """A description's head noun, folded: the last word before the first function word
+    after a content word ("a source close to the couple" -> "source"); "" for none."""
+    head: list[str] = []
+    for word in words(mention or ""):
+        ends = is_stop_word(word) or fold(word) in MENTION_PREPOSITIONS  # "close to"
+        if head and ends and not is_stop_word(head[-1]):
+            break
+        head.append(fold(word))
+    return head[-1] if head and not is_stop_word(head[-1]) else ""
 
 
 def speaker_name(speaker: str, mention: str | None) -> str:
@@ -129,15 +259,17 @@ def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
 
 
 def _refers_back(mention: str | None) -> bool:
-    """A definite description by role, not by access: "the new mayor", not "the insider"."""
+    """A definite description by role, not by access: "the new mayor", "the Ohio senator",
+    "the California Democrat" (a person named before, called by state and party), not "the
+    insider" or "the Downing Street source". A capitalised head other than a party member's
+    ("the Times") may be an organisation, so it does not refer back."""
     described = words(mention or "")
-    return (
-        len(described) >= 2
-        and fold(described[0]) == DEFINITE_ARTICLE
-        and not any(w[:1].isupper() for w in described[1:])
-        and fold(described[-1]) not in ANONYMOUS_NOUNS
-        and fold(described[-1]) not in PUBLIC_WORDS
-    )
+    if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
+        return False
+    head = fold(described[-1])
+    if described[-1][:1].isupper() and head not in PARTY_MEMBER_NOUNS:
+        return False
+    return head not in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS
 
 
 def quoted_word_count(quote: Quote) -> int:
@@ -160,13 +292,157 @@ def _narration(quote: Quote) -> bool:
     )
 
 
-def counted_quotes(quotes: Sequence[Quote]) -> Iterator[tuple[Quote, SourceType, int]]:
+def _request_or_refusal(quote: Quote) -> bool:
+    """Reported words that open with an infinitive: "declined to comment", "asked not to be
+    named", "asked drivers to send in footage" report no claim."""
+    if quote.kind not in ("indirect", "mixed"):
+        return False
+    opening = tuple(fold(w) for w in words(quote.text)[:2])
+    return any(opening[: len(form)] == form for form in INFINITIVE_OPENINGS)
+
+
+def _cue_says_nothing(quote: Quote, text: str) -> bool:
+    """The words between a speaker named before their words and the words themselves hold
+    the cue under a negation or a refusal ("Investigators have not said what ...") or as a
+    passive ("staff had been told to ...")."""
+    if not text or not quote.cue or quote.speaker_end is None:
+        return False
+    if quote.speaker_end > quote.start:
+        return False  # the speaker follows the words: "..., he said"
+    between = [fold(w) for w in words(text[quote.speaker_end : quote.start])]
+    cue = fold(words(quote.cue)[-1]) if words(quote.cue) else ""
+    if cue not in between:
+        return False
+    at = len(between) - 1 - between[::-1].index(cue)
+    before = between[max(0, at - NEGATION_REACH_WORDS) : at]
+    if any(w in NEGATING_WORDS or w.endswith("n't") for w in before):
+        return True
+    return bool(before) and before[-1] in BE_FORMS and not cue.endswith("ing")
+
+
+def _inside_other_quote(quote: Quote, quotes: Sequence[Quote]) -> bool:
+    """A speaker named inside another speaker's quoted or reported words: those words are
+    the other speaker's account, counted as theirs. A quote the extractor already marks as
+    nested is counted as such."""
+    at = quote.speaker_start
+    if at is None or quote.kind == "nested":
+        return False
+    return any(
+        other is not quote
+        and other.kind in SPEECH_KINDS
+        and other.speaker != quote.speaker
+        and any(start <= at < end for start, end in other.spans)
+        for other in quotes
+    )
+
+
+def _clause_opening(quote: Quote, text: str) -> int | None:
+    """Where the "that" stands that opens the clause the speaker is the subject of ("said
+    that divers had confirmed"), or None."""
+    at = quote.speaker_start
+    if at is None or quote.kind == "nested" or not text:
+        return None
+    before = text[max(0, at - CLAUSE_LOOKBACK_CHARS) : at]
+    found = re.search(r"\b(\w+)\s+\Z", before)
+    if found is None or fold(found.group(1)) != COMPLEMENTIZER:
+        return None
+    return at - len(before) + found.start(1)
+
+
+def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quote | None:
+    """A speaker inside someone's account ("County engineer Priya Nandakumar said that
+    divers had confirmed ..."), whose own clause the extractor missed: the quote as the
+    teller's, where the sentence's subject before its speech verb is a speaker the article
+    quotes by name, or an anonymous source ("A source close to the inquiry said ... that
+    staff ..."); None (a second-hand speaker, no source) otherwise."""
+    opening = max(text.rfind(end, 0, that) for end in SENTENCE_ENDS) + 1
+    subject: list[str] = []
+    for word in words(text[opening:that]):
+        if fold(word) in SPEECH_VERB_FORMS:
+            break
+        subject.append(word)
+    else:
+        return None  # no speech verb: the outlet's own clause, or a belief
+    own = tuple(fold(w) for w in subject)
+    for other in quotes:
+        named = other.speaker if other.speaker_type == "person" else None
+        if named and other is not quote and _holds(own, _name_words(named)):
+            return replace(quote, speaker=named, speaker_type="person")
+    described = " ".join(subject)
+    if _head(described) in ANONYMOUS_NOUNS:
+        return replace(
+            quote, speaker=described, speaker_mention=described, speaker_type="anonymous"
+        )
+    return None
+
+
+def _role_named_before(quote: Quote, text: str) -> str | None:
+    """The name a definite role description ("the spokeswoman", "her lawyer") gave earlier in
+    the article, where the role stood beside a name as a title or an apposition
+    ("spokeswoman Stephanie Gray", "Stephanie Gray, the first lady's spokeswoman"), or
+    None. An indefinite one ("a spokesman") is someone not named."""
+    described = words(quote.speaker_mention or "")
+    if len(described) < 2 or quote.speaker_start is None or not text:
+        return None
+    first = fold(described[0])
+    if first != DEFINITE_ARTICLE and first not in POSSESSIVES and not first.endswith("'s"):
+        return None
+    role = re.escape(described[-1])
+    before = text[: quote.speaker_start]
+    titled = re.findall(rf"\b(?i:{role})\s+({NAME_RUN})", before)
+    apposed = re.findall(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b", before)
+    named = [n for n in (*titled, *apposed) if len(words(n)) >= MIN_NAME_WORDS]
+    return named[-1] if named else None
+
+
+def _named_speaker(quote: Quote, text: str) -> Quote:
+    """The quote with its speaker as the article gives them: a described speaker named in
+    apposition right after ("Granger Paper's operations director, Ines Calloway, said") is
+    that person; an unresolved "he" or "she" is a person, though unnamed."""
+    if quote.speaker_type == "anonymous" and text and quote.speaker_end is not None:
+        apposed = APPOSED_NAME.match(text, quote.speaker_end)
+        if apposed:
+            return replace(quote, speaker=apposed.group(1), speaker_type="person")
+        named = _role_named_before(quote, text)
+        if named:
+            return replace(quote, speaker=named, speaker_type="person")
+    mention = fold(quote.speaker_mention or "")
+    if quote.speaker is None and quote.speaker_type == "unknown" and mention in PERSONAL_PRONOUNS:
+        return replace(quote, speaker_type="person")
+    if quote.speaker and fold(quote.speaker).rstrip(".") in TITLE_WORDS:
+        # "according to Sgt. Lisa Ortiz" cut after the title: the name follows, if anything
+        titled = TITLED_NAME.match(text, quote.speaker_end or 0) if text else None
+        return replace(quote, speaker=titled.group(1) if titled else None)
+    return quote
+
+
+def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | None:
+    """The quote with the speaker a profile counts it under, or None where it reports
+    nothing. Inside someone's account ("... said that staff had been told to 'keep an eye
+    on it'"), the words are the teller's, whatever the inner speaker was told or asked."""
+    if _narration(found) or _inside_other_quote(found, quotes):
+        return None
+    that = _clause_opening(found, text)
+    if that is not None:
+        return _teller(found, quotes, text, that)
+    if _request_or_refusal(found) or _cue_says_nothing(found, text):
+        return None
+    return _named_speaker(found, text)
+
+
+def counted_quotes(
+    quotes: Sequence[Quote], text: str = ""
+) -> Iterator[tuple[Quote, SourceType, int]]:
     """The quotes of one article a sourcing profile counts, each with its kind of source and
-    its words inside marks (0: reported speech, counted apart). The evidence of a sourcing
-    row (``storylens.evidence``) reads the same quotes."""
+    its words inside marks (0: reported speech, counted apart). ``text``, the article's
+    text, lets the words around a quote say it reports nothing or names its speaker. The
+    evidence of a sourcing row (``storylens.evidence``) reads the same quotes."""
     names_people = any(q.speaker_type == "person" for q in quotes)
-    for quote in quotes:
-        if quote.kind not in SPEECH_KINDS or quote.act != "speech" or _narration(quote):
+    for found in quotes:
+        if found.kind not in SPEECH_KINDS or found.act != "speech":
+            continue
+        quote = _as_counted(found, quotes, text)
+        if quote is None:
             continue
         if quote.speaker_type == "anonymous" and not describes_a_person(
             quote.speaker_mention or quote.speaker
@@ -178,22 +454,149 @@ def counted_quotes(quotes: Sequence[Quote]) -> Iterator[tuple[Quote, SourceType,
         yield quote, source, quoted_word_count(quote)
 
 
-def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
+# -- which names a profile lists -----------------------------------------------------------
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(fold(w) for w in words(name) if fold(w) != DEFINITE_ARTICLE)
+
+
+def _holds(whole: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    """Whether ``part``'s words stand in a row in ``whole``."""
+    return bool(part) and any(
+        whole[i : i + len(part)] == part for i in range(len(whole) - len(part) + 1)
+    )
+
+
+def _entity_labels(members: Sequence[StoryMember]) -> dict[tuple[str, ...], Counter[str]]:
+    """The labels the recogniser gave each name in the story, by the name's words."""
+    labels: dict[tuple[str, ...], Counter[str]] = {}
+    for member in members:
+        for entity in member.analysed.entities:
+            labels.setdefault(_name_words(entity.text), Counter())[entity.label] += 1
+    return labels
+
+
+def _labels_of(name: str, labels: dict[tuple[str, ...], Counter[str]]) -> Counter[str]:
+    """The labels of every entity of the story whose words hold the name's words in a row."""
+    own = _name_words(name)
+    found: Counter[str] = Counter()
+    for entity_words, counts in labels.items():
+        if _holds(entity_words, own):
+            found.update(counts)
+    return found
+
+
+def _whole_name(quote: Quote, text: str, entities: Sequence[Entity]) -> str | None:
+    """The organisation or place name the speaker's name was cut from at its mention ("the
+    Port Alder Fire Department" for "Port Alder"), or None."""
+    if quote.speaker is None or quote.speaker_start is None or quote.speaker_end is None:
+        return None
+    at = text.find(quote.speaker, quote.speaker_start, quote.speaker_end)
+    if at < 0:
+        return None
+    end = at + len(quote.speaker)
+    wider = [
+        e
+        for e in entities
+        if e.label in WHOLE_NAME_LABELS
+        and e.start <= at
+        and end <= e.end
+        and len(_name_words(e.text)) > len(_name_words(quote.speaker))
+    ]
+    return wider[0].text if wider else None
+
+
+def _document_owner(name: str) -> str | None:
+    """A described speaker that is a text ("the club's statement"): its owner ("the club"),
+    or None when it is no text. Names ("Kestrel Logistics") are not descriptions."""
+    if name[:1].isupper() or describes_a_person(name):
+        return None
+    owner = re.split(r"['’]s?\s", name, maxsplit=1)
+    return owner[0] if len(owner) == 2 and owner[0].strip() else ""
+
+
+class _StoryNames:
+    """What the whole story says of its speakers' names: which are named outright by some
+    article, and the labels the recogniser gave them."""
+
+    def __init__(self, members: Sequence[StoryMember]) -> None:
+        self.labels = _entity_labels(members)
+        self.outright: set[tuple[str, ...]] = set()
+        for member in members:
+            for quote in member.analysed.quotes:
+                own = _name_words(quote.speaker or "")
+                # by the whole name or by its last word ("Vance" for Lena Vance)
+                if own and own[-1] in _name_words(quote.speaker_mention or ""):
+                    self.outright.add(own)
+
+    def is_place(self, name: str) -> bool:
+        """The recogniser reads the name as a place and never as a person or organisation."""
+        found = _labels_of(name, self.labels)
+        places = sum(found[label] for label in PLACE_LABELS)
+        return places > found["PERSON"] + found["ORG"]
+
+    def supported(self, quote: Quote) -> bool:
+        """A name reached through a pronoun only is listed when some article of the story
+        names that speaker outright: the resolver may have taken the nearest name, a
+        restaurant, a street or the victim the story is about, and even a PERSON label
+        cannot tell the speaker from the person spoken of."""
+        if fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS | GROUP_PRONOUNS:
+            return True
+        return _name_words(quote.speaker or "") in self.outright
+
+
+def _as_written(name: str, mention: str | None) -> str:
+    """A name the resolver ran together from two names at its mention ("Granger Paper Ines
+    Calloway" from "Granger Paper boss Ines Calloway"): the last part that stands in a row
+    there, the person's own name. A name standing whole, or not at all, is kept."""
+    own = words(name)
+    written = tuple(fold(w) for w in words(mention or ""))
+    folded = tuple(fold(w) for w in own)
+    if _holds(written, folded) or not set(folded) <= set(written):
+        return name
+    for start in range(1, len(own)):
+        if _holds(written, folded[start:]):
+            return " ".join(own[start:])
+    return name
+
+
+def _listed_name(
+    quote: Quote, text: str, entities: Sequence[Entity], names: _StoryNames
+) -> str | None:
+    """The name a named speaker is listed under, or None where the name is doubtful."""
+    if not quote.speaker or not names.supported(quote):
+        return None
+    name = _whole_name(quote, text, entities) or _as_written(
+        speaker_name(quote.speaker, quote.speaker_mention), quote.speaker_mention
+    )
+    owner = _document_owner(name)
+    if owner is not None:
+        return owner or None
+    return None if names.is_place(name) else name
+
+
+def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) -> SourcingProfile:
     quotes: Counter[SourceType] = Counter()
     reported: Counter[SourceType] = Counter()
     quoted_words: Counter[SourceType] = Counter()
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
     for member in members:
-        for quote, source, count in counted_quotes(member.analysed.quotes):
+        text = member.analysed.article.text
+        for quote, source, count in counted_quotes(member.analysed.quotes, text):
             if count:
                 quotes[source] += 1
                 quoted_words[source] += count
             else:
                 reported[source] += 1
+            if not count:
+                continue  # paraphrased only: tallied as reported, not listed as quoted
             if quote.speaker_type in ("person", "organization") and quote.speaker:
                 # a role that refers back names no one here
-                speakers[speaker_name(quote.speaker, quote.speaker_mention)] += 1
+                listed = _listed_name(quote, text, member.analysed.entities, names)
+                if listed and not _is_outlet(listed, outlet):
+                    speakers[listed] += 1
             elif source == "anonymous":
                 anonymous[
                     (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
@@ -208,10 +611,11 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     return SourcingProfile(
         outlet=outlet,
         article_ids=tuple(member.id for member in members),
+        # a kind of source with no quoted words has no row: "0 words" tells a reader nothing
         counts=tuple(
             SourceCount(t, quotes[t], quoted_words[t], reported[t])
             for t in _SOURCE_TYPES
-            if quotes[t] or reported[t]
+            if quoted_words[t]
         ),
         speakers=_merged_speakers(speakers),
         anonymous=tuple(anonymous),
@@ -219,8 +623,27 @@ def _profile(outlet: str, members: Sequence[StoryMember]) -> SourcingProfile:
     )
 
 
-def _with_left_out(profiles: list[SourcingProfile], everyone: set[str]) -> list[SourcingProfile]:
-    """Each profile with the speakers others quote and it does not ("Alec" is "Alec Baldwin")."""
+def _is_outlet(name: str, outlet: str) -> bool:
+    """Whether a speaker's name is the outlet's own ("Fox News" in Fox News, "the Signal
+    Post" in the Daily Signal Post): an outlet is not its own source."""
+    own, theirs = _name_words(name), _name_words(outlet)
+    return _holds(theirs, own) or _holds(own, theirs)
+
+
+def _names_anywhere(name: str, texts: Sequence[str]) -> bool:
+    """Whether the texts print any word of the name that is not a function word."""
+    own = {w for w in _name_words(name) if not is_stop_word(w)}
+    return any(fold(w) in own for text in texts for w in words(text))
+
+
+def _with_left_out(
+    profiles: list[SourcingProfile],
+    everyone: set[str],
+    texts_of: Callable[[SourcingProfile], Sequence[str]],
+) -> list[SourcingProfile]:
+    """Each profile with the speakers others quote and it does not ("Alec" is "Alec
+    Baldwin") and never names at all (named, they may be quoted in words the extractor did
+    not give them)."""
     return [
         replace(
             profile,
@@ -229,7 +652,8 @@ def _with_left_out(profiles: list[SourcingProfile], everyone: set[str]) -> list[
                     name
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
-                    and fold(name) != fold(profile.outlet)
+                    and not _is_outlet(name, profile.outlet)
+                    and not _names_anywhere(name, texts_of(profile))
                 )
             ),
         )
@@ -242,11 +666,20 @@ def sourcing_profiles(
 ) -> tuple[tuple[SourcingProfile, ...], tuple[SourcingProfile, ...]]:
     """(one profile per article, one per outlet). Copies get an article profile but do not
     add to their outlet's: they quote whom their original quotes."""
-    per_article = [_profile(member.outlet, [member]) for member in members]
+    names = _StoryNames(members)
+    per_article = [_profile(member.outlet, [member], names) for member in members]
     by_outlet: dict[str, list[StoryMember]] = {}
     for index, member in enumerate(members):
         if index not in copies:
             by_outlet.setdefault(member.outlet, []).append(member)
-    outlets = [_profile(outlet, group) for outlet, group in by_outlet.items()]
+    outlets = [_profile(outlet, group, names) for outlet, group in by_outlet.items()]
     everyone = {name for profile in outlets for name in profile.speakers}
-    return tuple(_with_left_out(per_article, everyone)), tuple(_with_left_out(outlets, everyone))
+    text_of = {member.id: member.analysed.article.text for member in members}
+
+    def texts_of(profile: SourcingProfile) -> list[str]:
+        return [text_of[article_id] for article_id in profile.article_ids]
+
+    return (
+        tuple(_with_left_out(per_article, everyone, texts_of)),
+        tuple(_with_left_out(outlets, everyone, texts_of)),
+    )
