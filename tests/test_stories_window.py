@@ -184,3 +184,14 @@ def test_a_removed_article_is_no_copy_and_its_row_is_reclaimed(
     index.add("other", make_signature(WIRE.replace("bus", "tram")))  # a merge: rows reclaimed
     assert "wire" not in index and len(index) == 2
     assert [a for a, _ in index.copies_of(wire)][0] == "again"
+
+
+def test_the_idf_table_gives_the_smoothed_idf() -> None:
+    from storylens.stories.index import DocumentFrequencies
+
+    frequencies = DocumentFrequencies()
+    frequencies.add(["warehouse", "fire"])
+    assert frequencies.idf("fire") == frequencies._smoothed_idf("fire")
+    frequencies.add(["fire"])  # a new add: every IDF changes, none is kept from before
+    for key in ("warehouse", "fire", "library"):
+        assert frequencies.idf(key) == frequencies._smoothed_idf(key)
