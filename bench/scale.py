@@ -188,10 +188,26 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _blocks_summary(cpu: list[float], wall: list[float]) -> dict[str, object]:
+def _current_mb() -> float:
+    """The resident set now (Linux ``/proc``; elsewhere the peak so far)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return _peak_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _blocks_summary(
+    cpu: list[float], wall: list[float], rss: list[float] | None = None
+) -> dict[str, object]:
     """Per-block figures (seconds per ``BLOCK`` articles) at each tenth of the stream."""
     count = len(cpu)
     marks = sorted({max(0, count * tenth // 10 - 1) for tenth in range(1, 11)})
+    if rss:
+        return {
+            **_blocks_summary(cpu, wall),
+            "rss_mb_at": {str((mark + 1) * BLOCK): round(rss[mark]) for mark in marks},
+        }
     return {
         "blocks": count,
         "cpu_s_per_1k_at": {str((mark + 1) * BLOCK): round(cpu[mark], 3) for mark in marks},
@@ -220,6 +236,7 @@ def run_cluster(size: int, seed: int) -> dict[str, object]:
     clusterer = StoryClusterer()
     cpu_blocks: list[float] = []
     wall_blocks: list[float] = []
+    rss_blocks: list[float] = []
     cpu = wall = 0.0
     stored: dict[str, str] = {}  # article id -> story id, as the store holds them
     events: dict[str, str] = {}
@@ -235,6 +252,7 @@ def run_cluster(size: int, seed: int) -> dict[str, object]:
         if number % BLOCK == 0:
             cpu_blocks.append(cpu)
             wall_blocks.append(wall)
+            rss_blocks.append(_current_mb())
             cpu = wall = 0.0
     scores = score_clustering(stored, events)
     forgotten = getattr(clusterer, "forgotten_stories", 0)
@@ -252,7 +270,7 @@ def run_cluster(size: int, seed: int) -> dict[str, object]:
         "rss_before_mb": round(before),
         "load_before": load_before,
         "load_after": _uptime(),
-        **_blocks_summary(cpu_blocks, wall_blocks),
+        **_blocks_summary(cpu_blocks, wall_blocks, rss_blocks),
     }
 
 
@@ -535,6 +553,9 @@ def _print_blocks(result: dict[str, object]) -> None:
     print("  per 1k articles at:  " + "  ".join(f"{k:>7}" for k in cpu))
     print("  CPU s            :  " + "  ".join(f"{v:7.2f}" for v in cpu.values()))
     print("  wall s           :  " + "  ".join(f"{v:7.2f}" for v in wall.values()))
+    rss = result.get("rss_mb_at")
+    if isinstance(rss, dict):
+        print("  RSS MB           :  " + "  ".join(f"{v:7d}" for v in rss.values()))
 
 
 def cluster_command(args: argparse.Namespace) -> None:
