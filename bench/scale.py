@@ -15,7 +15,10 @@ that common words are shared across events as in real news, published over a yea
 days of spread inside an event; a share of articles are syndicated copies (a signature equal
 to the original's up to a few permutations). Each size runs in a fresh subprocess so that its
 peak RSS is its own. Printed: CPU and wall time per 1,000 articles as the clusterer grows
-(the cost per article should stay flat), and the peak RSS.
+(the cost per article should stay flat), the peak RSS, the stories the clusterer holds and
+those that left its time window, and the B-cubed F1 of the stories against the events the
+stream was drawn from (the stories as the store would hold them: each ``add``'s assignment,
+replaced by the revisions ``take_revisions`` returns after it, as ``analyze`` does).
 
 ``store``: the write rate of ``Store.save_batch`` (batches of 64, as ``analyze`` commits
 them) on a fresh SQLite file and a fresh PostgreSQL database (created and dropped here, at
@@ -185,10 +188,26 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _blocks_summary(cpu: list[float], wall: list[float]) -> dict[str, object]:
+def _current_mb() -> float:
+    """The resident set now (Linux ``/proc``; elsewhere the peak so far)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return _peak_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _blocks_summary(
+    cpu: list[float], wall: list[float], rss: list[float] | None = None
+) -> dict[str, object]:
     """Per-block figures (seconds per ``BLOCK`` articles) at each tenth of the stream."""
     count = len(cpu)
     marks = sorted({max(0, count * tenth // 10 - 1) for tenth in range(1, 11)})
+    if rss:
+        return {
+            **_blocks_summary(cpu, wall),
+            "rss_mb_at": {str((mark + 1) * BLOCK): round(rss[mark]) for mark in marks},
+        }
     return {
         "blocks": count,
         "cpu_s_per_1k_at": {str((mark + 1) * BLOCK): round(cpu[mark], 3) for mark in marks},
@@ -205,34 +224,53 @@ def _blocks_summary(cpu: list[float], wall: list[float]) -> dict[str, object]:
 def run_cluster(size: int, seed: int) -> dict[str, object]:
     """Cluster one stream (in this process) and report time and memory per block.
 
-    The stream is generated lazily and only the ``add`` calls are timed, so the figures are
-    the clusterer's own; the peak RSS includes the interpreter and the generator (small).
+    The stream is generated lazily and only the ``add`` and ``take_revisions`` calls are
+    timed, so the figures are the clusterer's own; the peak RSS includes the interpreter, the
+    generator and the story of each article (what the store would hold; small).
     """
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _clustering_metrics import score_clustering
+
     before = _peak_mb()
     load_before = _uptime()
     clusterer = StoryClusterer()
     cpu_blocks: list[float] = []
     wall_blocks: list[float] = []
+    rss_blocks: list[float] = []
     cpu = wall = 0.0
-    for number, features in enumerate(synthetic_stream(size, seed), 1):
+    stored: dict[str, str] = {}  # article id -> story id, as the store holds them
+    events: dict[str, str] = {}
+    for number, (features, event) in enumerate(synthetic_events(size, seed), 1):
         wall_started, cpu_started = time.perf_counter(), time.process_time()
-        clusterer.add(features)
+        assignment = clusterer.add(features)
+        revised = clusterer.take_revisions()
         cpu += time.process_time() - cpu_started
         wall += time.perf_counter() - wall_started
+        stored[assignment.article_id] = assignment.story_id
+        stored.update((r.article_id, r.story_id) for r in revised)
+        events[features.article_id] = str(event)
         if number % BLOCK == 0:
             cpu_blocks.append(cpu)
             wall_blocks.append(wall)
+            rss_blocks.append(_current_mb())
             cpu = wall = 0.0
+    scores = score_clustering(stored, events)
+    forgotten = getattr(clusterer, "forgotten_stories", 0)
     return {
         "size": size,
         "cpu_s": round(sum(cpu_blocks), 1),
         "wall_s": round(sum(wall_blocks), 1),
-        "stories": len(clusterer.stories()),
+        "stories": len(set(stored.values())),
+        "stories_held": len(clusterer.stories()),
+        "stories_forgotten": forgotten,
+        "bcubed_f1": round(scores.bcubed_f1, 4),
+        "bcubed_p": round(scores.bcubed_precision, 4),
+        "bcubed_r": round(scores.bcubed_recall, 4),
         "peak_rss_mb": round(_peak_mb()),
         "rss_before_mb": round(before),
         "load_before": load_before,
         "load_after": _uptime(),
-        **_blocks_summary(cpu_blocks, wall_blocks),
+        **_blocks_summary(cpu_blocks, wall_blocks, rss_blocks),
     }
 
 
@@ -515,6 +553,9 @@ def _print_blocks(result: dict[str, object]) -> None:
     print("  per 1k articles at:  " + "  ".join(f"{k:>7}" for k in cpu))
     print("  CPU s            :  " + "  ".join(f"{v:7.2f}" for v in cpu.values()))
     print("  wall s           :  " + "  ".join(f"{v:7.2f}" for v in wall.values()))
+    rss = result.get("rss_mb_at")
+    if isinstance(rss, dict):
+        print("  RSS MB           :  " + "  ".join(f"{v:7d}" for v in rss.values()))
 
 
 def cluster_command(args: argparse.Namespace) -> None:
@@ -523,8 +564,11 @@ def cluster_command(args: argparse.Namespace) -> None:
         r = _child(["_cluster", str(size), "--seed", str(args.seed)])
         print(
             f"cluster {r['size']} articles: {r['cpu_s']} s CPU ({r['wall_s']} s wall), "
-            f"{r['stories']} stories, peak RSS {r['peak_rss_mb']} MB "
-            f"(at start {r['rss_before_mb']}); {r['load_before']} -> {r['load_after']}"
+            f"{r['stories']} stories ({r['stories_held']} held at the end, "
+            f"{r['stories_forgotten']} left the window), B-cubed F1 {r['bcubed_f1']} "
+            f"(P {r['bcubed_p']} R {r['bcubed_r']}) against the stream's events, peak RSS "
+            f"{r['peak_rss_mb']} MB (at start {r['rss_before_mb']}); "
+            f"{r['load_before']} -> {r['load_after']}"
         )
         print(
             f"  CPU s per 1k, first tenth {r['cpu_first_tenth']} -> last tenth "
@@ -536,6 +580,7 @@ def cluster_command(args: argparse.Namespace) -> None:
     from _results import Table, save_results
 
     columns = {"cpu_s": "CPU s", "wall_s": "wall s", "stories": "stories"}
+    columns |= {"bcubed_f1": "B-cubed F1"}
     columns |= {"cpu_first_tenth": "CPU s per 1k (first 10%)"}
     columns |= {"cpu_last_tenth": "CPU s per 1k (last 10%)", "peak_rss_mb": "peak RSS MB"}
     rows = {f"{r['size']:,} articles": {columns[k]: r[k] for k in columns} for r in runs}

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from datasketch import MinHash, MinHashLSH
+from datasketch import MinHash
 
 from storylens.errors import SignatureMismatch
 from storylens.records import Span
@@ -37,6 +37,18 @@ DEFAULT_SCHEME = "affine32"
 # LSH retrieves pairs whose estimated Jaccard is about this or more; the copy decision is
 # made afterwards on containment, so this only needs to be low enough to catch partial copies.
 LSH_JACCARD_THRESHOLD = 0.4
+# Bands of the LSH index: datasketch's optimum for that threshold over 128 permutations (equal
+# weights of false positives and negatives), 32 bands of 4 rows; two signatures are
+# candidates when all the values of one band agree.
+LSH_BANDS = 32
+# Band keys of newly added articles wait in a dictionary; at this many articles they are
+# merged into the sorted arrays, where a key costs 12 bytes instead of about 300 (the
+# datasketch index's sets and byte strings: 10 KB per article at 10k articles).
+LSH_MERGE_EVERY = 1024
+# Seed of the odd 64-bit multipliers that mix a band's values into one key, and of a salt per
+# band so that equal values in two bands give two keys (any fixed seed: keys are compared
+# within one index, never stored).
+LSH_KEY_SEED = 20261202
 # A text is a copy when at least this share of the shorter body's shingles is in the other.
 DUPLICATE_CONTAINMENT = 0.8
 # Bodies shorter than this many shingles are too short to call copies (a two-line brief).
@@ -146,45 +158,143 @@ def containment_from_jaccard(jaccard: float, left_size: int, right_size: int) ->
 
 
 class DuplicateIndex:
-    """An LSH index of signatures that answers "which stored articles does this one copy?"."""
+    """An LSH index of signatures that answers "which stored articles does this one copy?".
+
+    Each article's band keys (one 64-bit hash per band of ``LSH_BANDS``) sit in one sorted
+    array with the article's slot beside each, and its values in one row of a matrix: about
+    1 KB per article. Removed articles are marked and dropped at the next merge; their rows
+    are reclaimed when they outnumber the live ones.
+    """
 
     def __init__(self, params: MinHashParams | None = None) -> None:
         self.params = params or MinHashParams()
-        self._lsh = MinHashLSH(threshold=LSH_JACCARD_THRESHOLD, num_perm=self.params.num_perm)
-        # Values as uint32 arrays (512 bytes for 128 permutations, not 128 Python ints).
-        self._signatures: dict[str, tuple[np.ndarray, int]] = {}
+        self._rows = max(1, self.params.num_perm // LSH_BANDS)
+        self._bands = self.params.num_perm // self._rows
+        mixing = np.random.default_rng(LSH_KEY_SEED)
+        odd = mixing.integers(0, 2**62, size=self._rows, dtype=np.uint64)
+        self._row_multipliers = odd * np.uint64(2) + np.uint64(1)
+        self._band_salts = mixing.integers(0, 2**63, size=self._bands, dtype=np.uint64)
+        self._slot_of: dict[str, int] = {}
+        self._ids: list[str | None] = []  # slot -> article id (None once removed)
+        self._values = np.zeros((0, self.params.num_perm), dtype=np.uint32)
+        self._shingles = np.zeros(0, dtype=np.int64)
+        self._sorted_keys = np.zeros(0, dtype=np.uint64)
+        self._sorted_slots = np.zeros(0, dtype=np.int64)
+        self._fresh: dict[int, list[int]] = {}  # band key -> slots added since the merge
+        self._fresh_articles = 0
+        self._removed = 0
 
     def __len__(self) -> int:
-        return len(self._signatures)
+        return len(self._slot_of)
 
     def __contains__(self, article_id: object) -> bool:
-        return article_id in self._signatures
+        return article_id in self._slot_of
 
     def add(self, article_id: str, signature: Signature) -> None:
         self._check(signature)
-        if article_id in self._signatures or signature.shingles < MIN_SHINGLES_FOR_DUPLICATE:
+        if article_id in self._slot_of or signature.shingles < MIN_SHINGLES_FOR_DUPLICATE:
             return
-        self._signatures[article_id] = (
-            np.asarray(signature.values, dtype=np.uint32),
-            signature.shingles,
-        )
-        self._lsh.insert(article_id, signature.to_minhash(), check_duplication=False)
+        values = np.asarray(signature.values, dtype=np.uint32)
+        slot = len(self._ids)
+        if slot == len(self._values):
+            grown = max(1024, 2 * slot)
+            self._values = np.resize(self._values, (grown, self.params.num_perm))
+            self._shingles = np.resize(self._shingles, grown)
+        self._values[slot] = values
+        self._shingles[slot] = signature.shingles
+        self._ids.append(article_id)
+        self._slot_of[article_id] = slot
+        for key in self._band_keys(values).tolist():
+            self._fresh.setdefault(key, []).append(slot)
+        self._fresh_articles += 1
+        if self._fresh_articles >= LSH_MERGE_EVERY:
+            self._merge()
+
+    def remove(self, article_id: str) -> None:
+        """Forget a stored article (its story left the clusterer's window); unknown: no-op."""
+        slot = self._slot_of.pop(article_id, None)
+        if slot is not None:
+            self._ids[slot] = None
+            self._removed += 1
 
     def copies_of(self, signature: Signature) -> list[tuple[str, float]]:
         """Stored articles that this text copies or that copy it, with the containment."""
         self._check(signature)
-        if signature.shingles < MIN_SHINGLES_FOR_DUPLICATE or not self._signatures:
+        if signature.shingles < MIN_SHINGLES_FOR_DUPLICATE or not self._slot_of:
             return []
-        found = []
         values = np.asarray(signature.values, dtype=np.uint32)
-        for key in self._lsh.query(signature.to_minhash()):
-            stored, shingles = self._signatures[key]
-            jaccard = float(np.count_nonzero(stored == values)) / len(values)
+        slots = self._candidate_slots(self._band_keys(values))
+        if not slots:
+            return []
+        rows = np.fromiter(slots, dtype=np.int64, count=len(slots))
+        agree = np.count_nonzero(self._values[rows] == values, axis=1)
+        found = []
+        for slot, same in zip(rows.tolist(), agree.tolist(), strict=True):
+            jaccard = same / len(values)
+            shingles = int(self._shingles[slot])
             containment = containment_from_jaccard(jaccard, signature.shingles, shingles)
             if containment >= DUPLICATE_CONTAINMENT:
-                found.append((str(key), containment))
+                found.append((str(self._ids[slot]), containment))
         found.sort(key=lambda pair: (-pair[1], pair[0]))
         return found
+
+    def _band_keys(self, values: np.ndarray) -> np.ndarray:
+        """One 64-bit key per band: the band's values mixed with odd multipliers (wrapping),
+        and the band's number, so equal bands give equal keys (and others almost never)."""
+        bands = values[: self._bands * self._rows].astype(np.uint64)
+        bands = bands.reshape(self._bands, self._rows)
+        keys = (bands * self._row_multipliers).sum(axis=1, dtype=np.uint64)
+        return keys ^ self._band_salts
+
+    def _candidate_slots(self, keys: np.ndarray) -> set[int]:
+        slots: set[int] = set()
+        if self._sorted_keys.size:
+            left = np.searchsorted(self._sorted_keys, keys, side="left")
+            right = np.searchsorted(self._sorted_keys, keys, side="right")
+            for start, end in zip(left.tolist(), right.tolist(), strict=True):
+                if end > start:
+                    slots.update(self._sorted_slots[start:end].tolist())
+        fresh = self._fresh
+        for key in keys.tolist():
+            found = fresh.get(key)
+            if found:
+                slots.update(found)
+        ids = self._ids
+        return {slot for slot in slots if ids[slot] is not None}
+
+    def _merge(self) -> None:
+        """Move the fresh band keys into the sorted arrays, dropping removed articles' keys;
+        reclaim removed articles' rows when they outnumber the live ones."""
+        fresh_keys = np.fromiter(
+            (key for key, slots in self._fresh.items() for _ in slots), dtype=np.uint64
+        )
+        fresh_slots = np.fromiter(
+            (slot for slots in self._fresh.values() for slot in slots), dtype=np.int64
+        )
+        keys = np.concatenate([self._sorted_keys, fresh_keys])
+        slots = np.concatenate([self._sorted_slots, fresh_slots])
+        alive = np.fromiter((i is not None for i in self._ids), dtype=bool, count=len(self._ids))
+        keep = alive[slots]
+        keys, slots = keys[keep], slots[keep]
+        order = np.argsort(keys, kind="stable")
+        self._sorted_keys, self._sorted_slots = keys[order], slots[order]
+        self._fresh = {}
+        self._fresh_articles = 0
+        if self._removed > len(self._slot_of):
+            self._reclaim(alive)
+
+    def _reclaim(self, alive: np.ndarray) -> None:
+        live = np.flatnonzero(alive)
+        new_slot = np.full(len(alive), -1, dtype=np.int64)
+        new_slot[live] = np.arange(len(live))
+        self._values = self._values[live]
+        self._shingles = self._shingles[live]
+        self._ids = [self._ids[slot] for slot in live.tolist()]
+        self._slot_of = {
+            article_id: slot for slot, article_id in enumerate(self._ids) if article_id
+        }
+        self._sorted_slots = new_slot[self._sorted_slots]
+        self._removed = 0
 
     def _check(self, signature: Signature) -> None:
         if signature.params != self.params:

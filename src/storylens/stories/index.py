@@ -4,7 +4,9 @@ Document frequencies are counted over the independent articles seen so far (copi
 count), so IDF reflects the stream the clusterer actually works on. The inverted index maps
 each distinctive key (a content word or a name) to the stories that used it most recently;
 a new article looks up its own most distinctive keys and gets a short list of candidate
-stories, so the cost per article does not grow with the number of stored articles.
+stories, so the cost per article does not grow with the number of stored articles. Stories
+that left the clusterer's time window are ``forget``-ten: they stop being candidates at once
+and their posting entries are swept out in bulk, so the index holds the window only.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ POSTING_LIMIT = 64
 LOOKUP_KEYS = 24
 # Candidate stories scored in full per article (the rest are never looked at).
 MAX_CANDIDATES = 16
+# Forgotten stories' posting entries are swept out once there are this many forgotten stories
+# per live one: a sweep reads every posting list, so sweeping at a share of the live stories
+# keeps its cost per forgotten story bounded (and the dead entries at most this share).
+SWEEP_SHARE = 0.25
 
 
 class DocumentFrequencies:
@@ -33,7 +39,7 @@ class DocumentFrequencies:
         self._counts: Counter[str] = Counter()
         # IDF values computed since the last add: scoring one article against its candidate
         # stories (and a story's members against it) asks for the same keys many times over.
-        self._idf = _IdfTable(self)
+        self._idf = _IdfTable(self.documents, self._counts)
         # Per-article values built since the last add (an article's IDF-weighted vectors):
         # within one add the split check, the rehoming of a weakest member and the gathering
         # of lone articles build them again for the same members under the same IDF.
@@ -42,7 +48,7 @@ class DocumentFrequencies:
     def add(self, keys: Iterable[str]) -> None:
         self.documents += 1
         self._counts.update(keys)
-        self._idf.clear()
+        self._idf.reset(self.documents, self._counts)
         self._built.clear()
 
     def built(self, kind: str, owner: object, build: Callable[[], _Built]) -> _Built:
@@ -80,14 +86,20 @@ class DocumentFrequencies:
 
 class _IdfTable(dict[str, float]):
     """IDF by key, each computed on first use: a hit is a dictionary lookup, with no Python
-    call in between."""
+    call in between. A miss computes ``DocumentFrequencies._smoothed_idf`` inline (the same
+    operations: an add asks for some 600 keys anew)."""
 
-    def __init__(self, frequencies: DocumentFrequencies) -> None:
+    def __init__(self, documents: int, counts: Counter[str]) -> None:
         super().__init__()
-        self._frequencies = frequencies
+        self.reset(documents, counts)
+
+    def reset(self, documents: int, counts: Counter[str]) -> None:
+        self.clear()
+        self._documents_plus_one = 1 + documents
+        self._count = counts.get
 
     def __missing__(self, key: str) -> float:
-        value = self[key] = self._frequencies._smoothed_idf(key)
+        value = self[key] = math.log(self._documents_plus_one / (1 + self._count(key, 0))) + 1.0
         return value
 
 
@@ -97,8 +109,15 @@ class CandidateIndex:
     def __init__(self, posting_limit: int = POSTING_LIMIT) -> None:
         self.posting_limit = posting_limit
         self._postings: dict[str, dict[str, None]] = {}
+        self._stories: set[str] = set()  # live stories (ever added and not forgotten)
+        self._forgotten: set[str] = set()  # forgotten stories whose entries are not swept yet
 
     def add(self, story_id: str, keys: Iterable[str]) -> None:
+        self._stories.add(story_id)
+        # A story id reused after it was forgotten (a split's new story, say) is live again;
+        # its old entries are swept with the others and its new ones added below.
+        if self._forgotten:
+            self._forgotten.discard(story_id)
         for key in keys:
             posting = self._postings.get(key)
             if posting is None:
@@ -110,6 +129,15 @@ class CandidateIndex:
             if len(posting) > self.posting_limit:
                 del posting[next(iter(posting))]
 
+    def forget(self, story_ids: Iterable[str]) -> None:
+        """Stop offering these stories as candidates; their entries go at the next sweep."""
+        for story_id in story_ids:
+            if story_id in self._stories:
+                self._stories.discard(story_id)
+                self._forgotten.add(story_id)
+        if len(self._forgotten) > SWEEP_SHARE * max(1, len(self._stories)):
+            self._sweep()
+
     def candidates(
         self, weighted_keys: Iterable[tuple[str, float]], limit: int = MAX_CANDIDATES
     ) -> list[str]:
@@ -118,11 +146,29 @@ class CandidateIndex:
         for key, weight in weighted_keys:
             for story_id in self._postings.get(key, ()):
                 votes[story_id] = votes.get(story_id, 0.0) + weight
-        ranked = sorted(votes.items(), key=lambda item: (-item[1], item[0]))
+        forgotten = self._forgotten
+        live = (
+            votes.items() if not forgotten else [i for i in votes.items() if i[0] not in forgotten]
+        )
+        ranked = sorted(live, key=lambda item: (-item[1], item[0]))
         return [story_id for story_id, _ in ranked[:limit]]
 
     def stories_with(self, key: str) -> list[str]:
-        return list(self._postings.get(key, ()))
+        forgotten = self._forgotten
+        return [s for s in self._postings.get(key, ()) if s not in forgotten]
+
+    def _sweep(self) -> None:
+        """Drop the forgotten stories' entries, and the keys no live story uses any more."""
+        forgotten = self._forgotten
+        emptied = []
+        for key, posting in self._postings.items():
+            for story_id in [s for s in posting if s in forgotten]:
+                del posting[story_id]
+            if not posting:
+                emptied.append(key)
+        for key in emptied:
+            del self._postings[key]
+        forgotten.clear()
 
     def __len__(self) -> int:
         return len(self._postings)
