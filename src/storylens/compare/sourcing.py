@@ -482,7 +482,7 @@ def _labels_of(name: str, labels: dict[tuple[str, ...], Counter[str]]) -> Counte
     own = _name_words(name)
     found: Counter[str] = Counter()
     for entity_words, counts in labels.items():
-        if _holds(entity_words, own):
+        if own and own[0] in entity_words and _holds(entity_words, own):
             found.update(counts)
     return found
 
@@ -630,10 +630,15 @@ def _is_outlet(name: str, outlet: str) -> bool:
     return _holds(theirs, own) or _holds(own, theirs)
 
 
-def _names_anywhere(name: str, texts: Sequence[str]) -> bool:
-    """Whether the texts print any word of the name that is not a function word."""
-    own = {w for w in _name_words(name) if not is_stop_word(w)}
-    return any(fold(w) in own for text in texts for w in words(text))
+def _printed_words(texts: Sequence[str]) -> frozenset[str]:
+    """Every word the texts print, folded: read once per outlet, asked of every name."""
+    return frozenset(fold(w) for text in texts for w in words(text))
+
+
+def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
+    """Whether ``printed`` (``_printed_words``) holds a word of the name that is not a
+    function word."""
+    return any(w in printed for w in _name_words(name) if not is_stop_word(w))
 
 
 def _with_left_out(
@@ -644,21 +649,24 @@ def _with_left_out(
     """Each profile with the speakers others quote and it does not ("Alec" is "Alec
     Baldwin") and never names at all (named, they may be quoted in words the extractor did
     not give them)."""
-    return [
-        replace(
-            profile,
-            left_out=tuple(
-                sorted(
-                    name
-                    for name in everyone
-                    if not any(same_speaker(name, own) for own in profile.speakers)
-                    and not _is_outlet(name, profile.outlet)
-                    and not _names_anywhere(name, texts_of(profile))
-                )
-            ),
+    left_out = []
+    for profile in profiles:
+        printed = _printed_words(texts_of(profile))
+        left_out.append(
+            replace(
+                profile,
+                left_out=tuple(
+                    sorted(
+                        name
+                        for name in everyone
+                        if not any(same_speaker(name, own) for own in profile.speakers)
+                        and not _is_outlet(name, profile.outlet)
+                        and not _names_anywhere(name, printed)
+                    )
+                ),
+            )
         )
-        for profile in profiles
-    ]
+    return left_out
 
 
 def sourcing_profiles(
