@@ -420,13 +420,21 @@ def match_score(statement: Statement, row: GoldRow) -> int | None:
     return total
 
 
+def _extent_gap(statement: Statement, row: GoldRow) -> int:
+    """How far a row's spans are from the statement's in length: of two rows that overlap a
+    statement as much, the one graded on a span of its own extent grades it (a row graded
+    on an older, longer wording loses to one graded on the words shown now)."""
+    shown = sum(end - start for _, start, end in statement.spans)
+    return abs(sum(end - start for _, start, end in row.spans) - shown)
+
+
 def best_row(statement: Statement, rows: Iterable[GoldRow]) -> GoldRow | None:
     scored = [
-        (score, -i, row)
+        (score, -_extent_gap(statement, row), -i, row)
         for i, row in enumerate(rows)
         if (score := match_score(statement, row)) is not None
     ]
-    return max(scored, key=lambda item: item[:2])[2] if scored else None
+    return max(scored, key=lambda item: item[:3])[3] if scored else None
 
 
 @dataclass

@@ -395,3 +395,11 @@ def test_a_verdict_grades_only_a_statement_of_about_its_extent() -> None:
     must = _row("quote", [["a", 0, 100]], "reworded", "must")
     assert bench.match_score(statement, must)  # found: it covers the shorter span
     assert bench.match_score(statement, _row("quote", [["a", 0, 70]], "reworded", "wrong"))
+
+
+def test_a_row_graded_on_the_words_shown_wins_over_one_on_an_older_longer_wording() -> None:
+    shown = bench.Statement("written", "t", "quote", (("a", 100, 150),), "reworded", "x")
+    older = bench.GoldRow("written", "t", "quote", (("a", 60, 150),), None, "wrong", "joined")
+    exact = bench.GoldRow("written", "t", "quote", (("a", 100, 150),), None, "true", "")
+    assert bench.best_row(shown, [older, exact]) is exact
+    assert bench.best_row(shown, [older]) is older  # with no other row, the older grades it
