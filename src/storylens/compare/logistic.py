@@ -8,11 +8,15 @@ prints the model's cross-validated figures. No model library is needed to read t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from storylens.errors import ModelError
 
 # The L2 penalty of the fit (scikit-learn's C = 1): the features are few and correlated, so a
 # light penalty only keeps the weights of near-duplicate features from growing apart.
@@ -97,3 +101,18 @@ def fit_logistic(features: Sequence[str], rows: np.ndarray, labels: np.ndarray) 
     return Logistic(
         tuple(features), mean, scale, weights[:-1], float(weights[-1]), DEFAULT_THRESHOLD
     )
+
+
+def read_weights(path: Path, version: int, model: str, script: str) -> dict[str, Any]:
+    """A shipped weights file's contents, checked to be of the ``version`` this code reads;
+    ``model`` names it and ``script`` is what writes it, for the error a stale file raises."""
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ModelError(f"{path}: cannot read the {model} weights ({error})") from error
+    if data.get("version") != version:
+        raise ModelError(
+            f"{path}: {model} weights of version {data.get('version')!r}, this code reads "
+            f"version {version}: run {script}"
+        )
+    return data

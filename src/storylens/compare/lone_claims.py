@@ -19,7 +19,6 @@ outlet's claim at all: the quotes part carries it with its speaker, so it is not
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -30,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from storylens.compare.logistic import Logistic
+from storylens.compare.logistic import Logistic, read_weights
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
@@ -265,15 +264,7 @@ def _binary(cells: list[tuple[int, int]], shape: tuple[int, int]) -> sparse.csr_
 @cache
 def load_model(path: Path = WEIGHTS_FILE) -> Logistic:
     """The shipped lone-claim model, read once."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ModelError(f"{path}: cannot read the lone-claim weights ({error})") from error
-    if data.get("version") != WEIGHTS_VERSION:
-        raise ModelError(
-            f"{path}: lone-claim weights of version {data.get('version')!r}, this code reads "
-            f"version {WEIGHTS_VERSION}: run scripts/train_lone_claims.py"
-        )
+    data = read_weights(path, WEIGHTS_VERSION, "lone-claim", "scripts/train_lone_claims.py")
     model = Logistic.from_json(data["model"])
     if model.features != FEATURES:
         raise ModelError(f"{path}: its features are not this code's: run the training again")

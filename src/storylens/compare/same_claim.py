@@ -20,7 +20,6 @@ name stands in the other's place); or unrelated.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from storylens.compare.logistic import Logistic, fit_logistic
+from storylens.compare.logistic import Logistic, fit_logistic, read_weights
 from storylens.compare.same_claim_features import (
     FEATURE_NAMES,
     ClaimProfile,
@@ -97,15 +96,7 @@ def fit_model(
 @cache
 def load_models(path: Path = WEIGHTS_FILE) -> dict[str, SameClaimModel]:
     """The shipped models by name, read once."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ModelError(f"{path}: cannot read the same-claim weights ({error})") from error
-    if data.get("version") != WEIGHTS_VERSION:
-        raise ModelError(
-            f"{path}: same-claim weights of version {data.get('version')!r}, this code reads "
-            f"version {WEIGHTS_VERSION}: run scripts/train_same_claim.py"
-        )
+    data = read_weights(path, WEIGHTS_VERSION, "same-claim", "scripts/train_same_claim.py")
     models = {
         name: SameClaimModel.read(name, data["models"][name]) for name in ("lexical", "dense")
     }
