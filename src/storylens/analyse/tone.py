@@ -769,8 +769,21 @@ def _judgment(doc: Doc, token: Token) -> _Candidate | None:
             valence = head_valence  # "pretty agitated" is as negative as "agitated"
     else:
         return None
-    target = _target(token)
     score = min(abs(valence) / VADER_MAX_VALENCE, 1.0) / 2.0
+    return _candidate(doc, token, _target(token), start, end, valence, score)
+
+
+def _candidate(
+    doc: Doc,
+    token: Token,
+    target: Token | None,
+    start: int,
+    end: int,
+    valence: float,
+    score: float,
+) -> _Candidate:
+    """A loaded word's candidate: its polarity, whom it is aimed at, and whether the
+    comparison may list it."""
     return _Candidate(
         start,
         end,
@@ -830,15 +843,7 @@ def _own_candidates(
     if target is None and not (in_lede and token.pos_ in LEDE_UNTARGETED_POS):
         return None
     start, end = _phrase(doc, token)
-    return _Candidate(
-        start,
-        end,
-        _polarity(valence),
-        score,
-        _mention(target) if target is not None else None,
-        _is_sure(doc, token, target),
-        _in_content_clause(token),
-    )
+    return _candidate(doc, token, target, start, end, valence, score)
 
 
 def _in_compound(doc: Doc, token: Token) -> bool:
