@@ -32,6 +32,10 @@ shown words stand in the article):
 - ``only``: each claim listed as one outlet's own: the claim; label, the outlet.
 - ``only?``: each lone claim the report hedges ("B may say it in other words"): graded from
   the ``only`` row at its span (``HEDGED_VERDICT``), since no grader judged the hedge.
+- ``unplaced``: each lone claim listed apart as one the lone-claim model cannot place ("A:
+  ..., storylens cannot tell whether another outlet tells it"): graded from the ``only`` row
+  at its span (``UNPLACED_VERDICT``): true unless the row says it is no claim at all; it finds
+  no ``must`` row, since it does not say the claim is the outlet's own.
 - ``conflict``: each detail row the report shows (status ``disagree`` or ``unchecked``): the
   two values; label ``confirmed`` or ``possible``.
 - ``quote``: each wording of a quote group the report shows (carried by two articles, or
@@ -78,13 +82,26 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 GOLD_DIR = Path(__file__).resolve().parent / "gold"
 CORPORA = ("written", "seeds", "basil", "gvc-train")
-PARTS = ("summary", "shared", "only", "only?", "conflict", "quote", "sourcing", "tone", "timeline")
+PARTS = (
+    "summary",
+    "shared",
+    "only",
+    "only?",
+    "unplaced",
+    "conflict",
+    "quote",
+    "sourcing",
+    "tone",
+    "timeline",
+)
 # A hedged "only" line ("only in A; B may say it in other words") is graded from the gold row
 # of the plain line at its span: where the plain line misled because another outlet tells the
 # claim, the hedge is true; where the claim really is A's alone, the hedge's doubt misleads;
 # a wrong line (no claim at all, another's words) stays wrong.
-GOLD_PART = {"only?": "only"}
+GOLD_PART = {"only?": "only", "unplaced": "only"}
 HEDGED_VERDICT = {"misleading": "true", "true": "misleading", "wrong": "wrong"}
+UNPLACED_VERDICT = {"misleading": "true", "true": "true", "wrong": "wrong"}
+VERDICT_FROM_GOLD_PART = {"only?": HEDGED_VERDICT, "unplaced": UNPLACED_VERDICT}
 GRADED_VERDICTS = ("true", "misleading", "wrong")
 VERDICTS = (*GRADED_VERDICTS, "must")
 # A gold span and a statement span match when they overlap by this share of the shorter.
@@ -220,6 +237,11 @@ def summary_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
             at.locate_in_outlet(o["outlet"], o["text"]) for o in line.get("other_wordings", [])
         ]
         label = ", ".join(sorted(line.get("outlets", [])))
+        # what the line says of the other outlets is part of what it states
+        if line.get("own"):
+            label += " | own"
+        elif line.get("unmatched"):
+            label += " | unmatched: " + ", ".join(sorted(line["unmatched"]))
         shown = " | ".join(f"{o['outlet']}: {o['text']}" for o in line.get("other_wordings", []))
         yield (
             _spans(main, *others),
@@ -255,6 +277,17 @@ def hedged_only_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         if claim.get("status") == "only" and maybe:
             others = ", ".join(sorted({m["outlet"] for m in maybe}))
             words = f"{claim['text']} (only in {claim['outlet']}; {others} may say it)"
+            yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
+
+
+def unplaced_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
+    """A lone claim listed apart: the model can call it neither its outlet's own nor told
+    elsewhere."""
+    for claim in c.get("claims", []):
+        if claim.get("status") == "unplaced":
+            words = (
+                f"{claim['outlet']}: {claim['text']} (cannot tell whether another outlet tells it)"
+            )
             yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
 
 
@@ -359,6 +392,7 @@ PART_STATEMENTS: dict[str, Callable[[dict[str, Any], StoryTexts], Lines]] = {
     "shared": shared_statements,
     "only": only_statements,
     "only?": hedged_only_statements,
+    "unplaced": unplaced_statements,
     "conflict": conflict_statements,
     "quote": quote_statements,
     "sourcing": sourcing_statements,
@@ -479,8 +513,8 @@ def grade(
         row = best_row(statement, [r for r in candidates if r.verdict != "must"])
         if row is not None:
             verdict = row.verdict
-            if statement.part in GOLD_PART:
-                verdict = HEDGED_VERDICT[verdict]
+            if statement.part in VERDICT_FROM_GOLD_PART:
+                verdict = VERDICT_FROM_GOLD_PART[statement.part][verdict]
         else:
             row = best_row(statement, [r for r in candidates if r.verdict == "must" and r.label])
             verdict = "true" if row is not None else "ungraded"
@@ -491,7 +525,7 @@ def grade(
         if must.verdict != "must" or (must.corpus, must.story) not in stories:
             continue
         figures[must.part].must += 1
-        if any(match_score(s, must) is not None for s in statements):
+        if any(s.part != "unplaced" and match_score(s, must) is not None for s in statements):
             figures[must.part].found += 1
     return graded, figures
 

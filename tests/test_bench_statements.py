@@ -212,7 +212,7 @@ def _by_part(part: str) -> list[bench.Statement]:
 
 def test_every_part_is_cut_into_statements_with_offsets() -> None:
     parts = {s.part for s in _statements()}
-    assert parts == set(bench.PARTS) - {"only?"}  # no claim here is hedged
+    assert parts == set(bench.PARTS) - {"only?", "unplaced"}  # no claim here is hedged or unplaced
     (summary,) = _by_part("summary")
     assert summary.spans == (("a", 0, 35), ("b", 0, 33)) and summary.label == "A"
     (shared,) = _by_part("shared")
@@ -386,6 +386,22 @@ def test_a_hedged_only_line_is_graded_from_the_plain_lines_row() -> None:
     for plain, verdict in (("misleading", "true"), ("true", "misleading"), ("wrong", "wrong")):
         graded, _ = bench.grade([hedged], [_row("only", span, None, plain)])
         assert graded[0].verdict == verdict
+
+
+def test_an_unplaced_line_is_true_unless_its_claim_is_none_and_finds_no_only_row() -> None:
+    report = _report()
+    lone = next(c for c in report["comparison"]["claims"] if c["status"] == "only")
+    lone["status"] = "unplaced"
+    statements = bench.report_statements("written", "s", report, TEXTS)
+    (unplaced,) = [s for s in statements if s.part == "unplaced"]
+    assert not [s for s in statements if s.part == "only"]
+    span = [list(unplaced.spans[0])]
+    for plain, verdict in (("misleading", "true"), ("true", "true"), ("wrong", "wrong")):
+        graded, _ = bench.grade([unplaced], [_row("only", span, None, plain)])
+        assert graded[0].verdict == verdict
+    # it does not say the claim is A's own, so it does not find the row that wants that said
+    _, figures = bench.grade([unplaced], [_row("only", span, "A", "must")])
+    assert (figures["only"].must, figures["only"].found) == (1, 0)
 
 
 def test_a_verdict_grades_only_a_statement_of_about_its_extent() -> None:

@@ -95,7 +95,8 @@ def test_every_line_of_every_part_rests_on_its_own_characters(views: list[StoryV
             outlets = {e.outlet for e in found}
             assert outlets <= set(view.outlet_of.values()), outlets
             assert _rests_on(view, part, line, found[0]), (part, line, _cut(view, found[0]))
-    assert seen == PARTS, PARTS - seen
+    # a lone claim the model cannot place is listed apart on some stories, not on others
+    assert seen - {"unplaced claim"} == PARTS, PARTS - seen
 
 
 def test_a_line_printed_by_two_outlets_shows_each_outlets_sentence(

@@ -4,6 +4,7 @@ words is hedged, one nobody else tells stays its outlet's own."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,12 +12,15 @@ import pytest
 from storylens.compare.logistic import Logistic, fit_logistic
 from storylens.compare.lone_claims import (
     FEATURES,
+    LINE_PRECISION_TARGET,
     WEIGHTS_FILE,
+    LoneClaimModel,
     is_bare_quotation,
     load_model,
     lone_claim_evidence,
     told_elsewhere,
 )
+from storylens.errors import ModelError
 from storylens.records import Claim
 
 
@@ -85,10 +89,37 @@ def test_the_model_hedges_what_the_other_outlet_covers() -> None:
 
 def test_the_shipped_model_reads_these_features_and_says_how_it_was_judged() -> None:
     model = load_model()
-    assert isinstance(model, Logistic) and model.features == FEATURES
+    assert isinstance(model.logistic, Logistic) and model.logistic.features == FEATURES
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     figures = data["leave_one_story_out"]
     assert figures["plain_precision"] > figures["precision_before"]
+    # the bounds were picked where the held-out lines reach the target, or show none
+    for kind in ("plain", "hedged"):
+        assert figures[f"{kind}_lines"] == 0 or figures[f"{kind}_precision"] >= (
+            LINE_PRECISION_TARGET
+        )
+    assert (model.own_below, model.hedge_from) == (data["own_below"], data["hedge_from"])
+
+
+def test_a_lone_claim_between_the_bounds_is_unplaced() -> None:
+    model = LoneClaimModel(load_model().logistic, own_below=0.2, hedge_from=0.8)
+    assert [model.placement(p) for p in (0.0, 0.19, 0.2, 0.79, 0.8, 1.0)] == [
+        "own",
+        "own",
+        "unplaced",
+        "unplaced",
+        "hedged",
+        "hedged",
+    ]
+
+
+def test_a_weights_file_with_crossed_bounds_is_refused(tmp_path: Path) -> None:
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    data["own_below"], data["hedge_from"] = 0.9, 0.2
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelError, match="own_below"):
+        load_model(path)
 
 
 def test_a_hedge_from_the_whole_articles_names_no_outlet() -> None:

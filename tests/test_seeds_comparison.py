@@ -78,8 +78,12 @@ def test_the_interrupted_quote_shows_its_rewording_and_extension(
 
 
 def _only(c: StoryComparison, article_id: str) -> str:
+    """An article's lone claims: its own, or unplaced where the lone-claim model cannot tell
+    (never shared)."""
     return "\n".join(
-        cl.text for cl in c.claims if cl.article_id == article_id and cl.status == "only"
+        cl.text
+        for cl in c.claims
+        if cl.article_id == article_id and cl.status in ("only", "unplaced")
     )
 
 

@@ -233,7 +233,10 @@ VariantRelation = Literal[
     "paraphrased",
     "repeated",
 ]
-ClaimStatus = Literal["shared", "only", "copy", "quotation"]
+# "unplaced": no other outlet's sentence matches the claim, yet the lone-claim model can call it
+# neither its outlet's own nor likely told elsewhere (``compare.lone_claims``): it is listed
+# apart, never as "only in A".
+ClaimStatus = Literal["shared", "only", "unplaced", "copy", "quotation"]
 DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
 SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
@@ -441,6 +444,11 @@ class SummarySentence:
     outlet: str
     outlets: tuple[str, ...]
     other_wordings: tuple[Wording, ...] = ()
+    # A summary line says what it knows of the story's other outlets: those with no sentence
+    # matched (they may tell it in other words), or, when the lone-claim model is sure no
+    # other outlet tells it, that the line is its outlet's own.
+    unmatched: tuple[str, ...] = ()
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -455,7 +463,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 4
+COMPARISON_VERSION = 5
 
 
 @dataclass(frozen=True)

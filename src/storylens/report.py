@@ -20,8 +20,9 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.ranking import short_list
-from storylens.compare.scorecard import Scorecard, maybe_note, maybe_only_words
+from storylens.compare.scorecard import UNPLACED_WORDS, Scorecard, maybe_note, maybe_only_words
 from storylens.compare.serialise import comparison_to_dict
+from storylens.compare.summary import others_note
 from storylens.evidence import Evidence, StoryEvidence
 from storylens.records import (
     COMPARISON_VERSION,
@@ -34,7 +35,7 @@ from storylens.records import (
     SummarySentence,
     WordDiff,
 )
-from storylens.views import StoryView, only_claims, shared_claims
+from storylens.views import StoryView, only_claims, shared_claims, unplaced_claims
 
 # The story id of inputs compared with no store (``direct.py``): it names no stored story.
 DIRECT_STORY_ID = "direct"
@@ -203,7 +204,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
         f"({SECTION_ANCHORS['quotes']}) ({kinds})",
         f"- [{_plural(card.only_claims, 'claim', 'claims')} only one outlet reports]"
         f"({SECTION_ANCHORS['claims']})"
-        + (f" ({maybe_only_words(card)})" if card.maybe_only_claims else ""),
+        + (f" ({maybe_only_words(card)})" if maybe_only_words(card) else ""),
     ]
     if card.outlets:
         lines += ["", "| outlet | only here | anonymous share | loaded words |"]
@@ -238,6 +239,8 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
         f"  - {md(w.outlet)}: {md(w.text)}{notes.ref(ev.wording(line, w))}"
         for w in line.other_wordings
     ]
+    if note := others_note(line):
+        lines.append(f"  - {md(note)}")
     return lines
 
 
@@ -304,6 +307,19 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
                 lines.append(f"- … and {len(rest) - MAX_ONLY_CLAIMS_SHOWN} more")
             lines += ["", "</details>"]
         lines.append("")
+    unplaced = unplaced_claims(c)
+    if unplaced:
+        lines += ["### Not placed", "", UNPLACED_WORDS, ""]
+        for outlet, claims in unplaced.items():
+            lines += [
+                f"<details><summary>{_plural(len(claims), 'sentence', 'sentences')} of "
+                f"{md(outlet)}</summary>",
+                "",
+            ]
+            lines += [f"- {_only_line(claim, notes)}" for claim in claims[:MAX_ONLY_CLAIMS_SHOWN]]
+            if len(claims) > MAX_ONLY_CLAIMS_SHOWN:
+                lines.append(f"- … and {len(claims) - MAX_ONLY_CLAIMS_SHOWN} more")
+            lines += ["", "</details>", ""]
     copies = {cl.article_id: cl.copy_of for cl in c.claims if cl.status == "copy"}
     for copy, original in copies.items():
         lines += [f"{md(copy)} is a copy of {md(original)}: its claims confirm nothing.", ""]

@@ -22,6 +22,7 @@ from storylens.people import canonical_names, is_entity_name, person_key
 from storylens.records import (
     COMPARISON_VERSION,
     Claim,
+    ClaimStatus,
     DetailConflict,
     Quote,
     QuoteGroup,
@@ -724,19 +725,35 @@ def shared_claims(comparison: StoryComparison) -> list[SummarySentence]:
 
 def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
     """Each outlet's claims no other outlet reports, outlets in the order they first appear."""
-    only: dict[str, list[Claim]] = {}
+    return _claims_by_outlet(comparison, "only")
+
+
+def unplaced_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
+    """Each outlet's claims no other outlet's sentence matches that storylens still cannot
+    call the outlet's own (``compare.lone_claims``): listed apart, never as "only in"."""
+    return _claims_by_outlet(comparison, "unplaced")
+
+
+def _claims_by_outlet(comparison: StoryComparison, status: ClaimStatus) -> dict[str, list[Claim]]:
+    found: dict[str, list[Claim]] = {}
     for claim in comparison.claims:
-        if claim.status == "only":
-            only.setdefault(claim.outlet, []).append(claim)
-    return only
+        if claim.status == status:
+            found.setdefault(claim.outlet, []).append(claim)
+    return found
 
 
 @dataclass(frozen=True)
 class PairRow:
     left: Claim | None
     right: Claim | None
-    status: str  # "shared", "only-left", "only-right", "conflict"
+    # "shared", "only-left", "only-right", "conflict"; "unplaced-left" and "unplaced-right"
+    # for a lone claim the lone-claim model cannot place: no match, yet not called one's own
+    status: str
     conflicts: tuple[DetailConflict, ...] = ()
+
+
+def _lone_status(claim: Claim, side: str) -> str:
+    return f"{'unplaced' if claim.status == 'unplaced' else 'only'}-{side}"
 
 
 def pair_view(comparison: StoryComparison, left_id: str, right_id: str) -> tuple[PairRow, ...]:
@@ -762,18 +779,18 @@ def pair_view(comparison: StoryComparison, left_id: str, right_id: str) -> tuple
     for claim in left:
         match = partner.get(id(claim))
         if match is None:
-            rows.append(PairRow(claim, None, "only-left"))
+            rows.append(PairRow(claim, None, _lone_status(claim, "left")))
             continue
         # the right article's lone claims before this one's partner keep their place
         for other in right[place : right.index(match)]:
             if id(other) not in shown and id(other) not in matched:
-                rows.append(PairRow(None, other, "only-right"))
+                rows.append(PairRow(None, other, _lone_status(other, "right")))
                 shown.add(id(other))
         place = max(place, right.index(match) + 1)
         rows.append(PairRow(claim, match, "shared"))
         shown.add(id(match))
     rows.extend(
-        PairRow(None, other, "only-right")
+        PairRow(None, other, _lone_status(other, "right"))
         for other in right
         if id(other) not in shown and id(other) not in matched
     )

@@ -76,7 +76,7 @@ def print_glance(console: Console, view: StoryView) -> None:
                 (
                     str(card.only_claims),
                     "claims only one outlet reports"
-                    + (f" ({maybe_only_words(card)})" if card.maybe_only_claims else ""),
+                    + (f" ({maybe_only_words(card)})" if maybe_only_words(card) else ""),
                 ),
             ],
         )
@@ -160,6 +160,15 @@ def print_glance(console: Console, view: StoryView) -> None:
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
+    unplaced = sum(cl.status == "unplaced" for cl in c.claims)
+    if unplaced:
+        console.print(
+            Text(
+                f"{plural(unplaced, 'sentence')} not placed: no other outlet's sentence matches, "
+                "yet they may tell it in other words (--all)",
+                style="dim",
+            )
+        )
     console.print(
         Text("@START–END: the characters of its article a line rests on", style="dim"),
         soft_wrap=True,

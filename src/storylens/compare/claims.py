@@ -336,20 +336,24 @@ def _judge_lone_claims(
     quoting: set[int],
     judge: ClaimJudge,
 ) -> list[Claim]:
-    """Each lone claim called its outlet's own, hedged ("B may say it in other words"), or,
-    a bare quotation, given to the quotes part (``lone_claims``). A claim that quotes words
-    another outlet quotes is always hedged, whatever the lone-claim model makes of it."""
+    """Each lone claim called its outlet's own, hedged ("B may say it in other words"),
+    unplaced (the lone-claim model cannot tell), or, a bare quotation, given to the quotes part
+    (``lone_claims``). A claim that quotes words another outlet quotes is always hedged,
+    whatever the lone-claim model makes of it."""
     evidence = lone_claim_evidence(claims, judge.profile, judge.judge)
     doubts = told_elsewhere(evidence)
-    threshold = load_lone_model().threshold
+    model = load_lone_model()
     for row, claim in enumerate(claims):
         if claim.status != "only":
             continue
+        placement = model.placement(doubts.get(row, 0.0))
         if is_bare_quotation(claim.text):
             claims[row] = replace(claim, status="quotation")
-        elif row in quoting or doubts.get(row, 0.0) >= threshold:
+        elif row in quoting or placement == "hedged":
             hedges = maybe.get(row) or _likeliest(claims, evidence[row], doubts[row])
             claims[row] = replace(claim, maybe_matches=hedges)
+        elif placement == "unplaced":
+            claims[row] = replace(claim, status="unplaced")
     return claims
 
 

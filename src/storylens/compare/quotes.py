@@ -328,6 +328,12 @@ def marked_phrases(text: str) -> list[str]:
     ]
 
 
+def quoted_share(text: str) -> float:
+    """The share of ``text``'s characters inside its top-level quotation marks (0 to 1)."""
+    quoted = sum(len(phrase) for phrase in marked_phrases(text))
+    return min(quoted / max(len(text.strip()), 1), 1.0)
+
+
 def paragraph_runs(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``text[start:end]`` cut at its line breaks, each run without the marks and spaces at
     its edges: a quote in the comparison never joins two paragraphs."""

@@ -40,6 +40,7 @@ class Scorecard:
     only_claims: int  # claims only one outlet reports (no other may tell them in other words)
     outlets: tuple[OutletScore, ...]
     maybe_only_claims: int = 0  # lone claims another outlet may tell in other words
+    unplaced_claims: int = 0  # lone claims the lone-claim model can place neither way
 
     @property
     def variant_count(self) -> int:
@@ -78,6 +79,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
         variants=tuple((kind, relations[kind]) for kind in VARIANT_KINDS),
         only_claims=sum(only.values()),
         maybe_only_claims=len(lone) - sum(only.values()),
+        unplaced_claims=sum(claim.status == "unplaced" for claim in comparison.claims),
         outlets=tuple(
             OutletScore(
                 outlet=outlet,
@@ -90,6 +92,13 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
             for outlet in outlets
         ),
     )
+
+
+# What a list of unplaced claims says above itself, in every place that shows one.
+UNPLACED_WORDS = (
+    "No other outlet's sentence matches these, yet storylens cannot tell whether the other "
+    "outlets tell them in other words: they are neither called one outlet's own nor shared."
+)
 
 
 def maybe_note(claim: Claim) -> str:
@@ -108,6 +117,9 @@ def maybe_note(claim: Claim) -> str:
 
 def maybe_only_words(card: Scorecard) -> str:
     """The scorecard's note beside the count of lone claims, or nothing."""
-    if not card.maybe_only_claims:
-        return ""
-    return f"{card.maybe_only_claims} more perhaps told by another"
+    notes = []
+    if card.maybe_only_claims:
+        notes.append(f"{card.maybe_only_claims} more perhaps told by another")
+    if card.unplaced_claims:
+        notes.append(f"{card.unplaced_claims} not placed either way")
+    return ", ".join(notes)

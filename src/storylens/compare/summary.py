@@ -9,17 +9,24 @@ A line never puts one outlet's wording under another: it names the outlets that 
 very words, and gives each other outlet's own sentence for the same claim beside it (outlets
 that word a claim differently also differ in its details: "last week" against "on Tuesday").
 A claim whose sentence holds a detail another outlet disputes or cannot be checked against
-is left out of the summary: a summary line should need no footnote.
+is left out of the summary: a summary line should need no footnote. So is a line that cannot
+stand alone: one mostly inside quotation marks (a source's words read as the outlet's account
+when shown without their speaker), one that opens on a word pointing back at a sentence the
+reader does not see ("He added", "But the editor was not alone"), and one that repeats a line
+already chosen in other words (two outlets' leads the claim groups did not join).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit
+from storylens.compare.quotes import quoted_share
+from storylens.compare.same_claim import same_claim
 from storylens.compare.words import fold, words
 from storylens.records import (
     Claim,
@@ -38,15 +45,30 @@ LEAD_BONUS = 0.5
 OUTLET_BONUS = 1.0
 # Claims longer than this many characters read badly as a summary line.
 MAX_SUMMARY_CHARS = 320
+# A claim with at least this share of its characters inside quotation marks is a source's
+# words, not the outlet's account of the event: the quotes part shows it with its speaker.
+MAX_QUOTED_SHARE = 0.5
+# A claim opening on one of these words leans on the sentence before it: a pronoun whose
+# person the reader has not met, or a connective continuing an argument.
+LEANING_OPENERS = frozenset(
+    (
+        "he", "she", "they", "it", "its", "his", "her", "their", "this", "that", "these",
+        "those", "there", "also", "but", "and", "so", "yet", "still", "however", "meanwhile",
+        "instead", "indeed", "then",
+    )
+)  # fmt: skip
 
 
 def _wording(text: str) -> tuple[str, ...]:
     return tuple(fold(w) for w in words(text))
 
 
-def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
+def claim_line(
+    claim: Claim, claims: Sequence[Claim], *, standalone: bool = False
+) -> SummarySentence:
     """A claim as one line: its words, the outlets that print these very words, and each
-    other outlet's own sentence of the same claim (its first, in the article's order)."""
+    other outlet's own sentence of the same claim (its first, in the article's order; with
+    ``standalone``, its first that stands alone, and none from an outlet with no such one)."""
     wording = _wording(claim.text)
     same: dict[str, None] = {claim.outlet: None}
     others: dict[str, str] = {}
@@ -57,7 +79,7 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
             continue
         if _wording(other.text) == wording:
             same[other.outlet] = None
-        else:
+        elif not standalone or stands_alone(other.text):
             others[other.outlet] = other.text
     return SummarySentence(
         text=claim.text,
@@ -66,6 +88,16 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
         outlets=tuple(same),
         other_wordings=tuple(Wording(outlet, text) for outlet, text in others.items()),
     )
+
+
+def others_note(line: SummarySentence) -> str:
+    """What a summary line says of the story's other outlets, or nothing."""
+    if line.own:
+        return f"only {line.outlet} reports it"
+    if not line.unmatched:
+        return ""
+    names = ", ".join(line.unmatched)
+    return f"no sentence of {names} matched: they may tell it in other words"
 
 
 def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
@@ -77,6 +109,16 @@ def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
             seen.add(claim.group)
             lines.append(claim_line(claim, claims))
     return tuple(lines)
+
+
+def stands_alone(text: str) -> bool:
+    """Whether a claim reads as a summary line without the sentence before it."""
+    opening = words(text)[:1]
+    return (
+        bool(opening)
+        and fold(opening[0]).split("'")[0] not in LEANING_OPENERS
+        and quoted_share(text) < MAX_QUOTED_SHARE
+    )
 
 
 def _disputed(claim: Claim, details: Sequence[DetailConflict]) -> bool:
@@ -104,6 +146,8 @@ def summarise(
     for row, claim in enumerate(claims):
         if claim.status in ("copy", "quotation") or len(claim.text) > MAX_SUMMARY_CHARS:
             continue
+        if not stands_alone(claim.text):
+            continue
         place = position.get(units[row].member, 0)
         position[units[row].member] = place + 1
         score = (
@@ -113,13 +157,21 @@ def summarise(
         )
         scored.append((score, row))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    chosen, groups = [], set()
+    outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
+    chosen, groups, rows = [], set(), list[int]()
     for _, row in scored:
         claim = claims[row]
         if claim.group in groups or _disputed(claim, details):
             continue
+        if any(same_claim(claims[earlier].text, claim.text).same for earlier in rows):
+            continue
         groups.add(claim.group)
-        chosen.append(claim_line(claim, claims))
+        rows.append(row)
+        line = claim_line(claim, claims, standalone=True)
+        told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
+        own = claim.status == "only" and not claim.maybe_matches
+        unmatched = () if own else tuple(o for o in outlets if o not in told)
+        chosen.append(replace(line, unmatched=unmatched, own=own))
         if len(chosen) == SUMMARY_SENTENCES:
             break
     return tuple(chosen)

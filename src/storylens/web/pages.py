@@ -23,7 +23,8 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.ranking import SHORT_LIST, short_list
-from storylens.compare.scorecard import SCORE_SECTIONS, maybe_note, maybe_only_words
+from storylens.compare.scorecard import SCORE_SECTIONS, UNPLACED_WORDS, maybe_note, maybe_only_words
+from storylens.compare.summary import others_note
 from storylens.evidence import Evidence
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
@@ -42,6 +43,7 @@ from storylens.views import (
     shared_claims,
     stories_page,
     story_view,
+    unplaced_claims,
 )
 from storylens.web.api import DateParam
 from storylens.web.settings import WEB_DIR
@@ -145,6 +147,7 @@ def _environment() -> jinja2.Environment:
         evidence_href=evidence_href,
         maybe_note=maybe_note,
         maybe_only_words=maybe_only_words,
+        others_note=others_note,
     )
     return environment
 
@@ -241,6 +244,7 @@ def story(
     columns = list(dict.fromkeys(outlet_of.values()))
     matrix = _quote_matrix(comparison, columns)
     only = only_claims(comparison)
+    unplaced = unplaced_claims(comparison)
     return render(
         request,
         "story.html",
@@ -255,6 +259,8 @@ def story(
         fold_short=SHORT_CONTEXT_LIST,
         shared=shared_claims(comparison),
         only=[(column, *short_list(only.get(column, []), comparison.claims)) for column in columns],
+        unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
+        unplaced_words=UNPLACED_WORDS,
         chart=_sourcing_chart(comparison),
         tone=_tone_in_context(view),
         pairs=[
