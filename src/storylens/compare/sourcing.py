@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
@@ -641,6 +641,21 @@ def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
     return any(w in printed for w in _name_words(name) if not is_stop_word(w))
 
 
+def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
+    """Names sorted, one per person: two outlets' spellings that differ only in an apostrophe
+    or a hyphen ("O'Neill", "O’Neill") are one name, and a short name part of exactly one
+    fuller name ("Obama", "Barack Obama") is that name."""
+    by_words: dict[frozenset[str], str] = {}
+    for name in sorted(names):
+        by_words.setdefault(frozenset(fold(w) for w in words(name)), name)
+    kept = [
+        name
+        for key, name in by_words.items()
+        if sum(1 for other in by_words if key < other) != 1
+    ]
+    return tuple(sorted(kept))
+
+
 def _with_left_out(
     profiles: list[SourcingProfile],
     everyone: set[str],
@@ -655,14 +670,12 @@ def _with_left_out(
         left_out.append(
             replace(
                 profile,
-                left_out=tuple(
-                    sorted(
-                        name
-                        for name in everyone
-                        if not any(same_speaker(name, own) for own in profile.speakers)
-                        and not _is_outlet(name, profile.outlet)
-                        and not _names_anywhere(name, printed)
-                    )
+                left_out=_one_name_each(
+                    name
+                    for name in everyone
+                    if not any(same_speaker(name, own) for own in profile.speakers)
+                    and not _is_outlet(name, profile.outlet)
+                    and not _names_anywhere(name, printed)
                 ),
             )
         )
