@@ -3,7 +3,7 @@ name is the full name it is part of, and a speaker run across a line break is wh
 
 from __future__ import annotations
 
-from storylens.compare.sourcing import describes_a_person, sourcing_profiles
+from storylens.compare.sourcing import describes_a_person, names_an_organization, sourcing_profiles
 from test_compare_parts import member
 from test_compare_voices import _quote_at
 
@@ -56,3 +56,46 @@ def test_a_speaker_run_across_a_line_break_is_what_follows_it() -> None:
     )
     (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(group,))], {})
     assert profile.speakers == ("Republicans",)
+
+
+def test_a_thing_taken_for_an_organisation_is_no_source() -> None:
+    text = (
+        "Needless to say, the bridge in Ashcombe was not “a bridge of our choosing.” "
+        "The council said the repairs were “long overdue.”"
+    )
+    thing = _quote_at(
+        text, "a bridge of our choosing.", "the bridge in Ashcombe", speaker_type="organization"
+    )
+    council = _quote_at(text, "long overdue.", "The council", speaker_type="organization")
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(thing, council))], {})
+    assert profile.speakers == ("The council",)
+    assert names_an_organization("Newsweek") and names_an_organization("House Democrats")
+    assert names_an_organization("the company") and names_an_organization("three committees")
+    assert not names_an_organization("the tax deal")
+
+
+def test_one_name_each_in_the_left_out_list() -> None:
+    a = "“We won,” Terry O'Neill said. “Good,” Barack Obama said."
+    b = "“It was close,” Terry O’Neill said. “Yes,” Obama said."
+    c = "The count ended at noon."
+    members = [
+        member(
+            "a",
+            "Echo",
+            a,
+            quotes=(
+                _quote_at(a, "We won,", "Terry O'Neill"),
+                _quote_at(a, "Good,", "Barack Obama"),
+            ),
+        ),
+        member(
+            "b",
+            "Courier",
+            b,
+            quotes=(_quote_at(b, "It was close,", "Terry O’Neill"), _quote_at(b, "Yes,", "Obama")),
+        ),
+        member("c", "Post", c),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    post = next(p for p in by_outlet if p.outlet == "Post")
+    assert post.left_out == ("Barack Obama", "Terry O'Neill")

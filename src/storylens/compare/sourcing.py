@@ -226,13 +226,30 @@ def describes_a_person(mention: str | None) -> bool:
 def _head(mention: str | None) -> str:
     """A description's head noun, folded: the last word before the first function word
     after a content word ("a source close to the couple" -> "source"); "" for none."""
+    return fold(_head_word(mention))
+
+
+def _head_word(mention: str | None) -> str:
+    """``_head`` as written (its case kept)."""
     head: list[str] = []
     for word in words(mention or ""):
         ends = is_stop_word(word) or fold(word) in MENTION_PREPOSITIONS  # "close to"
         if head and ends and not is_stop_word(head[-1]):
             break
-        head.append(fold(word))
+        head.append(word)
     return head[-1] if head and not is_stop_word(head[-1]) else ""
+
+
+def names_an_organization(mention: str | None) -> bool:
+    """Whether an organisation speaker's mention names one: a capitalised head ("Newsweek",
+    "House Democrats") or an organisation noun ("the company", "the council"), not a thing
+    the extractor took for a speaker ("the war in Afghanistan", "the tax deal")."""
+    head = _head_word(mention)
+    if not head:
+        return True  # nothing to judge by
+    folded = fold(head)
+    singular = folded[:-1] if folded.endswith("s") and not folded.endswith("ss") else folded
+    return head[:1].isupper() or bool({folded, singular} & ORGANIZATION_NOUNS)
 
 
 def speaker_name(speaker: str, mention: str | None) -> str:
@@ -448,6 +465,10 @@ def counted_quotes(
             quote.speaker_mention or quote.speaker
         ):
             continue  # a document or a text ("the letter") is no anonymous source
+        if quote.speaker_type == "organization" and not names_an_organization(
+            quote.speaker_mention or quote.speaker
+        ):
+            continue  # a thing ("the war in Afghanistan") is no source at all
         source = source_type(
             quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
         )
