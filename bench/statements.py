@@ -17,6 +17,8 @@ with a line saying so):
 - ``seeds``: the two files of ``../shared/seeds``, one story (article ids: file stems);
 - ``basil``: the events at odd positions 1, 3, ..., 15 (0-based, order of first appearance in
   ``clustering/basil/gold.jsonl``), three outlets each; the even positions are for tuning;
+- ``basil-dev``: those even positions 0, 2, ..., 14: real news to tune on (the lone-claim
+  model trains on its graded rows), never a held-out figure;
 - ``gvc-train``: the incidents of ``clustering/gvc-train/gold.jsonl`` with 3-4 articles, in
   order of first appearance, at odd positions among them, the first four.
 
@@ -81,7 +83,7 @@ from _data import read_jsonl, shared_data_dir
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 GOLD_DIR = Path(__file__).resolve().parent / "gold"
-CORPORA = ("written", "seeds", "basil", "gvc-train")
+CORPORA = ("written", "seeds", "basil-dev", "basil", "gvc-train")
 PARTS = (
     "summary",
     "shared",
@@ -108,6 +110,7 @@ VERDICTS = (*GRADED_VERDICTS, "must")
 MIN_OVERLAP_SHARE = 0.5
 # BASIL: three outlets per event; the held-out events sit at odd positions up to 15.
 BASIL_POSITIONS = range(1, 16, 2)
+BASIL_DEV_POSITIONS = range(0, 16, 2)
 # gvc-train: incidents of this many articles are graded, the first GVC_STORIES at odd positions.
 GVC_SIZES = range(3, 5)
 GVC_STORIES = 4
@@ -558,8 +561,10 @@ def _records(corpus: Path, wanted: set[str]) -> dict[str, dict[str, Any]]:
 
 
 def _clustering_stories(
-    corpus: str, pick: Callable[[dict[str, list[str]]], list[str]]
+    corpus: str, pick: Callable[[dict[str, list[str]]], list[str]], name: str | None = None
 ) -> list[GradedStory]:
+    """The stories ``pick`` chooses from a clustering corpus, under ``name`` (default: the
+    corpus's own)."""
     folder = shared_data_dir() / "clustering" / corpus
     stories = _first_appearance(folder / "gold.jsonl")
     chosen = pick(stories)
@@ -567,7 +572,7 @@ def _clustering_stories(
     keep = ("id", "url", "outlet", "title", "published", "authors", "text")
     return [
         GradedStory(
-            corpus,
+            name or corpus,
             story,
             records=tuple(
                 {k: records[a][k] for k in keep if k in records[a]} for a in stories[story]
@@ -579,6 +584,12 @@ def _clustering_stories(
 
 def basil_stories() -> list[GradedStory]:
     return _clustering_stories("basil", lambda stories: [list(stories)[i] for i in BASIL_POSITIONS])
+
+
+def basil_dev_stories() -> list[GradedStory]:
+    return _clustering_stories(
+        "basil", lambda stories: [list(stories)[i] for i in BASIL_DEV_POSITIONS], "basil-dev"
+    )
 
 
 def gvc_stories() -> list[GradedStory]:
@@ -627,6 +638,7 @@ def shared_present(corpus: str) -> Path | None:
         "written": EXAMPLES / "gold.json",
         "seeds": shared_data_dir().parent / "seeds",
         "basil": shared_data_dir() / "clustering" / "basil" / "gold.jsonl",
+        "basil-dev": shared_data_dir() / "clustering" / "basil" / "gold.jsonl",
         "gvc-train": shared_data_dir() / "clustering" / "gvc-train" / "gold.jsonl",
     }[corpus]
     return None if needed.exists() else needed
@@ -636,6 +648,7 @@ STORIES: dict[str, Callable[[], list[GradedStory]]] = {
     "written": written_stories,
     "seeds": seed_stories,
     "basil": basil_stories,
+    "basil-dev": basil_dev_stories,
     "gvc-train": gvc_stories,
 }
 

@@ -3,7 +3,8 @@
     .venv/bin/python scripts/train_lone_claims.py [--dry-run]
 
 The labels are the graded comparison set's verdicts on "only in A" lines
-(``bench/gold/statements_{written,seeds}.jsonl``): a lone claim graded true is its outlet's own,
+(``bench/gold/statements_{written,seeds,basil-dev}.jsonl``: the written stories, the seeds and
+the BASIL events kept for tuning): a lone claim graded true is its outlet's own,
 one graded misleading is told by another outlet too (in other words, across two sentences, or
 with a detail changed). Lines graded wrong (no claim at all) and bare quotations (which the
 comparison gives to the quotes part) are left out. Only the development corpora train it: the
@@ -42,7 +43,7 @@ from storylens.compare.lone_claims import (  # noqa: E402
     lone_claim_evidence,
 )
 
-DEV_CORPORA = ("written", "seeds")
+DEV_CORPORA = ("written", "seeds", "basil-dev")
 # The bounds tried, on a coarse grid: a finer one would fit the noise of a few hundred labels.
 # "Only in A" under the first, hedged from the second.
 OWN_BELOW = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(
             {
                 "version": WEIGHTS_VERSION,
-                "trained_on": "bench/gold/statements_{written,seeds}.jsonl, lone claims graded "
+                "trained_on": "bench/gold/statements_{written,seeds,basil-dev}.jsonl, lone claims graded "
                 "true or misleading",
                 "own_below": own_below,
                 "hedge_from": hedge_from,

@@ -122,11 +122,24 @@ def stands_alone(text: str) -> bool:
 
 
 def _disputed(claim: Claim, details: Sequence[DetailConflict]) -> bool:
+    """Whether the claim states a detail outlets give differently: the conflicting value
+    itself, or the same words anywhere in it (a figure the table compares at its first
+    mention, or in an outlet that echoes the one compared, is as disputed)."""
     return any(
-        value.article_id == claim.article_id and claim.start <= value.start < claim.end
+        (value.article_id == claim.article_id and claim.start <= value.start < claim.end)
+        or _says(claim.text, value.text)
         for detail in details
         if detail.status != "agree"
         for value in (detail.first, detail.second)
+    )
+
+
+def _says(text: str, phrase: str) -> bool:
+    """Whether ``text`` holds ``phrase`` as whole words (case-blind)."""
+    wanted = _wording(phrase)
+    have = _wording(text)
+    return bool(wanted) and any(
+        have[i : i + len(wanted)] == wanted for i in range(len(have) - len(wanted) + 1)
     )
 
 
