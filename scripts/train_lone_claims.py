@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(
             {
                 "version": WEIGHTS_VERSION,
-                "trained_on": "bench/gold/statements_{written,seeds,basil-dev}.jsonl, lone claims graded "
+                "trained_on": "bench/gold/statements_{written,seeds,basil-dev}.jsonl, lone claims "
+                "graded "
                 "true or misleading",
                 "own_below": own_below,
                 "hedge_from": hedge_from,
