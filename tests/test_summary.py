@@ -21,6 +21,8 @@ from test_compare_parts import member
         ("But the mayor was not alone.", False),
         ("It's not the first time the council has closed a branch.", False),
         ("This is the third closure in a decade.", False),
+        ("Asked if she would run again, she said she would not.", False),
+        ("Asked about the vote, Marwood said she would not run again.", True),
         # a source's words, read as the outlet's account without their speaker
         ("“We will fight this decision in every court we can,” Ames said.", False),
         # a quoted phrase inside the outlet's own account
@@ -49,9 +51,6 @@ def test_the_summary_leaves_out_leaning_and_quoted_lines() -> None:
     assert texts, "the summary is empty"
     assert not any(t.startswith("He added") for t in texts)
     assert not any(t.startswith("“We are heartbroken") for t in texts)
-    for line in summary:
-        for wording in line.other_wordings:
-            assert stands_alone(wording.text)
 
 
 def test_a_summary_line_says_what_it_knows_of_the_other_outlets() -> None:

@@ -670,9 +670,7 @@ def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
     for name in sorted(names):
         by_words.setdefault(frozenset(fold(w) for w in words(name)), name)
     kept = [
-        name
-        for key, name in by_words.items()
-        if sum(1 for other in by_words if key < other) != 1
+        name for key, name in by_words.items() if sum(1 for other in by_words if key < other) != 1
     ]
     return tuple(sorted(kept))
 

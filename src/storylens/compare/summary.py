@@ -50,6 +50,9 @@ MAX_SUMMARY_CHARS = 320
 MAX_QUOTED_SHARE = 0.5
 # A claim opening on one of these words leans on the sentence before it: a pronoun whose
 # person the reader has not met, or a connective continuing an argument.
+# An opening participle ("Asked ...", "Speaking ...") and the pronouns that may be its subject.
+PARTICIPLE_ENDINGS = ("ed", "ing")
+SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
 LEANING_OPENERS = frozenset(
     (
         "he", "she", "they", "it", "its", "his", "her", "their", "this", "that", "these",
@@ -63,12 +66,9 @@ def _wording(text: str) -> tuple[str, ...]:
     return tuple(fold(w) for w in words(text))
 
 
-def claim_line(
-    claim: Claim, claims: Sequence[Claim], *, standalone: bool = False
-) -> SummarySentence:
+def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
     """A claim as one line: its words, the outlets that print these very words, and each
-    other outlet's own sentence of the same claim (its first, in the article's order; with
-    ``standalone``, its first that stands alone, and none from an outlet with no such one)."""
+    other outlet's own sentence of the same claim (its first, in the article's order)."""
     wording = _wording(claim.text)
     same: dict[str, None] = {claim.outlet: None}
     others: dict[str, str] = {}
@@ -79,7 +79,7 @@ def claim_line(
             continue
         if _wording(other.text) == wording:
             same[other.outlet] = None
-        elif not standalone or stands_alone(other.text):
+        else:
             others[other.outlet] = other.text
     return SummarySentence(
         text=claim.text,
@@ -113,12 +113,26 @@ def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
 
 def stands_alone(text: str) -> bool:
     """Whether a claim reads as a summary line without the sentence before it."""
-    opening = words(text)[:1]
+    said = words(text)
     return (
-        bool(opening)
-        and fold(opening[0]).split("'")[0] not in LEANING_OPENERS
+        bool(said)
+        and fold(said[0]).split("'")[0] not in LEANING_OPENERS
+        and not _participle_on_a_pronoun(said)
         and quoted_share(text) < MAX_QUOTED_SHARE
     )
+
+
+def _participle_on_a_pronoun(said: list[str]) -> bool:
+    """An opening participle whose subject is a pronoun the line never names ("Asked if she
+    would run again, she said ..."): who "she" is lies in the sentence before."""
+    if not said[0].lower().endswith(PARTICIPLE_ENDINGS):
+        return False
+    for word in said[1:]:
+        if word[:1].isupper():
+            return False  # a name comes first: the pronoun refers to it
+        if fold(word) in SUBJECT_PRONOUNS:
+            return True
+    return False
 
 
 def _disputed(claim: Claim, details: Sequence[DetailConflict]) -> bool:
@@ -180,7 +194,7 @@ def summarise(
             continue
         groups.add(claim.group)
         rows.append(row)
-        line = claim_line(claim, claims, standalone=True)
+        line = claim_line(claim, claims)
         told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
         own = claim.status == "only" and not claim.maybe_matches
         unmatched = () if own else tuple(o for o in outlets if o not in told)
