@@ -361,10 +361,12 @@ def sourcing_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
             yield _spans(found), f"left-out:{outlet}:{name}", f"{outlet} leaves out {name}"
         for count in profile.get("counts", []):
             figures = f"{count['quotes']}/{count['words']}/{count['reported']}"
-            label = f"count:{outlet}:{count['source_type']}:{figures}"
+            # "count2": the row says quotes and words ("3 quotes, 120 words"), where "count"
+            # rows were graded on "3 (120 words)", which readers took for three people
+            label = f"count2:{outlet}:{count['source_type']}:{figures}"
             words = (
-                f"{outlet} {count['source_type']}: {count['quotes']} quotes "
-                f"({count['words']} words), {count['reported']} reported"
+                f"{outlet} {count['source_type']}: {count['quotes']} quotes, "
+                f"{count['words']} words, {count['reported']} reported without marks"
             )
             yield (), label, words
 

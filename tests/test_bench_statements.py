@@ -260,7 +260,7 @@ def test_a_relayed_quote_names_its_relay_as_the_comparison_writes_it() -> None:
 def test_sourcing_statements_point_at_the_names() -> None:
     sourcing = {s.label: s.spans for s in _by_part("sourcing")}
     assert sourcing["anonymous:Critics"] == (("a", 59, 66),)
-    assert sourcing["count:A:person:1/3/0"] == ()
+    assert sourcing["count2:A:person:1/3/0"] == ()
     assert sourcing["named:Jo Lane"] == ()  # neither "Jo Lane" nor "Lane" is in A
 
 

@@ -371,8 +371,13 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             count = counts.get(kind)
             if count is None:
                 return "–"
-            quoted = f"{count.quotes} ({count.words} words)" if count.quotes else ""
-            reported = f"{count.reported} reported" if count.reported else ""
+            # counts of quotes, not of people: a person quoted twice is two quotes
+            quoted = (
+                f"{_plural(count.quotes, 'quote', 'quotes')}, {count.words} words"
+                if count.quotes
+                else ""
+            )
+            reported = f"{count.reported} reported without marks" if count.reported else ""
             found = notes.evidence.sourcing(profile, kind)
             return "; ".join(part for part in (quoted, reported) if part) + notes.ref(found)
 
