@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from storylens.compare.claim_units import claim_units, furniture_spans
+from storylens.compare.claim_units import claim_units, furniture_spans, is_question
 from storylens.records import Quote, Span
 from test_compare_parts import member
 
@@ -194,3 +194,16 @@ def test_a_quotation_is_not_joined_to_the_next_speakers_sentence() -> None:
         for start, name, mention in ((first, "Alec", "Alec"), (second, "Hilaria", "She"))
     )
     assert len(_split_texts(text, "She added", quotes=quotes)) == 2
+
+
+def test_a_question_in_the_outlets_own_voice_is_no_claim() -> None:
+    text = (
+        "The council voted to close the library on Tuesday. "
+        "Will it be the last branch to go? "
+        "Asked about it, Ames snapped: “Why are you asking me?”"
+    )
+    texts = _texts(text)
+    assert not any(t.startswith("Will it be") for t in texts)
+    assert any(t.endswith("“Why are you asking me?”") for t in texts)  # a source asks
+    assert is_question("A double dip recession?")
+    assert not is_question("“Is that picture you?”")

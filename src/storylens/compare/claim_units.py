@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
+from storylens.compare.quotes import quoted_share
 from storylens.compare.words import content_stems, word_matches, words
 from storylens.records import Span, StoryMember
 
@@ -97,6 +98,8 @@ SPEAKER_OPENS_WITHIN = 5
 _CREDIT = re.compile(r"\s*\((?:photos?|images?|credit)\b[^()]*\)\s*$", re.IGNORECASE)
 # Quotation marks: double ones pair by kind; a curly single mark between two letters is an
 # apostrophe ("You’re"), not a quotation mark.
+# A question whose characters are at least this share inside quotation marks is quoted.
+QUOTED_QUESTION_SHARE = 0.5
 _OPENING = "“‘"
 _CLOSING = "”’"
 _MARK = re.compile('[“”‘’"]')
@@ -129,6 +132,14 @@ def is_furniture(words_of: str) -> bool:
     if found.group().strip().lower().startswith(("updated", "published", "posted", "modified")):
         return any(c.isdigit() for c in words_of) and len(words(words_of)) <= MAX_TIMESTAMP_WORDS
     return True
+
+
+def is_question(piece: str) -> bool:
+    """Whether a claim-sized piece is a question in the outlet's own voice ("Will it be a
+    big story?"): it ends on its own question mark, outside quotation marks. A quoted
+    question ("she snapped: “Why are you distracting me?”") is a source's words, which the
+    claim and the quotes part keep."""
+    return piece.rstrip().endswith("?") and quoted_share(piece) < QUOTED_QUESTION_SHARE
 
 
 def is_heading(line: str) -> bool:
@@ -410,6 +421,8 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
                 if start >= end:
                     continue
                 piece = text[start:end]
+                if is_question(piece):
+                    continue  # the outlet asks; it claims nothing
                 stems = _weighted_stems(piece, start, names)
                 last = units[-1] if units else None
                 if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
