@@ -14,7 +14,7 @@ import pytest
 from storylens.analyse.timex import find_timexes
 from storylens.compare.claims import claim_units, similarity_matrix
 from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
-from storylens.compare.lineage import ORDER_UNKNOWN, lineage
+from storylens.compare.lineage import FIRST_UNKNOWN, ORDER_UNKNOWN, echo_words, lineage
 from storylens.compare.story import compare_story
 from storylens.compare.timeline import timeline
 from storylens.pipeline import analyze
@@ -96,6 +96,25 @@ def test_without_dates_no_article_is_first() -> None:
     comparison = compare_story("s", members)
     assert ORDER_UNKNOWN in comparison.notes
     assert comparison.first_article_id is None
+
+
+def test_two_articles_of_one_day_with_no_hour_have_no_first_and_no_reuser() -> None:
+    sentence = "Crews shored up the dam at the Brackenford reservoir on Monday after the storm."
+    members = [
+        member("a", "Gazette", sentence, published="2026-11-03", seq=0),
+        member("b", "Courier", sentence, published="2026-11-03", seq=1),
+        member("c", "Post", "The dam held, the Post was told.", published="2026-11-04", seq=2),
+    ]
+    comparison = compare_story("s", members)
+    assert "first" not in {entry.role for entry in comparison.lineage}
+    assert FIRST_UNKNOWN in comparison.notes and comparison.first_article_id is None
+    (echo,) = comparison.echoes
+    assert echo.same_time and "who came first is unknown" in echo_words(echo)
+    # a day apart, the order is known
+    members[1] = member("b", "Courier", sentence, published="2026-11-04", seq=1)
+    later = compare_story("s", members)
+    assert [e.role for e in later.lineage][0] == "first"
+    assert echo_words(later.echoes[0]) == "Courier reuses Gazette"
 
 
 @pytest.mark.parametrize(

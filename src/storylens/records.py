@@ -410,6 +410,9 @@ class Echo:
     text: str
     earlier_text: str
     similarity: float  # 0..100
+    # both articles give the same publication time (a date with no hour, most often): which
+    # reuses which is unknown, only that the two print nearly the same sentence
+    same_time: bool = False
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
+from storylens.compare.lineage import echo_words
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import UNPLACED_WORDS, Scorecard, maybe_note, maybe_only_words
 from storylens.compare.serialise import comparison_to_dict
@@ -258,7 +259,7 @@ def _lineage(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
         lines += ["", "Sentences reused from earlier articles:", ""]
         for echo in c.echoes:
             lines.append(
-                f"- {md(echo.outlet)} reuses {md(echo.earlier_outlet)} "
+                f"- {md(echo_words(echo))} "
                 f"({echo.similarity:.0f}%): “{md(echo.text)}”{notes.ref(notes.evidence.echo(echo))}"
             )
     return [*lines, ""]

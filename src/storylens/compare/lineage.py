@@ -22,6 +22,8 @@ from storylens.records import Echo, LineageEntry, StoryMember
 
 # What a comparison notes where no article gives a publication date.
 ORDER_UNKNOWN = "no dates: order unknown"
+# ... and where the earliest articles give the same time (the same day, no hour).
+FIRST_UNKNOWN = "published at the same time (the same day, no hour): who came first is unknown"
 # Two sentences this alike (0-100, on normalised words) are one copied from the other;
 # outlets that rewrite a wire report change a word or two per sentence, not a third of it.
 NEAR_COPY_RATIO = 90.0
@@ -85,9 +87,14 @@ def find_echoes(
                 text=unit.text,
                 earlier_text=earlier.text,
                 similarity=round(best[0], 1),
+                same_time=_published(members[unit.member]) == _published(members[earlier.member]),
             )
         )
     return echoes, pairs
+
+
+def _published(member: StoryMember) -> str | None:
+    return member.analysed.article.published
 
 
 def lineage(
@@ -103,15 +110,21 @@ def lineage(
     reused_from: dict[int, Counter[int]] = {}
     for later, earlier in echo_pairs:
         reused_from.setdefault(units[later].member, Counter())[units[earlier].member] += 1
+    order = publication_order(members)
+    # The earliest dated article is first only if no other gives the same time: two dated
+    # the same day with no hour have no order between them.
+    has_first = bool(order) and _published(members[order[0]]) is not None
+    if has_first and len(order) > 1:
+        has_first = _published(members[order[1]]) != _published(members[order[0]])
     entries = []
-    for position, index in enumerate(publication_order(members)):
+    for position, index in enumerate(order):
         member = members[index]
         reused = reused_from.get(index, Counter())
         share = sum(reused.values()) / claims_of[index] if claims_of[index] else 0.0
         source, role = None, "independent"
         if index in copies:
             role, source = "copy", members[copies[index]].id
-        elif position == 0 and member.analysed.article.published:
+        elif position == 0 and has_first:
             role = "first"  # storage order is no publication order: an undated article is not
         elif reused and max(reused.values()) / max(claims_of[index], 1) >= ECHO_SHARE:
             role, source = "echo", members[reused.most_common(1)[0][0]].id
@@ -126,3 +139,14 @@ def lineage(
             )
         )
     return tuple(entries)
+
+
+def echo_words(echo: Echo) -> str:
+    """How a report line says who reuses whom: "B reuses A", or, where the two give the same
+    publication time, that both print the sentence and who came first is unknown."""
+    if echo.same_time:
+        return (
+            f"{echo.outlet} and {echo.earlier_outlet} print nearly the same sentence "
+            "(the same publication time: who came first is unknown)"
+        )
+    return f"{echo.outlet} reuses {echo.earlier_outlet}"

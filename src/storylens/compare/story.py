@@ -20,7 +20,13 @@ from storylens.compare.claims import (
 )
 from storylens.compare.details import find_conflicts
 from storylens.compare.framing import tone_profiles
-from storylens.compare.lineage import ORDER_UNKNOWN, find_echoes, lineage, publication_order
+from storylens.compare.lineage import (
+    FIRST_UNKNOWN,
+    ORDER_UNKNOWN,
+    find_echoes,
+    lineage,
+    publication_order,
+)
 from storylens.compare.quotes import (
     QuoteInStory,
     align_quotes,
@@ -108,6 +114,9 @@ def compare_story(
     dated = [i for i in order if members[i].analysed.article.published]
     if members and not dated:
         notes.append(ORDER_UNKNOWN)
+    tied = len(dated) > 1 and _published(members[dated[0]]) == _published(members[dated[1]])
+    if tied:
+        notes.append(FIRST_UNKNOWN)
     return StoryComparison(
         story_id=story_id,
         article_ids=tuple(member.id for member in members),
@@ -121,6 +130,10 @@ def compare_story(
         echoes=tuple(echoes),
         summary=summarise(members, units, claims, cosine, details),
         timeline=timeline(members, copies, units, cosine),
-        first_article_id=members[dated[0]].id if dated else None,
+        first_article_id=members[dated[0]].id if dated and not tied else None,
         notes=tuple(notes),
     )
+
+
+def _published(member: StoryMember) -> str | None:
+    return member.analysed.article.published
