@@ -8,7 +8,7 @@ from __future__ import annotations
 from storylens.compare.quotes import QuoteInStory, align_quotes, utterance_words
 from storylens.compare.sourcing import source_type, sourcing_profiles
 from storylens.compare.story import compare_story, quotes_in_story
-from storylens.records import Claim, Quote
+from storylens.records import Claim, Quote, WordDiff
 from storylens.report import variant_label
 from test_compare_parts import member, quote
 
@@ -233,3 +233,42 @@ def test_a_person_only_narrated_about_is_not_a_source() -> None:
     )
     (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(narration,))], {})
     assert profile.speakers == () and profile.counts == ()
+
+
+def test_a_wording_that_drops_a_negation_says_the_meaning_may_be_reversed() -> None:
+    from storylens.compare.variants import negation_differs
+
+    text_a = "“The deal would not increase the risk of a double dip,” Summers said."
+    text_b = "“The deal would increase the risk of a double dip,” Summers said."
+    found = quotes_in_story(
+        [
+            member(
+                "a",
+                "Echo",
+                text_a,
+                quotes=(
+                    _quote_at(
+                        text_a,
+                        "The deal would not increase the risk of a double dip,",
+                        "Larry Summers",
+                    ),
+                ),
+            ),
+            member(
+                "b",
+                "Courier",
+                text_b,
+                quotes=(
+                    _quote_at(
+                        text_b, "The deal would increase the risk of a double dip,", "Larry Summers"
+                    ),
+                ),
+            ),
+        ]
+    )
+    (group,) = align_quotes(found)
+    changed = [v for v in group.variants if v.relation != "reference"]
+    assert changed and all(negation_differs(v.diff) for v in changed)
+    assert all("a negation differs" in variant_label(v) for v in changed)
+    # an interjection is no negation
+    assert not negation_differs((WordDiff("add", "No"), WordDiff("keep", "when I speak")))

@@ -24,6 +24,7 @@ from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import UNPLACED_WORDS, Scorecard, maybe_note, maybe_only_words
 from storylens.compare.serialise import comparison_to_dict
 from storylens.compare.summary import others_note
+from storylens.compare.variants import negation_differs
 from storylens.evidence import Evidence, StoryEvidence
 from storylens.records import (
     COMPARISON_VERSION,
@@ -110,6 +111,8 @@ def variant_label(variant: QuoteVariant) -> str:
         "repeated": "repeated in the same article",
     }
     label = labels[variant.relation]
+    if variant.relation in ("reworded", "truncated", "extended") and negation_differs(variant.diff):
+        label += " (a negation differs: the meaning may be reversed)"
     return f"{label}, per {variant.reported_by}" if variant.reported_by else label
 
 

@@ -17,6 +17,7 @@ which knows the speakers and kinds.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -181,3 +182,21 @@ def is_named(speaker: str | None) -> bool:
     if not found or fold(found[0]) in _DETERMINERS:
         return False
     return all(w[0].isupper() or w in _NAME_PARTICLES for w in found)
+
+
+# Words that turn a statement into its opposite; a contraction ending in "n't" is one too.
+# "No" is left out: as often an interjection ("No, when I speak, you listen") as a negation.
+NEGATION_WORDS = frozenset({"not", "never", "nor", "neither", "nobody", "nothing"})
+
+
+def negation_differs(diff: Sequence[WordDiff]) -> bool:
+    """Whether a wording's diff against the reference adds or drops a negation: two prints
+    of one utterance that may say opposite things, which "reworded" alone would hide."""
+    for run in diff:
+        if run.op == "keep":
+            continue
+        for word in words(run.words):
+            folded = fold(word)
+            if folded in NEGATION_WORDS or folded.endswith("n't"):
+                return True
+    return False
