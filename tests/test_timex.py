@@ -390,3 +390,14 @@ def test_a_day_word_opening_a_quotation_is_still_a_date() -> None:
     assert _values("``Today, I am here to tell you,'' she said.", "2026-03-11") == {
         "Today": "2026-03-11"
     }
+
+
+def test_as_early_as_a_weekday_looks_ahead_whatever_verb_reports_it() -> None:
+    said = find_timexes(
+        "The Senate vote could come as early as Thursday, aides said.", "2010-12-08"
+    )
+    assert [(t.text, t.value) for t in said] == [("Thursday", "2010-12-09")]
+    later = find_timexes("The bill must pass no later than Friday, he said.", "2010-12-08")
+    assert [(t.text, t.value) for t in later] == [("Friday", "2010-12-10")]
+    past = find_timexes("The Senate voted on Thursday, aides said.", "2010-12-08")
+    assert [(t.text, t.value) for t in past] == [("Thursday", "2010-12-02")]

@@ -232,6 +232,9 @@ _LINKING_VERBS = frozenset({
 # A preposition before an expression that puts it before the anchor whatever the verb
 # ("since January, prices have risen").
 _PAST_PREPOSITIONS = frozenset({"since"})
+# Phrases right before an expression that place it ahead of the report, whatever verb governs
+# the sentence ("a vote could come as early as Thursday", "no later than Friday").
+_FUTURE_PHRASES = (("as", "early", "as"), ("as", "soon", "as"), ("no", "later", "than"))
 _PAST_WORDS = frozenset({
     "said", "was", "were", "had", "did", "didn't", "wasn't", "weren't", "hadn't", "ago",
     "yesterday", "last", "earlier", "told", "made", "took", "came", "went", "got", "gave", "found",
@@ -673,6 +676,8 @@ def _tense(
     after = [i for i, t in enumerate(tokens) if t[0] >= end]
     if before and tokens[before[-1]][2] in _PAST_PREPOSITIONS:
         return "past"
+    if any(tuple(tokens[i][2] for i in before[-len(p) :]) == p for p in _FUTURE_PHRASES):
+        return "future"
     # A fronted expression ("On Saturday, leaders will gather"): the comma after it opens its
     # own clause, not an attribution, so the verb after the comma is the one it goes with.
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
