@@ -28,6 +28,11 @@ _MANY_BLANK_LINES = re.compile(r"\n{3,}")
 REPAIRED_TEXTS_KEPT = 512
 
 
+# A repair that changed the text runs again, at most this many times in all (the second
+# round finds what the first uncovered; a third has never been needed).
+MAX_REPAIR_ROUNDS = 3
+
+
 @lru_cache(maxsize=REPAIRED_TEXTS_KEPT)
 def repair_text(text: str) -> str:
     """Fix mojibake and odd characters, and normalise white space.
@@ -36,7 +41,19 @@ def repair_text(text: str) -> str:
     three or more line breaks become a single blank line.
     """
     # Invisible characters go first: one inside a mojibake pair ("Â\u200b€") hides the pair
-    # from ftfy, and removed after it would leave mojibake a second repair would fix.
+    # from ftfy, and removed after it would leave mojibake a second repair would fix. The
+    # same holds for an odd space ("Â" and a thin space, read as "Â " once the space is
+    # plain): so the steps run again on what they made until nothing changes, and a
+    # repaired text repairs to itself.
+    for _ in range(MAX_REPAIR_ROUNDS):
+        repaired = _repair_once(text)
+        if repaired == text:
+            break
+        text = repaired
+    return text
+
+
+def _repair_once(text: str) -> str:
     text = _INVISIBLE.sub("", text)
     text = ftfy.fix_text(text, config=_FTFY_CONFIG)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
