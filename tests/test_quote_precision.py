@@ -161,3 +161,31 @@ def test_a_long_line_that_opens_with_watch_is_body_text(nlp: Language) -> None:
         "repairs would cost more than the town could pay, and that the ferry would move."
     )
     assert _holding(_quotes(nlp, text), "pier would close").speaker == "the harbour master"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ines Varga said on Monday that the ferry would run all winter\n"
+        "The harbour board met on Tuesday.",
+        "Tom Alder, the harbour master, said\n\nThe ferry to Tarsk will run twice a day.",
+    ],
+)
+def test_a_report_stays_in_its_cue_paragraph(nlp: Language, text: str) -> None:
+    # The parse runs a sentence over the line break; the next paragraph is the reporter's.
+    assert not any(
+        "harbour board met" in q.text or "twice a day" in q.text for q in _quotes(nlp, text)
+    )
+
+
+def test_a_report_runs_on_after_a_lead_in_colon(nlp: Language) -> None:
+    text = (
+        "Ruth Penn wrote on her blog, observing of the mayor:\n\nWhatever she does she does to win."
+    )
+    quote = _holding(_quotes(nlp, text), "does to win")
+    assert quote.speaker == "Ruth Penn"
+
+
+def test_all_told_is_no_report(nlp: Language) -> None:
+    text = "All told, the ferry company carried 40,000 passengers last year."
+    assert _quotes(nlp, text) == []

@@ -198,7 +198,12 @@ def find_indirect_quotes(
         owned = _owned_speech_content(token)
         if owned is not None:
             content_tokens, owner = owned
-            span = trimmed_span(doc, min(content_tokens), max(content_tokens))
+            content_tokens = _in_cue_paragraph(article, token, content_tokens)
+            span = (
+                trimmed_span(doc, min(content_tokens), max(content_tokens))
+                if content_tokens
+                else None
+            )
             if span is not None:
                 results.append(FoundQuote(*span, "indirect", token, token.text, owner))
             continue
@@ -214,7 +219,11 @@ def find_indirect_quotes(
             subject = subject_of(token) or agent_after(token) if content is not None else None
         if content is None or subject is None or subject.i in content:
             continue
-        tokens = [doc[i] for i in sorted(content) if i != token.i]
+        if _no_source(token, subject):
+            continue
+        tokens = [
+            doc[i] for i in sorted(_in_cue_paragraph(article, token, content)) if i != token.i
+        ]
         if not tokens:
             continue
         span = trimmed_span(doc, tokens[0].i, tokens[-1].i)
@@ -228,6 +237,34 @@ def find_indirect_quotes(
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
     return results
+
+
+def _no_source(cue: Token, subject: Token) -> bool:
+    """`All told, 40,000 passengers ...`: the sentence adverb ("in total") is no one's report;
+    "All" is no source and what follows is the reporter's own count."""
+    doc = cue.doc
+    return (
+        cue.lemma_.lower() == "tell"
+        and subject.lower_ == "all"
+        and subject.i == cue.i - 1
+        and cue.i + 1 < len(doc)
+        and doc[cue.i + 1].text == ","
+    )
+
+
+def _in_cue_paragraph(article: ParsedArticle, cue: Token, content: set[int]) -> set[int]:
+    """The words of ``content`` in its cue's paragraph, or in the next one when the cue's
+    paragraph ends in a colon (`observing of the mayor:`, then the words observed).
+
+    The small model runs sentences over paragraph breaks (`..." Adelson said.` then a new
+    paragraph `Courted by most of the candidates, ...`), so a cue's clause or aside can take
+    in the next paragraph, or the one before. A reporter attributes within a paragraph, or
+    across a lead-in that a colon ends."""
+    doc, text = article.doc, article.text
+    paragraph = article.paragraph(cue.idx)
+    lead_in = text[: article.paragraph_end(cue.idx)].rstrip().endswith(":")
+    kept = (paragraph, paragraph + 1) if lead_in else (paragraph,)
+    return {i for i in content if article.paragraph(doc[i].idx) in kept}
 
 
 def _block_after_lead_in(article: ParsedArticle, token: Token) -> tuple[int, int] | None:
