@@ -189,3 +189,40 @@ def test_a_report_runs_on_after_a_lead_in_colon(nlp: Language) -> None:
 def test_all_told_is_no_report(nlp: Language) -> None:
     text = "All told, the ferry company carried 40,000 passengers last year."
     assert _quotes(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The film is based on a book written by Ruth Penn.",
+        "The report was based on the calendar maintained by her closest aides.",
+        "Ruth Penn found herself embroiled in a row over the ferry fares.",
+        "The harbour board found it difficult to raise the fares.",
+        'One voter, Ruth Penn, 35, showed up in the "brown beret" gear of the harbour union.',
+        "The harbour board called off the vote on the ferry fares.",
+    ],
+)
+def test_an_author_a_keeper_a_plight_or_a_particle_verb_is_no_report(
+    nlp: Language, text: str
+) -> None:
+    assert _quotes(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "speaker"),
+    [
+        ("The proposal, written by Ruth Penn, would cap the ferry fares.", "proposal", "Penn"),
+        ("The audit found that the harbour board had overspent.", "overspent", "audit"),
+        ("The fare rise was rejected by the harbour board.", "fare rise", "harbour board"),
+        ("Polls show Ines Varga up by 10 points in the race.", "10 points", "Polls"),
+    ],
+)
+def test_words_written_found_or_rejected_are_still_reports(
+    nlp: Language, text: str, words: str, speaker: str
+) -> None:
+    assert speaker in (_holding(_quotes(nlp, text), words).speaker or "")
+
+
+def test_pledged_between_a_number_and_its_noun_is_no_cue(nlp: Language) -> None:
+    text = "Ines Varga leads Tom Alder by 271 pledged delegates according to a count by the Herald."
+    assert not any(q.cue == "pledged" for q in _quotes(nlp, text))
