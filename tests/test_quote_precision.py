@@ -226,3 +226,26 @@ def test_words_written_found_or_rejected_are_still_reports(
 def test_pledged_between_a_number_and_its_noun_is_no_cue(nlp: Language) -> None:
     text = "Ines Varga leads Tom Alder by 271 pledged delegates according to a count by the Herald."
     assert not any(q.cue == "pledged" for q in _quotes(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            '"We will not sell," Ines Varga said Sunday on the Tarsk channel\'s "Harbour Morning '
+            'Hour," adding that the fares would stay.',
+            "Harbour Morning Hour",
+        ),
+        (
+            'With the help of "Flip the Harbour with Ruth Penn," the mayor turned the tables.',
+            "Flip the Harbour",
+        ),
+    ],
+)
+def test_a_show_named_in_marks_is_nobodys_speech(nlp: Language, text: str, title: str) -> None:
+    assert not any(title in q.text for q in _quotes(nlp, text))
+
+
+def test_a_slogan_in_marks_is_no_title(nlp: Language) -> None:
+    text = 'Supporters of the mayor responded with chants of "I am with her" until she spoke.'
+    assert _holding(_quotes(nlp, text), "I am with her").kind == "mixed"
