@@ -268,11 +268,16 @@ def _in_cue_paragraph(article: ParsedArticle, cue: Token, content: set[int]) -> 
     paragraph `Courted by most of the candidates, ...`), so a cue's clause or aside can take
     in the next paragraph, or the one before. A reporter attributes within a paragraph, or
     across a lead-in that a colon ends."""
+    if not content:
+        return content
     doc, text = article.doc, article.text
-    paragraph = article.paragraph(cue.idx)
-    lead_in = text[: article.paragraph_end(cue.idx)].rstrip().endswith(":")
-    kept = (paragraph, paragraph + 1) if lead_in else (paragraph,)
-    return {i for i in content if article.paragraph(doc[i].idx) in kept}
+    start = article.paragraph_start(cue.idx)
+    end = article.paragraph_end(cue.idx) + 1  # the next paragraph's start
+    if text[start:end].rstrip().endswith(":") and end < len(text):
+        end = article.paragraph_end(end) + 1  # a lead-in: the next paragraph too
+    if start <= doc[min(content)].idx and doc[max(content)].idx < end:
+        return content  # the common case: a clause inside its paragraph
+    return {i for i in content if start <= doc[i].idx < end}
 
 
 def _block_after_lead_in(article: ParsedArticle, token: Token) -> tuple[int, int] | None:
