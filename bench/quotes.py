@@ -29,9 +29,11 @@ errors can be read on one part and a rule checked on two parts never read.
 
 ``--parts`` without ``--part`` judges a rule (issue #23): every part of PolNeAR dev and of
 PolNeAR train (three each by default; the test split is held out and never read), with the
-mean and the worst part of each figure: all attributions F1@30, the speech reading's
-precision, recall, F1 and speaker accuracy, the shared scorer's ``--speech-only`` precision
-(speech predictions against every PolNeAR attribution), direct F1@30 and textacy's.
+mean and the worst part of each figure: all attributions precision, recall and F1@30, the
+speech reading's precision, recall, F1 and speaker accuracy, the shared scorer's
+``--speech-only`` precision (speech predictions against every PolNeAR attribution), direct
+F1@30 and textacy's, and the quote stage's articles per second on the parsed part (wall time:
+shown, not judged, as it moves with the machine's load).
 ``--save-parts FILE`` keeps the figures; ``--against FILE`` prints each one's change and the
 parts a change lowers: a rule that lowers any part is not kept. No figure is fitted, so each
 part's figure is already its leave-one-part-out figure.
