@@ -195,10 +195,10 @@ def test_all_told_is_no_report(nlp: Language) -> None:
     "text",
     [
         "The film is based on a book written by Ruth Penn.",
-        "The report was based on the calendar maintained by her closest aides.",
+        "The audit was based on the ferry log maintained by the harbour clerks.",
         "Ruth Penn found herself embroiled in a row over the ferry fares.",
         "The harbour board found it difficult to raise the fares.",
-        'One voter, Ruth Penn, 35, showed up in the "brown beret" gear of the harbour union.',
+        'Tom Alder, 61, showed up in the "harbour blue" colours of the ferry union.',
         "The harbour board called off the vote on the ferry fares.",
     ],
 )
@@ -224,7 +224,7 @@ def test_words_written_found_or_rejected_are_still_reports(
 
 
 def test_pledged_between_a_number_and_its_noun_is_no_cue(nlp: Language) -> None:
-    text = "Ines Varga leads Tom Alder by 271 pledged delegates according to a count by the Herald."
+    text = "Ines Varga leads Tom Alder by 148 pledged delegates according to a count by the Herald."
     assert not any(q.cue == "pledged" for q in _quotes(nlp, text))
 
 

@@ -33,7 +33,7 @@ SPEECH_VERBS: frozenset[str] = frozenset(
 
 # Speech verbs whose particle, right after them, makes them another verb ("showed up late",
 # "called off the vote", "the costs add up", "wrote off the debt"): no speech. ("Polls show
-# Clinton up by 10 points" keeps its "show": the particle is not the next word.)
+# Ines Varga up by 10 points" keeps its "show": the particle is not the next word.)
 NON_SPEECH_PARTICLES: frozenset[tuple[str, str]] = frozenset(
     {
         ("show", "up"),

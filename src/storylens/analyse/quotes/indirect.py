@@ -116,10 +116,10 @@ PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
 # Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
 # proposed by"): in the active their object is too often no reported content.
 PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
-# Verbs whose passive with a by-phrase names a keeper, not a speaker ("the calendar
-# maintained by her aides"), and verbs whose passive names an author when what was written is
-# a work ("a book written by Ruth Penn", "an article published by"): no statement. A letter
-# or a proposal written by someone stays their words.
+# Verbs whose passive with a by-phrase names a keeper, not a speaker ("the ferry log
+# maintained by the harbour clerks"), and verbs whose passive names an author when what was
+# written is a work ("a book written by Ruth Penn", "an article published by"): no
+# statement. A letter or a proposal written by someone stays their words.
 KEEPING_CUES: frozenset[str] = frozenset({"maintain"})
 AUTHORSHIP_CUES: frozenset[str] = frozenset({"write", "publish", "author", "co-write"})
 # Verbs that report a finding only as a clause ("the study found that ...", "the court
@@ -264,10 +264,10 @@ def _in_cue_paragraph(article: ParsedArticle, cue: Token, content: set[int]) -> 
     """The words of ``content`` in its cue's paragraph, or in the next one when the cue's
     paragraph ends in a colon (`observing of the mayor:`, then the words observed).
 
-    The small model runs sentences over paragraph breaks (`..." Adelson said.` then a new
-    paragraph `Courted by most of the candidates, ...`), so a cue's clause or aside can take
-    in the next paragraph, or the one before. A reporter attributes within a paragraph, or
-    across a lead-in that a colon ends."""
+    The small model runs sentences over line and paragraph breaks (`Ines Varga said on Monday
+    that the ferry would run all winter` then a new line `The harbour board met on Tuesday.`),
+    so a cue's clause or aside can take in the next paragraph, or the one before. A reporter
+    attributes within a paragraph, or across a lead-in that a colon ends."""
     if not content:
         return content
     doc, text = article.doc, article.text
@@ -381,7 +381,7 @@ def _indirect_content(token: Token) -> set[int] | None:
     if lemma in CHANGE_CUES and _changes_by_an_amount(token):
         return None  # "the Kospi declined 1.2 per cent": a market moved, nobody spoke
     if _counted_participle(token):
-        return None  # "271 pledged delegates", "40 reported cases": an adjective, no report
+        return None  # "148 pledged delegates", "40 reported cases": an adjective, no report
     if (
         token.tag_ == "VBN"
         and token.dep_ in ("advcl", "acl")
@@ -426,7 +426,7 @@ def _indirect_content(token: Token) -> set[int] | None:
 
 
 def _counted_participle(cue: Token) -> bool:
-    """`271 pledged delegates`, `40 reported cases`: a participle between a number and the
+    """`148 pledged delegates`, `40 reported cases`: a participle between a number and the
     noun it counts is an adjective of that noun, whatever the parse makes of it."""
     doc = cue.doc
     return (
@@ -438,7 +438,7 @@ def _counted_participle(cue: Token) -> bool:
 
 
 def _found_oneself(clause: Token | None) -> bool:
-    """`found herself embroiled in a row`, `found itself playing host`, `found it difficult
+    """`found herself embroiled in a row`, `found itself hosting the talks`, `found it difficult
     to`: "find" with a reflexive or a dummy "it" says how a source fared, not what a study
     or a court found."""
     if clause is None:

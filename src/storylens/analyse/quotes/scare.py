@@ -25,8 +25,8 @@ NICKNAME_CONTEXT_WORDS = 3
 # Words before a quoted title ("appeared on 'Fox News Sunday'"); "called" is left out, as
 # "what he called 'A Disgrace'" reports words.
 TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "titled", "entitled"})
-# Prepositions of four letters or more that a title leaves in lower case ("Flip the Script
-# with Liz Plank"); shorter function words ("of", "the", "and") are read by their length.
+# Prepositions of four letters or more that a title leaves in lower case ("Flip the Harbour
+# with Ruth Penn"); shorter function words ("of", "the", "and") are read by their length.
 # A title with one of them ends on a capitalised word.
 TITLE_FUNCTION_WORDS = frozenset({"with", "from", "into", "onto", "upon", "over"})
 # Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
@@ -78,8 +78,8 @@ def _title_case(content: str) -> bool:
         for w in words
     ):
         return False
-    # A title ends on a capitalised word ("The Nightly Show with Larry Wilmore"); a slogan
-    # that leaves a longer word in lower case ("I'm with her") is somebody's words.
+    # A title ends on a capitalised word ("The Late Hour with Tom Alder"); a slogan that
+    # leaves a longer word in lower case ("I am with her") is somebody's words.
     return not any(w in TITLE_FUNCTION_WORDS for w in words) or words[-1][:1].isupper()
 
 
@@ -96,7 +96,7 @@ def is_title(text: str, quote: MarkedQuote) -> bool:
     named = (
         previous.lower() in TITLE_PREPOSITIONS
         or previous.lower() in WORK_NOUNS
-        # `MSNBC's "Morning Joe"`, `Fox News channel's "Sunday Morning Futures"`: a title
+        # `MSNBC's "Morning Joe"`, `the Tarsk channel's "Harbour Morning Hour"`: a title
         # owned by an outlet or author
         or (
             previous.endswith(("'s", "’s"))
