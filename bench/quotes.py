@@ -29,9 +29,11 @@ errors can be read on one part and a rule checked on two parts never read.
 
 ``--parts`` without ``--part`` judges a rule (issue #23): every part of PolNeAR dev and of
 PolNeAR train (three each by default; the test split is held out and never read), with the
-mean and the worst part of each figure: all attributions F1@30, the speech reading's
-precision, recall, F1 and speaker accuracy, the shared scorer's ``--speech-only`` precision
-(speech predictions against every PolNeAR attribution), direct F1@30 and textacy's.
+mean and the worst part of each figure: all attributions precision, recall and F1@30, the
+speech reading's precision, recall, F1 and speaker accuracy, the shared scorer's
+``--speech-only`` precision (speech predictions against every PolNeAR attribution), direct
+F1@30 and textacy's, and the quote stage's articles per second on the parsed part (wall time:
+shown, not judged, as it moves with the machine's load).
 ``--save-parts FILE`` keeps the figures; ``--against FILE`` prints each one's change and the
 parts a change lowers: a rule that lowers any part is not kept. No figure is fitted, so each
 part's figure is already its leave-one-part-out figure.
@@ -432,8 +434,13 @@ PARTS_SETS = ("polnear-dev", "polnear-train")
 # The figures a rule is judged by, higher is better for each: all attributions, the speech
 # reading (fair), the shared scorer's precision of speech predictions against every PolNeAR
 # attribution (a speech prediction that matches no attribution at all is a false positive
-# in any reading), and speaker accuracy.
+# in any reading), and speaker accuracy. All-attribution precision and recall and the quote
+# stage's speed are printed beside them (speed varies with the machine's load).
 JUDGED_FIGURES = ("all F1", "speech P", "speech R", "speech F1", "speaker", "scorer P")
+
+
+# Room for a figure and its change ("0.797 (+0.001)") in the --parts table.
+PARTS_COLUMN_WIDTH = 16
 
 
 def _parsed(nlp: Any, corpus: list[dict[str, Any]], cache: Path | None) -> list[Any]:
@@ -497,7 +504,9 @@ def part_figures(
 ) -> dict[str, float]:
     """The judged figures of one part (segments, as ``export quotes`` writes them), with
     textacy's direct F1@30 beside them."""
+    started = time.perf_counter()
     found = [(doc, extract_quotes(doc)) for doc in docs]
+    seconds = time.perf_counter() - started
     by_doc = {id(doc): quotes for doc, quotes in found}
 
     def segments(doc: Any) -> list[Prediction]:
@@ -512,8 +521,11 @@ def part_figures(
     theirs, _ = evaluate("textacy", docs, golds, textacy_predictions)
     speech = ours["speech@30"].fair().figures()
     shared = _scorer_speech(scorer, rows, golds, found)
+    every = ours["all@30"].figures()
     return {
-        "all F1": ours["all@30"].figures()["F1"],
+        "all P": every["P"],
+        "all R": every["R"],
+        "all F1": every["F1"],
         "speech P": speech["P"],
         "speech R": speech["R"],
         "speech F1": speech["F1"],
@@ -521,6 +533,9 @@ def part_figures(
         "scorer P": float(shared["p"]),
         "direct F1": ours["direct@30"].fair().figures()["F1"],
         "textacy direct F1": theirs["direct@30"].fair().figures()["F1"],
+        # Speed of the quote stage alone on the parsed part (higher is better; it varies
+        # with the machine's load, so it is shown but never judged).
+        "articles/s": len(docs) / seconds if seconds else 0.0,
     }
 
 
@@ -568,15 +583,16 @@ def print_parts(
 ) -> None:
     summary = summarise_parts(figures)
     columns = list(next(iter(figures.values())))
-    print(f"{'part':18}" + "".join(f"{c:>18}" for c in columns))
+    widths = {c: max(PARTS_COLUMN_WIDTH, len(c) + 2) for c in columns}
+    print(f"{'part':16}" + "".join(f"{c:>{widths[c]}}" for c in columns))
     for label, row in summary.items():
         cells = []
         for c in columns:
             cell = f"{row[c]:.3f}"
             if before is not None and label in before and c in before[label]:
                 cell += f" ({row[c] - before[label][c]:+.3f})"
-            cells.append(f"{cell:>18}")
-        print(f"{label:18}" + "".join(cells))
+            cells.append(f"{cell:>{widths[c]}}")
+        print(f"{label:16}" + "".join(cells))
     if before is not None:
         lost = lowered_parts(before, summary)
         print("lowered: " + (", ".join(lost) if lost else "none (the change may be kept)"))

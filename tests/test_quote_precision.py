@@ -161,3 +161,91 @@ def test_a_long_line_that_opens_with_watch_is_body_text(nlp: Language) -> None:
         "repairs would cost more than the town could pay, and that the ferry would move."
     )
     assert _holding(_quotes(nlp, text), "pier would close").speaker == "the harbour master"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ines Varga said on Monday that the ferry would run all winter\n"
+        "The harbour board met on Tuesday.",
+        "Tom Alder, the harbour master, said\n\nThe ferry to Tarsk will run twice a day.",
+    ],
+)
+def test_a_report_stays_in_its_cue_paragraph(nlp: Language, text: str) -> None:
+    # The parse runs a sentence over the line break; the next paragraph is the reporter's.
+    assert not any(
+        "harbour board met" in q.text or "twice a day" in q.text for q in _quotes(nlp, text)
+    )
+
+
+def test_a_report_runs_on_after_a_lead_in_colon(nlp: Language) -> None:
+    text = (
+        "Ruth Penn wrote on her blog, observing of the mayor:\n\nWhatever she does she does to win."
+    )
+    quote = _holding(_quotes(nlp, text), "does to win")
+    assert quote.speaker == "Ruth Penn"
+
+
+def test_all_told_is_no_report(nlp: Language) -> None:
+    text = "All told, the ferry company carried 40,000 passengers last year."
+    assert _quotes(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The film is based on a book written by Ruth Penn.",
+        "The audit was based on the ferry log maintained by the harbour clerks.",
+        "Ruth Penn found herself embroiled in a row over the ferry fares.",
+        "The harbour board found it difficult to raise the fares.",
+        'Tom Alder, 61, showed up in the "harbour blue" colours of the ferry union.',
+        "The harbour board called off the vote on the ferry fares.",
+    ],
+)
+def test_an_author_a_keeper_a_plight_or_a_particle_verb_is_no_report(
+    nlp: Language, text: str
+) -> None:
+    assert _quotes(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "speaker"),
+    [
+        ("The proposal, written by Ruth Penn, would cap the ferry fares.", "proposal", "Penn"),
+        ("The audit found that the harbour board had overspent.", "overspent", "audit"),
+        ("The fare rise was rejected by the harbour board.", "fare rise", "harbour board"),
+        ("Polls show Ines Varga up by 10 points in the race.", "10 points", "Polls"),
+    ],
+)
+def test_words_written_found_or_rejected_are_still_reports(
+    nlp: Language, text: str, words: str, speaker: str
+) -> None:
+    assert speaker in (_holding(_quotes(nlp, text), words).speaker or "")
+
+
+def test_pledged_between_a_number_and_its_noun_is_no_cue(nlp: Language) -> None:
+    text = "Ines Varga leads Tom Alder by 148 pledged delegates according to a count by the Herald."
+    assert not any(q.cue == "pledged" for q in _quotes(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            '"We will not sell," Ines Varga said Sunday on the Tarsk channel\'s "Harbour Morning '
+            'Hour," adding that the fares would stay.',
+            "Harbour Morning Hour",
+        ),
+        (
+            'With the help of "Flip the Harbour with Ruth Penn," the mayor turned the tables.',
+            "Flip the Harbour",
+        ),
+    ],
+)
+def test_a_show_named_in_marks_is_nobodys_speech(nlp: Language, text: str, title: str) -> None:
+    assert not any(title in q.text for q in _quotes(nlp, text))
+
+
+def test_a_slogan_in_marks_is_no_title(nlp: Language) -> None:
+    text = 'Supporters of the mayor responded with chants of "I am with her" until she spoke.'
+    assert _holding(_quotes(nlp, text), "I am with her").kind == "mixed"

@@ -36,12 +36,14 @@ from storylens.analyse.quotes.parse import (
     FoundQuote,
     ParsedArticle,
     agent_after,
+    changed_by_particle,
     count_content_words,
     is_cue,
     source_phrase_end,
     subject_of,
     trimmed_span,
 )
+from storylens.analyse.quotes.scare import WORK_NOUNS
 from storylens.analyse.quotes.speakers import ORGANIZATION_NOUNS, ResolvedSpeaker, SpeakerTable
 from storylens.records import QuoteKind
 
@@ -114,6 +116,12 @@ PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
 # Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
 # proposed by"): in the active their object is too often no reported content.
 PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
+# Verbs whose passive with a by-phrase names a keeper, not a speaker ("the ferry log
+# maintained by the harbour clerks"), and verbs whose passive names an author when what was
+# written is a work ("a book written by Ruth Penn", "an article published by"): no
+# statement. A letter or a proposal written by someone stays their words.
+KEEPING_CUES: frozenset[str] = frozenset({"maintain"})
+AUTHORSHIP_CUES: frozenset[str] = frozenset({"write", "publish", "author", "co-write"})
 # Verbs that report a finding only as a clause ("the study found that ...", "the court
 # ruled that ..."); their noun objects ("found the keys") are no content.
 CLAUSE_ONLY_CUES: frozenset[str] = frozenset({"find", "rule", "determine"})
@@ -198,7 +206,12 @@ def find_indirect_quotes(
         owned = _owned_speech_content(token)
         if owned is not None:
             content_tokens, owner = owned
-            span = trimmed_span(doc, min(content_tokens), max(content_tokens))
+            content_tokens = _in_cue_paragraph(article, token, content_tokens)
+            span = (
+                trimmed_span(doc, min(content_tokens), max(content_tokens))
+                if content_tokens
+                else None
+            )
             if span is not None:
                 results.append(FoundQuote(*span, "indirect", token, token.text, owner))
             continue
@@ -214,7 +227,11 @@ def find_indirect_quotes(
             subject = subject_of(token) or agent_after(token) if content is not None else None
         if content is None or subject is None or subject.i in content:
             continue
-        tokens = [doc[i] for i in sorted(content) if i != token.i]
+        if _no_source(token, subject):
+            continue
+        tokens = [
+            doc[i] for i in sorted(_in_cue_paragraph(article, token, content)) if i != token.i
+        ]
         if not tokens:
             continue
         span = trimmed_span(doc, tokens[0].i, tokens[-1].i)
@@ -228,6 +245,39 @@ def find_indirect_quotes(
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
     return results
+
+
+def _no_source(cue: Token, subject: Token) -> bool:
+    """`All told, 40,000 passengers ...`: the sentence adverb ("in total") is no one's report;
+    "All" is no source and what follows is the reporter's own count."""
+    doc = cue.doc
+    return (
+        cue.lemma_.lower() == "tell"
+        and subject.lower_ == "all"
+        and subject.i == cue.i - 1
+        and cue.i + 1 < len(doc)
+        and doc[cue.i + 1].text == ","
+    )
+
+
+def _in_cue_paragraph(article: ParsedArticle, cue: Token, content: set[int]) -> set[int]:
+    """The words of ``content`` in its cue's paragraph, or in the next one when the cue's
+    paragraph ends in a colon (`observing of the mayor:`, then the words observed).
+
+    The small model runs sentences over line and paragraph breaks (`Ines Varga said on Monday
+    that the ferry would run all winter` then a new line `The harbour board met on Tuesday.`),
+    so a cue's clause or aside can take in the next paragraph, or the one before. A reporter
+    attributes within a paragraph, or across a lead-in that a colon ends."""
+    if not content:
+        return content
+    doc, text = article.doc, article.text
+    start = article.paragraph_start(cue.idx)
+    end = article.paragraph_end(cue.idx) + 1  # the next paragraph's start
+    if text[start:end].rstrip().endswith(":") and end < len(text):
+        end = article.paragraph_end(end) + 1  # a lead-in: the next paragraph too
+    if start <= doc[min(content)].idx and doc[max(content)].idx < end:
+        return content  # the common case: a clause inside its paragraph
+    return {i for i in content if start <= doc[i].idx < end}
 
 
 def _block_after_lead_in(article: ParsedArticle, token: Token) -> tuple[int, int] | None:
@@ -324,10 +374,14 @@ def _indirect_content(token: Token) -> set[int] | None:
     finding = lemma in CLAUSE_ONLY_CUES and token.pos_ in CUE_POS
     if not (speech or belief or stance or finding):
         return None
+    if changed_by_particle(token, lemma):
+        return None  # "called off the vote": no report, whatever the parse hangs on it
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in token.children):
         return None  # "was told", "is expected": the subject is not the source
     if lemma in CHANGE_CUES and _changes_by_an_amount(token):
         return None  # "the Kospi declined 1.2 per cent": a market moved, nobody spoke
+    if _counted_participle(token):
+        return None  # "148 pledged delegates", "40 reported cases": an adjective, no report
     if (
         token.tag_ == "VBN"
         and token.dep_ in ("advcl", "acl")
@@ -350,6 +404,8 @@ def _indirect_content(token: Token) -> set[int] | None:
     # A finding that holds quoted words is a reporter's framing of someone else's quote.
     if finding and (clause is None or any(t.text in ALL_MARKS for t in clause.subtree)):
         return None
+    if finding and _found_oneself(clause):
+        return None  # "found herself embroiled", "found it difficult": a plight, no finding
     if clause is not None:
         return {t.i for t in clause.subtree}
     if lemma in INFINITIVE_CUES:
@@ -367,6 +423,31 @@ def _indirect_content(token: Token) -> set[int] | None:
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def _counted_participle(cue: Token) -> bool:
+    """`148 pledged delegates`, `40 reported cases`: a participle between a number and the
+    noun it counts is an adjective of that noun, whatever the parse makes of it."""
+    doc = cue.doc
+    return (
+        (cue.tag_ == "VBN" or cue.tag_ == "VBD")
+        and 0 < cue.i < len(doc) - 1
+        and doc[cue.i - 1].like_num
+        and doc[cue.i + 1].pos_ == "NOUN"
+    )
+
+
+def _found_oneself(clause: Token | None) -> bool:
+    """`found herself embroiled in a row`, `found itself hosting the talks`, `found it difficult
+    to`: "find" with a reflexive or a dummy "it" says how a source fared, not what a study
+    or a court found."""
+    if clause is None:
+        return False
+    subject = next((c for c in clause.children if c.dep_ in SUBJECT_DEPS), None)
+    if subject is None:
+        return False
+    word = subject.lower_
+    return word.endswith(("self", "selves")) or (word == "it" and clause.pos_ == "ADJ")
 
 
 def _changes_by_an_amount(cue: Token) -> bool:
@@ -509,9 +590,12 @@ def _passive_content(token: Token) -> tuple[set[int], Token] | None:
         return None
     agent = next((c for c in token.children if c.dep_ == "agent"), None)
     source = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
-    if source is None:
+    if source is None or lemma in KEEPING_CUES:
         return None
     subject = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
+    written = subject if subject is not None else token.head
+    if lemma in AUTHORSHIP_CUES and written.lemma_.lower() in WORK_NOUNS:
+        return None
     if subject is not None:
         return {t.i for t in subject.subtree}, source
     if token.dep_ == "acl" and token.tag_ == "VBN" and token.head.i < token.i:

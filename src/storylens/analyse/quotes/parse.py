@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from storylens.analyse.quotes.cues import SPEECH_VERBS
+from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, SPEECH_VERBS
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import ResolvedSpeaker, is_time_word
 from storylens.records import QuoteKind
@@ -151,10 +151,25 @@ class ParsedArticle:
 
 
 def is_cue(token: Token) -> bool:
+    lemma = token.lemma_.lower()
     return (
-        token.lemma_.lower() in SPEECH_VERBS
+        lemma in SPEECH_VERBS
         and (token.pos_ in CUE_POS or token.tag_.startswith("VB"))
         and not _in_compound_word(token)
+        and not (lemma in PARTICLE_VERBS and changed_by_particle(token, lemma))
+    )
+
+
+def changed_by_particle(token: Token, lemma: str) -> bool:
+    """`showed up`, `called off`: a particle right after the speech verb that makes it another
+    verb (``lemma`` is the token's, lowercased)."""
+    doc = token.doc
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    return (
+        following is not None
+        and following.dep_ == "prt"
+        and following.head.i == token.i
+        and (lemma, following.lower_) in NON_SPEECH_PARTICLES
     )
 
 

@@ -25,6 +25,10 @@ NICKNAME_CONTEXT_WORDS = 3
 # Words before a quoted title ("appeared on 'Fox News Sunday'"); "called" is left out, as
 # "what he called 'A Disgrace'" reports words.
 TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "titled", "entitled"})
+# Prepositions of four letters or more that a title leaves in lower case ("Flip the Harbour
+# with Ruth Penn"); shorter function words ("of", "the", "and") are read by their length.
+# A title with one of them ends on a capitalised word.
+TITLE_FUNCTION_WORDS = frozenset({"with", "from", "into", "onto", "upon", "over"})
 # Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
 # "Dreams From My Father""): the quoted words name it, nobody says them.
 WORK_NOUNS = frozenset(
@@ -69,7 +73,14 @@ def _title_case(content: str) -> bool:
     words = [w for w in words if w]
     if not words or len(words) > TITLE_MAX_WORDS or not words[0][:1].isupper():
         return False
-    return all(w[:1].isupper() or not w[:1].isalpha() or len(w) <= 3 for w in words)
+    if not all(
+        w[:1].isupper() or not w[:1].isalpha() or len(w) <= 3 or w in TITLE_FUNCTION_WORDS
+        for w in words
+    ):
+        return False
+    # A title ends on a capitalised word ("The Late Hour with Tom Alder"); a slogan that
+    # leaves a longer word in lower case ("I am with her") is somebody's words.
+    return not any(w in TITLE_FUNCTION_WORDS for w in words) or words[-1][:1].isupper()
 
 
 def is_title(text: str, quote: MarkedQuote) -> bool:
@@ -85,8 +96,12 @@ def is_title(text: str, quote: MarkedQuote) -> bool:
     named = (
         previous.lower() in TITLE_PREPOSITIONS
         or previous.lower() in WORK_NOUNS
-        # `MSNBC's "Morning Joe"`: a title owned by an outlet or author
-        or (previous[:1].isupper() and previous.endswith(("'s", "’s")))
+        # `MSNBC's "Morning Joe"`, `the Tarsk channel's "Harbour Morning Hour"`: a title
+        # owned by an outlet or author
+        or (
+            previous.endswith(("'s", "’s"))
+            and (previous[:1].isupper() or (len(before) > 1 and before[-2][:1].isupper()))
+        )
         # `his "Keep It Real" radio program`
         or (bool(after_words) and after_words[0].lower().strip(".,") in WORK_NOUNS)
         or (len(after_words) > 1 and after_words[1].lower().strip(".,") in WORK_NOUNS)
