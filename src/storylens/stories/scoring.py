@@ -17,7 +17,7 @@ join decision, and the shared words/names/quotes are kept as the human-readable 
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from operator import mul
@@ -58,6 +58,9 @@ SAME_EVENT_DAYS = 1
 # Words of a place key that make it a region, not a town: one county holds the look-alike
 # incidents of neighbouring towns, and one event's reports name its town or its county.
 REGION_WORDS = frozenset({"county", "parish", "borough", "province", "region", "state"})
+# A name's weight (features.entity_keys: 1 + log of its mentions, a lead mention counting
+# LEAD_WEIGHT) at or under which it is named in passing: once, outside the lead.
+PASSING_MENTION = 1.0
 # A lead's first day is mostly when its event happened; the days after it are developments
 # ("police said Wednesday") or an earlier event recalled, and count this much.
 LATER_LEAD_DAY_WEIGHT = 0.5
@@ -103,6 +106,7 @@ class ArticleVectors:
     year: int | None
     lead_days: dict[int, float] = field(default_factory=dict)  # days the lead names, weighted
     lead_places: dict[str, float] = field(default_factory=dict)  # places the lead names
+    mentions: dict[str, float] = field(default_factory=dict)  # names' weights, before IDF
 
     @classmethod
     def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
@@ -127,6 +131,7 @@ class ArticleVectors:
             year=parts.year,
             lead_days=parts.lead_days,
             lead_places=parts.lead_places,
+            mentions=dict(features.entities),
         )
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
@@ -283,7 +288,8 @@ class ScoreRules:
     ``same_day_grace_days``; ``place_penalty`` is taken off when the article's lead and the
     story's leads name other towns (``places_differ``); an article whose words and names
     score at least ``strong_score`` with the story before the time factor may join it
-    undecayed when no story scores above the bar with the decay (``join_scores``). The defaults leave time, years, days and places out."""
+    undecayed when no story scores above the bar with the decay (``join_scores``). The
+    defaults leave time, years, days and places out."""
 
     weights: Weights
     grace_days: float = math.inf
@@ -352,23 +358,24 @@ def is_region(place: str) -> bool:
 
 def places_differ(
     article_places: Iterable[str],
-    article_names: Container[str],
+    article_names: Mapping[str, float],
     story_places: Iterable[str],
-    story_names: Container[str],
+    story_names: Mapping[str, float],
 ) -> bool:
     """Whether an article's lead and a story's leads tell of events in other towns: both name
-    a town, and no town either side's leads name is named anywhere by the other side. The
-    reports of one event name its town, its neighbourhood or its county as they please (on
-    gvc-train a third of one incident's reports name a town in the lead that the story's
-    leads do not), but one of them is named somewhere in the other's text; a look-alike
-    incident in the next town is told without naming the first town at all."""
+    a town, and no town either side's leads name is named by the other side more than in
+    passing. The reports of one event name its town, its neighbourhood or its county as
+    they please (on gvc-train a third of one incident's reports name a town in the lead that
+    the story's leads do not), but one of them is named in the other's text; a look-alike
+    incident in the next town is told without naming the first town, or naming it once
+    ("deputies compared it with Sunday's robbery in Tamworth")."""
     article_towns = list(article_places)
     story_towns = list(story_places)
     if not article_towns or not story_towns:
         return False
-    return not any(town in story_names for town in article_towns) and not any(
-        town in article_names for town in story_towns
-    )
+    return not any(
+        story_names.get(town, 0.0) > PASSING_MENTION for town in article_towns
+    ) and not any(article_names.get(town, 0.0) > PASSING_MENTION for town in story_towns)
 
 
 def lead_day_weights(features: ArticleFeatures) -> dict[int, float]:
@@ -498,7 +505,7 @@ def join_inputs(
     """The join model's inputs for one article and one story (its training examples)."""
     parts = _similarity_parts(article, features, story, frequencies, rules)
     other_day = 1.0 if days_differ(article.lead_days, story.days) else 0.0
-    other_place = 1.0 if _places_differ(article, story) else 0.0
+    other_place = 1.0 if other_town(article, story) else 0.0
     time = parts.time
     return JoinInputs(
         time * parts.terms, time * parts.names, time * parts.quotes, other_day, other_place
@@ -554,7 +561,7 @@ def _similarity_parts(
     penalty = 0.0
     if rules.day_penalty and days_differ(article.lead_days, story.days):
         penalty += rules.day_penalty
-    if rules.place_penalty and _places_differ(article, story):
+    if rules.place_penalty and other_town(article, story):
         penalty += rules.place_penalty
     score = max(0.0, year * time * evidence - penalty)
     # A story the time decay keeps out is still this article's event when their words and
@@ -568,13 +575,13 @@ def _similarity_parts(
     )
 
 
-def _places_differ(article: ArticleVectors, story: StoryProfile) -> bool:
+def other_town(article: ArticleVectors, story: StoryProfile) -> bool:
     """``places_differ`` for an article and a story, unless a day the article's lead names is
     one the story's leads name: reports dated to the same day that name a town and its
     neighbourhood (gvc-train: "Culebra" and "San Antonio") are one event's. This halves the
     reports of one event taken for another town's on gvc-train (26 -> 12 of 545 joins, three
     orders) and keeps every look-alike incident of the next day flagged (18 of 26)."""
-    if not places_differ(article.lead_places, article.names, story.places, story.names):
+    if not places_differ(article.lead_places, article.mentions, story.places, story.names):
         return False
     return not any(day in story.days for day in article.lead_days)
 
