@@ -17,6 +17,7 @@ from storylens.records import (
     StoryAssignment,
 )
 from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings, extract_features
+from storylens.stories import clusterer as clusterer_module
 from storylens.stories.clusterer import story_id_for
 from storylens.stories.dedup import make_signature
 from storylens.stories.join_model import JoinModel
@@ -136,7 +137,9 @@ def test_a_report_from_the_next_town_takes_the_place_penalty() -> None:
     assert stories(StorySettings(join_place_penalty=0.9)) == 2
 
 
-def test_a_later_report_that_dates_the_story_s_day_is_not_decayed() -> None:
+def test_a_later_report_that_dates_the_story_s_day_is_not_decayed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     first = _report("shooting", ("e:corwin",), published="2026-07-11")
     # A hearing sixteen weeks later, whose lead names its own day, then the shooting's.
     hearing = _report(
@@ -155,11 +158,11 @@ def test_a_later_report_that_dates_the_story_s_day_is_not_decayed() -> None:
 
     # The words here are the story's own; without the undecayed join of an older story
     # told in the same words, only the day the lead dates lets the hearing in.
-    decayed = StorySettings(strong_match_score=1.0)
-    assert joins(decayed, hearing)
-    assert not joins(replace(decayed, same_day_grace_days=0), hearing)
+    monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
+    assert joins(StorySettings(), hearing)
+    assert not joins(StorySettings(same_day_grace_days=0), hearing)
     assert not joins(StorySettings(max_story_gap_days=60), hearing)  # no longer a candidate
-    assert not joins(decayed, unrelated)  # its lead names no day of the story's
+    assert not joins(StorySettings(), unrelated)  # its lead names no day of the story's
     assert days_agree({1: 1.0}, {2: 3.0}) and not days_agree({1: 1.0}, {9: 3.0})
     assert days_agree({30: 1.0, 1: 0.5}, {1: 3.0})  # any day of the lead, not the first only
 
@@ -199,22 +202,23 @@ def test_a_join_model_file_of_another_layout_is_refused() -> None:
         JoinModel.from_json(json.dumps(payload))
 
 
-def test_an_older_story_told_in_the_same_words_is_joined_undecayed() -> None:
+def test_an_older_story_told_in_the_same_words_is_joined_undecayed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     shooting = _report("shooting", ("e:corwin",), published="2026-07-11")
     # A plea four months later that tells the shooting in its words and names.
     court = ("plea", "court", "judge", "hearing", "guilty")
     plea = _report("plea", ("e:corwin",), "2026-11-12", ("2026-11-11",), court)
 
-    def assign(settings: StorySettings, *before: ArticleFeatures) -> StoryAssignment:
-        clusterer = StoryClusterer(settings)
+    def assign(*before: ArticleFeatures) -> StoryAssignment:
+        clusterer = StoryClusterer()
         for article in before:
             clusterer.add(article)
         return clusterer.add(plea)
 
-    joined = assign(StorySettings(), shooting)
+    joined = assign(shooting)
     assert joined.story_id == story_id_for("shooting")
     assert joined.reasons[0].startswith("joined an older story")
-    assert assign(StorySettings(strong_match_score=1.0), shooting).new_story  # decayed
     # A court report of the plea's own days fits it less well than the shooting's story
     # does undecayed, but it is of its time: the older story is only a fallback.
     docket = ArticleFeatures(
@@ -224,4 +228,6 @@ def test_an_older_story_told_in_the_same_words_is_joined_undecayed() -> None:
         terms=tuple((term, 2.0) for term in court),
         entities=(("e:ferrante", 2.0),),
     )
-    assert assign(StorySettings(), shooting, docket).story_id == story_id_for("docket")
+    assert assign(shooting, docket).story_id == story_id_for("docket")
+    monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
+    assert assign(shooting).new_story  # the time decay keeps it out

@@ -53,7 +53,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("time_grace_days", "days apart an article may be published with no time decay", 0),
     Setting("time_decay_days", "days per factor e of time decay after the grace days", 0.001),
     Setting("same_day_grace_days", "grace days when the article's lead names the story's day", 0),
-    Setting("strong_match_score", "score before time decay from which a story is not decayed", 0),
     Setting(
         "year_conflict_factor", "score factor when undated article and story name other years", 0, 1
     ),
