@@ -669,7 +669,7 @@ class StoryClusterer:
             # rehoming of a weakest member moved nothing but ECB+'s worst order, down.
             score = self._score_with(mine, lone, story_id)
             story = self._profiles[story_id]
-            if days_differ(lead_day_weights(lone), story.days) or other_town(mine, story):
+            if days_differ(lead_day_weights(lone), story.days) or other_town(mine, lone, story):
                 score *= settings.split_day_factor
             if score < settings.join_threshold:
                 continue

@@ -106,7 +106,6 @@ class ArticleVectors:
     year: int | None
     lead_days: dict[int, float] = field(default_factory=dict)  # days the lead names, weighted
     lead_places: dict[str, float] = field(default_factory=dict)  # places the lead names
-    mentions: dict[str, float] = field(default_factory=dict)  # names' weights, before IDF
 
     @classmethod
     def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
@@ -131,7 +130,6 @@ class ArticleVectors:
             year=parts.year,
             lead_days=parts.lead_days,
             lead_places=parts.lead_places,
-            mentions=dict(features.entities),
         )
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
@@ -505,7 +503,7 @@ def join_inputs(
     """The join model's inputs for one article and one story (its training examples)."""
     parts = _similarity_parts(article, features, story, frequencies, rules)
     other_day = 1.0 if days_differ(article.lead_days, story.days) else 0.0
-    other_place = 1.0 if other_town(article, story) else 0.0
+    other_place = 1.0 if other_town(article, features, story) else 0.0
     time = parts.time
     return JoinInputs(
         time * parts.terms, time * parts.names, time * parts.quotes, other_day, other_place
@@ -561,21 +559,22 @@ def _similarity_parts(
     penalty = 0.0
     if rules.day_penalty and days_differ(article.lead_days, story.days):
         penalty += rules.day_penalty
-    if rules.place_penalty and other_town(article, story):
+    if rules.place_penalty and other_town(article, features, story):
         penalty += rules.place_penalty
-    score = max(0.0, year * time * evidence - penalty)
+    score = year * time * evidence
     # A story the time decay keeps out is still this article's event when their words and
     # names agree this strongly: the score it would have undecayed, for the join decision to
     # fall back on when no story scores above the bar with the decay.
-    undecayed = score
-    if time < 1.0 and sparse >= rules.strong_score:
-        undecayed = max(0.0, year * evidence - penalty)
+    undecayed = year * evidence if time < 1.0 and sparse >= rules.strong_score else score
+    if penalty:
+        score = max(0.0, score - penalty)
+        undecayed = max(0.0, undecayed - penalty)
     return _Parts(
         score, terms, names, quotes, year * time, dense, term_parts, name_parts, undecayed
     )
 
 
-def other_town(article: ArticleVectors, story: StoryProfile) -> bool:
+def other_town(article: ArticleVectors, features: ArticleFeatures, story: StoryProfile) -> bool:
     """``places_differ`` for an article and a story, unless a day the article's lead names is
     one the story's leads name: reports dated to the same day that name a town and its
     neighbourhood (gvc-train: "Culebra" and "San Antonio") are one event's. Gold stories
@@ -583,7 +582,10 @@ def other_town(article: ArticleVectors, story: StoryProfile) -> bool:
     545 gvc-train joins (48 without the day), 60 of 2,049 on ECB+, and flags 24 of the 26
     look-alike stories scoring above the join threshold (the lead-town test before issue 23:
     164 of 545 gvc-train joins)."""
-    if not places_differ(article.lead_places, article.mentions, story.places, story.names):
+    if not article.lead_places or not story.places:
+        return False  # before the article's names are read: most candidates stop here
+    mentions = dict(features.entities)
+    if not places_differ(article.lead_places, mentions, story.places, story.names):
         return False
     return not any(day in story.days for day in article.lead_days)
 
