@@ -741,7 +741,9 @@ class StoryClusterer:
         """How many days after its last day a story can still gain a member: past the
         candidate gap, or past where the time decay brings even a perfect match below both
         the join and the secondary bar (the decay starts later for a story whose leads name
-        a day, since a later lead that dates that day gets the longer grace)."""
+        a day, since a later lead that dates that day gets the longer grace). The undecayed
+        join of an older story (``STRONG_MATCH_SCORE``) reaches only the stories still held:
+        widening the window for it would hold every story for ``max_story_gap_days``."""
         settings = self.settings
         grace = settings.time_grace_days
         if profile.days:
