@@ -366,3 +366,26 @@ def test_features_of_version_one_read_with_no_days() -> None:
     payload["v"] = 1
     del payload["days"]
     assert ArticleFeatures.from_json(json.dumps(payload)).days == ()
+
+
+def test_a_yearless_day_months_after_the_report_is_last_year_s() -> None:
+    from storylens.analyse.timex import find_timexes
+
+    lines = (
+        "Charges link a man's gun to the boy's July 4 killing, police said.",
+        "He is due in court on April 20.",
+        "Detectives traced the gun.",
+    )
+    text = " ".join(lines)
+    sentences = [Span(text.find(line), text.find(line) + len(line), "sentence") for line in lines]
+    article = Article(id="a", text=text, title=None, published="2016-03-28")
+    found = extract_features(
+        AnalysedArticle(
+            clean=CleanArticle(article),
+            sentences=tuple(sentences),
+            timexes=find_timexes(text, article.published),
+        )
+    )
+    # July 4 read as the coming one is 98 days ahead: the killing was last July; the hearing
+    # 23 days ahead is this year's.
+    assert found.days == ("2015-07-04", "2016-04-20")

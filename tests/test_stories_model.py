@@ -8,11 +8,26 @@ from dataclasses import replace
 import pytest
 
 from storylens.errors import ModelError
-from storylens.records import AnalysedArticle, Article, CleanArticle, Entity, Span
+from storylens.records import (
+    AnalysedArticle,
+    Article,
+    CleanArticle,
+    Entity,
+    Span,
+    StoryAssignment,
+)
 from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings, extract_features
+from storylens.stories import clusterer as clusterer_module
+from storylens.stories.clusterer import story_id_for
 from storylens.stories.dedup import make_signature
 from storylens.stories.join_model import JoinModel
-from storylens.stories.scoring import JOIN_INPUT_NAMES, days_agree, places_differ
+from storylens.stories.scoring import (
+    JOIN_INPUT_NAMES,
+    days_agree,
+    is_region,
+    lead_place_weights,
+    places_differ,
+)
 
 SHOOTING_TERMS = ["shooting", "teen", "basketball", "court", "park", "deputy", "wounded"]
 SHOOTING_NAMES = {"e:dunmore county": 2.0, "e:ferrante": 2.0, "e:dunmore regional": 1.5}
@@ -69,12 +84,40 @@ def test_the_lead_says_where_its_event_happened() -> None:
     assert ArticleFeatures.from_json(json.dumps(payload)).places == ()
 
 
-def test_places_differ_when_each_main_place_is_minor_in_the_other() -> None:
-    assert places_differ({"e:corwin": 1.0}, {"e:halston": 3.0})
-    assert not places_differ({"e:corwin": 1.0}, {"e:corwin": 2.0, "e:halston": 1.0})
-    # A county named after the town is no other place.
-    assert not places_differ({"e:corwin": 1.0, "e:dunmore county": 0.5}, {"e:corwin": 3.0})
-    assert not places_differ({}, {"e:halston": 3.0})
+def test_places_differ_when_neither_side_names_the_other_s_town() -> None:
+    # Halston's report never names Corwin, and Corwin's story never names Halston.
+    assert places_differ(["e:halston"], {"e:halston": 2.0}, ["e:corwin"], {"e:corwin": 4.0})
+    # A report that names its neighbourhood first and the story's city in its text.
+    assert not places_differ(
+        ["e:culebra"], {"e:culebra": 2.0, "e:san antonio": 1.7}, ["e:san antonio"], {}
+    )
+    # ... or the story names the article's town in its text.
+    assert not places_differ(["e:pandora"], {}, ["e:lima"], {"e:lima": 3.0, "e:pandora": 2.0})
+    # A town named once, outside the lead, is named in passing: another event recalled.
+    assert places_differ(
+        ["e:greyford"], {"e:greyford": 2.4, "e:tamworth": 1.0}, ["e:tamworth"], {"e:tamworth": 4}
+    )
+    assert not places_differ([], {}, ["e:halston"], {"e:halston": 3.0})
+
+
+def test_a_county_is_no_town_of_the_lead() -> None:
+    report = _report("corwin-c", ("e:dunmore county", "e:corwin"))
+    assert lead_place_weights(report) == {"e:corwin": 1.0}
+    assert is_region("e:harris county") and not is_region("e:corwin")
+
+
+def test_a_report_dated_to_the_story_s_day_is_not_another_town_s() -> None:
+    story = _report("vista-a", ("e:vista",), days=("2026-10-25",))
+    same_day = _report("vista-b", ("e:san marcos",), days=("2026-10-25",))
+    next_day = replace(same_day, article_id="vista-c", days=("2026-10-26",))
+
+    def flagged(article: ArticleFeatures) -> float:
+        clusterer = StoryClusterer()
+        clusterer.observe(story, "gold:vista")
+        return clusterer.observe(article, "gold:vista")[0][1].other_place
+
+    assert flagged(same_day) == 0.0
+    assert flagged(next_day) == 1.0
 
 
 def test_a_report_from_the_next_town_takes_the_place_penalty() -> None:
@@ -94,7 +137,9 @@ def test_a_report_from_the_next_town_takes_the_place_penalty() -> None:
     assert stories(StorySettings(join_place_penalty=0.9)) == 2
 
 
-def test_a_later_report_that_dates_the_story_s_day_is_not_decayed() -> None:
+def test_a_later_report_that_dates_the_story_s_day_is_not_decayed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     first = _report("shooting", ("e:corwin",), published="2026-07-11")
     # A hearing sixteen weeks later, whose lead names its own day, then the shooting's.
     hearing = _report(
@@ -111,6 +156,9 @@ def test_a_later_report_that_dates_the_story_s_day_is_not_decayed() -> None:
         clusterer.add(first)
         return not clusterer.add(later).new_story
 
+    # The words here are the story's own; without the undecayed join of an older story
+    # told in the same words, only the day the lead dates lets the hearing in.
+    monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
     assert joins(StorySettings(), hearing)
     assert not joins(StorySettings(same_day_grace_days=0), hearing)
     assert not joins(StorySettings(max_story_gap_days=60), hearing)  # no longer a candidate
@@ -152,3 +200,34 @@ def test_a_join_model_file_of_another_layout_is_refused() -> None:
     payload["inputs"] = payload["inputs"][:3]
     with pytest.raises(ModelError, match="train_join_model"):
         JoinModel.from_json(json.dumps(payload))
+
+
+def test_an_older_story_told_in_the_same_words_is_joined_undecayed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shooting = _report("shooting", ("e:corwin",), published="2026-07-11")
+    # A plea four months later that tells the shooting in its words and names.
+    court = ("plea", "court", "judge", "hearing", "guilty")
+    plea = _report("plea", ("e:corwin",), "2026-11-12", ("2026-11-11",), court)
+
+    def assign(*before: ArticleFeatures) -> StoryAssignment:
+        clusterer = StoryClusterer()
+        for article in before:
+            clusterer.add(article)
+        return clusterer.add(plea)
+
+    joined = assign(shooting)
+    assert joined.story_id == story_id_for("shooting")
+    assert joined.reasons[0].startswith("joined an older story")
+    # A court report of the plea's own days fits it less well than the shooting's story
+    # does undecayed, but it is of its time: the older story is only a fallback.
+    docket = ArticleFeatures(
+        article_id="docket",
+        signature=make_signature("docket " + " ".join(court)),
+        published="2026-11-11",
+        terms=tuple((term, 2.0) for term in court),
+        entities=(("e:ferrante", 2.0),),
+    )
+    assert assign(shooting, docket).story_id == story_id_for("docket")
+    monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
+    assert assign(shooting).new_story  # the time decay keeps it out

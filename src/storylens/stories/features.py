@@ -28,7 +28,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -69,6 +69,12 @@ LEAD_SENTENCES = 3
 # alike on ECB+; 2 keeps the body's vocabulary in play for stories told in other words).
 LEAD_WEIGHT = 2.0
 
+# A yearless day the lead names that the resolver puts more than this many days after the
+# report's publication is last year's: a report tells what happened, and the coming days it
+# names (a hearing "Jan. 19", a vote "Oct. 22") lie weeks ahead, at most 55 days in the dev
+# sets' leads; "July Fourth" in a March report (98 days) and "June 25" in a January one (146)
+# are past days.
+PAST_DAY_LIMIT_DAYS = 90
 # Entity kinds that name the who/where/what of an event; the rest (MONEY, ORDINAL, ...)
 # are handled as numbers or ignored.
 NAME_LABELS = frozenset(
@@ -386,9 +392,27 @@ def lead_days(analysed: AnalysedArticle) -> tuple[str, ...]:
         if timex.type == "TIME" and not _DAY_WORD.search(timex.text):
             continue  # "at 11:30 p.m." names an hour; the resolver puts it on the report's day
         day = _ISO_DAY.match(timex.value)
-        if day and day.group(0) not in days:
-            days.append(day.group(0))
+        if not day:
+            continue
+        found = _past_day(day.group(0), published_day(analysed.article.published))
+        if found not in days:
+            days.append(found)
     return tuple(days)
+
+
+def _past_day(day: str, published: str | None) -> str:
+    """A yearless day of the lead, as the report means it: one the resolver put more than
+    ``PAST_DAY_LIMIT_DAYS`` after publication is last year's ("the boy's July Fourth killing"
+    in a March report)."""
+    if published is None:
+        return day
+    found = date.fromisoformat(day)
+    if (found - date.fromisoformat(published)).days <= PAST_DAY_LIMIT_DAYS:
+        return day
+    try:
+        return found.replace(year=found.year - 1).isoformat()
+    except ValueError:  # February 29
+        return (found - timedelta(days=365)).isoformat()
 
 
 def _date_keys(value: str, phrase: str, published: str | None) -> list[str]:
