@@ -833,6 +833,8 @@ def _classifies(token: Token) -> bool:
 def _own_candidates(
     doc: Doc, token: Token, topical: frozenset[str], *, in_lede: bool = False
 ) -> _Candidate | None:
+    if not token.is_alpha or token.pos_ not in EVALUATIVE_POS:
+        return None  # what ``_strength`` scores 0, checked first: most words stop here
     if token.lemma_.lower() in topical:
         return None
     if token.pos_ == "VERB" and token.dep_ in BACKGROUND_DEPS:
@@ -1196,16 +1198,27 @@ def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = (), text: str | None = 
     return end
 
 
-def _topical_lemmas(doc: Doc) -> frozenset[str]:
-    """Content lemmas the article uses more than once. A loaded word is a one-off choice of
-    wording; a word the article keeps using ("evacuated", "rezoned", "vetoed") is the
-    vocabulary of its topic, however rare or strongly rated it is."""
-    counts = Counter(t.lemma_.lower() for t in doc if t.is_alpha and t.pos_ in EVALUATIVE_POS)
-    return frozenset(lemma for lemma, n in counts.items() if n >= TOPICAL_REPEATS)
+def _topical_lemmas_and_limit(doc: Doc) -> tuple[frozenset[str], int]:
+    """Content lemmas the article uses more than once, and how many own-voice marks it may
+    have (``own_mark_limit``), read in one pass over the words. A loaded word is a one-off
+    choice of wording; a word the article keeps using ("evacuated", "rezoned", "vetoed") is
+    the vocabulary of its topic, however rare or strongly rated it is."""
+    counts: Counter[str] = Counter()
+    words = 0
+    for token in doc:
+        if token.is_alpha:
+            words += 1
+            if token.pos_ in EVALUATIVE_POS:
+                counts[token.lemma_.lower()] += 1
+    topical = frozenset(lemma for lemma, n in counts.items() if n >= TOPICAL_REPEATS)
+    return topical, _mark_limit(words)
 
 
 def own_mark_limit(doc: Doc) -> int:
-    words = sum(1 for t in doc if t.is_alpha)
+    return _mark_limit(sum(1 for t in doc if t.is_alpha))
+
+
+def _mark_limit(words: int) -> int:
     return max(1, math.floor(words / WORDS_PER_OWN_MARK + 0.5))
 
 
@@ -1232,7 +1245,7 @@ def find_tone(
     if not text.strip():
         return ()
     regions = _speakers_of_phrases(doc, text, _regions(text, quotes))
-    topical = _topical_lemmas(doc)
+    topical, mark_limit = _topical_lemmas_and_limit(doc)
     lede_ends_at = lede_end(doc, skip, text)
     backstory = _backstory_tokens(doc)
     own: list[_Candidate] = []
@@ -1279,7 +1292,7 @@ def find_tone(
                 judgments.append(judgment)
     # The lede's words compete for the article's quota like the body's, and those the quota
     # leaves out are kept beside it: the lede is a few sentences and cannot run away.
-    chosen = _best(own + lede, own_mark_limit(doc))
+    chosen = _best(own + lede, mark_limit)
     chosen += _best([c for c in lede if not _overlaps_any(c, chosen)], len(lede))
     for judgment in sorted(judgments, key=lambda j: j.start - j.end):  # longest first
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
