@@ -45,3 +45,34 @@ def test_numbers_in_words_up_to_ninety_nine_and_their_scale() -> None:
     assert parse_number("three thousand people") == 3000
     assert parse_number("someone") is None
     assert parse_number("often") is None
+
+
+# Publication days a year apart over two decades, each a different weekday and month.
+_PUBLISHED_DAYS = [
+    f"{year}-{month:02d}-{day:02d}"
+    for year, month, day in zip(
+        range(2004, 2026), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] * 2, range(1, 29), strict=False
+    )
+]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+        *["January", "February", "March", "April", "May", "June", "July"],
+        *["August", "September", "October", "November", "December"],
+    ],
+)
+def test_a_weekday_or_month_alone_is_answered_as_dateparser_answers(name: str) -> None:
+    """The phrases ``normalise_date`` answers without dateparser get dateparser's answer."""
+    from datetime import datetime
+
+    from storylens.analyse.details import _date_parser
+
+    for published in [None, *_PUBLISHED_DAYS]:
+        base = datetime.fromisoformat(published) if published else None
+        for phrase in (name, name.lower(), name.upper()):
+            parsed = _date_parser(base).get_date_data(phrase)["date_obj"]
+            expected = parsed.date().isoformat() if parsed else None
+            assert normalise_date(phrase, published) == expected, (phrase, published)

@@ -100,6 +100,34 @@ def test_save_and_read_back(any_db: str) -> None:
         assert store.rejection_rows()[0]["reason"] == "empty file"
 
 
+def test_members_of_several_stories_are_read_as_each_story_alone(
+    any_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import storylens.store.store as store_module
+
+    monkeypatch.setattr(store_module, "MAX_IDS_PER_QUERY", 2)  # ids read a few at a time
+    with Store(any_db) as store:
+        store.save_batch(
+            [
+                make_stored("a1", "s-1", "Echo", "2026-04-02"),
+                make_stored("b1", "s-2", "Echo", "2026-05-01"),
+                make_stored("a2", "s-1", "Courier", "2026-04-03"),
+                make_stored("a3", "s-1", "Ledger", "2026-04-04"),
+            ]
+        )
+        wanted = ["s-2", "s-none", "s-1"]
+        together = store.members_of_stories(wanted)
+        assert [story_id for story_id, _ in together] == wanted
+        assert [[m.id for m in members] for _, members in together] == [
+            ["b1"],
+            [],
+            ["a1", "a2", "a3"],
+        ]
+        alone = [store.story_members(story_id) for story_id in wanted]
+        assert [members for _, members in together] == alone
+        assert together[2][1][1].analysed.quotes[0].speaker == "Dana Holt"
+
+
 def test_a_failed_batch_stores_nothing(any_db: str) -> None:
     with Store(any_db) as store:
         store.save_batch([make_stored("a1", "s-1", "Echo", "2026-04-02")])

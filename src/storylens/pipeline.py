@@ -313,7 +313,7 @@ class _WorkerComparisons:
         """Called under the writer lock, after the batch is stored."""
         self.batches += 1
         store = self.run.store
-        members = [(story_id, store.story_members(story_id)) for story_id in sorted(story_ids)]
+        members = store.members_of_stories(sorted(story_ids))
         if not members:
             return
         for story_id, _ in members:
@@ -518,7 +518,7 @@ def compare_stories(
     """Recompute and store the comparison of each of these stories (only these: a batch
     touches a few stories, and the others' comparisons still hold). ``dense`` embeds claims
     where the embeddings extra is in use. Returns how many were computed."""
-    members = [(story_id, store.story_members(story_id)) for story_id in sorted(set(story_ids))]
+    members = store.members_of_stories(sorted(set(story_ids)))
     computed, emptied = compare_members(members, dense)
     store.save_comparisons(computed, emptied)
     return len(computed)

@@ -428,9 +428,13 @@ def _mention(token: Token) -> str:
     start, end = token.i, token.i + 1
     while start > 0 and doc[start - 1].dep_ == "compound" and doc[start - 1].head is token:
         start -= 1
-    for ent in doc.ents:
-        if ent.start < end and start < ent.end:
-            start, end = min(start, ent.start), max(end, ent.end)
+    # Widened to the entities at either end, read off the tokens' IOB tags as ``doc.ents``
+    # reads them: building every entity span of the article for each mention cost more than
+    # the rest of the tone stage's lookups together.
+    while start > 0 and doc[start].ent_iob_ == "I":
+        start -= 1
+    while end < len(doc) and doc[end - 1].ent_iob_ in ("B", "I") and doc[end].ent_iob_ == "I":
+        end += 1
     return doc[start:end].text
 
 
@@ -525,7 +529,7 @@ def _regions(text: str, quotes: Sequence[Quote]) -> list[_Region]:
     return regions
 
 
-def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
+def _speakers_of_phrases(doc: Doc, text: str, regions: list[_Region]) -> list[_Region]:
     """Marked phrases the extractor left without a speaker that are someone's words after all.
 
     * Marks inside a speaker's quote (`"we do not operate under 'secret law,'" he wrote`) are
@@ -547,13 +551,11 @@ def _speakers_of_phrases(doc: Doc, regions: list[_Region]) -> list[_Region]:
         if span is None or not len(span) or _is_title(span):
             kept.append(region)  # `wrote in "The Brutal Truth"`: a title names, nobody says it
             continue
-        speaker = _governing_speaker(doc, span)
+        speaker = _governing_speaker(text, span)
         if speaker is not None:
             kept.append(_Region(region.start, region.end, "quoted", _mention(speaker)))
             continue
-        echoed = _echoed_quote(doc.text, region, quoted) or _continued_account(
-            doc.text, span, quoted
-        )
+        echoed = _echoed_quote(text, region, quoted) or _continued_account(text, span, quoted)
         document = _governing_document(span) if echoed is None else None
         if echoed is not None:
             kept.append(_Region(region.start, region.end, "quoted", echoed.speaker))
@@ -613,14 +615,15 @@ def _governing_document(span: Span) -> Token | None:
     return None
 
 
-def _governing_speaker(doc: Doc, span: Span) -> Token | None:
-    """The subject of a speech verb the marked phrase depends on, if the parse shows one."""
+def _governing_speaker(text: str, span: Span) -> Token | None:
+    """The subject of a speech verb the marked phrase depends on, if the parse shows one
+    (``text`` is its document's)."""
     current = span.root
     for _ in range(SPEECH_HEAD_STEPS):
         if current.head is current:
             return None
         current = current.head
-        if "\n" in doc.text[min(current.idx, span.start_char) : max(current.idx, span.end_char)]:
+        if "\n" in text[min(current.idx, span.start_char) : max(current.idx, span.end_char)]:
             return None  # a parse run across a paragraph break joins two sentences
         if current.pos_ in ("VERB", "AUX") and current.lemma_.lower() in SPEECH_VERBS:
             return _speaker_of_cue(current)
@@ -830,6 +833,8 @@ def _classifies(token: Token) -> bool:
 def _own_candidates(
     doc: Doc, token: Token, topical: frozenset[str], *, in_lede: bool = False
 ) -> _Candidate | None:
+    if not token.is_alpha or token.pos_ not in EVALUATIVE_POS:
+        return None  # what ``_strength`` scores 0, checked first: most words stop here
     if token.lemma_.lower() in topical:
         return None
     if token.pos_ == "VERB" and token.dep_ in BACKGROUND_DEPS:
@@ -1133,10 +1138,10 @@ def _in_account(doc: Doc, c: _Candidate, account: _Account) -> bool:
     return root.i == account.anchor or any(a.i == account.anchor for a in root.ancestors)
 
 
-def _voiced_mark(doc: Doc, c: _Candidate, accounts: Sequence[_Account]) -> ToneMark:
+def _voiced_mark(doc: Doc, text: str, c: _Candidate, accounts: Sequence[_Account]) -> ToneMark:
     """An own-voice candidate's mark, in the voice of the account it sits in, if any. A
-    reported mark is sure only where the parse shows the speaker's claim holding it."""
-    text = doc.text
+    reported mark is sure only where the parse shows the speaker's claim holding it.
+    ``text`` is ``doc.text``, read once by the caller (spaCy joins every token on each read)."""
     for account in accounts:
         if account.start <= c.start and c.end <= account.end:
             if not _in_account(doc, c, account):
@@ -1166,11 +1171,13 @@ def _unsure_in(c: _Candidate, ranges: Sequence[tuple[int, int]]) -> _Candidate:
     return replace(c, sure=False) if _in_ranges(c.start, c.end, ranges) else c
 
 
-def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = ()) -> int:
+def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = (), text: str | None = None) -> int:
     """Where the lede ends: after the first ``LEDE_PARAGRAPHS`` paragraphs with words outside
     ``skip`` (a caption or a byline before the story is not its lede), and after at most
-    ``LEDE_MAX_SENTENCES`` sentences from the lede's start."""
-    text = doc.text
+    ``LEDE_MAX_SENTENCES`` sentences from the lede's start. ``text`` is ``doc.text`` where the
+    caller has it already (spaCy joins every token again on each read)."""
+    if text is None:
+        text = doc.text
     start: int | None = None
     end = 0
     paragraphs = 0
@@ -1191,16 +1198,27 @@ def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = ()) -> int:
     return end
 
 
-def _topical_lemmas(doc: Doc) -> frozenset[str]:
-    """Content lemmas the article uses more than once. A loaded word is a one-off choice of
-    wording; a word the article keeps using ("evacuated", "rezoned", "vetoed") is the
-    vocabulary of its topic, however rare or strongly rated it is."""
-    counts = Counter(t.lemma_.lower() for t in doc if t.is_alpha and t.pos_ in EVALUATIVE_POS)
-    return frozenset(lemma for lemma, n in counts.items() if n >= TOPICAL_REPEATS)
+def _topical_lemmas_and_limit(doc: Doc) -> tuple[frozenset[str], int]:
+    """Content lemmas the article uses more than once, and how many own-voice marks it may
+    have (``own_mark_limit``), read in one pass over the words. A loaded word is a one-off
+    choice of wording; a word the article keeps using ("evacuated", "rezoned", "vetoed") is
+    the vocabulary of its topic, however rare or strongly rated it is."""
+    counts: Counter[str] = Counter()
+    words = 0
+    for token in doc:
+        if token.is_alpha:
+            words += 1
+            if token.pos_ in EVALUATIVE_POS:
+                counts[token.lemma_.lower()] += 1
+    topical = frozenset(lemma for lemma, n in counts.items() if n >= TOPICAL_REPEATS)
+    return topical, _mark_limit(words)
 
 
 def own_mark_limit(doc: Doc) -> int:
-    words = sum(1 for t in doc if t.is_alpha)
+    return _mark_limit(sum(1 for t in doc if t.is_alpha))
+
+
+def _mark_limit(words: int) -> int:
     return max(1, math.floor(words / WORDS_PER_OWN_MARK + 0.5))
 
 
@@ -1226,9 +1244,9 @@ def find_tone(
     text = doc.text
     if not text.strip():
         return ()
-    regions = _speakers_of_phrases(doc, _regions(text, quotes))
-    topical = _topical_lemmas(doc)
-    lede_ends_at = lede_end(doc, skip)
+    regions = _speakers_of_phrases(doc, text, _regions(text, quotes))
+    topical, mark_limit = _topical_lemmas_and_limit(doc)
+    lede_ends_at = lede_end(doc, skip, text)
     backstory = _backstory_tokens(doc)
     own: list[_Candidate] = []
     lede: list[_Candidate] = []
@@ -1274,7 +1292,7 @@ def find_tone(
                 judgments.append(judgment)
     # The lede's words compete for the article's quota like the body's, and those the quota
     # leaves out are kept beside it: the lede is a few sentences and cannot run away.
-    chosen = _best(own + lede, own_mark_limit(doc))
+    chosen = _best(own + lede, mark_limit)
     chosen += _best([c for c in lede if not _overlaps_any(c, chosen)], len(lede))
     for judgment in sorted(judgments, key=lambda j: j.start - j.end):  # longest first
         if not any(c.start < judgment.end and judgment.start < c.end for c in chosen):
@@ -1282,7 +1300,7 @@ def find_tone(
     accounts = _reported_accounts(doc, quotes)
     unbalanced = _unbalanced_paragraphs(text)
     chosen = [_unsure_in(c, unbalanced) for c in chosen]
-    marks = [_voiced_mark(doc, c, accounts) for c in sorted(chosen, key=lambda c: c.start)]
+    marks = [_voiced_mark(doc, text, c, accounts) for c in sorted(chosen, key=lambda c: c.start)]
     marks += [_mark(text, _unsure_in(c, unbalanced), "own") for c in hedges]
     for region, candidates in quoted.items():
         marks += [

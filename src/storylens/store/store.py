@@ -65,6 +65,17 @@ from storylens.store.segments import decode_segments, encode_segments
 
 # Story titles are cut to this many characters when taken from a first sentence.
 MAX_STORY_TITLE_CHARS = 120
+# Ids bound in one ``IN (...)`` query: far below SQLite's limit on bound parameters (32,766;
+# 999 before SQLite 3.32), so a large story's members are read a few queries at a time.
+MAX_IDS_PER_QUERY = 500
+# The tables of an article's parts the compare stage reads, by the member field they fill.
+MEMBER_TABLES = (
+    ("quotes", quotes),
+    ("entities", entities),
+    ("details", details),
+    ("timexes", timexes),
+    ("tone", tone_marks),
+)
 
 
 @dataclass(frozen=True)
@@ -568,25 +579,29 @@ class Store:
 
     def story_members(self, story_id: str) -> list[StoryMember]:
         """The story's articles as the compare stage reads them, in stored order."""
+        return self.members_of_stories([story_id])[0][1]
+
+    def members_of_stories(self, story_ids: Sequence[str]) -> list[tuple[str, list[StoryMember]]]:
+        """Each story's articles as ``story_members`` reads them, in the order of
+        ``story_ids``: one query per table for them all (the stories a batch touched are
+        compared together), not one per table and story."""
+        by_story: dict[str, list[Any]] = {story_id: [] for story_id in story_ids}
         with self.reader.connect() as connection:
-            rows = list(
-                connection.execute(
-                    select(articles).where(articles.c.story_id == story_id).order_by(articles.c.seq)
-                ).mappings()
-            )
-            ids = [row["id"] for row in rows]
-            children = {
-                name: _grouped(connection, table, ids)
-                for name, table in (
-                    ("quotes", quotes),
-                    ("entities", entities),
-                    ("details", details),
-                    ("timexes", timexes),
-                    ("tone", tone_marks),
-                )
-            }
+            for part in _chunks(list(by_story), MAX_IDS_PER_QUERY):
+                query = select(articles).where(articles.c.story_id.in_(part))
+                for row in connection.execute(query.order_by(articles.c.seq)).mappings():
+                    by_story[row["story_id"]].append(row)
+            ids = [row["id"] for rows in by_story.values() for row in rows]
+            children = {name: _grouped(connection, table, ids) for name, table in MEMBER_TABLES}
         return [
-            _member(row, {k: v.get(row["id"], []) for k, v in children.items()}) for row in rows
+            (
+                story_id,
+                [
+                    _member(row, {k: v.get(row["id"], []) for k, v in children.items()})
+                    for row in rows
+                ],
+            )
+            for story_id, rows in by_story.items()
         ]
 
     def save_comparisons(
@@ -659,13 +674,18 @@ def _bump_version(connection: Connection) -> None:
     )
 
 
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
 def _grouped(connection: Connection, table: Any, article_ids: list[str]) -> dict[str, list[Any]]:
+    """The table's rows of these articles, by article, each article's in ``id`` order."""
     grouped: dict[str, list[Any]] = {}
-    if not article_ids:
-        return grouped
-    query = select(table).where(table.c.article_id.in_(article_ids)).order_by(table.c.id)
-    for row in connection.execute(query).mappings():
-        grouped.setdefault(row["article_id"], []).append(row)
+    for part in _chunks(article_ids, MAX_IDS_PER_QUERY):
+        query = select(table).where(table.c.article_id.in_(part)).order_by(table.c.id)
+        for row in connection.execute(query).mappings():
+            grouped.setdefault(row["article_id"], []).append(row)
     return grouped
 
 
