@@ -129,7 +129,8 @@ def _relation(same: bool, a: ClaimProfile, b: ClaimProfile) -> tuple[ClaimRelati
     fewer, more = sorted((len(extra_a), len(extra_b)))
     if (fewer <= 1 and more >= ADDED_DETAIL_WORDS) or only_a or only_b:
         longer = extra_a if len(extra_a) + len(only_a) > len(extra_b) + len(only_b) else extra_b
-        added = sorted(longer, key=lambda s: -(a.weights.get(s) or b.weights.get(s) or 0.0))
+        # heaviest first, ties by the word: a set's order changes from run to run
+        added = sorted(longer, key=lambda s: (-(a.weights.get(s) or b.weights.get(s) or 0.0), s))
         return "adds-detail", f"one side adds: {', '.join(added[:REASON_WORDS])}"
     return "same", ""
 
