@@ -272,3 +272,39 @@ def test_a_wording_that_drops_a_negation_says_the_meaning_may_be_reversed() -> N
     assert all("a negation differs" in variant_label(v) for v in changed)
     # an interjection is no negation
     assert not negation_differs((WordDiff("add", "No"), WordDiff("keep", "when I speak")))
+
+
+def test_an_utterance_printed_in_two_pieces_is_not_called_truncated() -> None:
+    whole = (
+        "“Freedom means freedom for everyone. That means every family is entitled to the "
+        "same rights as every other,” Ada Penn wrote."
+    )
+    pieces = (
+        "“Freedom means freedom for everyone,” Ada Penn wrote on Monday. "
+        "“That means every family is entitled to the same rights as every other.”"
+    )
+    first = "Freedom means freedom for everyone,"
+    second = "That means every family is entitled to the same rights as every other."
+    found = quotes_in_story(
+        [
+            member(
+                "a",
+                "Echo",
+                whole,
+                quotes=(_quote_at(whole, whole[1 : whole.index("”")], "Ada Penn"),),
+            ),
+            member(
+                "b",
+                "Courier",
+                pieces,
+                quotes=(
+                    _quote_at(pieces, first, "Ada Penn"),
+                    _quote_at(pieces, second, "Ada Penn"),
+                ),
+            ),
+        ]
+    )
+    (group,) = [g for g in align_quotes(found) if len(g.variants) > 1]
+    (courier,) = [v for v in group.variants if v.outlet == "Courier"]
+    assert courier.relation == "identical" and "…" in courier.text
+    assert (courier.start, courier.end) == (pieces.index(first), pieces.index(second) + len(second))

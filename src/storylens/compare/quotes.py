@@ -74,6 +74,9 @@ MAX_REWORDED_CHANGES = 2
 # When I'm talking ..."), the BASIL tuning events' rewordings of one line 0.8-1.0, while the
 # letter set beside the priest's like sentence keeps 0.75.
 MIN_REWORDED_KEPT = 0.8
+# What stands between the pieces of one utterance an article prints as separate quotations,
+# when they are shown as one wording (the words between them are the outlet's).
+PIECE_JOINER = "…"
 # Content words a quote must share with a group before the two are scored at all: two
 # wordings of one utterance share more than one word unless the quote is tiny.
 MIN_SHARED_WORDS = 2
@@ -531,6 +534,7 @@ def _built_group(
             )
         )
     ]
+    variants = _pieces_joined(variants, reference_quote.text, reference)
     variants.extend(_paraphrases(quotes, group, group_speaker))
     built = QuoteGroup(
         speaker=group_speaker,
@@ -540,6 +544,43 @@ def _built_group(
         wording_differs=len({n for _, n in group}) > 1,
     )
     return built, unclear
+
+
+def _pieces_joined(
+    variants: list[QuoteVariant], reference_text: str, reference: str
+) -> list[QuoteVariant]:
+    """One variant for the pieces one article prints of the utterance as separate quotations
+    (“Freedom means freedom for everyone,” she wrote. “That means that all families ...”):
+    each piece alone is a cut of the fullest wording, but together, in the article's order,
+    they may be all of it. Joined, they are classified again; where the pieces still leave
+    words out, they stay apart."""
+    pieces: dict[str, list[QuoteVariant]] = {}
+    for variant in variants:
+        if variant.relation == "truncated" and not variant.compared_with:
+            pieces.setdefault(variant.article_id, []).append(variant)
+    merged: dict[int, QuoteVariant] = {}
+    dropped: set[int] = set()
+    for found in pieces.values():
+        if len(found) < 2:
+            continue
+        found.sort(key=lambda v: v.start)
+        if any(a.end > b.start for a, b in zip(found, found[1:], strict=False)):
+            continue  # overlapping pieces are no sequence
+        joined = f" {PIECE_JOINER} ".join(v.text for v in found)
+        relation, diff = classify_variant(reference_text, joined)
+        if relation not in ("identical", "reworded"):
+            continue
+        first = found[0]
+        merged[id(first)] = replace(
+            first,
+            text=joined,
+            relation=relation,  # type: ignore[arg-type]
+            diff=diff,
+            similarity=round(float(fuzz.ratio(normalise_quote(joined), reference)), 1),
+            end=found[-1].end,
+        )
+        dropped.update(id(v) for v in found[1:])
+    return [merged.get(id(v), v) for v in variants if id(v) not in dropped]
 
 
 def _kept_share(variant: QuoteVariant) -> float:
