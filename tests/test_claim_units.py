@@ -7,7 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from storylens.compare.claim_units import claim_units, furniture_spans, is_question
+from storylens.compare.claim_units import (
+    claim_units,
+    furniture_spans,
+    is_lead_in,
+    is_question,
+)
 from storylens.records import Quote, Span
 from test_compare_parts import member
 
@@ -207,3 +212,15 @@ def test_a_question_in_the_outlets_own_voice_is_no_claim() -> None:
     assert any(t.endswith("“Why are you asking me?”") for t in texts)  # a source asks
     assert is_question("A double dip recession?")
     assert not is_question("“Is that picture you?”")
+
+
+def test_a_lead_in_that_opens_what_follows_is_no_claim() -> None:
+    text = (
+        "The council voted to close the library on Tuesday.\n"
+        "The Harbour Gazette reports:\n"
+        "The branch had lost half its readers in five years, the paper said."
+    )
+    texts = _texts(text)
+    assert "The Harbour Gazette reports:" not in texts
+    assert any(t.startswith("The branch had lost") for t in texts)
+    assert is_lead_in("She then added:") and not is_lead_in("She then added: “No.”")

@@ -142,6 +142,12 @@ def is_question(piece: str) -> bool:
     return piece.rstrip().endswith("?") and quoted_share(piece) < QUOTED_QUESTION_SHARE
 
 
+def is_lead_in(piece: str) -> bool:
+    """Whether a piece only opens the text after it ("Politico reports:", "She added:"): it
+    ends on a colon, and what it introduces is not in it."""
+    return piece.rstrip().endswith(":")
+
+
 def is_heading(line: str) -> bool:
     """Whether a line is a heading: short, unpunctuated, every word capitalised."""
     line = line.strip()
@@ -421,8 +427,8 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
                 if start >= end:
                     continue
                 piece = text[start:end]
-                if is_question(piece):
-                    continue  # the outlet asks; it claims nothing
+                if is_question(piece) or is_lead_in(piece):
+                    continue  # the outlet asks, or opens what follows: it claims nothing
                 stems = _weighted_stems(piece, start, names)
                 last = units[-1] if units else None
                 if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
