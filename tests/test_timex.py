@@ -401,3 +401,11 @@ def test_as_early_as_a_weekday_looks_ahead_whatever_verb_reports_it() -> None:
     assert [(t.text, t.value) for t in later] == [("Friday", "2010-12-10")]
     past = find_timexes("The Senate voted on Thursday, aides said.", "2010-12-08")
     assert [(t.text, t.value) for t in past] == [("Thursday", "2010-12-02")]
+
+
+def test_a_schedule_that_runs_through_a_date_looks_ahead() -> None:
+    text = "That campaign started Wednesday and runs through Nov. 5 in cable markets."
+    values = {t.text: t.value for t in find_timexes(text, "2012-09-20")}
+    assert values == {"Wednesday": "2012-09-19", "Nov. 5": "2012-11-05"}
+    ran = find_timexes("The ad ran through Nov. 5 last year.", "2012-09-20")
+    assert [t.value for t in ran if t.text == "Nov. 5"] == ["2011-11-05"]

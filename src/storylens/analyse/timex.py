@@ -209,7 +209,7 @@ _PRESENT_WORDS = frozenset({
     "is", "are", "has", "have", "begins", "starts",
     "opens", "ends", "closes", "comes", "meets", "votes", "heads", "faces", "returns", "resumes",
     "arrives", "leaves", "hosts", "visits", "travels", "testifies", "expires", "convenes",
-    "debates", "goes", "kicks", "takes"
+    "debates", "goes", "kicks", "takes", "runs", "lasts", "continues"
 })  # fmt: skip
 # Their plural forms, verbs only where no determiner makes them nouns ("the vote Friday").
 _PRESENT_PLURALS = frozenset({
