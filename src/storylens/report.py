@@ -341,7 +341,7 @@ def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     agreed = len(c.details) - len(shown)
     lines = ["## Details that disagree or cannot be checked", ""]
     if not shown:
-        return [*lines, f"No detail disagrees ({agreed} checked and agreeing).", ""]
+        return [*lines, f"No disagreeing detail found ({agreed} compared and agreeing).", ""]
     lines += ["| detail | about | one outlet | another outlet | status |", "|---|---|---|---|---|"]
     for d in shown:
         lines.append(
