@@ -68,10 +68,13 @@ def _wording(text: str) -> tuple[str, ...]:
 
 def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
     """A claim as one line: its words, the outlets that print these very words, and each
-    other outlet's own sentence of the same claim (its first, in the article's order)."""
+    other outlet's own sentence of the same claim: the one the same-claim model scored
+    highest against it, else its first in the article's order (a group joins sentences
+    through each other, so its first may tell only part of this one)."""
     wording = _wording(claim.text)
     same: dict[str, None] = {claim.outlet: None}
     others: dict[str, str] = {}
+    best = _best_counterparts(claim, claims)
     for other in claims:
         if other.group != claim.group or other.status == "copy" or other.outlet == claim.outlet:
             continue
@@ -80,7 +83,7 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
         if _wording(other.text) == wording:
             same[other.outlet] = None
         else:
-            others[other.outlet] = other.text
+            others[other.outlet] = best.get(other.outlet, other).text
     return SummarySentence(
         text=claim.text,
         article_id=claim.article_id,
@@ -88,6 +91,20 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
         outlets=tuple(same),
         other_wordings=tuple(Wording(outlet, text) for outlet, text in others.items()),
     )
+
+
+def _best_counterparts(claim: Claim, claims: Sequence[Claim]) -> dict[str, Claim]:
+    """Per other outlet, the claim of the same group the model scored highest against
+    ``claim`` (from ``claim.matches``)."""
+    at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
+    best: dict[str, tuple[float, Claim]] = {}
+    for match in claim.matches:
+        found = at.get((match.article_id, match.start))
+        if found is None or found.status == "copy" or found.outlet == claim.outlet:
+            continue
+        if match.outlet not in best or match.score > best[match.outlet][0]:
+            best[match.outlet] = (match.score, found)
+    return {outlet: found for outlet, (_, found) in best.items()}
 
 
 def others_note(line: SummarySentence) -> str:
