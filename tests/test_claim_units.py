@@ -10,6 +10,8 @@ import pytest
 from storylens.compare.claim_units import (
     claim_units,
     furniture_spans,
+    is_cut_clause,
+    is_furniture,
     is_lead_in,
     is_question,
 )
@@ -224,3 +226,11 @@ def test_a_lead_in_that_opens_what_follows_is_no_claim() -> None:
     assert "The Harbour Gazette reports:" not in texts
     assert any(t.startswith("The branch had lost") for t in texts)
     assert is_lead_in("She then added:") and not is_lead_in("She then added: “No.”")
+
+
+def test_a_clause_cut_from_its_verb_and_a_call_to_readers_are_no_claims() -> None:
+    assert is_cut_clause("that the council could vote on the plan anyway.")
+    assert not is_cut_clause("That was the plan, Ames said.")
+    assert is_furniture("See the cover below, and tell us whether you think it crosses a line.")
+    assert is_furniture("Tell us what you think in the comments below.")
+    assert not is_furniture("Ames said she would tell us what happened at the meeting.")

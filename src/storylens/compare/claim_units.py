@@ -70,7 +70,11 @@ _FURNITURE_SENTENCE = re.compile(
     |\b(?:your\s+browser\s+does\s+not\s+support|(?:please\s+)?enable\s+javascript
         |this\s+video\s+(?:is|has\s+been)\s+(?:not\s+available|unavailable|removed)
         |video\s+(?:is\s+)?(?:not\s+available|unavailable)|click\s+(?:here\s+)?to\s+
-        (?:play|watch)|skip\s+ad|video\s+player|autoplay)\b""",
+        (?:play|watch)|skip\s+ad|video\s+player|autoplay)\b
+    |^\s*(?:please\s+)?(?:tell\s+us|let\s+us\s+know|sound\s+off|leave\s+a\s+comment
+        |share\s+your\s+(?:thoughts|views|comments))\b
+    |\bbelow,?\s+and\s+(?:tell\s+us|let\s+us\s+know)\b
+    |\bin\s+the\s+comments\s+(?:below|section)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A time stamp names a time or date: "Updated" alone opens many a sentence ("Updated maps
@@ -98,6 +102,8 @@ SPEAKER_OPENS_WITHIN = 5
 _CREDIT = re.compile(r"\s*\((?:photos?|images?|credit)\b[^()]*\)\s*$", re.IGNORECASE)
 # Quotation marks: double ones pair by kind; a curly single mark between two letters is an
 # apostrophe ("You’re"), not a quotation mark.
+# Lower-case words that open a clause depending on a verb outside it.
+CLAUSE_OPENERS = frozenset({"that", "which", "whom", "whose", "whereas"})
 # A question whose characters are at least this share inside quotation marks is quoted.
 QUOTED_QUESTION_SHARE = 0.5
 _OPENING = "“‘"
@@ -146,6 +152,14 @@ def is_lead_in(piece: str) -> bool:
     """Whether a piece only opens the text after it ("Politico reports:", "She added:"): it
     ends on a colon, and what it introduces is not in it."""
     return piece.rstrip().endswith(":")
+
+
+def is_cut_clause(piece: str) -> bool:
+    """Whether a piece is a clause cut from the sentence that governs it: it opens, in lower
+    case, on a subordinating word ("that the Senate could move to the bill anyway.", "which
+    he denied."): what it says depends on the verb it was cut from."""
+    first = words(piece)[:1]
+    return bool(first) and first[0] in CLAUSE_OPENERS
 
 
 def is_heading(line: str) -> bool:
@@ -427,8 +441,8 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
                 if start >= end:
                     continue
                 piece = text[start:end]
-                if is_question(piece) or is_lead_in(piece):
-                    continue  # the outlet asks, or opens what follows: it claims nothing
+                if is_question(piece) or is_lead_in(piece) or is_cut_clause(piece):
+                    continue  # the outlet asks, opens what follows, or a clause lost its verb
                 stems = _weighted_stems(piece, start, names)
                 last = units[-1] if units else None
                 if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
