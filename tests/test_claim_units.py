@@ -231,6 +231,8 @@ def test_a_lead_in_that_opens_what_follows_is_no_claim() -> None:
 def test_a_clause_cut_from_its_verb_and_a_call_to_readers_are_no_claims() -> None:
     assert is_cut_clause("that the council could vote on the plan anyway.")
     assert not is_cut_clause("That was the plan, Ames said.")
+    assert is_cut_clause("Which brings us back to the vote.")
+    assert not is_cut_clause("Which branch will close?")
     assert is_furniture("See the cover below, and tell us whether you think it crosses a line.")
     assert is_furniture("Tell us what you think in the comments below.")
     assert not is_furniture("Ames said she would tell us what happened at the meeting.")

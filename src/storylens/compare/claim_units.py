@@ -157,8 +157,11 @@ def is_lead_in(piece: str) -> bool:
 def is_cut_clause(piece: str) -> bool:
     """Whether a piece is a clause cut from the sentence that governs it: it opens, in lower
     case, on a subordinating word ("that the Senate could move to the bill anyway.", "which
-    he denied."): what it says depends on the verb it was cut from."""
+    he denied."), or on "Which" without asking ("Which brings us back to the vote."): what
+    it says depends on what it was cut from."""
     first = words(piece)[:1]
+    if first and first[0] == "Which" and not piece.rstrip().endswith("?"):
+        return True  # "Which brings us back to ...": a relative clause left as a sentence
     return bool(first) and first[0] in CLAUSE_OPENERS
 
 
