@@ -97,6 +97,17 @@ def _published(member: StoryMember) -> str | None:
     return member.analysed.article.published
 
 
+def first_published(members: Sequence[StoryMember]) -> int | None:
+    """The index of the article published first, or None where no order is known: no
+    article is dated, or the earliest give the same time (one day, no hour)."""
+    order = publication_order(members)
+    if not order or _published(members[order[0]]) is None:
+        return None
+    if len(order) > 1 and _published(members[order[1]]) == _published(members[order[0]]):
+        return None
+    return order[0]
+
+
 def lineage(
     members: Sequence[StoryMember],
     units: Sequence[ClaimUnit],
@@ -111,11 +122,7 @@ def lineage(
     for later, earlier in echo_pairs:
         reused_from.setdefault(units[later].member, Counter())[units[earlier].member] += 1
     order = publication_order(members)
-    # The earliest dated article is first only if no other gives the same time: two dated
-    # the same day with no hour have no order between them.
-    has_first = bool(order) and _published(members[order[0]]) is not None
-    if has_first and len(order) > 1:
-        has_first = _published(members[order[1]]) != _published(members[order[0]])
+    first = first_published(members)
     entries = []
     for position, index in enumerate(order):
         member = members[index]
@@ -124,7 +131,7 @@ def lineage(
         source, role = None, "independent"
         if index in copies:
             role, source = "copy", members[copies[index]].id
-        elif position == 0 and has_first:
+        elif position == 0 and index == first:
             role = "first"  # storage order is no publication order: an undated article is not
         elif reused and max(reused.values()) / max(claims_of[index], 1) >= ECHO_SHARE:
             role, source = "echo", members[reused.most_common(1)[0][0]].id

@@ -24,6 +24,7 @@ from storylens.compare.lineage import (
     FIRST_UNKNOWN,
     ORDER_UNKNOWN,
     find_echoes,
+    first_published,
     lineage,
     publication_order,
 )
@@ -110,12 +111,10 @@ def compare_story(
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
     details = find_conflicts(members, units, cosine, copies)
-    order = publication_order(members)
-    dated = [i for i in order if members[i].analysed.article.published]
-    if members and not dated:
+    first = first_published(members)
+    if members and not any(member.analysed.article.published for member in members):
         notes.append(ORDER_UNKNOWN)
-    tied = len(dated) > 1 and _published(members[dated[0]]) == _published(members[dated[1]])
-    if tied:
+    elif members and first is None:
         notes.append(FIRST_UNKNOWN)
     return StoryComparison(
         story_id=story_id,
@@ -130,10 +129,6 @@ def compare_story(
         echoes=tuple(echoes),
         summary=summarise(members, units, claims, cosine, details),
         timeline=timeline(members, copies, units, cosine),
-        first_article_id=members[dated[0]].id if dated and not tied else None,
+        first_article_id=members[first].id if first is not None else None,
         notes=tuple(notes),
     )
-
-
-def _published(member: StoryMember) -> str | None:
-    return member.analysed.article.published

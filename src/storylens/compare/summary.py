@@ -152,26 +152,37 @@ def _participle_on_a_pronoun(said: list[str]) -> bool:
     return False
 
 
-def _disputed(claim: Claim, details: Sequence[DetailConflict]) -> bool:
+def _disputed(
+    claim: Claim, details: Sequence[DetailConflict], phrases: list[tuple[str, ...]]
+) -> bool:
     """Whether the claim states a detail outlets give differently: the conflicting value
-    itself, or the same words anywhere in it (a figure the table compares at its first
-    mention, or in an outlet that echoes the one compared, is as disputed)."""
+    itself, or the same words anywhere in it (``phrases``, from ``_disputed_phrases``: a
+    figure the table compares at its first mention, or in an outlet that echoes the one
+    compared, is as disputed)."""
+    if any(
+        value.article_id == claim.article_id and claim.start <= value.start < claim.end
+        for detail in details
+        if detail.status != "agree"
+        for value in (detail.first, detail.second)
+    ):
+        return True
+    have = _wording(claim.text)
     return any(
-        (value.article_id == claim.article_id and claim.start <= value.start < claim.end)
-        or _says(claim.text, value.text)
+        have[i : i + len(wanted)] == wanted
+        for wanted in phrases
+        for i in range(len(have) - len(wanted) + 1)
+    )
+
+
+def _disputed_phrases(details: Sequence[DetailConflict]) -> list[tuple[str, ...]]:
+    """The words of every value the outlets give differently, read once per story."""
+    found = (
+        _wording(value.text)
         for detail in details
         if detail.status != "agree"
         for value in (detail.first, detail.second)
     )
-
-
-def _says(text: str, phrase: str) -> bool:
-    """Whether ``text`` holds ``phrase`` as whole words (case-blind)."""
-    wanted = _wording(phrase)
-    have = _wording(text)
-    return bool(wanted) and any(
-        have[i : i + len(wanted)] == wanted for i in range(len(have) - len(wanted) + 1)
-    )
+    return [wanted for wanted in dict.fromkeys(found) if wanted]
 
 
 def summarise(
@@ -202,10 +213,11 @@ def summarise(
         scored.append((score, row))
     scored.sort(key=lambda item: (-item[0], item[1]))
     outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
+    phrases = _disputed_phrases(details)
     chosen, groups, rows = [], set(), list[int]()
     for _, row in scored:
         claim = claims[row]
-        if claim.group in groups or _disputed(claim, details):
+        if claim.group in groups or _disputed(claim, details, phrases):
             continue
         if any(same_claim(claims[earlier].text, claim.text).same for earlier in rows):
             continue
