@@ -265,13 +265,20 @@ class StoryEvidence:
         return self.claim(claim) if claim else self._at(article_id, outlet, text)
 
     def lineage(self, entry: LineageEntry) -> list[Evidence]:
-        """An echo's or copy's lineage row: the sentences it reuses (an article that reuses
-        nothing rests on its date alone, and has none)."""
+        """A lineage row: the sentences it reuses, then the words that credit another outlet
+        (an article that does neither rests on its date alone, and has none)."""
         return [
             found
             for echo in self.comparison.echoes
             if echo.article_id == entry.article_id
             for found in self._sentence(echo.article_id, echo.outlet, echo.text)
+        ] + self.credits(entry)
+
+    def credits(self, entry: LineageEntry) -> list[Evidence]:
+        """Where the article names each outlet it credits."""
+        return [
+            Evidence(entry.article_id, entry.outlet, credit.start, credit.end)
+            for credit in entry.credits
         ]
 
     # -- the JSON ----------------------------------------------------------------------------

@@ -416,13 +416,26 @@ class Echo:
 
 
 @dataclass(frozen=True)
+class Credit:
+    """Another outlet an article credits ("according to Politico", "told CNN"): the name as
+    written, where it stands, and the story's article of that outlet where there is one."""
+
+    name: str
+    start: int
+    end: int
+    article_id: str | None = None
+
+
+@dataclass(frozen=True)
 class LineageEntry:
     article_id: str
     outlet: str
     published: str | None
-    role: Literal["first", "independent", "echo", "copy"]
+    # "cites": states claims of its own but credits another outlet's reporting (``credits``)
+    role: Literal["first", "independent", "cites", "echo", "copy"]
     source_id: str | None = None  # the article it copies or mostly echoes
     reused_share: float = 0.0  # share of its claims reused from earlier articles
+    credits: tuple[Credit, ...] = ()  # the other outlets it credits, first mention of each
 
 
 @dataclass(frozen=True)
@@ -466,7 +479,7 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 5
+COMPARISON_VERSION = 6
 
 
 @dataclass(frozen=True)

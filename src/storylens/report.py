@@ -19,7 +19,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
-from storylens.compare.lineage import echo_words
+from storylens.compare.lineage import credits_words, echo_words
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import UNPLACED_WORDS, Scorecard, maybe_note, maybe_only_words
 from storylens.compare.serialise import comparison_to_dict
@@ -253,6 +253,8 @@ def _lineage(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines += ["| article | outlet | published | role | reused |", "|---|---|---|---|---|"]
     for entry in c.lineage:
         role = entry.role + (f" of {md(entry.source_id)}" if entry.source_id else "")
+        if entry.credits:
+            role += f"; {md(credits_words(entry))}"
         published = md(published_in_words(entry.published))
         lines.append(
             f"| {md(entry.article_id)} | {md(entry.outlet)} | {published} "

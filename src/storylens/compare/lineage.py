@@ -17,6 +17,7 @@ from rapidfuzz import fuzz
 from scipy import sparse
 
 from storylens.compare.claims import ClaimUnit
+from storylens.compare.credits import story_credits
 from storylens.compare.quotes import normalise_quote
 from storylens.records import Echo, LineageEntry, StoryMember
 
@@ -115,14 +116,16 @@ def lineage(
     copies: dict[int, int],
 ) -> tuple[LineageEntry, ...]:
     """Each article in publication order with its role: first (the earliest dated article),
-    independent, echo or copy. With no publication dates no article is "first": the order is
-    unknown (``ORDER_UNKNOWN`` says so)."""
+    independent, cites (its own claims, but it credits another outlet's reporting), echo or
+    copy. With no publication dates no article is "first": the order is unknown
+    (``ORDER_UNKNOWN`` says so). Every entry lists the outlets its article credits."""
     claims_of = Counter(unit.member for unit in units)
     reused_from: dict[int, Counter[int]] = {}
     for later, earlier in echo_pairs:
         reused_from.setdefault(units[later].member, Counter())[units[earlier].member] += 1
     order = publication_order(members)
     first = first_published(members)
+    credits = story_credits(members)
     entries = []
     for position, index in enumerate(order):
         member = members[index]
@@ -135,6 +138,8 @@ def lineage(
             role = "first"  # storage order is no publication order: an undated article is not
         elif reused and max(reused.values()) / max(claims_of[index], 1) >= ECHO_SHARE:
             role, source = "echo", members[reused.most_common(1)[0][0]].id
+        elif index in credits:
+            role = "cites"
         entries.append(
             LineageEntry(
                 article_id=member.id,
@@ -143,6 +148,7 @@ def lineage(
                 role=role,  # type: ignore[arg-type]
                 source_id=source,
                 reused_share=round(share, 3),
+                credits=credits.get(index, ()),
             )
         )
     return tuple(entries)
@@ -157,3 +163,12 @@ def echo_words(echo: Echo) -> str:
             "(the same publication time: who came first is unknown)"
         )
     return f"{echo.outlet} reuses {echo.earlier_outlet}"
+
+
+def credits_words(entry: LineageEntry) -> str:
+    """How a report line names the outlets an article credits: "credits Politico, CNN (b7)"."""
+    named = ", ".join(
+        credit.name + (f" ({credit.article_id})" if credit.article_id else "")
+        for credit in entry.credits
+    )
+    return f"credits {named}" if named else ""

@@ -71,6 +71,12 @@ OUTLET_WORDS = frozenset(
         "sports",
     ]
 )
+# Outlets whose names hold none of those words, as they are written in running text.
+OUTLET_NAMES = frozenset(
+    {"reuters", "politico", "cnn", "msnbc", "cnbc", "nbc", "abc", "cbs", "npr", "pbs", "bbc"}
+    | {"bloomberg", "axios", "huffpost", "breitbart", "tmz", "vox", "slate", "salon", "buzzfeed"}
+    | {"afp", "upi", "c-span", "propublica", "newsmax", "mediaite", "gawker", "drudge"}
+)
 # The most words an outlet's name runs to ("The Sunday Times Magazine").
 MAX_NAME_WORDS = 5
 # Characters of context kept either side of the phrase, as the evidence shown.
@@ -82,16 +88,16 @@ WEIGHT_SPOKEN_TO = 2
 
 _WORD = r"[A-Z][\w'’&!-]*"
 _DOMAIN = r"[A-Z][\w-]*\.(?:com|co\.uk|net|org|tv|news|ie|com\.au|ca)\b"
-_NAME = rf"(?:{_DOMAIN}|(?:[Tt]he\s+)?{_WORD}(?:\s+(?:{_WORD}|of|&|and))*)"
+NAME_PATTERN = rf"(?:{_DOMAIN}|(?:[Tt]he\s+)?{_WORD}(?:\s+(?:{_WORD}|of|&|and))*)"
 _SPOKEN_TO = re.compile(
     rf"\b(?:told|telling|tells|speaking\s+to|spoke\s+to|talking\s+to|said\s+to|confirmed\s+to|"
-    rf"revealed\s+to|in\s+a\s+statement\s+to|exclusively\s+to)\s+(?P<name>{_NAME})"
+    rf"revealed\s+to|in\s+a\s+statement\s+to|exclusively\s+to)\s+(?P<name>{NAME_PATTERN})"
 )
-_BYLINE = re.compile(rf"(?im)^\s*(?:by\s+[^\n]{{1,80}}?\s+)?for\s+(?P<name>{_NAME})\s*$")
+_BYLINE = re.compile(rf"(?im)^\s*(?:by\s+[^\n]{{1,80}}?\s+)?for\s+(?P<name>{NAME_PATTERN})\s*$")
 _OWN_ACTION = re.compile(
-    rf"(?P<name>{_NAME})\s+(?:has|have|had)\s+(?:contacted|approached|reached\s+out)"
-    rf"|(?P<name2>{_NAME})\s+(?:can\s+reveal|understands|has\s+learned|has\s+learnt)"
-    rf"|\b(?:contacted|approached)\s+by\s+(?P<name3>{_NAME})"
+    rf"(?P<name>{NAME_PATTERN})\s+(?:has|have|had)\s+(?:contacted|approached|reached\s+out)"
+    rf"|(?P<name2>{NAME_PATTERN})\s+(?:can\s+reveal|understands|has\s+learned|has\s+learnt)"
+    rf"|\b(?:contacted|approached)\s+by\s+(?P<name3>{NAME_PATTERN})"
 )
 # A past time after the name: another outlet cited ("told the Times in 2019").
 _CITED_BEFORE = re.compile(
@@ -109,18 +115,14 @@ class InferredOutlet:
     evidence: str
 
 
-def _trim(name: str) -> str:
+def trim_outlet_name(name: str) -> str:
     """The name without a sentence's next word caught after it, and without a lead 'the'."""
     if re.fullmatch(_DOMAIN, name):
         return name
     words = name.split()[:MAX_NAME_WORDS]
     # a capitalised word after the last outlet word starts the next phrase ("told The
     # Courier Ann Lee was ...")
-    while (
-        words
-        and _bare(words[-1]) not in OUTLET_WORDS
-        and any(_bare(w) in OUTLET_WORDS for w in words)
-    ):
+    while words and not _names_outlets(words[-1]) and any(_names_outlets(w) for w in words):
         words.pop()
     if words and words[0].lower() == "the" and len(words) > 1:
         words[0] = "The"
@@ -131,13 +133,19 @@ def _bare(word: str) -> str:
     return word.lower().strip("'’!")
 
 
+def _names_outlets(word: str) -> bool:
+    """A word outlets are named with ("Times") or an outlet's whole name ("Reuters")."""
+    bare = _bare(word)
+    return bare in OUTLET_WORDS or bare in OUTLET_NAMES
+
+
 def looks_like_outlet(name: str) -> bool:
     if re.fullmatch(_DOMAIN, name):
         return True
-    return any(_bare(word) in OUTLET_WORDS for word in name.split())
+    return any(_names_outlets(word) for word in name.split())
 
 
-def _key(name: str) -> str:
+def outlet_key(name: str) -> str:
     """One key for the spellings of one outlet: "Daily Mail", "DailyMail.com", "the Daily Mail"."""
     name = re.sub(r"\.(?:com|co\.uk|net|org|tv|news|ie|com\.au|ca)$", "", name, flags=re.I)
     name = re.sub(r"^the\s+", "", name, flags=re.I)
@@ -173,14 +181,14 @@ def infer_outlet(text: str) -> InferredOutlet | None:
         found.append((match, group, WEIGHT_OWN_ACTION))
     found.sort(key=lambda item: item[0].start())
     for match, group, weight in found:
-        name = _trim(match.group(group))
+        name = trim_outlet_name(match.group(group))
         if not name or not looks_like_outlet(name):
             continue
         raw = match.group(group)
         name_end = match.start(group) + raw.lower().find(name.lower()) + len(name)
         if _CITED_BEFORE.match(text, name_end):
             continue
-        key = _key(name)
+        key = outlet_key(name)
         scores[key] = scores.get(key, 0) + weight
         if key not in first or weight > first[key][0]:
             first[key] = (weight, name, _evidence(text, match.start(), match.end()))

@@ -1,0 +1,122 @@
+"""Credits: the other outlets an article says its facts or words come from.
+
+An article that writes "the Washington Post reported", "according to Politico" or "Smith told
+CNN" rests part of its account on another outlet's reporting. The lineage must not call such an
+article independent: it names the outlets it credits (``LineageEntry.credits``), and where a
+credited outlet is in the story, which of its articles.
+
+A credit is a cue and a name that looks like an outlet (``ingest/outlet_names.py``: a word
+outlets are named with, a known outlet's name, or a web address). The article's own outlet is
+no credit: a source "told The Post" in the Post's own article is its own interview.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from urllib.parse import urlsplit
+
+from storylens.ingest.outlet_names import (
+    NAME_PATTERN,
+    infer_outlet,
+    looks_like_outlet,
+    outlet_key,
+    trim_outlet_name,
+)
+from storylens.records import Credit, StoryMember
+
+# The words that credit an outlet: before its name ("according to", "reported by", "told"),
+# or after it ("reported", "first reported").
+_BEFORE = re.compile(
+    rf"\b(?i:according\s+to(?:\s+an?\s+(?:report|story|article|interview|analysis)\s+(?:in|by|on|from|with))?"
+    rf"|(?:first\s+)?reported\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
+    rf"|told|telling|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
+    rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by)"
+    rf"\s+(?P<name>{NAME_PATTERN})"
+)
+_AFTER = re.compile(
+    rf"(?P<name>{NAME_PATTERN})(?:[’']s?)?\s+(?:(?:first|originally|also|previously|earlier)\s+)?"
+    rf"(?:reported|reports|has\s+reported|had\s+reported|revealed|obtained|broke\s+the\s+news)\b"
+)
+# An outlet given by a name this short is a code ("nyt", "hpo"), not a name to compare.
+MAX_CODE_CHARS = 4
+# A credited name is cut at this many characters: a longer run is a sentence, not a name.
+MAX_CREDIT_CHARS = 60
+
+
+def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str, int, int]]:
+    """(name, start, end) of each outlet ``text`` credits, first mention of each only.
+
+    ``own_names`` are the article's own outlet as given (a name, a code, a web address); the
+    outlet the text names as itself is added here."""
+    own = {outlet_key(name) for name in own_names if name}
+    # The outlet the text names as itself stands in where no full name is given (none, or a
+    # code such as "hpo" that no written name can be compared with); beside a full name it
+    # would take "told CNN" in another outlet's article for CNN's own interview.
+    if all(len(name) <= MAX_CODE_CHARS for name in own):
+        inferred = infer_outlet(text)
+        if inferred is not None:
+            own.add(outlet_key(inferred.name))
+    found: dict[str, tuple[str, int, int]] = {}
+    for pattern in (_BEFORE, _AFTER):
+        for match in pattern.finditer(text):
+            raw = match.group("name")
+            # "reported by the Gazette", "The Gazette reported": the article is no name
+            name = trim_outlet_name(raw).removeprefix("The ")
+            if not name or len(name) > MAX_CREDIT_CHARS or not looks_like_outlet(name):
+                continue
+            key = outlet_key(name)
+            if not key or _is_own(key, own):
+                continue
+            start = match.start("name") + raw.lower().find(name.lower())
+            if key not in found or start < found[key][1]:
+                found[key] = (name, start, start + len(name))
+    return sorted(found.values(), key=lambda item: item[1])
+
+
+def _is_own(key: str, own: set[str]) -> bool:
+    """The credited outlet is the article's own: the same key, one inside the other
+    ("nytimes" and "newyorktimes" are not caught; "washingtonpost" and "post" are), or the
+    own name is the credited name's initials ("nyt" for "New York Times")."""
+    initials = key and "".join(word[0] for word in re.findall(r"[a-z]+", key))
+    return any(
+        key == name or (len(name) >= 3 and (name in key or key in name)) for name in own
+    ) or bool(initials and initials in own)
+
+
+def _names_of(member: StoryMember) -> list[str]:
+    """What a member's outlet goes by: the outlet given and its web address's name."""
+    article = member.analysed.article
+    names = [article.outlet or ""]
+    if article.url:
+        host = urlsplit(article.url).hostname or ""
+        host = re.sub(r"^(?:www|m|edition|amp)\.", "", host)
+        names.append(host.split(".")[0])
+    return [name for name in names if name]
+
+
+def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...]]:
+    """Each member's credits to other outlets, with the story member each names where one
+    matches (the earliest of that outlet's articles)."""
+    keys = {index: {outlet_key(name) for name in _names_of(m)} for index, m in enumerate(members)}
+    credits: dict[int, tuple[Credit, ...]] = {}
+    for index, member in enumerate(members):
+        if member.duplicate_of is not None:
+            continue
+        found = article_credits(member.analysed.article.text, _names_of(member))
+        if not found:
+            continue
+        rows = []
+        for name, start, end in found:
+            key = outlet_key(name)
+            source = next(
+                (
+                    members[other].id
+                    for other in range(len(members))
+                    if other != index and keys[other] - keys[index] and _is_own(key, keys[other])
+                ),
+                None,
+            )
+            rows.append(Credit(name=name, start=start, end=end, article_id=source))
+        credits[index] = tuple(rows)
+    return credits

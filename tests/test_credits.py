@@ -1,0 +1,138 @@
+"""Credits: an article that says its facts come from another outlet is not independent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.test_compare_parts import member
+
+from storylens.compare.claims import claim_units, similarity_matrix
+from storylens.compare.credits import article_credits
+from storylens.compare.lineage import credits_words, find_echoes, lineage
+from storylens.records import LineageEntry
+
+
+@pytest.mark.parametrize(
+    ("text", "credited"),
+    [
+        ("The plan, first reported by the Harbor Gazette, closes two piers.", "Harbor Gazette"),
+        ("According to Politico, the vote was moved to Friday.", "Politico"),
+        ("The Lakeside Times reported that the mayor had resigned.", "Lakeside Times"),
+        ("Councillor Ames told CNN on Sunday that she would stay.", "CNN"),
+        ("He said so in an interview with the Valley Herald last week.", "Valley Herald"),
+    ],
+)
+def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:
+    assert [name for name, _, _ in article_credits(text, ["Courier"])] == [credited]
+    name, start, end = article_credits(text, ["Courier"])[0]
+    assert text[start:end] == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a person, a government body and a study are no outlets
+        "According to Mayor Ames, the vote was moved to Friday.",
+        "The White House reported no change in the plan.",
+        "The council told residents the pier would close.",
+    ],
+)
+def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:
+    assert article_credits(text) == []
+
+
+def test_the_articles_own_outlet_is_no_credit() -> None:
+    # given as the article's outlet, or named by the text as itself
+    text = "Councillor Ames told the Harbor Gazette that she would stay."
+    assert article_credits(text, ["Harbor Gazette"]) == []
+    assert article_credits(text, ["harborgazette.com"]) == []
+    own = "The Harbor Gazette has contacted the council. Ames told the Harbor Gazette she stays."
+    assert article_credits(own) == []
+    # a code for the outlet's initials ("hg") is its own name
+    assert article_credits(text, ["hg"]) == []
+
+
+def test_an_article_that_credits_another_outlet_cites_it_in_the_lineage() -> None:
+    gazette = (
+        "The Kessler Bridge will close for six weeks of repairs starting on Monday morning. "
+        "Drivers should use the ring road."
+    )
+    courier = (
+        "Engineers found cracks in two of the bridge's piers, the Harbor Gazette reported. "
+        "Shops on Quay Street fear lost trade during the closure of the crossing."
+    )
+    members = [
+        member("g1", "Harbor Gazette", gazette, published="2026-03-02", seq=1),
+        member("c1", "Courier", courier, published="2026-03-03", seq=2),
+    ]
+    units = claim_units(members)
+    _, pairs = find_echoes(members, units, similarity_matrix(units), {})
+    entries = {e.article_id: e for e in lineage(members, units, pairs, {})}
+    assert entries["g1"].role == "first"
+    assert entries["c1"].role == "cites"
+    [credit] = entries["c1"].credits
+    assert (credit.name, credit.article_id) == ("Harbor Gazette", "g1")
+    assert courier[credit.start : credit.end] == "Harbor Gazette"
+    assert credits_words(entries["c1"]) == "credits Harbor Gazette (g1)"
+
+
+def test_an_independent_article_credits_no_one() -> None:
+    entry = LineageEntry("a", "Courier", None, "independent")
+    assert credits_words(entry) == ""
+
+
+GAZETTE = {
+    "id": "gazette-1",
+    "outlet": "Harbor Gazette",
+    "published": "2026-03-02",
+    "title": "Kessler Bridge to close for six weeks after cracks found in piers",
+    "text": (
+        "The Kessler Bridge in Portwell will close for six weeks of repairs from Monday, the "
+        "Portwell harbour board said on Friday.\n"
+        "Inspectors found cracks in two of the bridge's four piers during a routine check last "
+        "month, board chair Ines Varga said.\n"
+        "“We cannot let lorries cross a bridge with cracked piers,” Varga said.\n"
+        "Drivers will be sent along the ring road, which adds about 20 minutes to the trip."
+    ),
+}
+COURIER = {
+    "id": "courier-1",
+    "outlet": "Portwell Courier",
+    "published": "2026-03-03",
+    "title": "Quay Street shops fear Kessler Bridge closure",
+    "text": (
+        "Shops on Quay Street fear six weeks of lost trade when the Kessler Bridge in Portwell "
+        "closes for repairs on Monday.\n"
+        "Inspectors found cracks in two of the bridge's piers, the Harbor Gazette reported on "
+        "Saturday.\n"
+        "Baker Tom Ruddle said half his customers drive in across the bridge from Eastbank.\n"
+        "The harbour board has not said what the repairs will cost."
+    ),
+}
+
+
+def test_the_report_and_the_story_page_name_the_credited_outlet(tmp_path: Path) -> None:
+    import json
+
+    from fastapi.testclient import TestClient
+
+    import storylens
+    from storylens.pipeline import analyze
+    from storylens.report import write_markdown
+    from storylens.store import Store
+    from storylens.web import WebSettings, create_app
+
+    inputs = tmp_path / "bridge.jsonl"
+    inputs.write_text("".join(json.dumps(r) + "\n" for r in (GAZETTE, COURIER)), encoding="utf-8")
+    report = write_markdown(storylens.compare_articles([str(inputs)]).view)
+    assert "| cites; credits Harbor Gazette (gazette-1) |" in report
+
+    path = str(tmp_path / "bridge.db")
+    with Store(path) as store:
+        assert analyze([str(inputs)], store).ok
+    with TestClient(create_app(WebSettings(path))) as client:
+        [story] = client.get("/api/stories").json()["stories"]
+        page = client.get(f"/stories/{story['story_id']}").text
+    assert 'credits Harbor Gazette (<a href="/articles/gazette-1">Harbor Gazette</a>)' in page
+    assert 'title="Portwell Courier: the credit, highlighted' in page
