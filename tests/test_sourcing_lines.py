@@ -183,6 +183,20 @@ def test_a_place_is_no_named_source() -> None:
 
 
 def test_a_statement_is_listed_as_its_owner() -> None:
+    text = 'The Kestrel Rowing Club\'s statement said the search would begin "at once".'
+    statement = _said(
+        text,
+        'the search would begin "at once"',
+        "The Kestrel Rowing Club's statement",
+        "the Kestrel Rowing Club's statement",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    assert _profile(text, statement).speakers == ("the Kestrel Rowing Club",)
+
+
+def test_a_description_names_no_one_and_an_outlet_is_no_source() -> None:
+    # "the club" says what kind of source spoke, not who: its words count, it is not listed
     text = 'The club\'s statement said the search would begin "at once".'
     statement = _said(
         text,
@@ -192,7 +206,20 @@ def test_a_statement_is_listed_as_its_owner() -> None:
         kind="mixed",
         speaker_type="organization",
     )
-    assert _profile(text, statement).speakers == ("the club",)
+    profile = _profile(text, statement)
+    assert profile.speakers == ()
+    assert [(c.source_type, c.words) for c in profile.counts] == [("organization", 2)]
+    # another outlet's words are its reporting (the lineage credits it), not a source's
+    text = 'The Harbor Gazette wrote that the pier was "unsafe for years".'
+    outlet = _said(
+        text,
+        'that the pier was "unsafe for years"',
+        "The Harbor Gazette",
+        "The Harbor Gazette",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    assert _profile(text, outlet).speakers == ()
 
 
 def test_an_outlet_leaves_out_only_a_speaker_it_never_names() -> None:
@@ -324,3 +351,23 @@ def test_an_outlet_is_neither_its_own_source_nor_left_out_by_itself() -> None:
         {},
     )
     assert own.speakers == ("Ann Roe",) and other.left_out == ()
+
+
+def test_a_quote_with_no_speaker_found_is_not_counted() -> None:
+    # The statement's speaker stands on the line before; the extractor found none. Counting
+    # it as the outlet's "unattributed" sourcing would blame the outlet for the extractor.
+    text = 'Mayor Ann Roe issued a statement on Friday:\n"We will rebuild the pier this year."'
+    found = Quote(
+        text="We will rebuild the pier this year.",
+        start=text.index("We will"),
+        end=len(text) - 1,
+        speaker=None,
+        speaker_mention=None,
+        speaker_start=None,
+        speaker_end=None,
+        speaker_type="unknown",
+        cue=None,
+        kind="direct",
+    )
+    assert _counted(text, found) == []
+    assert _profile(text, found).counts == ()

@@ -68,7 +68,9 @@ def test_a_thing_taken_for_an_organisation_is_no_source() -> None:
     )
     council = _quote_at(text, "long overdue.", "The council", speaker_type="organization")
     (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(thing, council))], {})
-    assert profile.speakers == ("The council",)
+    # the council's words count; "The council" describes a source and names no one to list
+    assert [(c.source_type, c.quotes) for c in profile.counts] == [("organization", 1)]
+    assert profile.speakers == ()
     assert names_an_organization("Newsweek") and names_an_organization("House Democrats")
     assert names_an_organization("the company") and names_an_organization("three committees")
     assert not names_an_organization("the tax deal")

@@ -194,7 +194,7 @@ class StoryEvidence:
     def sourcing(self, profile: SourcingProfile, source_type: SourceType) -> list[Evidence]:
         """The words a sourcing row counts: each counted quote's words inside marks (a mixed
         quote's marked phrases, a split quote's segments), or the reported clause of speech
-        reported without marks; for unattributed sources also the outlet's own hedges."""
+        reported without marks."""
         found: list[Evidence] = []
         for article_id in profile.article_ids:
             text = self.texts.get(article_id, "")
@@ -204,14 +204,6 @@ class StoryEvidence:
                         Evidence(article_id, profile.outlet, start, end)
                         for start, end in _counted_spans(text, quote, count)
                     ]
-            if source_type == "unattributed":
-                found += [
-                    Evidence(article_id, profile.outlet, mark.start, mark.end)
-                    for tone in self.comparison.tone
-                    if tone.article_id == article_id
-                    for mark in tone.own
-                    if mark.polarity == "hedge"
-                ]
         return sorted(set(found), key=lambda e: (e.article_id, e.start))
 
     def tone(self, profile: ToneProfile, mark: ToneMark) -> list[Evidence]:

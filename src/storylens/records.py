@@ -239,7 +239,7 @@ VariantRelation = Literal[
 ClaimStatus = Literal["shared", "only", "unplaced", "copy", "quotation"]
 DetailKind = Literal["date", "time", "age", "count", "money", "place", "role", "name"]
 DetailStatus = Literal["disagree", "agree", "unchecked"]
-SourceType = Literal["person", "organization", "anonymous", "unnamed", "unattributed"]
+SourceType = Literal["person", "organization", "anonymous", "unnamed"]
 
 
 @dataclass(frozen=True)

@@ -363,8 +363,8 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Sourcing", ""]
     lines += [
         "| outlet | named people | organisations | anonymous sources | unnamed people "
-        "| unattributed | anonymous share | quotes | leaves out |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| anonymous share | quotes | leaves out |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for p in c.sourcing_by_outlet:
         counts = {s.source_type: s for s in p.counts}
@@ -390,7 +390,7 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
         anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""
         lines.append(
             f"| {md(p.outlet)} | {cell('person')} | {cell('organization')} | "
-            f"{cell('anonymous')}{anonymous} | {cell('unnamed')} | {cell('unattributed')} "
+            f"{cell('anonymous')}{anonymous} | {cell('unnamed')} "
             f"| {p.anonymous_share:.0%} "
             f"| {', '.join(md(s) for s in p.speakers) or '–'} "
             f"| {', '.join(md(s) for s in p.left_out) or '–'} |"

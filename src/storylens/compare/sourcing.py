@@ -6,8 +6,10 @@ phrase, not the reporter's clause around it), so a long anonymous account weighs
 one-word named quote, and narration about a person ("Scoop, who taunted Baldwin ...") weighs
 nothing; reported speech whose speaker is named inside its own content is that narration, and
 does not make the person a source. Reported speech without marks is tallied beside, as
-reported. Speech that names no source ("it was claimed") counts as unattributed; so do the
-outlet's own hedges ("reportedly"), which pass on a claim whose source it does not give. A
+reported. Speech the extractor found no speaker for is not counted: graded against the
+articles, such quotes were mostly a named speaker's words whose attribution the extractor
+missed (a statement introduced on the line before, a quote inside another), so a count of
+"unattributed" quotes would tell a reader more about the extractor than about the outlet. A
 kind of source with no words inside marks has no row: no row reads "0 words".
 
 An unnamed speaker is an anonymous source when described by access or by a role ("a source
@@ -63,6 +65,7 @@ from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
+from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import (
     Entity,
     Quote,
@@ -173,13 +176,15 @@ _SOURCE_TYPES: tuple[SourceType, ...] = (
     "organization",
     "anonymous",
     "unnamed",
-    "unattributed",
 )
 
 
-def source_type(speaker_type: str, mention: str | None, names_people: bool = False) -> SourceType:
-    """The kind of source a quote's speaker is. ``names_people``: the article names people,
-    so a definite role description ("the new mayor") refers back to one of them."""
+def source_type(
+    speaker_type: str, mention: str | None, names_people: bool = False
+) -> SourceType | None:
+    """The kind of source a quote's speaker is, or None where no speaker was found.
+    ``names_people``: the article names people, so a definite role description ("the new
+    mayor") refers back to one of them."""
     if speaker_type == "anonymous" and names_people and _refers_back(mention):
         return "person"
     if speaker_type == "anonymous":
@@ -195,7 +200,7 @@ def source_type(speaker_type: str, mention: str | None, names_people: bool = Fal
         return "anonymous" if _by_access_or_role(mention) else "unnamed"
     if speaker_type in ("person", "organization"):
         return speaker_type  # type: ignore[return-value]
-    return "unattributed"
+    return None
 
 
 def _by_access_or_role(mention: str | None) -> bool:
@@ -472,7 +477,8 @@ def counted_quotes(
         source = source_type(
             quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
         )
-        yield quote, source, quoted_word_count(quote)
+        if source is not None:
+            yield quote, source, quoted_word_count(quote)
 
 
 # -- which names a profile lists -----------------------------------------------------------
@@ -529,9 +535,10 @@ def _whole_name(quote: Quote, text: str, entities: Sequence[Entity]) -> str | No
 
 
 def _document_owner(name: str) -> str | None:
-    """A described speaker that is a text ("the club's statement"): its owner ("the club"),
-    or None when it is no text. Names ("Kestrel Logistics") are not descriptions."""
-    if name[:1].isupper() or describes_a_person(name):
+    """A speaker that is a text ("the Rowing Club's statement"): its owner ("the Rowing
+    Club"), "" for a text with no owner ("the letter"), or None when it is no text. A name
+    whose head is no text noun ("Kestrel Logistics") is not a text."""
+    if describes_a_person(name):
         return None
     owner = re.split(r"['’]s?\s", name, maxsplit=1)
     return owner[0] if len(owner) == 2 and owner[0].strip() else ""
@@ -593,8 +600,19 @@ def _listed_name(
     )
     owner = _document_owner(name)
     if owner is not None:
-        return owner or None
+        name = owner
+    if not name or not _is_a_name(name) or looks_like_outlet(name):
+        return None
     return None if names.is_place(name) else name
+
+
+def _is_a_name(name: str) -> bool:
+    """Whether a speaker's name names someone: its head word is capitalised ("the Tea Party
+    Coalition", "Ms. Lane"), not a description whose head is a common noun ("the
+    organization", "the council's media office", "Weiner's office"), which says what kind of
+    source spoke but not who (its words still count in the row of its kind)."""
+    head = _head_word(name) or name.split()[-1]
+    return head[:1].isupper()
 
 
 def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) -> SourcingProfile:
@@ -622,12 +640,6 @@ def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) ->
                 anonymous[
                     (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
                 ] = None
-        hedges = [
-            mark
-            for mark in member.analysed.tone
-            if mark.polarity == "hedge" and mark.voice == "own"
-        ]
-        reported["unattributed"] += len(hedges)
     total_words = sum(quoted_words.values())
     return SourcingProfile(
         outlet=outlet,

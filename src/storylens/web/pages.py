@@ -300,7 +300,6 @@ CHART_COLOURS = {
     "organization": "#2f855a",
     "anonymous": "#c05621",
     "unnamed": "#718096",
-    "unattributed": "#b83280",
 }
 
 
