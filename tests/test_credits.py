@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.test_compare_parts import member
 
 from storylens.compare.claims import claim_units, similarity_matrix
 from storylens.compare.credits import article_credits
 from storylens.compare.lineage import credits_words, find_echoes, lineage
 from storylens.records import LineageEntry
+from test_compare_parts import member
 
 
 @pytest.mark.parametrize(
