@@ -102,6 +102,15 @@ def test_a_dateline_is_never_a_claim_nor_part_of_one(dateline: str, cut: bool) -
     assert texts == [lead]
 
 
+@pytest.mark.parametrize("dateline", ["PORT ALDER (Metro Wire) — ", "BELLMONT – "])
+def test_a_dateline_under_a_headline_is_no_claim(dateline: str) -> None:
+    headline = "Fire guts Kestrel Logistics warehouse\n"
+    lead = "A fire tore through a Kestrel Logistics warehouse on Cannery Road late Tuesday."
+    texts = _split_texts(headline + dateline + lead, dateline + lead, lead)
+    assert dateline.strip() not in " ".join(texts)
+    assert lead in texts
+
+
 def test_a_capitalised_word_before_a_dash_inside_a_sentence_is_no_dateline() -> None:
     text = "Crews said the NASA-built pump — a loan — failed twice on Monday night."
     assert _texts(text) == [text]
@@ -236,3 +245,16 @@ def test_a_clause_cut_from_its_verb_and_a_call_to_readers_are_no_claims() -> Non
     assert is_furniture("See the cover below, and tell us whether you think it crosses a line.")
     assert is_furniture("Tell us what you think in the comments below.")
     assert not is_furniture("Ames said she would tell us what happened at the meeting.")
+
+
+def test_a_sentence_cut_inside_a_name_is_one_claim() -> None:
+    text = "Police say Ja'Vonne Pell shot and wounded a 15-year-old boy on Cannery Road."
+    assert _split_texts(text, "Pell shot") == [text]
+
+
+def test_a_contributor_line_is_no_claim() -> None:
+    text = (
+        "A fire tore through a Kestrel Logistics warehouse on Cannery Road late Tuesday.\n"
+        "Staff writer Ines Varga contributed to this report.\n"
+    )
+    assert _texts(text) == [text.split("\n")[0]]

@@ -249,3 +249,50 @@ def test_a_show_named_in_marks_is_nobodys_speech(nlp: Language, text: str, title
 def test_a_slogan_in_marks_is_no_title(nlp: Language) -> None:
     text = 'Supporters of the mayor responded with chants of "I am with her" until she spoke.'
     assert _holding(_quotes(nlp, text), "I am with her").kind == "mixed"
+
+
+def test_speech_quoted_mid_sentence_is_still_speech(nlp: Language) -> None:
+    text = 'Ines Varga called the fare rise "a betrayal of the harbour" on Sunday.'
+    assert _holding(_quotes(nlp, text), "a betrayal of the harbour")
+
+
+def test_the_one_spoken_to_is_no_speaker(nlp: Language) -> None:
+    text = (
+        'A day after telling reporters that she was "done with the ferry talks," Ines Varga '
+        "left the harbour."
+    )
+    quote = _holding(_quotes(nlp, text), "done with the ferry talks")
+    assert quote.speaker != "reporters"
+
+
+def test_a_thing_in_an_idiom_inside_a_quote_is_no_speaker(nlp: Language) -> None:
+    text = (
+        "\"Needless to say, the ferry strike was not 'a strike of our choosing.' It was "
+        'forced on the crews by the owners," Ines Varga wrote on Sunday.'
+    )
+    inner = [q for q in _quotes(nlp, text) if q.kind == "nested"]
+    assert inner and all(q.speaker is None for q in inner)
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        ('The residents said the fares were "too high to bear."', "the residents"),
+        ('The tour guide said the fares were "too high to bear."', "the tour guide"),
+        ('The report said the fares were "too high to bear."', "the report"),
+    ],
+)
+def test_people_groups_and_documents_still_speak(nlp: Language, text: str, speaker: str) -> None:
+    assert _holding(_quotes(nlp, text), "too high").speaker == speaker
+
+
+def test_a_letter_sent_to_someone_is_not_their_words(nlp: Language) -> None:
+    text = (
+        "GOP Rep. Tom Alder is heading to Tarsk University for a speech Thursday morning, but "
+        "not before an old-fashioned knuckle-rapping.\nA group of nearly 90 professors and "
+        "administrators connected to the school in Tarsk has sent Alder, R-Wis., a letter "
+        "saying he’s misused the harbour doctrine to support his budget.\n“We appreciate your "
+        "willingness to talk about the harbour,” the letter states. “However, we would be "
+        "remiss if we did not challenge your use of the fund.”"
+    )
+    assert _holding(_quotes(nlp, text), "challenge your use").speaker == "the letter"

@@ -71,9 +71,9 @@ from importlib import resources
 
 from spacy.tokens import Doc, Span, Token
 
-from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
 from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
+    DOCUMENT_NOUNS,
     PEOPLE_NOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,

@@ -64,6 +64,7 @@ _FURNITURE_SENTENCE = re.compile(
         (?:@|\bat\s+\(?\d{3}|\bon\s+(?:twitter|x|facebook|instagram|threads|bluesky)\b)
     |\b[\w.+-]+@[\w-]+\.[\w.]+\b
     |\bcan\s+be\s+reached\s+at\b
+    |\bcontributed\s+(?:reporting\s+)?to\s+this\s+(?:report|story|article)\b
     |^\s*(?:watch|video|listen|play\s+video|now\s+playing|up\s+next|next\s+up)\s*[:|]
     |^\s*(?:now\s+playing|up\s+next|next\s+up|play\s+video|replay|autoplay|advertisement)
         \s*$
@@ -83,8 +84,9 @@ MAX_TIMESTAMP_WORDS = 14
 # A dateline opening a line: the place in capitals, a province or state ("PORT ALDER, Ont."),
 # an agency in brackets ("DUNMORE (Metro Wire)"), then a dash. It says where the report was
 # filed; the claim is the sentence after it.
+# (No "^": ``match`` anchors at the line's start, while "^" would hold only at the text's.)
 _DATELINE = re.compile(
-    r"^[A-Z][A-Z'’.-]+(?:[^\S\n]+[A-Z][A-Z'’.-]*)*"
+    r"[A-Z][A-Z'’.-]+(?:[^\S\n]+[A-Z][A-Z'’.-]*)*"
     r"(?:,[^\S\n]*[A-Z][\w.]*(?:[^\S\n]+\d{1,2})?)?"
     r"[^\S\n]*(?:\([^()\n]{1,40}\)[^\S\n]*)?(?:—|–|--|-)(?:[^\S\n]+|$)"
 )
@@ -276,8 +278,9 @@ def _whole_quotations(
     text: str, pieces: list[tuple[int, int]], speakers: Speakers = frozenset()
 ) -> list[tuple[int, int]]:
     """Pieces of one line joined where the splitter cut inside a sentence: inside a
-    quotation, before a piece that opens in lower case (`Several chanted "Shame!" | as
-    councillors left`), or between a quotation and its speaker (`‘... of the day?’ |
+    quotation, after a piece with no closing punctuation (`Police say Ja'Mare | Stewart`),
+    before a piece that opens in lower case (`Several chanted "Shame!" | as councillors
+    left`), or between a quotation and its speaker (`‘... of the day?’ |
     Hilaria began`). ``speakers`` are (where a quote ends, where its speaker is named)."""
     joined: list[tuple[int, int]] = []
     depth = 0
@@ -285,6 +288,9 @@ def _whole_quotations(
         if joined and (
             depth > 0
             or text[start].islower()
+            # `Police say Ja'Mare | Stewart shot ...`: a piece ending on a letter or digit is
+            # no sentence; the splitter cut inside a name
+            or text[joined[-1][1] - 1].isalnum()
             or (_ends_quotation(text, *joined[-1]) and _names_speaker(joined[-1], start, speakers))
         ):
             joined[-1] = (joined[-1][0], end)

@@ -51,9 +51,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
+    DOCUMENT_NOUNS,
     KIN_NOUNS,
     PERSONAL_PRONOUNS,
     ROLE_NOUNS,

@@ -25,7 +25,7 @@ Everything else is speech, the default, because most attributions in news are.
 
 from __future__ import annotations
 
-from storylens.analyse.quotes.cues import PEOPLE_NOUNS, SPEECH_NOUNS
+from storylens.analyse.quotes.cues import DOCUMENT_NOUNS, PEOPLE_NOUNS, SPEECH_NOUNS
 from storylens.analyse.quotes.speakers import PERSON_ROLE_SUFFIXES, THING_NOUNS
 from storylens.records import QuoteAct
 
@@ -74,21 +74,6 @@ THOUGHT_NOUNS: frozenset[str] = frozenset(
 INTENTION_NOUNS: frozenset[str] = frozenset(
     """
     plan intention aim goal desire wish bid intent hope ambition
-    """.split()  # noqa: SIM905 - a word list reads better as text
-)
-
-# Head nouns of a source that is a document, a measurement or a study (singular forms;
-# plurals are folded below). Nouns that also name people or outlets ("a key figure", "a
-# number of officials", "the paper", "the model") are left out: a person is a speaker.
-# Letters, statements, emails and posts are left out too: they are somebody's words, written
-# down, and their author is the speaker.
-DOCUMENT_NOUNS: frozenset[str] = frozenset(
-    """
-    report study survey poll research data statistic chart graph map table analysis
-    review audit document record filing evidence estimate finding footage video photo
-    image picture recording transcript census index forecast projection tally result
-    test lawsuit complaint indictment affidavit petition ruling order warrant budget bill
-    legislation law measure proposal plan
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 

@@ -586,3 +586,39 @@ ROLE_NOUNS: frozenset[str] = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 PEOPLE_NOUNS: frozenset[str] = ANONYMOUS_NOUNS | KIN_NOUNS | FEMALE_MARKERS | MALE_MARKERS | TITLES
+
+# Head nouns of a source that is a document, a measurement or a study (singular forms;
+# plurals are folded below). Nouns that also name people or outlets ("a key figure", "a
+# number of officials", "the paper", "the model") are left out: a person is a speaker.
+# Letters, statements, emails and posts are left out too: they are somebody's words, written
+# down, and their author is the speaker.
+DOCUMENT_NOUNS: frozenset[str] = frozenset(
+    """
+    report study survey poll research data statistic chart graph map table analysis
+    review audit document record filing evidence estimate finding footage video photo
+    image picture recording transcript census index forecast projection tally result
+    test lawsuit complaint indictment affidavit petition ruling order warrant budget bill
+    legislation law measure proposal plan
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# People by what they are rather than what they do, which PERSON_ROLE_SUFFIXES ("-er",
+# "-ist") and the role lists miss: the heads a speaking noun phrase may have besides those.
+# A common noun outside every list ("the war", "Catholic teaching") is no speaker.
+PERSON_NOUNS: frozenset[str] = frozenset(
+    """
+    man men woman women boy girl child children kid kids teen teenager guy baby adult
+    resident student pupil parent patient client victim survivor suspect expert scholar
+    faculty staff staffer member citizen local democrat republican conservative liberal
+    progressive moderate independent american voter crowd audience panel jury clergy
+    family families couple pair bishop priest pastor rabbi imam cleric nun coach athlete
+    star host anchor pundit graduate alumnus alumni relative colleague ally rival opponent
+    head chair chairman chairwoman ceo executive employee volunteer agent president
+    correspondent respondent participant guard cop detective deputy sheriff marshal
+    congressman congresswoman representative rep incumbent nominee counsel consultant
+    individual everyone everybody anyone anybody nobody friend neighbour neighbor
+    protester protestor demonstrator activist worker crew squad army military troops
+    soldier marine sailor pilot hero heir heiress celebrity guide chef clerk cook nurse
+    medic surgeon captain poet mate nanny maid monk show production
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)

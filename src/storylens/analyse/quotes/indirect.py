@@ -13,11 +13,11 @@ from dataclasses import replace
 
 from spacy.tokens import Token
 
-from storylens.analyse.quotes.acts import DOCUMENT_NOUNS
 from storylens.analyse.quotes.attribution import cue_before
 from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
     CONTENT_REQUIRED_VERBS,
+    DOCUMENT_NOUNS,
     FEMALE_FIRST_NAMES,
     MALE_FIRST_NAMES,
     PEOPLE_NOUNS,
@@ -44,7 +44,12 @@ from storylens.analyse.quotes.parse import (
     trimmed_span,
 )
 from storylens.analyse.quotes.scare import WORK_NOUNS
-from storylens.analyse.quotes.speakers import ORGANIZATION_NOUNS, ResolvedSpeaker, SpeakerTable
+from storylens.analyse.quotes.speakers import (
+    ORGANIZATION_NOUNS,
+    ResolvedSpeaker,
+    SpeakerTable,
+    can_speak,
+)
 from storylens.records import QuoteKind
 
 # Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
@@ -757,6 +762,14 @@ def find_nested_quotes(
                 start=before.subject.idx,
                 end=before.subject.idx + len(before.subject),
             )
+        elif before.subject.pos_ == "NOUN" and not can_speak(before.subject):
+            # "Needless to say, the war ... was not 'a war of choosing'": an idiom, no report
+            results.append(
+                FoundQuote(
+                    quote.start, quote.end, "nested", None, None, None, reported_by=outer_name
+                )
+            )
+            continue
         else:
             speaker = table.resolve(before.subject)
         results.append(

@@ -39,6 +39,13 @@ SUBJECT_DEPS = ("nsubj", "nsubjpass")
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 # Words between an inverted cue and the name of its speaker ("said orchard owner Priya Nand").
 POSTPOSED_SPEAKER_WINDOW = 4
+# Speech verbs whose object is the one spoken to: "telling reporters", "warned the council".
+ADDRESSEE_VERBS = frozenset(
+    """
+    tell inform assure reassure warn urge advise remind ask brief caution notify
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+ADDRESSEE_DEPS = frozenset({"dobj", "dative", "iobj"})
 
 
 @dataclass
@@ -279,10 +286,28 @@ def agent_after(verb: Token) -> Token | None:
         if token.ent_type_ in TIME_ENTITIES or is_time_word(token):
             break  # "said Monday": a time, not a speaker
         if token.pos_ in ("PROPN", "PRON", "NOUN") and not token.is_punct:
-            return token.head if token.dep_ == "compound" else token
+            head = token.head if token.dep_ == "compound" else token
+            if _addressed_by(head, verb) and verb.tag_ == "VBG":
+                # "A day after telling reporters ..., Tom Alder broke his silence": the one
+                # spoken to does not speak; a participle's speaker is its sentence's subject
+                return _main_clause_subject(verb)
+            return head
         if not (token.pos_ == "DET" or token.pos_ == "ADJ"):
             break
     return None
+
+
+def _main_clause_subject(token: Token) -> Token | None:
+    root = token.sent.root
+    return next((c for c in root.children if c.dep_ in SUBJECT_DEPS), None)
+
+
+def _addressed_by(token: Token, verb: Token) -> bool:
+    return (
+        token.head.i == verb.i
+        and token.dep_ in ADDRESSEE_DEPS
+        and verb.lemma_.lower() in ADDRESSEE_VERBS
+    )
 
 
 def count_content_words(text: str) -> int:
