@@ -159,6 +159,7 @@ def test_a_later_report_that_dates_the_story_s_day_is_not_decayed(
     # The words here are the story's own; without the undecayed join of an older story
     # told in the same words, only the day the lead dates lets the hearing in.
     monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
+    monkeypatch.setattr(clusterer_module, "AGREEING_MATCH_SCORE", 1.0)
     assert joins(StorySettings(), hearing)
     assert not joins(StorySettings(same_day_grace_days=0), hearing)
     assert not joins(StorySettings(max_story_gap_days=60), hearing)  # no longer a candidate
@@ -231,3 +232,31 @@ def test_an_older_story_told_in_the_same_words_is_joined_undecayed(
     assert assign(shooting, docket).story_id == story_id_for("docket")
     monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
     assert assign(shooting).new_story  # the time decay keeps it out
+
+
+def test_an_older_story_whose_leads_agree_is_joined_undecayed_at_a_lower_bar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def in_town(report: ArticleFeatures) -> ArticleFeatures:
+        # Real features name the lead's towns among their names too.
+        return replace(report, entities=(*report.entities, *((p, 2.0) for p in report.places)))
+
+    shooting = in_town(_report("shooting", ("e:corwin",), published="2026-07-11"))
+    court = ("charge", "court", "judge")
+
+    def joins(later: ArticleFeatures) -> bool:
+        clusterer = StoryClusterer()
+        clusterer.add(shooting)
+        return not clusterer.add(in_town(later)).new_story
+
+    # Only the bar for agreeing leads lets a report seven weeks later in.
+    monkeypatch.setattr(clusterer_module, "STRONG_MATCH_SCORE", 1.0)
+    # A charge whose lead names the shooting's town and no day of its own.
+    charge = _report("charge", ("e:corwin",), "2026-09-01", (), court)
+    assert joins(charge)
+    # A lead naming its own day, or another town, is a same-kind event's.
+    assert not joins(replace(charge, days=("2026-08-31",)))
+    assert not joins(replace(charge, places=("e:halston",)))
+    assert not joins(replace(charge, places=()))  # no town in common: no agreement
+    monkeypatch.setattr(clusterer_module, "AGREEING_MATCH_SCORE", 1.0)
+    assert not joins(charge)

@@ -286,8 +286,9 @@ class ScoreRules:
     ``same_day_grace_days``; ``place_penalty`` is taken off when the article's lead and the
     story's leads name other towns (``places_differ``); an article whose words and names
     score at least ``strong_score`` with the story before the time factor may join it
-    undecayed when no story scores above the bar with the decay (``join_scores``). The
-    defaults leave time, years, days and places out."""
+    undecayed when no story scores above the bar with the decay (``join_scores``), or at
+    least ``agreeing_score`` when the leads agree (``leads_agree``). The defaults leave time,
+    years, days and places out."""
 
     weights: Weights
     grace_days: float = math.inf
@@ -297,6 +298,7 @@ class ScoreRules:
     same_day_grace_days: float = 0.0
     place_penalty: float = 0.0
     strong_score: float = math.inf
+    agreeing_score: float = math.inf
 
 
 @dataclass(frozen=True)
@@ -474,7 +476,8 @@ def join_scores(
     rules: ScoreRules,
 ) -> tuple[float, float]:
     """The score of ``similarity``, and the score without the time decay when the article's
-    words and names score at least ``rules.strong_score`` with the story (else the same)."""
+    words and names score at least ``rules.strong_score`` with the story, or at least
+    ``rules.agreeing_score`` and the leads agree (``leads_agree``); else the same."""
     parts = _similarity_parts(article, features, story, frequencies, rules)
     return parts.score, parts.undecayed
 
@@ -565,13 +568,31 @@ def _similarity_parts(
     # A story the time decay keeps out is still this article's event when their words and
     # names agree this strongly: the score it would have undecayed, for the join decision to
     # fall back on when no story scores above the bar with the decay.
-    undecayed = year * evidence if time < 1.0 and sparse >= rules.strong_score else score
+    undecayed = score
+    if time < 1.0 and (
+        sparse >= rules.strong_score
+        or (sparse >= rules.agreeing_score and leads_agree(article, features, story))
+    ):
+        undecayed = year * evidence
     if penalty:
         score = max(0.0, score - penalty)
         undecayed = max(0.0, undecayed - penalty)
     return _Parts(
         score, terms, names, quotes, year * time, dense, term_parts, name_parts, undecayed
     )
+
+
+def leads_agree(article: ArticleVectors, features: ArticleFeatures, story: StoryProfile) -> bool:
+    """Whether an article's lead and a story's leads tell of one event by place and day: they
+    name a town in common, and neither other days (``days_differ``) nor other towns
+    (``other_town``). A charge or a hearing weeks later whose lead names the shooting's town
+    and no other day reads as that shooting's report; a same-kind event's lead names its
+    own day or its own town."""
+    if not set(article.lead_places) & set(story.places):
+        return False
+    if days_differ(article.lead_days, story.days):
+        return False
+    return not other_town(article, features, story)
 
 
 def other_town(article: ArticleVectors, features: ArticleFeatures, story: StoryProfile) -> bool:
