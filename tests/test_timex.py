@@ -59,6 +59,13 @@ def test_month_day_without_year_takes_it_from_the_anchor() -> None:
     assert _one("Bondholders get their coupon on Jan. 2.", NOVEMBER).value == "2014-01-02"
 
 
+@pytest.mark.parametrize("verb", ["will be held", "would be held", "is to be held"])
+def test_a_passive_future_looks_ahead(verb: str) -> None:
+    # "held" after "be" is a participle, not the past tense: the auxiliary gives the time
+    assert _one(f"The harbour primary {verb} on April 30.", "2013-01-30").value == "2013-04-30"
+    assert _one("The harbour primary was held on April 30.", "2013-01-30").value == "2012-04-30"
+
+
 def test_a_weekday_written_with_the_date_picks_the_year() -> None:
     timex = _one("Voters go to the polls on Monday, Oct. 26, officials say.", "2015-10-25")
     assert (timex.text, timex.value) == ("Monday, Oct. 26", "2015-10-26")

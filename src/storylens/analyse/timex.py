@@ -610,9 +610,13 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
         return "future"
     if word in ("is", "are") and following == "to":  # "is to resume"
         return "future"
-    if word in _PAST_WORDS:
-        return "past"
     previous_word = tokens[i - 1][2] if i > 0 else ""
+    if word in _PAST_WORDS:
+        if previous_word in _BE_FORMS and word not in _BE_FORMS:
+            # "will be held", "would be sold": a participle after "be" tells no tense (as an
+            # -ed word there does not); the auxiliary before it does
+            return None
+        return "past"
     if word in _PRESENT_WORDS or (
         word in _PRESENT_PLURALS
         and previous_word not in _DETERMINERS
