@@ -51,9 +51,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
-
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -83,9 +80,6 @@ from storylens.records import (
 # audience ("one person", "a second", "many", "fans", "viewers"), they are unnamed people
 # giving reactions, which no outlet leans on for facts. The quantifiers, ordinals and
 # audience nouns below are closed classes of English, not a list tuned to any text.
-# A name word at least this long, one letter off a word another outlet prints, is the same
-# name misspelt ("Cowen", "Cowan"); shorter names are too often two people ("Reid", "Reed").
-MISSPELT_NAME_MIN_CHARS = 5
 PUBLIC_WORDS = frozenset(
     """
     one another other others some many few several most all both someone somebody anyone
@@ -676,19 +670,8 @@ def _printed_words(texts: Sequence[str]) -> frozenset[str]:
 
 def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
     """Whether ``printed`` (``_printed_words``) holds a word of the name that is not a
-    function word, or one letter off a long one: an outlet that misspells a name ("Cowen"
-    for "Cowan") has not left the person out of another outlet's report."""
-    wanted = [w for w in _name_words(name) if not is_stop_word(w)]
-    if any(w in printed for w in wanted):
-        return True
-    long_words = [w for w in wanted if len(w) >= MISSPELT_NAME_MIN_CHARS]
-    if not long_words:
-        return False
-    choices = [p for p in printed if len(p) >= MISSPELT_NAME_MIN_CHARS - 1]
-    return any(
-        process.extractOne(w, choices, scorer=Levenshtein.distance, score_cutoff=1) is not None
-        for w in long_words
-    )
+    function word."""
+    return any(w in printed for w in _name_words(name) if not is_stop_word(w))
 
 
 def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
