@@ -1073,6 +1073,9 @@ def _fold_text(text: str) -> str:
     return " ".join(fold(w) for w in text.split())
 
 
+# Kept per word, as ``fold`` is: the names part reads every word of every article through
+# it (a story's articles repeat their words), a tenth of finding the conflicts.
+@lru_cache(maxsize=65536)
 def _plain(word: str) -> str:
     """A name word without case or accents: "Calderón" and "Calderon" are one spelling, an
     accent dropped by a newsroom's type system rather than a different name."""
