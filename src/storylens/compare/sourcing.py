@@ -50,6 +50,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
@@ -685,7 +686,19 @@ def _is_outlet(name: str, outlet: str) -> bool:
 
 def _printed_words(texts: Sequence[str]) -> frozenset[str]:
     """Every word the texts print, folded: read once per outlet, asked of every name."""
-    return frozenset(fold(w) for text in texts for w in words(text))
+    if len(texts) == 1:
+        return _words_printed(texts[0])
+    return frozenset().union(*(_words_printed(text) for text in texts))
+
+
+# Articles whose printed words are kept: each article is read for its own profile and its
+# outlet's, and a comparison holds at most MAX_COMPARED_ARTICLES (100).
+PRINTED_CACHE_ARTICLES = 256
+
+
+@lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
+def _words_printed(text: str) -> frozenset[str]:
+    return frozenset(fold(w) for w in words(text))
 
 
 def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
