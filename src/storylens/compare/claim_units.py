@@ -45,39 +45,82 @@ _CLAUSE_BREAK = re.compile(
     r"their|its|this|that|these|those|police|officials|[A-Z][\w'’-]*)\b)"
 )
 # Lines no reader would quote as a fact, whole: a copyright or syndication notice, a bracketed
-# editor's note, a photo credit or gallery caption furniture.
-_FURNITURE_LINE = re.compile(
-    r"""^[\s(]*(?:©|\(c\)|copyright\b|\(?tm\s+and\s+(?:©\s*)?copyright\b)
-    |\ball\s+rights\s+reserved\b
-    |\bmay\s+not\s+be\s+(?:re)?(?:published|broadcast|rewritten|redistributed)\b
-    |^\s*\[[^\]]*\]\s*$
-    |^\s*(?:photos?|images?|photo\s+credit|credit|buy\s+photo)\s*:
-    |^\s*(?:buy\s+photo|image\s+via|photo\s+via|photo\s+by|photos\s+by|photo\s+courtesy)\b""",
-    re.IGNORECASE | re.VERBOSE,
+# editor's note, a photo credit or gallery caption furniture. One pattern per kind (see
+# ``_Furniture``); those not anchored at the start name the words any match must hold.
+_FURNITURE_LINE_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"^[\s(]*(?:©|\(c\)|copyright\b|\(?tm\s+and\s+(?:©\s*)?copyright\b)", ()),
+    (r"\ball\s+rights\s+reserved\b", ("reserved",)),
+    (r"\bmay\s+not\s+be\s+(?:re)?(?:published|broadcast|rewritten|redistributed)\b", ("may",)),
+    (r"^\s*\[[^\]]*\]\s*$", ()),
+    (r"^\s*(?:photos?|images?|photo\s+credit|credit|buy\s+photo)\s*:", ()),
+    (r"^\s*(?:buy\s+photo|image\s+via|photo\s+via|photo\s+by|photos\s+by|photo\s+courtesy)\b", ()),
 )
 # Lines and sentences that are page furniture rather than a report's words: a time stamp
 # ("Updated 5:32 p.m."), a reporter's contact line ("Contact Dana Holt at dholt@..."), a video
 # player's labels and notices ("Watch:", "Now playing", "Your browser does not support ...").
-_FURNITURE_SENTENCE = re.compile(
-    r"""^\s*(?:last\s+)?(?:updated|published|posted|modified|first\s+published)\b[\s:]
-    |^\s*(?:contact|reach|e-?mail|follow|call|write\s+to|send\s+tips\s+to)\b[^.]*?
-        (?:@|\bat\s+\(?\d{3}|\bon\s+(?:twitter|x|facebook|instagram|threads|bluesky)\b)
-    |\b[\w.+-]+@[\w-]+\.[\w.]+\b
-    |\bcan\s+be\s+reached\s+at\b
-    |\bcontributed\s+(?:reporting\s+)?to\s+this\s+(?:report|story|article)\b
-    |^\s*(?:watch|video|listen|play\s+video|now\s+playing|up\s+next|next\s+up)\s*[:|]
-    |^\s*(?:now\s+playing|up\s+next|next\s+up|play\s+video|replay|autoplay|advertisement)
-        \s*$
-    |\b(?:your\s+browser\s+does\s+not\s+support|(?:please\s+)?enable\s+javascript
+_FURNITURE_SENTENCE_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"^\s*(?:last\s+)?(?:updated|published|posted|modified|first\s+published)\b[\s:]", ()),
+    (
+        r"""^\s*(?:contact|reach|e-?mail|follow|call|write\s+to|send\s+tips\s+to)\b[^.]*?
+        (?:@|\bat\s+\(?\d{3}|\bon\s+(?:twitter|x|facebook|instagram|threads|bluesky)\b)""",
+        (),
+    ),
+    (r"\b[\w.+-]+@[\w-]+\.[\w.]+\b", ("@",)),
+    (r"\bcan\s+be\s+reached\s+at\b", ("reached",)),
+    (r"\bcontributed\s+(?:reporting\s+)?to\s+this\s+(?:report|story|article)\b", ("contributed",)),
+    (r"^\s*(?:watch|video|listen|play\s+video|now\s+playing|up\s+next|next\s+up)\s*[:|]", ()),
+    (
+        r"""^\s*(?:now\s+playing|up\s+next|next\s+up|play\s+video|replay|autoplay|advertisement)
+        \s*$""",
+        (),
+    ),
+    (
+        r"""\b(?:your\s+browser\s+does\s+not\s+support|(?:please\s+)?enable\s+javascript
         |this\s+video\s+(?:is|has\s+been)\s+(?:not\s+available|unavailable|removed)
         |video\s+(?:is\s+)?(?:not\s+available|unavailable)|click\s+(?:here\s+)?to\s+
-        (?:play|watch)|skip\s+ad|video\s+player|autoplay)\b
-    |^\s*(?:please\s+)?(?:tell\s+us|let\s+us\s+know|sound\s+off|leave\s+a\s+comment
-        |share\s+your\s+(?:thoughts|views|comments))\b
-    |\bbelow,?\s+and\s+(?:tell\s+us|let\s+us\s+know)\b
-    |\bin\s+the\s+comments\s+(?:below|section)\b""",
-    re.IGNORECASE | re.VERBOSE,
+        (?:play|watch)|skip\s+ad|video\s+player|autoplay)\b""",
+        ("browser", "javascript", "video", "click", "skip", "autoplay"),
+    ),
+    (
+        r"""^\s*(?:please\s+)?(?:tell\s+us|let\s+us\s+know|sound\s+off|leave\s+a\s+comment
+        |share\s+your\s+(?:thoughts|views|comments))\b""",
+        (),
+    ),
+    (r"\bbelow,?\s+and\s+(?:tell\s+us|let\s+us\s+know)\b", ("below",)),
+    (r"\bin\s+the\s+comments\s+(?:below|section)\b", ("comments",)),
 )
+# Characters that match an ASCII letter under re.IGNORECASE without lower-casing to it
+# (dotted and dotless i, long s, the Kelvin sign): a text holding one is always searched.
+_ODD_CASE = frozenset("\u0130\u0131\u017f\u212a")
+
+
+class _Furniture:
+    """One furniture pattern, searched as ``re.search`` would, only faster: the whole pattern
+    (every kind, in order) is tried at every position of a text, which made these searches a
+    tenth of a comparison's cost. Kinds anchored at the start can match only there, and each
+    of the others needs one of its words; a text that holds none of those words can match only
+    at its start, where the anchored kinds alone, in the same order, give the same match."""
+
+    def __init__(self, parts: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+        flags = re.IGNORECASE | re.VERBOSE
+        self.whole = re.compile("|".join(pattern for pattern, _ in parts), flags)
+        anchored = [pattern for pattern, needs in parts if pattern.startswith("^")]
+        self.at_start = re.compile("|".join(anchored), flags)
+        self.needs = tuple(
+            need for pattern, needs in parts if not pattern.startswith("^") for need in needs
+        )
+        assert all(needs for pattern, needs in parts if not pattern.startswith("^"))
+
+    def search(self, text: str) -> re.Match[str] | None:
+        if _ODD_CASE.isdisjoint(text):
+            lowered = text.lower()
+            if not any(need in lowered for need in self.needs):
+                return self.at_start.match(text)
+        return self.whole.search(text)
+
+
+_FURNITURE_LINE = _Furniture(_FURNITURE_LINE_PARTS)
+_FURNITURE_SENTENCE = _Furniture(_FURNITURE_SENTENCE_PARTS)
 # A time stamp names a time or date: "Updated" alone opens many a sentence ("Updated maps
 # show ..."), and it is furniture only with a digit and at most this many words.
 MAX_TIMESTAMP_WORDS = 14
@@ -188,9 +231,20 @@ def dateline_end(text: str, line_start: int) -> int:
     return found.end()
 
 
+# Articles whose furniture spans are kept: a story's comparison asks for each member's five
+# times (claims, details twice, names, timeline), and at most MAX_COMPARED_ARTICLES (100)
+# members are compared at once. The furniture regexes were a tenth of a comparison's cost.
+FURNITURE_CACHE_ARTICLES = 256
+
+
 def furniture_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds lines (or a closing photo credit, or an opening dateline) that are
     never claims."""
+    return list(_furniture_spans(text))
+
+
+@lru_cache(maxsize=FURNITURE_CACHE_ARTICLES)
+def _furniture_spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     position = 0
     for line in text.split("\n"):
@@ -203,7 +257,7 @@ def furniture_spans(text: str) -> list[tuple[int, int]]:
             if credit := _CREDIT.search(line):
                 spans.append((position + credit.start(), position + len(line)))
         position += len(line) + 1
-    return spans
+    return tuple(spans)
 
 
 def _inside(start: int, end: int, ranges: Sequence[tuple[int, int]]) -> bool:

@@ -445,20 +445,23 @@ def _maybe_matches(
     outlet that the model scores at least ``MAYBE_SAME`` as the same claim, or that quotes the
     same words (``shares_a_quotation``), the best per outlet, if any."""
     quotations = [_quotations(unit.text) for unit in units]
+    # Read once: the loop below visits every pair of claims that share a word.
+    outlets = [member.outlet for member in members]
     found: dict[int, tuple[ClaimMatch, ...]] = {}
     quotes_another: set[int] = set()
     for row, unit in enumerate(units):
         if unit.member in copies or shared[row] or echoed[row]:
             continue
-        own_outlet = members[unit.member].outlet
+        own_outlet = outlets[unit.member]
         start, end = cosine.indptr[row], cosine.indptr[row + 1]
         candidates: dict[int, list[tuple[float, int]]] = {}
         quoting: set[int] = set()
         for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
             other = units[column].member
-            if other in copies or members[other].outlet == own_outlet:
+            if other in copies or outlets[other] == own_outlet:
                 continue
-            if _same_quotation(quotations[row], quotations[column]):
+            # (most claims quote nothing: no call for them)
+            if quotations[row] and _same_quotation(quotations[row], quotations[column]):
                 quoting.add(int(column))
             elif score >= CANDIDATE_SIMILARITY:
                 common = len(unit.stems.keys() & units[column].stems.keys())

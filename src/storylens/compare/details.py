@@ -211,14 +211,19 @@ class PersonIndex:
                 if entity.label == "PERSON" and len(words(entity.text)) >= 2:
                     key = tuple(fold(w) for w in words(entity.text))
                     self.full_names.setdefault(key, entity.text)
+        # word -> the full names holding it: a mention is looked up by its words, not
+        # tested against every full name of the story.
+        self._holding: dict[str, set[tuple[str, ...]]] = {}
+        for key in self.full_names:
+            for word in key:
+                self._holding.setdefault(word, set()).add(key)
 
     def resolve(self, mention: str) -> str | None:
         folded = [fold(w) for w in words(mention)]
         if not folded:
             return None
-        matches = {
-            name for key, name in self.full_names.items() if all(word in key for word in folded)
-        }
+        keys = set.intersection(*(self._holding.get(word, set()) for word in folded))
+        matches = {self.full_names[key] for key in keys}
         if len(matches) == 1:
             return matches.pop()
         return mention if len(folded) >= 2 and not matches else None
@@ -1073,6 +1078,9 @@ def _fold_text(text: str) -> str:
     return " ".join(fold(w) for w in text.split())
 
 
+# Kept per word, as ``fold`` is: the names part reads every word of every article through
+# it (a story's articles repeat their words), a tenth of finding the conflicts.
+@lru_cache(maxsize=65536)
 def _plain(word: str) -> str:
     """A name word without case or accents: "Calderón" and "Calderon" are one spelling, an
     accent dropped by a newsroom's type system rather than a different name."""

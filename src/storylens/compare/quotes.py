@@ -321,19 +321,30 @@ def _interruption(opening_mark: str) -> re.Pattern[str] | None:
     )
 
 
+# Sentences whose quoted phrases are kept: one comparison reads each claim's marks in
+# several parts (questions, lone claims, shared quotations, the summary), a few thousand
+# claims for a large story.
+MARKED_CACHE_TEXTS = 8192
+
+
 def marked_phrases(text: str) -> list[str]:
     """The words inside the top-level quotation marks of ``text``, one string a phrase; a mark
     left open runs to the end of its paragraph, as ``find_marked_quotes`` reads it."""
-    return [
+    return list(_marked_phrases(text))
+
+
+@lru_cache(maxsize=MARKED_CACHE_TEXTS)
+def _marked_phrases(text: str) -> tuple[str, ...]:
+    return tuple(
         phrase
         for q in find_marked_quotes(text)
         if q.depth == 0 and (phrase := text[q.start : q.end].strip(" ,;:"))
-    ]
+    )
 
 
 def quoted_share(text: str) -> float:
     """The share of ``text``'s characters inside its top-level quotation marks (0 to 1)."""
-    quoted = sum(len(phrase) for phrase in marked_phrases(text))
+    quoted = sum(len(phrase) for phrase in _marked_phrases(text))
     return min(quoted / max(len(text.strip()), 1), 1.0)
 
 

@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel, Levenshtein
@@ -68,11 +68,34 @@ class ClaimProfile:
     token_set: frozenset[str]
     stems: frozenset[str]  # stems of the content words
     weights: dict[str, float]  # content stem -> information weight
-    ngrams: tuple[frozenset[tuple[str, ...]], ...]  # word n-grams, one set per WORD_NGRAMS
-    chars: tuple[frozenset[str], ...]  # character n-grams, one set per CHAR_NGRAMS
     names: frozenset[str]
     numbers: frozenset[str]
     negated: bool
+
+    # The n-gram sets are read only when a pair is judged, and most of a story's claims are
+    # profiled for their stems, names and numbers alone (the lone-claim matrices): they are
+    # made on first use, which was a third of the cost of reading a claim.
+    @cached_property
+    def ngrams(self) -> tuple[frozenset[tuple[str, ...]], ...]:
+        """Word n-grams, one set per WORD_NGRAMS."""
+        tokens = self.tokens
+        return tuple(
+            frozenset(zip(*(tokens[i:] for i in range(n)), strict=False)) for n in WORD_NGRAMS
+        )
+
+    @cached_property
+    def chars(self) -> tuple[frozenset[str], ...]:
+        """Character n-grams, one set per CHAR_NGRAMS."""
+        # Each n-gram is the (n-1)-gram at its place plus the next character: strings built
+        # by ``map`` in C, not sliced one by one in Python (a fifth faster, the same sets).
+        flat = self.text
+        grams: list[str] = list(flat)
+        found = []
+        for n in range(2, max(CHAR_NGRAMS) + 1):
+            grams = list(map(str.__add__, grams, flat[n - 1 :]))
+            if n in CHAR_NGRAMS:
+                found.append(frozenset(grams))
+        return tuple(found)
 
 
 def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile:
@@ -103,13 +126,6 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
         token_set=frozenset(tokens),
         stems=frozenset(content),
         weights=weights,
-        ngrams=tuple(
-            frozenset(zip(*(tokens[i:] for i in range(n)), strict=False)) for n in WORD_NGRAMS
-        ),
-        chars=tuple(
-            frozenset(flat[i : i + n] for i in range(max(len(flat) - n + 1, 0)))
-            for n in CHAR_NGRAMS
-        ),
         names=frozenset(found - {fold(w) for w in written if w.isdigit()}),
         numbers=frozenset(numbers),
         negated=any(token in NEGATIONS or token.endswith("n't") for token in tokens),

@@ -50,6 +50,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
@@ -615,31 +616,51 @@ def _is_a_name(name: str) -> bool:
     return head[:1].isupper()
 
 
-def _profile(outlet: str, members: Sequence[StoryMember], names: _StoryNames) -> SourcingProfile:
+# One counted quote of an article: its kind of source, its words inside marks (0: reported
+# speech), the name it is listed under and the anonymous source it is, if either.
+_Counted = tuple[SourceType, int, str | None, str | None]
+
+
+def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
+    """What one article adds to a profile. Read once per article: each article counts in
+    its own profile and in its outlet's, and reading its quotes is most of the cost."""
+    text = member.analysed.article.text
+    found: list[_Counted] = []
+    for quote, source, count in counted_quotes(member.analysed.quotes, text):
+        listed = anonymous = None
+        if not count:
+            pass  # paraphrased only: tallied as reported, not listed as quoted
+        elif quote.speaker_type in ("person", "organization") and quote.speaker:
+            # a role that refers back names no one here
+            listed = _listed_name(quote, text, member.analysed.entities, names)
+            if listed and _is_outlet(listed, member.outlet):
+                listed = None
+        elif source == "anonymous":
+            anonymous = (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
+        found.append((source, count, listed, anonymous))
+    return found
+
+
+def _profile(
+    outlet: str, members: Sequence[StoryMember], counted: Sequence[Sequence[_Counted]]
+) -> SourcingProfile:
+    """The profile of these articles of one outlet, from what each adds (``_counted_in``)."""
     quotes: Counter[SourceType] = Counter()
     reported: Counter[SourceType] = Counter()
     quoted_words: Counter[SourceType] = Counter()
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
-    for member in members:
-        text = member.analysed.article.text
-        for quote, source, count in counted_quotes(member.analysed.quotes, text):
+    for rows in counted:
+        for source, count, listed, unnamed in rows:
             if count:
                 quotes[source] += 1
                 quoted_words[source] += count
             else:
                 reported[source] += 1
-            if not count:
-                continue  # paraphrased only: tallied as reported, not listed as quoted
-            if quote.speaker_type in ("person", "organization") and quote.speaker:
-                # a role that refers back names no one here
-                listed = _listed_name(quote, text, member.analysed.entities, names)
-                if listed and not _is_outlet(listed, outlet):
-                    speakers[listed] += 1
-            elif source == "anonymous":
-                anonymous[
-                    (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
-                ] = None
+            if listed:
+                speakers[listed] += 1
+            elif unnamed is not None:
+                anonymous[unnamed] = None
     total_words = sum(quoted_words.values())
     return SourcingProfile(
         outlet=outlet,
@@ -665,7 +686,19 @@ def _is_outlet(name: str, outlet: str) -> bool:
 
 def _printed_words(texts: Sequence[str]) -> frozenset[str]:
     """Every word the texts print, folded: read once per outlet, asked of every name."""
-    return frozenset(fold(w) for text in texts for w in words(text))
+    if len(texts) == 1:
+        return _words_printed(texts[0])
+    return frozenset().union(*(_words_printed(text) for text in texts))
+
+
+# Articles whose printed words are kept: each article is read for its own profile and its
+# outlet's, and a comparison holds at most MAX_COMPARED_ARTICLES (100).
+PRINTED_CACHE_ARTICLES = 256
+
+
+@lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
+def _words_printed(text: str) -> frozenset[str]:
+    return frozenset(fold(w) for w in words(text))
 
 
 def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
@@ -719,12 +752,19 @@ def sourcing_profiles(
     """(one profile per article, one per outlet). Copies get an article profile but do not
     add to their outlet's: they quote whom their original quotes."""
     names = _StoryNames(members)
-    per_article = [_profile(member.outlet, [member], names) for member in members]
-    by_outlet: dict[str, list[StoryMember]] = {}
+    counted = [_counted_in(member, names) for member in members]
+    per_article = [
+        _profile(member.outlet, [member], [rows])
+        for member, rows in zip(members, counted, strict=True)
+    ]
+    by_outlet: dict[str, list[int]] = {}
     for index, member in enumerate(members):
         if index not in copies:
-            by_outlet.setdefault(member.outlet, []).append(member)
-    outlets = [_profile(outlet, group, names) for outlet, group in by_outlet.items()]
+            by_outlet.setdefault(member.outlet, []).append(index)
+    outlets = [
+        _profile(outlet, [members[i] for i in group], [counted[i] for i in group])
+        for outlet, group in by_outlet.items()
+    ]
     everyone = {name for profile in outlets for name in profile.speakers}
     text_of = {member.id: member.analysed.article.text for member in members}
 

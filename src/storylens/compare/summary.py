@@ -26,7 +26,8 @@ from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.quotes import quoted_share
-from storylens.compare.same_claim import same_claim
+from storylens.compare.same_claim import judge_profiles
+from storylens.compare.same_claim_features import ClaimProfile, claim_profile
 from storylens.compare.words import fold, words
 from storylens.records import (
     Claim,
@@ -215,11 +216,20 @@ def summarise(
     outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
     phrases = _disputed_phrases(details)
     chosen, groups, rows = [], set(), list[int]()
+    # Each claim read once (as ``same_claim`` reads it): a chosen line is compared with every
+    # candidate after it.
+    read: dict[int, ClaimProfile] = {}
+
+    def profile(row: int) -> ClaimProfile:
+        if row not in read:
+            read[row] = claim_profile(claims[row].text)
+        return read[row]
+
     for _, row in scored:
         claim = claims[row]
         if claim.group in groups or _disputed(claim, details, phrases):
             continue
-        if any(same_claim(claims[earlier].text, claim.text).same for earlier in rows):
+        if any(judge_profiles(profile(earlier), profile(row)).same for earlier in rows):
             continue
         groups.add(claim.group)
         rows.append(row)
