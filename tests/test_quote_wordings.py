@@ -142,3 +142,13 @@ def test_the_comparison_reads_each_quotation_of_a_split_quote_apart() -> None:
             "We will review everything about this morning.",
         ),
     ]
+
+
+def test_a_name_in_marks_inside_a_mixed_quote_is_no_wording() -> None:
+    text = (
+        'The council vote to keep "Harbour Before Profit" as the town motto is "not putting '
+        'anyone back to work," Ines Varga said.'
+    )
+    clause = text[: text.index(" Ines")].rstrip(",")
+    quote = _quote(text, [clause], kind="mixed", speaker="Ines Varga")
+    assert _words(text, quote) == ["not putting anyone back to work"]

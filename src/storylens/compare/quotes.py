@@ -86,6 +86,11 @@ SHORT_QUOTE_WORDS = 4
 # BASIL tuning events three ("the risks of a nuclear Iran") matched two different quotes;
 # "the pier would be rebuilt before the summer season" (four) is a paraphrase.
 MIN_PARAPHRASE_WORDS = 4
+# A title-case phrase in marks of at least this many words, with the reporter's lower-case
+# words within this many characters on either side, names a thing (a motto, a law, a show).
+NAME_MIN_WORDS = 2
+NAME_CONTEXT_CHARS = 25
+_NAME_SMALL_WORDS = frozenset("a an and as at by for in of on or the to with".split())  # noqa: SIM905
 
 # Quote marks by family: a quote opened with one family is closed and reopened with it.
 _DOUBLE_MARKS = '"“”„«»'
@@ -198,7 +203,11 @@ def quote_wordings(text: str, quote: Quote) -> list[tuple[str, int, int]]:
             for found in find_marked_quotes(quote.text)
             if found.depth == 0
         ]
-        runs = [run for low, high in runs if (run := _stripped(text, low, high))]
+        runs = [
+            run
+            for low, high in runs
+            if (run := _stripped(text, low, high)) and not names_a_thing(text, *run)
+        ]
         return [(text[low:high], low, high) for low, high in runs]
     opening_mark = text[quote.start - 1] if quote.start > 0 else ""
     runs = []
@@ -222,6 +231,23 @@ def quote_wordings(text: str, quote: Quote) -> list[tuple[str, int, int]]:
         else (text[group[0][0] : group[0][1]], group[0][0], group[0][1])
         for group in wordings
     ]
+
+
+def names_a_thing(text: str, start: int, end: int) -> bool:
+    """Whether a phrase in marks inside a reporter's clause names a thing rather than quotes
+    anyone: every word capitalised, two or more of them, and the reporter's own lower-case
+    words on either side (`to reaffirm "In God We Trust" as the national motto`). A mixed
+    quote's speaker said the clause's gist, not the motto, the law or the show it names."""
+    found = words(text[start:end])
+    if len(found) < NAME_MIN_WORDS or not all(
+        w[:1].isupper() or w.lower() in _NAME_SMALL_WORDS for w in found
+    ):
+        return False
+    if not found[0][:1].isupper():
+        return False
+    before = words(text[max(0, start - NAME_CONTEXT_CHARS) : start])[-2:]
+    after = words(text[end : end + NAME_CONTEXT_CHARS])[:2]
+    return any(w[:1].islower() and len(w) > 3 for w in before + after)
 
 
 def one_sentence(text: str, end: int, start: int) -> bool:
