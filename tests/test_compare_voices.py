@@ -272,6 +272,16 @@ def test_a_wording_that_drops_a_negation_says_the_meaning_may_be_reversed() -> N
     assert all("a negation differs" in variant_label(v) for v in changed)
     # an interjection is no negation
     assert not negation_differs((WordDiff("add", "No"), WordDiff("keep", "when I speak")))
+    # a print cut before a later "never" drops no negation of what it keeps
+    cut = (
+        WordDiff("remove", "Or you might have a"),
+        WordDiff("keep", "ferry hand who never went to sea"),
+        WordDiff("remove", "never sailed a boat"),
+    )
+    assert not negation_differs(cut)
+    assert negation_differs(
+        (WordDiff("keep", "it would"), WordDiff("remove", "not"), WordDiff("keep", "sink"))
+    )
 
 
 def test_an_utterance_printed_in_two_pieces_is_not_called_truncated() -> None:

@@ -24,7 +24,7 @@ from storylens.records import Echo, LineageEntry, StoryMember
 # What a comparison notes where no article gives a publication date.
 ORDER_UNKNOWN = "no dates: order unknown"
 # ... and where the earliest articles give the same time (the same day, no hour).
-FIRST_UNKNOWN = "published at the same time (the same day, no hour): who came first is unknown"
+FIRST_UNKNOWN = "the earliest articles share a day with no hour: which came first is unknown"
 # Two sentences this alike (0-100, on normalised words) are one copied from the other;
 # outlets that rewrite a wire report change a word or two per sentence, not a third of it.
 NEAR_COPY_RATIO = 90.0

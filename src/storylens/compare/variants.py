@@ -191,8 +191,12 @@ NEGATION_WORDS = frozenset({"not", "never", "nor", "neither", "nobody", "nothing
 
 def negation_differs(diff: Sequence[WordDiff]) -> bool:
     """Whether a wording's diff against the reference adds or drops a negation: two prints
-    of one utterance that may say opposite things, which "reworded" alone would hide."""
-    for run in diff:
+    of one utterance that may say opposite things, which "reworded" alone would hide. Words
+    cut from or added at either end of the shared words (a truncated print that stops before
+    "..., never practiced law") change no shared statement and are not read."""
+    kept = [i for i, run in enumerate(diff) if run.op == "keep"]
+    inner = diff[kept[0] : kept[-1] + 1] if kept else diff
+    for run in inner:
         if run.op == "keep":
             continue
         for word in words(run.words):
