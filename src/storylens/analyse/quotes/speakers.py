@@ -105,6 +105,17 @@ QUANTITY_NOUNS: frozenset[str] = frozenset(
 )
 # Nouns for words written down or sent, which never rename a person ("the letter said").
 WRITTEN_WORDS_NOUNS: frozenset[str] = MESSAGE_NOUNS | DOCUMENT_NOUNS | THING_NOUNS
+# Common nouns for someone or something that can speak: people, groups, organisations, and
+# documents or messages that carry words (``can_speak``).
+SPEAKING_NOUNS: frozenset[str] = (
+    PERSON_NOUNS
+    | PEOPLE_NOUNS
+    | ROLE_NOUNS
+    | ORGANIZATION_NOUNS
+    | DOCUMENT_NOUNS
+    | MESSAGE_NOUNS
+    | THING_NOUNS
+)
 
 
 @dataclass
@@ -219,18 +230,7 @@ def can_speak(noun: Token) -> bool:
     return (
         is_person_noun(noun)
         or noun.text[:1].isupper()  # a name the tagger took for a common noun
-        or any(
-            lemma in words
-            for words in (
-                PERSON_NOUNS,
-                PEOPLE_NOUNS,
-                ROLE_NOUNS,
-                ORGANIZATION_NOUNS,
-                DOCUMENT_NOUNS,
-                MESSAGE_NOUNS,
-                THING_NOUNS,
-            )
-        )
+        or lemma in SPEAKING_NOUNS
         or (lemma.endswith(PERSON_ROLE_SUFFIXES) and lemma not in THING_NOUNS)
     )
 
