@@ -16,6 +16,14 @@ when a graded row with the same two offsets says so; recall counts the graded tr
 that a row shows. Rules were built reading the even-numbered events (in gold order); the
 odd-numbered ones are the held-out half, so the figures print per half.
 
+Read in full: bench/gold/conflicts_read.jsonl holds, for every BASIL event, the conflicts a
+fresh reader found reading all of its articles (four readers, 15 events each, who saw no
+code), again as article ids and character offsets of the reader's few words around each
+value; an event with none has one ``{"none": true}`` row. Against it every shown row of an
+event read is graded: true where both its values lie in the words of a true conflict the
+reader listed, unsure where they lie in an unsure one, false otherwise; recall is the share
+of the reader's true conflicts that a row shows.
+
 ``--dump`` prints the shown rows with the offsets a grader needs (their words come from the
 articles in place, on the screen only); ``--candidates`` prints every pair of same-kind values
 across outlets whose values differ, where a grader looks for the conflicts a table misses.
@@ -43,6 +51,7 @@ from storylens.records import AnalysedArticle, Article, DetailConflict, StoryMem
 
 CORPORA = ("basil", "gvc-train")
 GOLD = Path(__file__).resolve().parent / "gold" / "conflicts.jsonl"
+READ_GOLD = Path(__file__).resolve().parent / "gold" / "conflicts_read.jsonl"
 # The statuses the conflicts table shows a reader; "agree" rows are only counted.
 SHOWN = ("disagree", "unchecked")
 # The shortest sentence context a dump prints around each value, in characters.
@@ -131,6 +140,47 @@ def read_gold(path: Path = GOLD) -> dict[tuple[tuple[str, int, int], ...], dict[
     return gold
 
 
+Span = tuple[str, int, int]
+
+
+def read_reader_gold(path: Path = READ_GOLD) -> dict[tuple[str, str], list[dict[str, object]]]:
+    """(corpus, story) -> the conflicts the reader listed, for every event read in full."""
+    found: dict[tuple[str, str], list[dict[str, object]]] = {}
+    if not path.exists():
+        return found
+    for row in read_jsonl(path):
+        listed = found.setdefault((row["corpus"], row["story"]), [])
+        if not row.get("none"):
+            listed.append(row)
+    return found
+
+
+def _inside(detail_span: Span, reader_span: list[object], texts: dict[str, str]) -> bool:
+    article, start, end = detail_span
+    if article == reader_span[0] and reader_span[1] <= start and end <= reader_span[2]:
+        return True
+    # A name is spelt so wherever an article writes it: the reader's words around one
+    # mention of a spelling grade a row shown at another, in any article.
+    reader_words = texts.get(str(reader_span[0]), "")[reader_span[1] : reader_span[2]]
+    return bool(texts) and texts[article][start:end] in reader_words
+
+
+def reader_verdict(
+    key: tuple[Span, ...], listed: Sequence[dict[str, object]], texts: dict[str, str]
+) -> str:
+    """"true" or "unsure" where both values of a shown row lie in one listed conflict (for a
+    name, where the reader's words hold both spellings)."""
+    first, second = key
+    for row in listed:
+        a, b = row["a"], row["b"]
+        names = texts if row["kind"] == "name" else {}
+        if (_inside(first, a, names) and _inside(second, b, names)) or (
+            _inside(first, b, names) and _inside(second, a, names)
+        ):
+            return str(row["verdict"])
+    return "false"
+
+
 def _context(member: StoryMember, start: int, end: int) -> str:
     text = member.analysed.article.text
     low = max(0, start - DUMP_CONTEXT // 2)
@@ -199,7 +249,9 @@ def main() -> int:
     parser.add_argument("--candidates", choices=("even", "odd", "all"), default=None)
     args = parser.parse_args()
     gold = read_gold()
+    read = read_reader_gold()
     rows: dict[str, dict[str, float | int]] = {}
+    read_rows: dict[str, dict[str, float | int]] = {}
     for corpus in args.corpus.split(","):
         if not (shared_data_dir() / "clustering" / corpus / "corpus.jsonl").exists():
             print(f"{corpus}: not found under ../shared/data", file=sys.stderr)
@@ -211,6 +263,7 @@ def main() -> int:
         statuses: Counter[str] = Counter()
         rows_per_story = []
         graded: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
+        by_reader: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
         for position, (story, records) in enumerate(stories):
             half = _half_of(position)
             members = _members(records, analysed)
@@ -230,6 +283,19 @@ def main() -> int:
                     graded[half][f"shown {verdict}"] += 1
                 if args.dump in (half, "all"):
                     _dump_row(corpus, story, d.kind, by_id, d)
+            listed = read.get((corpus, story))
+            if listed is not None:
+                by_reader[half]["events"] += 1
+                texts = {m.id: m.analysed.article.text for m in members}
+                verdicts = [reader_verdict(_row_key(d), listed, texts) for d in shown]
+                by_reader[half].update(f"shown {v}" for v in verdicts)
+                for row in listed:
+                    if row["verdict"] != "true":
+                        continue
+                    by_reader[half]["real"] += 1
+                    by_reader[half]["real found"] += any(
+                        reader_verdict(_row_key(d), [row], texts) == "true" for d in shown
+                    )
             for key, row in gold.items():
                 if row["corpus"] == corpus and row["story"] == story and row["verdict"] == "true":
                     graded[half]["real"] += 1
@@ -277,9 +343,40 @@ def main() -> int:
                 "real found": counts["real found"],
                 "graded real": counts["real"],
             }
+        for half, counts in by_reader.items():
+            if not counts["events"]:
+                continue
+            shown_rows = sum(counts[f"shown {v}"] for v in ("true", "unsure", "false"))
+            precision = counts["shown true"] / shown_rows if shown_rows else float("nan")
+            recall = counts["real found"] / counts["real"] if counts["real"] else float("nan")
+            print(
+                f"  {half} half, events read in full ({counts['events']}): {shown_rows} rows "
+                f"shown, {counts['shown true']} true, {counts['shown unsure']} unsure, "
+                f"{counts['shown false']} false; recall {recall:.2f} "
+                f"({counts['real found']} of {counts['real']} true conflicts the reader found)"
+            )
+            read_rows[f"{corpus}, {half} half"] = {
+                "events": counts["events"],
+                "rows shown": shown_rows,
+                "true": counts["shown true"],
+                "unsure": counts["shown unsure"],
+                "false": counts["shown false"],
+                "precision": precision,
+                "recall": recall,
+                "reader's true": counts["real"],
+            }
     formats = {"precision": ".2f", "recall": ".2f"}
     table = Table("conflict rows against bench/gold/conflicts.jsonl", rows, formats=formats)
-    save_results("conflicts", table, partial=args.corpus != ",".join(CORPORA))
+    tables = [table]
+    if read_rows:
+        tables.append(
+            Table(
+                "conflict rows of events read in full (bench/gold/conflicts_read.jsonl)",
+                read_rows,
+                formats=formats,
+            )
+        )
+    save_results("conflicts", *tables, partial=args.corpus != ",".join(CORPORA))
     return 0
 
 

@@ -4,7 +4,7 @@ real disagreements are found, and each pair is shown once. Fictional written tex
 from __future__ import annotations
 
 from storylens.compare.claims import claim_units, similarity_matrix
-from storylens.compare.details import disputed_spans, find_conflicts
+from storylens.compare.details import PersonIndex, disputed_spans, extract_details, find_conflicts
 from storylens.records import AnalysedArticle, DetailConflict, Entity, Span, StoryMember, Timex
 from test_compare_parts import member
 
@@ -315,3 +315,57 @@ def test_counts_in_words_and_a_noun_before_its_verb_are_compared() -> None:
         _with(member("b", "Courier", b), numbers=_numbers(b, ("Thirty", "30"))),
     )
     assert ("count", "Thirty-five homes", "Thirty homes") in shown
+
+
+def test_a_unit_joined_to_its_number_is_counted() -> None:
+    a = "Prosecutors filed a 47-page indictment against Marsh on Monday."
+    b = "Prosecutors filed a 48-page indictment against Marsh on Monday, the court said."
+    c = "Prosecutors filed a thirty-five page file and 14-year-old records against Marsh."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("47", "47"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("48", "48"))),
+    )
+    assert shown == [("count", "47-page", "48-page")]
+    # A chain ("14-year-old") is an age, and a number in words is no unit of another.
+    third = _with(member("c", "Tribune", c), numbers=_numbers(c, ("thirty", "30"), ("14", "14")))
+    assert [
+        v.subject for v in extract_details(third, PersonIndex([third])) if v.kind == "count"
+    ] == []
+
+
+def test_a_bare_name_spelt_otherwise_by_another_outlet_may_be_one_person() -> None:
+    a = "Senator Mo Cowan spoke on Monday. He and his wife Stacy have two sons."
+    b = "Senator Mo Cowan spoke on Monday, joined by his wife, Stacey, and their two sons."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Mo Cowan", "Stacy")),
+        member("b", "Courier", b, people=("Mo Cowan", "Stacey")),
+    )
+    names = [(c.first.value, c.second.value, c.status) for c in found if c.kind == "name"]
+    assert names == [("Stacy", "Stacey", "unchecked")]
+
+
+def test_a_misspelt_surname_beside_the_right_one_is_a_possible_misspelling() -> None:
+    a = "Senator Mo Cowan spoke on Monday. Cowen said the seat was safe."
+    b = "Senator Mo Cowan spoke on Monday and said the seat was safe."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Mo Cowan", "Cowen")),
+        member("b", "Courier", b, people=("Mo Cowan",)),
+    )
+    names = [(c.first.text, c.second.text, c.reason) for c in found if c.kind == "name"]
+    assert names == [
+        (
+            "Cowen",
+            "Mo Cowan",
+            "Cowen / Mo Cowan: Gazette writes both, so perhaps a misspelling, or two people",
+        )
+    ]
+
+
+def test_a_family_is_no_other_spelling_of_its_name() -> None:
+    a = "President Dana Trask spoke on Monday. The Trasks met the victims' families."
+    b = "President Dana Trask spoke on Monday and met the victims' families."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Dana Trask", "Trasks")),
+        member("b", "Courier", b, people=("Dana Trask",)),
+    )
+    assert [c for c in found if c.kind == "name"] == []

@@ -38,6 +38,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from scipy import sparse
 
+from storylens.analyse.details import parse_number
 from storylens.analyse.quotes.cues import SPEECH_VERBS
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
 from storylens.compare.claims import SAME_CLAIM_SIMILARITY
@@ -94,6 +95,9 @@ _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
 # A capitalised name and an age after it ("Vance, 42, was photographed"), read where the
 # entity recogniser found no person there (it tags "42" a date now and then).
 _NAME_THEN_AGE = re.compile(r"\b([A-Z][\w'’-]+(?:[^\S\n]+[A-Z][\w'’-]+)?)(?=\s*,\s*\d{1,3}\s*,)")
+# A unit joined to its number ("47-page", "three-judge"), not a chain ("14-year-old",
+# "6-foot-2"), whose own noun follows it ("a 47-page indictment").
+_HYPHENED_UNIT = re.compile(r"^-([a-z]{3,})(?![\w-])(?=\s+[a-z])")
 _COUNTED_NOUN = re.compile(r"^\s+(?:([a-z][\w-]*)\s+)?([a-z][\w-]{2,})")
 # The role run starts at a word boundary: never inside a capitalised word ("Leader" is no
 # "eader", "Justice" no "ustice").
@@ -334,12 +338,22 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
             continue
         if any(low <= number.start < high for low, high in money):
             continue  # "$6.5 million sports centre" is an amount, not a count of centres
-        after = _COUNTED_NOUN.match(text[number.end : number.end + 40])
         try:
             value = float(number.label)
         except ValueError:
             continue
-        if not after or value >= YEAR_LIKE:
+        if value >= YEAR_LIKE:
+            continue
+        unit = _HYPHENED_UNIT.match(text[number.end : number.end + 40])
+        if unit and stem(unit.group(1)) not in _TIME_NOUNS and parse_number(unit.group(1)) is None:
+            # "a 47-page indictment": the number counts the unit joined to it.
+            end = number.end + unit.end(1)
+            found.append(
+                _value(member, "count", unit.group(1).lower(), number.start, end, f"{value:g}")
+            )
+            continue
+        after = _COUNTED_NOUN.match(text[number.end : number.end + 40])
+        if not after:
             continue
         # The counted noun is the word after the number's adjective ("three injured
         # firefighters"), or the word right after it when a verb or a function word follows
@@ -632,7 +646,11 @@ def find_conflicts(
                 values = tuple(sorted((conflict.first.value, conflict.second.value)))
                 subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
                 results.setdefault((conflict.kind, subject, values), conflict)
-    for conflict in [*_name_spellings(members, copies), *_body_names(members, copies)]:
+    for conflict in [
+        *_name_spellings(members, copies),
+        *_one_word_spellings(members, copies),
+        *_body_names(members, copies),
+    ]:
         values = tuple(sorted((conflict.first.value, conflict.second.value)))
         results.setdefault((conflict.kind, "", values), conflict)
     found = _one_reading_per_date(list(results.values()))
@@ -1009,6 +1027,95 @@ def _name_spellings(
                 )
 
 
+def _one_word_names(
+    member: StoryMember, furniture: Sequence[tuple[int, int]]
+) -> dict[str, DetailValue]:
+    """The names an article writes as one word ("Stacy", "Cowen"), each where it first does,
+    by their plain spelling, less the words of its own full names ("Cowan" of "Mo Cowan")."""
+    in_full = {
+        _plain(w)
+        for e in member.analysed.entities
+        if e.label == "PERSON" and len(words(e.text)) >= 2
+        for w in words(e.text)
+    }
+    found: dict[str, DetailValue] = {}
+    for entity in member.analysed.entities:
+        parts = words(entity.text)
+        if entity.label != "PERSON" or len(parts) != 1:
+            continue
+        plain = _plain(parts[0])
+        if plain in in_full or plain in found or len(plain) < MIN_NAME_WORD:
+            continue
+        if _in_boilerplate(member, entity.start, furniture):
+            continue
+        found[plain] = _value(member, "name", "", entity.start, entity.end, entity.text)
+    return found
+
+
+def _one_word_spellings(
+    members: Sequence[StoryMember], copies: dict[int, int]
+) -> Iterator[DetailConflict]:
+    """A name one outlet writes as one word in a spelling no other outlet uses ("Stacy",
+    "Cowen"), alike (``NAME_SPELLING_RATIO``) to a name word another outlet writes ("Stacey",
+    "Cowan" of "Mo Cowan"): one person's name spelt two ways, or two people. Possible, not
+    confirmed: a bare first or last name says less of whom it names than a full one."""
+    plain_words = [
+        {_plain(w) for w in words(m.analysed.article.text)} if index not in copies else set()
+        for index, m in enumerate(members)
+    ]
+    named: list[dict[str, DetailValue]] = []
+    for index, member in enumerate(members):
+        if index in copies:
+            named.append({})
+            continue
+        furniture = furniture_spans(member.analysed.article.text)
+        full = {}
+        for name in _name_values(member, furniture):
+            for word in words(name.value):
+                full.setdefault(_plain(word), name)
+        named.append({**full, **_one_word_names(member, furniture)})
+    seen: set[tuple[str, str]] = set()
+    for i, member in enumerate(members):
+        if i in copies:
+            continue
+        for plain, first in _one_word_names(
+            member, furniture_spans(member.analysed.article.text)
+        ).items():
+            others = [
+                j for j, m in enumerate(members) if j not in copies and m.outlet != member.outlet
+            ]
+            if any(plain in plain_words[j] for j in others):
+                continue  # another outlet writes this spelling too
+            for j in others:
+                match = next(
+                    (
+                        (word, value)
+                        for word, value in named[j].items()
+                        if _alike_spellings(plain, word) and not _plural_of(plain, word)
+                    ),
+                    None,
+                )
+                if match is None:
+                    continue
+                word, second = match
+                key = tuple(sorted((plain, word)))
+                if key in seen:
+                    break
+                seen.add(key)
+                a, b = (first, second) if i < j else (second, first)
+                if word in plain_words[i]:
+                    reason = (
+                        f"{first.value} / {second.value}: {member.outlet} writes both, so "
+                        "perhaps a misspelling, or two people"
+                    )
+                else:
+                    reason = (
+                        f"{first.value} / {second.value}: one name spelt two ways, or two people"
+                    )
+                yield DetailConflict("name", second.value, a, b, "unchecked", reason)
+                break
+
+
 def _body_names(members: Sequence[StoryMember], copies: dict[int, int]) -> Iterator[DetailConflict]:
     """One body (a committee, an agency) named two ways by two outlets: names of at least
     ``MIN_BODY_NAME_WORDS`` words past a leading "the", all the same but one content word
@@ -1063,6 +1170,11 @@ def _body_names(members: Sequence[StoryMember], copies: dict[int, int]) -> Itera
                     "unchecked",
                     f"{first.value} / {second.value}: one body named two ways, or two bodies",
                 )
+
+
+def _plural_of(x: str, y: str) -> bool:
+    # "the Trumps" are the family of "Trump", "the Clintons" of "Hillary Clinton".
+    return x == f"{y}s" or y == f"{x}s"
 
 
 def _alike_spellings(x: str, y: str) -> bool:
