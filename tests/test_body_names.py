@@ -84,3 +84,13 @@ def test_two_owners_are_two_bodies() -> None:
         ),
     )
     assert found == []
+
+
+def test_one_owners_two_tasks_are_two_bodies() -> None:
+    echo = "Officers of the Harbour Police Department searched the depot."
+    courier = "Crews of the Harbour Fire Department searched the depot on Monday."
+    found = _names(
+        _with_bodies(member("e", "Echo", echo), "the Harbour Police Department"),
+        _with_bodies(member("c", "Courier", courier), "the Harbour Fire Department"),
+    )
+    assert found == []

@@ -369,3 +369,13 @@ def test_a_family_is_no_other_spelling_of_its_name() -> None:
         member("b", "Courier", b, people=("Dana Trask",)),
     )
     assert [c for c in found if c.kind == "name"] == []
+
+
+def test_a_count_of_the_others_is_no_count_of_the_group() -> None:
+    a = "Officers saw Marsh and two other males running from the depot on Monday."
+    b = "Officers saw Marsh and three males running from the depot on Monday."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("two", "2"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("three", "3"))),
+    )
+    assert shown == []
