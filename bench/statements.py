@@ -15,9 +15,10 @@ with a line saying so):
 - ``written``: the fictional stories of ``examples/`` (``gold.json`` ``stories`` and
   ``comparison``), each article read from the file that holds it;
 - ``seeds``: the two files of ``../shared/seeds``, one story (article ids: file stems);
-- ``basil``: the events at odd positions 1, 3, ..., 15 (0-based, order of first appearance in
-  ``clustering/basil/gold.jsonl``), three outlets each; the even positions are for tuning;
-- ``basil-dev``: those even positions 0, 2, ..., 14: real news to tune on (the lone-claim
+- ``basil``: the events at odd positions 1, 3, ..., 27 (0-based, order of first appearance in
+  ``clustering/basil/gold.jsonl``), three outlets each; the even positions are for tuning.
+  Events 17-27 have their lone claims graded only (every other part of them is ungraded);
+- ``basil-dev``: even positions 0, 2, ..., 30: real news to tune on (the lone-claim
   model trains on its graded rows), never a held-out figure;
 - ``gvc-train``: the incidents of ``clustering/gvc-train/gold.jsonl`` with 3-4 articles, in
   order of first appearance, at odd positions among them, the first four.
@@ -108,9 +109,9 @@ GRADED_VERDICTS = ("true", "misleading", "wrong")
 VERDICTS = (*GRADED_VERDICTS, "must")
 # A gold span and a statement span match when they overlap by this share of the shorter.
 MIN_OVERLAP_SHARE = 0.5
-# BASIL: three outlets per event; the held-out events sit at odd positions up to 15.
-BASIL_POSITIONS = range(1, 16, 2)
-BASIL_DEV_POSITIONS = range(0, 16, 2)
+# BASIL: three outlets per event; the held-out events sit at odd positions up to 27.
+BASIL_POSITIONS = range(1, 28, 2)
+BASIL_DEV_POSITIONS = range(0, 32, 2)
 # gvc-train: incidents of this many articles are graded, the first GVC_STORIES at odd positions.
 GVC_SIZES = range(3, 5)
 GVC_STORIES = 4
