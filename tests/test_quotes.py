@@ -185,6 +185,29 @@ def test_indirect_quotes(nlp: Language, text: str, speaker: str, cue: str) -> No
 
 
 @pytest.mark.parametrize(
+    ("text", "speaker", "kind"),
+    [
+        (
+            "“The plan was never put to the board,” according to the city’s planning office.",
+            "the city’s planning office",
+            "organization",
+        ),
+        ("“The plan was never put to the board,” according to Dana Holt.", "Dana Holt", "person"),
+    ],
+)
+def test_according_to_after_a_direct_quote_signs_it(
+    nlp: Language, text: str, speaker: str, kind: str
+) -> None:
+    quote = find(quotes_of(nlp, text), "never put to the board")
+    assert (quote.kind, quote.speaker, quote.speaker_type, quote.cue) == (
+        "direct",
+        speaker,
+        kind,
+        "according to",
+    )
+
+
+@pytest.mark.parametrize(
     ("text", "description"),
     [
         ("‘They fight all the time,’ the insider said.", "the insider"),

@@ -20,6 +20,7 @@ from storylens.analyse.quotes.parse import (
     Attribution,
     FoundQuote,
     ParsedArticle,
+    according_source,
     agent_after,
     agent_before,
     is_cue,
@@ -138,6 +139,9 @@ def _after_cue(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attrib
             return None
         if token.lower_ in AFTER_CUE_STOP_WORDS:
             return None  # `"...," but stopped short of calling ...`: a new clause
+        if words and token is words[0] and (source := according_source(token)) is not None:
+            # `"...," according to the U.S. Attorney's Office.`: the phrase signs the quote.
+            return Attribution(token, "according to", source)
         if is_cue(token):
             if content.endswith(".") and any(
                 c.dep_ == "ccomp" and c.i > token.i for c in token.children
