@@ -163,6 +163,9 @@ def test_sentences_like_furniture_stay_claims(line: str) -> None:
             "Police say Ja'Vonne Pell shot and wounded a 15-year-old boy on Cannery Road.",
             "Pell shot",
         ),
+        # after a title's abbreviation, and at a state's before a title
+        ("Crews were led by Gov. Dana Holt on Monday.", "Dana Holt"),
+        ("Mayors urged Ore. Gov. Dana Holt to veto the bill.", "Gov. Dana"),
     ],
 )
 def test_a_sentence_the_splitter_cut_is_one_claim(text: str, cut: str) -> None:
@@ -264,3 +267,11 @@ def test_a_contributor_line_is_no_claim() -> None:
         "Staff writer Ines Varga contributed to this report.\n"
     )
     assert _texts(text) == [text.split("\n")[0]]
+
+
+def test_a_state_at_a_sentence_end_is_no_cut_inside_one() -> None:
+    text = "Holt grew up in Salem, Ore. Crews shored up the leaking dam on Monday."
+    assert _split_texts(text, "Crews") == [
+        "Holt grew up in Salem, Ore.",
+        "Crews shored up the leaking dam on Monday.",
+    ]

@@ -151,6 +151,20 @@ _CREDIT = re.compile(r"\s*\((?:photos?|images?|credit)\b[^()]*\)\s*$", re.IGNORE
 CLAUSE_OPENERS = frozenset({"that", "which", "whom", "whose", "whereas"})
 # A question whose characters are at least this share inside quotation marks is quoted.
 QUOTED_QUESTION_SHARE = 0.5
+# Abbreviated titles, which stand before a name ("Gov. Jan Brewer", "Sen. Tim Scott"): a
+# piece that ends on one was cut inside its sentence; so was one that ends on a state's
+# abbreviation when the next opens with a title ("calling for Ariz. | Gov. Jan Brewer").
+_TITLE_ABBREVIATIONS = (
+    r"(?:Mr|Mrs|Ms|Dr|Gov|Sen|Sens|Rep|Reps|Gen|Lt|Col|Sgt|Capt|Cmdr|Rev|Prof|Atty|Supt|Det)\."
+)
+_TITLE_AT_END = re.compile(r"(?<![\w.])" + _TITLE_ABBREVIATIONS + r"\s*$")
+_TITLE_AT_START = re.compile(_TITLE_ABBREVIATIONS + r"\s+[A-Z]")
+# The states' abbreviations of news style (AP), which the parser takes for a sentence's end.
+_STATE_AT_END = re.compile(
+    r"(?<![\w.])(?:Ala|Ariz|Ark|Calif|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kan|Ky|La|Md|Mass|Mich|Minn"
+    r"|Miss|Mo|Mont|Neb|Nev|N\.H|N\.J|N\.M|N\.Y|N\.C|N\.D|Okla|Ore|Pa|R\.I|S\.C|S\.D|Tenn"
+    r"|Vt|Va|Wash|W\.Va|Wis|Wyo)\.\s*$"
+)
 _OPENING = "“‘"
 _CLOSING = "”’"
 _MARK = re.compile('[“”‘’"]')
@@ -345,6 +359,13 @@ def _whole_quotations(
             # `Police say Ja'Mare | Stewart shot ...`: a piece ending on a letter or digit is
             # no sentence; the splitter cut inside a name
             or text[joined[-1][1] - 1].isalnum()
+            # `calling for Ariz. | Gov. Jan Brewer to veto`: a title's abbreviation stands
+            # before a name, never at a sentence's end
+            or _TITLE_AT_END.search(text, joined[-1][0], joined[-1][1]) is not None
+            or (
+                _STATE_AT_END.search(text, joined[-1][0], joined[-1][1]) is not None
+                and _TITLE_AT_START.match(text, start) is not None
+            )
             or (_ends_quotation(text, *joined[-1]) and _names_speaker(joined[-1], start, speakers))
         ):
             joined[-1] = (joined[-1][0], end)
