@@ -132,6 +132,9 @@ def test_a_capitalised_word_before_a_dash_inside_a_sentence_is_no_dateline() -> 
         "This video is not available in your region.",
         "Fire Crews Return To Cannery Road",
         "WHAT HAPPENS NEXT",
+        "An earlier version of this article misstated the name of the reservoir.",
+        "This story originally said the dam was built in 1958.",
+        "Correction: The dam's keeper is Dana Holt, not Dina Holt.",
     ],
 )
 def test_page_furniture_and_headings_are_never_claims(line: str) -> None:
@@ -275,3 +278,17 @@ def test_a_state_at_a_sentence_end_is_no_cut_inside_one() -> None:
         "Holt grew up in Salem, Ore.",
         "Crews shored up the leaking dam on Monday.",
     ]
+
+
+def test_semicolons_between_the_items_of_a_list_cut_no_clause() -> None:
+    text = (
+        "The meeting on the future of the dam was attended by the water board's chair, Dana "
+        "Holt of Brackenford; the county's chief engineer, Priya Nandakumar of Pellham; and "
+        "the newly elected mayor, Ana Brill of Crosby Mills."
+    )
+    assert _texts(text) == [text]
+    two = (
+        "The board voted on Monday to close the Cannery Road depot by the end of the year; "
+        "the county engineer said the dam above the reservoir would be inspected in March."
+    )
+    assert len(_texts(two)) == 2

@@ -88,6 +88,18 @@ _FURNITURE_SENTENCE_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bbelow,?\s+and\s+(?:tell\s+us|let\s+us\s+know)\b", ("below",)),
     (r"\bin\s+the\s+comments\s+(?:below|section)\b", ("comments",)),
+    # a correction notice is about the page, not the story: "An earlier version of this
+    # article misstated ...", "This post originally said ...", "Correction: ..."
+    (
+        r"\ban\s+earlier\s+version\s+of\s+this\s+(?:article|story|post|item|page)\b",
+        ("earlier",),
+    ),
+    (
+        r"""^\s*this\s+(?:article|story|post|item)\s+(?:has\s+been\s+|was\s+)?
+        (?:originally|previously|incorrectly|mistakenly)\b""",
+        (),
+    ),
+    (r"^\s*corrections?\s*:", ()),
 )
 # Characters that match an ASCII letter under re.IGNORECASE without lower-casing to it
 # (dotted and dotless i, long s, the Kelvin sign): a text holding one is always searched.
@@ -286,8 +298,11 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
         return [(start, end)]
     pieces: list[list[int]] = []
     position = 0
+    listed = _semicolon_list(sentence)
     for cut in _CLAUSE_BREAK.finditer(sentence):
         if _quote_depth(sentence[: cut.start()]) != 0 or _ends_a_list(sentence, position, cut):
+            continue
+        if listed and ";" in cut.group():
             continue
         pieces.append([position, cut.start()])
         position = cut.end()
@@ -302,6 +317,15 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
         else:
             merged.append(piece)
     return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
+
+
+def _semicolon_list(sentence: str) -> bool:
+    """Whether the semicolons of a sentence separate the items of one list, as they do where
+    the items hold commas ("Harry Reid, the Senate leader; Mitch McConnell, of Kentucky; and
+    John Boehner"): its last part after a semicolon opens with "and" or "or"."""
+    if ";" not in sentence:
+        return False
+    return re.match(r"\s*(?:and|or)\s", sentence.rsplit(";", 1)[1]) is not None
 
 
 def _ends_a_list(sentence: str, position: int, cut: re.Match[str]) -> bool:
