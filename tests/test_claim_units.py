@@ -292,3 +292,11 @@ def test_semicolons_between_the_items_of_a_list_cut_no_clause() -> None:
         "the county engineer said the dam above the reservoir would be inspected in March."
     )
     assert len(_texts(two)) == 2
+
+
+def test_an_attribution_cut_off_its_quotation_is_one_claim_with_it() -> None:
+    text = "“What difference does it make to the dam?” Ms. Holt said, her voice rising."
+    assert _split_texts(text, "Ms. Holt") == [text]
+    # after a full stop the name opens a sentence of its own
+    two = "“The dam will hold.” Holt said the board would meet on Monday."
+    assert len(_split_texts(two, "Holt said")) == 2

@@ -177,6 +177,17 @@ _STATE_AT_END = re.compile(
     r"|Miss|Mo|Mont|Neb|Nev|N\.H|N\.J|N\.M|N\.Y|N\.C|N\.D|Okla|Ore|Pa|R\.I|S\.C|S\.D|Tenn"
     r"|Vt|Va|Wash|W\.Va|Wis|Wyo)\.\s*$"
 )
+# A piece that opens with a name (or a pronoun) and a speech verb, right after a quotation
+# that ends on a comma, a question or an exclamation inside its marks, is that quotation's
+# attribution ('... does it make?” | Mrs. Clinton said, her voice rising.'), where the quote
+# extractor placed no speaker. After a full stop, or before a colon ('She added: “...”'),
+# the verb opens a sentence or a quotation of its own.
+_OPEN_ENDED_QUOTATION = re.compile(r"[,?!—–-]\s*[”’\"']\s*$")
+_ATTRIBUTION_OPENING = re.compile(
+    r"(?:" + _TITLE_ABBREVIATIONS + r"\s+)?(?:(?:[A-Z][\w'’.-]*\s+){1,3}|(?:he|she|they)\s+)"
+    r"(?:said|says|wrote|writes|added|adds|asked|asks|told|tells|replied|responded|insisted)\b"
+    r"(?!\s*:)"
+)
 _OPENING = "“‘"
 _CLOSING = "”’"
 _MARK = re.compile('[“”‘’"]')
@@ -390,7 +401,16 @@ def _whole_quotations(
                 _STATE_AT_END.search(text, joined[-1][0], joined[-1][1]) is not None
                 and _TITLE_AT_START.match(text, start) is not None
             )
-            or (_ends_quotation(text, *joined[-1]) and _names_speaker(joined[-1], start, speakers))
+            or (
+                _ends_quotation(text, *joined[-1])
+                and (
+                    _names_speaker(joined[-1], start, speakers)
+                    or (
+                        _OPEN_ENDED_QUOTATION.search(text, joined[-1][0], joined[-1][1]) is not None
+                        and _ATTRIBUTION_OPENING.match(text, start) is not None
+                    )
+                )
+            )
         ):
             joined[-1] = (joined[-1][0], end)
         else:
