@@ -85,8 +85,8 @@ MIN_NAME_WORD = 4
 # A body's name has this many words past a leading "the" before two outlets' names that
 # differ in one word are read as one body named two ways. A name of three is an owner, a
 # task and a kind: "Senate Intelligence Committee" and "Senate Judiciary Committee",
-# "Chicago Police Department" and "Chicago Fire Department" are one owner's two bodies
-# (five such pairs on BASIL and gvc-train, none one body). Past three, one word of a
+# "Chicago Police Department" and "Chicago Fire Department" are one owner's two bodies.
+# Past three, one word of a
 # task named in two ("House Foreign Affairs Committee" / "House Foreign Relations
 # Committee") is one chamber's committee named two ways.
 MIN_BODY_NAME_WORDS = 4
