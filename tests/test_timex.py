@@ -416,3 +416,12 @@ def test_a_schedule_that_runs_through_a_date_looks_ahead() -> None:
     assert values == {"Wednesday": "2012-09-19", "Nov. 5": "2012-11-05"}
     ran = find_timexes("The ad ran through Nov. 5 last year.", "2012-09-20")
     assert [t.value for t in ran if t.text == "Nov. 5"] == ["2011-11-05"]
+
+
+def test_that_month_is_a_month_of_the_year_just_told() -> None:
+    text = "Holt won the primary in 2008 but withdrew that March after the count."
+    values = {t.text: t.value for t in find_timexes(text, "2015-05-05")}
+    assert values["March"] == "2008-03"
+    # after a verb of saying, "that" opens a clause and the month is read as any other
+    said = "Holt won in 2008. She said that March would be busy for the board."
+    assert {t.text: t.value for t in find_timexes(said, "2015-05-05")}["March"] == "2015-03"

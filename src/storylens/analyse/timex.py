@@ -1105,6 +1105,19 @@ def _attributive(text: str, start: int, end: int) -> bool:
     return bool(before and before[-1].lower() in _DETERMINERS and after)
 
 
+# "that" right before a month names a month of the time just told ("that March").
+# After a verb that reports or believes, "that" opens a clause ("said that March would be
+# busy"), and the month is read as any other.
+_THAT_BEFORE = re.compile(
+    r"(?<!said\s)(?<!says\s)(?<!told\s)(?<!think\s)(?<!thinks\s)(?<!thought\s)(?<!believe\s)"
+    r"(?<!believes\s)(?<!believed\s)(?<!expect\s)(?<!expects\s)(?<!expected\s)(?<!hope\s)"
+    r"(?<!hopes\s)(?<!hoped\s)(?<!know\s)(?<!knew\s)(?<!noted\s)(?<!added\s)(?<!warned\s)"
+    r"(?<!argued\s)(?<!announced\s)(?<!insisted\s)(?<!claimed\s)(?<!predicted\s)"
+    r"\bthat\s+(?:same\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     month = _month_number(m["month"])
     if month is None or not _month_alone_ok(m, ctx.text):
@@ -1114,7 +1127,11 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     rel = (m["rel"] or "").lower().split()
     dct = ctx.dct
     here = date(dct.year, dct.month, 1)
-    if rel == ["this"]:
+    told = _reference_near(ctx, start)
+    if not rel and _THAT_BEFORE.search(ctx.text, max(0, start - 12), start) and told:
+        # "won Iowa in 2008 but withdrew that March": the month of the year just told
+        year = int(told[:4])
+    elif rel == ["this"]:
         year = dct.year
     elif rel and rel[0] in ("last", "past") or rel == ["this", "past"]:
         year = _choose_year(here, "past", lambda y: date(y, month, 1), strict=True)
