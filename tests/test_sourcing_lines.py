@@ -57,17 +57,39 @@ def _counted(text: str, *quotes: Quote) -> list[tuple[str | None, str, int]]:
     return [(q.speaker, source, n) for q, source, n in counted_quotes(quotes, text)]
 
 
-def test_a_source_only_paraphrased_has_no_row_and_no_listing() -> None:
-    text = 'Officials said the road was closed. "We acted fast," Mayor Ann Roe said.'
+def test_a_named_source_only_paraphrased_has_no_row_and_no_listing() -> None:
+    text = 'Ann Roe said the road was closed. "We acted fast," Officials told the Echo.'
+    profile = _profile(
+        text,
+        _said(text, "the road was closed", "Ann Roe", "Ann Roe", speaker_type="person"),
+        _said(text, "We acted fast,", "Officials", kind="direct"),
+    )
+    assert [(c.source_type, c.words, c.reported) for c in profile.counts] == [("anonymous", 3, 0)]
+    assert profile.speakers == ()
+
+
+def test_an_anonymous_source_only_paraphrased_is_listed_and_counted() -> None:
+    # "Officials said ..." is the commonest anonymous sourcing in news, marks or none
+    text = (
+        'Officials said the road was closed. The officials said crews were out. "We acted '
+        'fast," Mayor Ann Roe said. A bizarre episode said little.'
+    )
     profile = _profile(
         text,
         _said(text, "the road was closed", "Officials"),
+        _said(text, "crews were out", "The officials"),
         _said(
             text, "We acted fast,", "Mayor Ann Roe", "Ann Roe", kind="direct", speaker_type="person"
         ),
+        _said(text, "little", "A bizarre episode"),
     )
-    assert [(c.source_type, c.words) for c in profile.counts] == [("person", 3)]
-    assert profile.anonymous == () and profile.speakers == ("Ann Roe",)
+    assert [(c.source_type, c.words, c.reported) for c in profile.counts] == [
+        ("person", 3, 0),
+        ("anonymous", 0, 2),
+    ]
+    # "the officials" refer back to the officials listed; an episode describes no source
+    assert profile.anonymous == ("officials",) and profile.speakers == ("Ann Roe",)
+    assert profile.anonymous_share == 0.0
 
 
 def test_a_negated_or_refused_cue_reports_nothing() -> None:

@@ -114,6 +114,12 @@ ACCESS_NOUNS = (
     | ROLE_NOUNS
     | frozenset({"ally", "allies", "associate", "associates", "colleague", "colleagues"})
 )
+# The head nouns by which news style describes an anonymous source it paraphrases.
+ANONYMOUS_SOURCE_NOUNS = frozenset(
+    """
+    source official aide insider spokesperson spokesman spokeswoman adviser advisor staffer
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 # Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
 ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant")
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
@@ -628,15 +634,18 @@ def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
     found: list[_Counted] = []
     for quote, source, count in counted_quotes(member.analysed.quotes, text):
         listed = anonymous = None
-        if not count:
+        if source == "anonymous" and (count or _access_head(quote)):
+            # an unnamed source is one the outlet relies on whether it quotes or paraphrases
+            # ("Campaign aides say ..."); paraphrase alone is read from looser parses, so
+            # there the description must be of access or office ("aides", "an official")
+            anonymous = (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
+        elif not count:
             pass  # paraphrased only: tallied as reported, not listed as quoted
         elif quote.speaker_type in ("person", "organization") and quote.speaker:
             # a role that refers back names no one here
             listed = _listed_name(quote, text, member.analysed.entities, names)
             if listed and _is_outlet(listed, member.outlet):
                 listed = None
-        elif source == "anonymous":
-            anonymous = (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
         found.append((source, count, listed, anonymous))
     return found
 
@@ -659,22 +668,43 @@ def _profile(
                 reported[source] += 1
             if listed:
                 speakers[listed] += 1
-            elif unnamed is not None:
+            elif unnamed is not None and not _refers_to_listed(unnamed, anonymous):
                 anonymous[unnamed] = None
     total_words = sum(quoted_words.values())
     return SourcingProfile(
         outlet=outlet,
         article_ids=tuple(member.id for member in members),
-        # a kind of source with no quoted words has no row: "0 words" tells a reader nothing
+        # a kind of source with no quoted words has no row: "0 words" tells a reader nothing;
+        # but anonymous sources the outlet only paraphrases are what a reader looks for
         counts=tuple(
             SourceCount(t, quotes[t], quoted_words[t], reported[t])
             for t in _SOURCE_TYPES
-            if quoted_words[t]
+            if quoted_words[t] or (t == "anonymous" and reported[t])
         ),
         speakers=_merged_speakers(speakers),
         anonymous=tuple(anonymous),
         anonymous_share=round(quoted_words["anonymous"] / total_words, 3) if total_words else 0.0,
     )
+
+
+def _access_head(quote: Quote) -> bool:
+    """Whether a speaker's description has the head noun of news style's anonymous sources
+    ("campaign aides", "a senior official", "a source close to"), not a role that a named
+    person or an on-record office fills ("lawmakers", "prosecutors", "allies")."""
+    head = _head(quote.speaker_mention or quote.speaker)
+    singular = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
+    return bool({head, singular} & ANONYMOUS_SOURCE_NOUNS)
+
+
+def _refers_to_listed(description: str, listed: dict[str, None]) -> bool:
+    """Whether a definite description ("the source", "the aide") refers back to an anonymous
+    source already listed ("a source close to the talks", "a senior aide"): one source,
+    described twice, is listed once."""
+    described = words(description)
+    if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
+        return False
+    head = _head(description)
+    return any(head and head in {fold(w) for w in words(other)} for other in listed)
 
 
 def _is_outlet(name: str, outlet: str) -> bool:
