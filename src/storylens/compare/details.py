@@ -1075,7 +1075,7 @@ def _one_word_spellings(
             named.append({})
             continue
         furniture = furniture_spans(member.analysed.article.text)
-        full = {}
+        full: dict[str, DetailValue] = {}
         for name in _name_values(member, furniture):
             for word in words(name.value):
                 full.setdefault(_plain(word), name)
@@ -1104,7 +1104,7 @@ def _one_word_spellings(
                 if match is None:
                     continue
                 word, second = match
-                key = tuple(sorted((plain, word)))
+                key = (min(plain, word), max(plain, word))
                 if key in seen:
                     break
                 seen.add(key)
