@@ -23,6 +23,7 @@ from storylens.compare.same_claim import (
     load_models,
     same_claim,
 )
+from storylens.compare.words import with_states_spelt_out
 from storylens.errors import ModelError
 from test_compare_parts import member
 
@@ -183,3 +184,15 @@ def test_the_comparison_no_longer_pairs_claims_that_share_only_names() -> None:
     claims = align_claims(members, units, cosine)
     assert claims[interrupted].status in ("only", "unplaced")  # lone: not paired
     assert claims[interrupted].matches == ()
+
+
+def test_a_states_abbreviation_is_its_name() -> None:
+    short = "Holt made the announcement in her hometown of Pellham, Arkansas."
+    longer = (
+        "Holt, who is embarking on her second run for the board, made the announcement in "
+        "her hometown of Pellham, Ark."
+    )
+    assert same_claim(short, longer).same
+    assert with_states_spelt_out("Pellham, Ark., and Salem, Ore. Noah's ark.") == (
+        "Pellham, Arkansas, and Salem, Oregon Noah's ark."
+    )

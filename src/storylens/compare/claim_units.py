@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from storylens.compare.quotes import quoted_share
-from storylens.compare.words import content_stems, word_matches, words
+from storylens.compare.words import STATE_ABBREVIATIONS, content_stems, word_matches, words
 from storylens.records import Span, StoryMember
 
 # Sentences longer than this many words are split into their main clauses: a long news
@@ -171,11 +171,9 @@ _TITLE_ABBREVIATIONS = (
 )
 _TITLE_AT_END = re.compile(r"(?<![\w.])" + _TITLE_ABBREVIATIONS + r"\s*$")
 _TITLE_AT_START = re.compile(_TITLE_ABBREVIATIONS + r"\s+[A-Z]")
-# The states' abbreviations of news style (AP), which the parser takes for a sentence's end.
+# A state's abbreviation at a piece's end, which the parser takes for a sentence's end.
 _STATE_AT_END = re.compile(
-    r"(?<![\w.])(?:Ala|Ariz|Ark|Calif|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kan|Ky|La|Md|Mass|Mich|Minn"
-    r"|Miss|Mo|Mont|Neb|Nev|N\.H|N\.J|N\.M|N\.Y|N\.C|N\.D|Okla|Ore|Pa|R\.I|S\.C|S\.D|Tenn"
-    r"|Vt|Va|Wash|W\.Va|Wis|Wyo)\.\s*$"
+    r"(?<![\w.])(?:" + "|".join(re.escape(key) for key in STATE_ABBREVIATIONS) + r")\.\s*$"
 )
 # A piece that opens with a name (or a pronoun) and a speech verb, right after a quotation
 # that ends on a comma, a question or an exclamation inside its marks, is that quotation's

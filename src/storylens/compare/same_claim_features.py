@@ -20,7 +20,7 @@ from rapidfuzz.distance import Indel, Levenshtein
 from rapidfuzz.process import cdist
 from wordfreq import zipf_frequency
 
-from storylens.compare.words import fold, is_stop_word, stem, words
+from storylens.compare.words import fold, is_stop_word, stem, with_states_spelt_out, words
 
 # The n-gram lengths of words and of characters whose overlaps are features.
 WORD_NGRAMS = (2, 3, 4)
@@ -101,7 +101,7 @@ class ClaimProfile:
 def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile:
     """Read one sentence. ``names`` are its names where a parse found them; otherwise the
     capitalised words after the first, and every capitalised word that is not a stop word."""
-    written = words(text)
+    written = words(with_states_spelt_out(text))
     tokens = tuple(fold(word) for word in written)
     content = [stem(word) for word in written if not is_stop_word(word) and len(word) > 1]
     weights: dict[str, float] = {}

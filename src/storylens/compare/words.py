@@ -59,3 +59,33 @@ def content_stems(text: str) -> list[str]:
 
 def is_stop_word(word: str) -> bool:
     return fold(word) in STOP_WORDS
+
+
+# The states' abbreviations of news style (AP) and the names they stand for: "Hope, Ark." and
+# "Hope, Arkansas" are one place to every part that compares words.
+STATE_ABBREVIATIONS = {
+    "Ala": "Alabama", "Ariz": "Arizona", "Ark": "Arkansas", "Calif": "California",
+    "Colo": "Colorado", "Conn": "Connecticut", "Del": "Delaware", "Fla": "Florida",
+    "Ga": "Georgia", "Ill": "Illinois", "Ind": "Indiana", "Kan": "Kansas", "Ky": "Kentucky",
+    "La": "Louisiana", "Md": "Maryland", "Mass": "Massachusetts", "Mich": "Michigan",
+    "Minn": "Minnesota", "Miss": "Mississippi", "Mo": "Missouri", "Mont": "Montana",
+    "Neb": "Nebraska", "Nev": "Nevada", "N.H": "New Hampshire", "N.J": "New Jersey",
+    "N.M": "New Mexico", "N.Y": "New York", "N.C": "North Carolina", "N.D": "North Dakota",
+    "Okla": "Oklahoma", "Ore": "Oregon", "Pa": "Pennsylvania", "R.I": "Rhode Island",
+    "S.C": "South Carolina", "S.D": "South Dakota", "Tenn": "Tennessee", "Vt": "Vermont",
+    "Va": "Virginia", "Wash": "Washington", "W.Va": "West Virginia", "Wis": "Wisconsin",
+    "Wyo": "Wyoming",
+}  # fmt: skip
+# An abbreviation stands after a comma or a place and ends on its full stop ("Hope, Ark.").
+STATE_ABBREVIATION = re.compile(
+    r"(?<![\w.])("
+    + "|".join(re.escape(key) for key in sorted(STATE_ABBREVIATIONS, key=len, reverse=True))
+    + r")\.(?=\s|$|[,;:)\"”’])"
+)
+
+
+def with_states_spelt_out(text: str) -> str:
+    """``text`` with each state's abbreviation written as the state's name."""
+    if "." not in text:
+        return text
+    return STATE_ABBREVIATION.sub(lambda found: STATE_ABBREVIATIONS[found.group(1)], text)
