@@ -86,9 +86,8 @@ MIN_NAME_WORD = 4
 # differ in one word are read as one body named two ways. A name of three is an owner, a
 # task and a kind: "Senate Intelligence Committee" and "Senate Judiciary Committee",
 # "Chicago Police Department" and "Chicago Fire Department" are one owner's two bodies.
-# Past three, one word of a
-# task named in two ("House Foreign Affairs Committee" / "House Foreign Relations
-# Committee") is one chamber's committee named two ways.
+# Past three, one word of a task named in two words ("House Foreign Affairs Committee" /
+# "House Foreign Relations Committee") is one chamber's committee named two ways.
 MIN_BODY_NAME_WORDS = 4
 # Entity labels of places: a body's name word that is one names its owner.
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
@@ -1065,31 +1064,23 @@ def _one_word_spellings(
     "Cowen"), alike (``NAME_SPELLING_RATIO``) to a name word another outlet writes ("Stacey",
     "Cowan" of "Mo Cowan"): one person's name spelt two ways, or two people. Possible, not
     confirmed: a bare first or last name says less of whom it names than a full one."""
-    plain_words = [
-        {_plain(w) for w in words(m.analysed.article.text)} if index not in copies else set()
-        for index, m in enumerate(members)
-    ]
-    named: list[dict[str, DetailValue]] = []
-    for index, member in enumerate(members):
-        if index in copies:
-            named.append({})
-            continue
-        furniture = furniture_spans(member.analysed.article.text)
-        full: dict[str, DetailValue] = {}
-        for name in _name_values(member, furniture):
-            for word in words(name.value):
-                full.setdefault(_plain(word), name)
-        named.append({**full, **_one_word_names(member, furniture)})
+    kept = [index for index in range(len(members)) if index not in copies]
+    plain_words = {i: {_plain(w) for w in words(members[i].analysed.article.text)} for i in kept}
+    bare: dict[int, dict[str, DetailValue]] = {}
+    named: dict[int, dict[str, DetailValue]] = {}
+    for i in kept:
+        furniture = furniture_spans(members[i].analysed.article.text)
+        bare[i] = _one_word_names(members[i], furniture)
+        named[i] = {
+            _plain(word): name
+            for name in reversed(_name_values(members[i], furniture))
+            for word in words(name.value)
+        } | bare[i]
     seen: set[tuple[str, str]] = set()
-    for i, member in enumerate(members):
-        if i in copies:
-            continue
-        for plain, first in _one_word_names(
-            member, furniture_spans(member.analysed.article.text)
-        ).items():
-            others = [
-                j for j, m in enumerate(members) if j not in copies and m.outlet != member.outlet
-            ]
+    for i in kept:
+        outlet = members[i].outlet
+        others = [j for j in kept if members[j].outlet != outlet]
+        for plain, first in bare[i].items():
             if any(plain in plain_words[j] for j in others):
                 continue  # another outlet writes this spelling too
             for j in others:
@@ -1105,21 +1096,25 @@ def _one_word_spellings(
                     continue
                 word, second = match
                 key = (min(plain, word), max(plain, word))
-                if key in seen:
-                    break
-                seen.add(key)
-                a, b = (first, second) if i < j else (second, first)
-                if word in plain_words[i]:
-                    reason = (
-                        f"{first.value} / {second.value}: {member.outlet} writes both, so "
-                        "perhaps a misspelling, or two people"
-                    )
-                else:
-                    reason = (
-                        f"{first.value} / {second.value}: one name spelt two ways, or two people"
-                    )
-                yield DetailConflict("name", second.value, a, b, "unchecked", reason)
+                if key not in seen:
+                    seen.add(key)
+                    yield _spelling_conflict(first, second, i < j, outlet, word in plain_words[i])
                 break
+
+
+def _spelling_conflict(
+    first: DetailValue, second: DetailValue, in_order: bool, outlet: str, writes_both: bool
+) -> DetailConflict:
+    """The possible conflict of a bare name (``first``, of ``outlet``) and another outlet's
+    alike spelling, in the story's order of the two articles."""
+    a, b = (first, second) if in_order else (second, first)
+    if writes_both:
+        doubt = f"{outlet} writes both, so perhaps a misspelling, or two people"
+    else:
+        doubt = "one name spelt two ways, or two people"
+    return DetailConflict(
+        "name", second.value, a, b, "unchecked", f"{a.value} / {b.value}: {doubt}"
+    )
 
 
 def _body_names(members: Sequence[StoryMember], copies: dict[int, int]) -> Iterator[DetailConflict]:
