@@ -71,6 +71,7 @@ from importlib import resources
 
 from spacy.tokens import Doc, Span, Token
 
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
     DOCUMENT_NOUNS,
@@ -1177,7 +1178,7 @@ def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = (), text: str | None = 
     ``LEDE_MAX_SENTENCES`` sentences from the lede's start. ``text`` is ``doc.text`` where the
     caller has it already (spaCy joins every token again on each read)."""
     if text is None:
-        text = doc.text
+        text = doc_text(doc)
     start: int | None = None
     end = 0
     paragraphs = 0
@@ -1241,7 +1242,7 @@ def find_tone(
     ``quotes`` are the article's quotes from ``extract_quotes`` on the same ``doc``; ``skip``
     lists boilerplate character ranges, where nothing is marked.
     """
-    text = doc.text
+    text = doc_text(doc)
     if not text.strip():
         return ()
     regions = _speakers_of_phrases(doc, text, _regions(text, quotes))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -281,8 +282,7 @@ class SpeakerTable:
 
     def __init__(self, doc: Doc, quoted: list[tuple[int, int]]) -> None:
         self.doc = doc
-        # Read once: spaCy joins every token again on each read of ``doc.text``.
-        self.text = doc.text
+        self.text = doc_text(doc)
         self.people: list[Person] = []
         self._by_name: dict[str, Person] = {}
         self._aliases: dict[str, list[Person]] = defaultdict(list)
