@@ -339,12 +339,14 @@ def _valence(token: Token) -> float:
     other than its verb ("choked up" is moved, not "choked"; "broke down"), and VADER rates
     single words only. (CV over BASIL events: fold 4 token precision 0.188 -> 0.190, the
     other folds unchanged.)"""
-    if any(child.dep_ == PARTICLE_DEP for child in token.children):
-        return 0.0
     lexicon = _vader()
     value = lexicon.get(token.lower_)
     if value is None:
         value = lexicon.get(token.lemma_.lower(), 0.0)
+    # The children are read for a rated word only: most words are unrated (0.0 either way),
+    # and reading every word's children was a sixth of the tone stage (issue #22).
+    if value and any(child.dep_ == PARTICLE_DEP for child in token.children):
+        return 0.0
     return value
 
 
