@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 from functools import lru_cache
 
@@ -54,4 +55,8 @@ def load_pipeline(name: str | None = None) -> Language:
         ) from error
     # Articles in a news corpus can be long; the parser's memory limit is about tokens.
     nlp.max_length = max(nlp.max_length, 2_000_000)
+    # The model, the modules and their tables live as long as the process: moved out of the
+    # collector's generations, they are no longer traversed by every full collection while
+    # articles are parsed and compared (issue #22: about 2 CPU ms an article).
+    gc.freeze()
     return nlp

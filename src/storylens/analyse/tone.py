@@ -71,6 +71,7 @@ from importlib import resources
 
 from spacy.tokens import Doc, Span, Token
 
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
     DOCUMENT_NOUNS,
@@ -338,12 +339,14 @@ def _valence(token: Token) -> float:
     other than its verb ("choked up" is moved, not "choked"; "broke down"), and VADER rates
     single words only. (CV over BASIL events: fold 4 token precision 0.188 -> 0.190, the
     other folds unchanged.)"""
-    if any(child.dep_ == PARTICLE_DEP for child in token.children):
-        return 0.0
     lexicon = _vader()
     value = lexicon.get(token.lower_)
     if value is None:
         value = lexicon.get(token.lemma_.lower(), 0.0)
+    # The children are read for a rated word only: most words are unrated (0.0 either way),
+    # and reading every word's children was a sixth of the tone stage (issue #22).
+    if value and any(child.dep_ == PARTICLE_DEP for child in token.children):
+        return 0.0
     return value
 
 
@@ -1177,7 +1180,7 @@ def lede_end(doc: Doc, skip: Sequence[tuple[int, int]] = (), text: str | None = 
     ``LEDE_MAX_SENTENCES`` sentences from the lede's start. ``text`` is ``doc.text`` where the
     caller has it already (spaCy joins every token again on each read)."""
     if text is None:
-        text = doc.text
+        text = doc_text(doc)
     start: int | None = None
     end = 0
     paragraphs = 0
@@ -1241,7 +1244,7 @@ def find_tone(
     ``quotes`` are the article's quotes from ``extract_quotes`` on the same ``doc``; ``skip``
     lists boilerplate character ranges, where nothing is marked.
     """
-    text = doc.text
+    text = doc_text(doc)
     if not text.strip():
         return ()
     regions = _speakers_of_phrases(doc, text, _regions(text, quotes))

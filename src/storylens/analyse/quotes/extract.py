@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
 
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.acts import GIVING_VERBS, REFUSAL_VERBS, quote_act
 from storylens.analyse.quotes.attribution import (
     attribute_direct_quote,
@@ -92,7 +93,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     ``skip`` lists character ranges of boilerplate (photo captions restating the body): a quote
     lying wholly inside one is dropped.
     """
-    text = doc.text
+    text = doc_text(doc)
     if not text.strip() or len(doc) == 0:
         return []
     article = ParsedArticle(doc)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, SPEECH_VERBS
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import ResolvedSpeaker, is_time_word
@@ -116,7 +117,7 @@ class ParsedArticle:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        self.text = doc.text
+        self.text = doc_text(doc)
         self.token_starts = [t.idx for t in doc]
         # A blank line is no paragraph of its own: "\n\n" and "\n" both start the next one.
         self.paragraph_starts = [0] + [
@@ -234,7 +235,7 @@ def subject_of(verb: Token) -> Token | None:
 
 def on_furniture_line(token: Token) -> bool:
     """Whether ``token`` stands on a line of page furniture or a link line."""
-    text = token.doc.text
+    text = doc_text(token.doc)
     start = text.rfind("\n", 0, token.idx) + 1
     end = text.find("\n", token.idx)
     return bool(furniture_lines(text[start : end if end >= 0 else len(text)]))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -271,6 +272,24 @@ def _titled_name(run: list[Token]) -> list[Token] | None:
     return run[first_person - 1 : first_person + 1]
 
 
+def _is_title_before_name(token: Token) -> bool:
+    """A proper noun outside a name that stands right before one: "Mayor Gretchen Olander";
+    "Superintendent Lorraine Haddad" with only "Haddad" recognised counts as well."""
+    if token.ent_type_ == "PERSON":
+        return False
+    # The span of what follows is made only here: made for every token of an article, it was
+    # a tenth of the quote stage (issue #22).
+    following = token.doc[token.i + 1 : token.i + 3]
+    return len(following) > 0 and (
+        following[0].ent_type_ == "PERSON"
+        or (
+            len(following) == 2
+            and _given_name(following[0].text)
+            and following[1].ent_type_ == "PERSON"
+        )
+    )
+
+
 # The one dependent of a common noun that names the noun's own person: an apposition ("the
 # mayor, Tom Alder,"). Its other dependents say whose it is or where it stands.
 NAMING_DEPS = frozenset({"appos"})
@@ -281,8 +300,7 @@ class SpeakerTable:
 
     def __init__(self, doc: Doc, quoted: list[tuple[int, int]]) -> None:
         self.doc = doc
-        # Read once: spaCy joins every token again on each read of ``doc.text``.
-        self.text = doc.text
+        self.text = doc_text(doc)
         self.people: list[Person] = []
         self._by_name: dict[str, Person] = {}
         self._aliases: dict[str, list[Person]] = defaultdict(list)
@@ -292,6 +310,7 @@ class SpeakerTable:
         self._kin: dict[tuple[int, str], Person] = {}
         self._quoted = sorted(quoted)
         self._mentions: list[tuple[int, int, Person]] = []  # (start, end, person), by start
+        self._runs: list[tuple[int, int, int, int, list[str]]] | None = None  # _name_runs
         self._build()
 
     # ----- building ---------------------------------------------------------------------
@@ -388,22 +407,11 @@ class SpeakerTable:
         for token in doc:
             # "Mayor Gretchen Olander", "Photographer Idris Malik": a capitalised role word
             # outside the name entity is a role as much as "comedian Jason Scoop" is.
-            # "Superintendent Lorraine Haddad" with only "Haddad" recognised counts as well.
-            following = doc[token.i + 1 : token.i + 3]
-            title = (
-                token.pos_ == "PROPN"
-                and token.ent_type_ != "PERSON"
-                and len(following) > 0
-                and (
-                    following[0].ent_type_ == "PERSON"
-                    or (
-                        len(following) == 2
-                        and _given_name(following[0].text)
-                        and following[1].ent_type_ == "PERSON"
-                    )
-                )
-            )
-            if token.pos_ != "NOUN" and not title:
+            pos = token.pos_
+            if pos == "PROPN":
+                if not _is_title_before_name(token):
+                    continue
+            elif pos != "NOUN":
                 continue
             named = (
                 self._name_after(token) or self._appositive_name(token) or self._apposed_name(token)
@@ -533,29 +541,44 @@ class SpeakerTable:
         return found[0] if found else None
 
     def _collect_mentions(self) -> None:
+        """Each run of name words that names a known person, by start. A run that names
+        nobody gives way to the next run starting one token later."""
         mentions: list[tuple[int, int, Person]] = []
+        resume = 0  # the first token not yet inside a mention
+        for index, end, start_char, end_char, words in self._name_runs():
+            if index < resume:
+                continue
+            person = self._match_words(words)
+            if person is not None:
+                mentions.append((start_char, end_char, person))
+                resume = end + 1
+        mentions.sort(key=lambda m: m[0])
+        self._mentions = mentions
+
+    def _name_runs(self) -> list[tuple[int, int, int, int, list[str]]]:
+        """Every token that may open a name, with the run of name words it opens: (first and
+        last token, their character offsets, the run's name words). They depend on the doc
+        alone, so they are read once though mentions are collected twice (issue #22)."""
+        if self._runs is not None:
+            return self._runs
+        runs = []
         doc = self.doc
-        index = 0
-        while index < len(doc):
-            token = doc[index]
+        size = len(doc)
+        for index, token in enumerate(doc):
             if (token.pos_ == "PROPN" or NAME_TOKEN.match(token.text)) and not (
                 token.is_stop or token.lower_ in TITLES
             ):
                 end = index
                 while (
-                    end + 1 < len(doc)
+                    end + 1 < size
                     and NAME_TOKEN.match(doc[end + 1].text)
                     and (doc[end + 1].pos_ == "PROPN")
                 ):
                     end += 1
-                person = self._match_words(_clean_name_tokens(list(doc[index : end + 1])))
-                if person is not None:
-                    mentions.append((token.idx, doc[end].idx + len(doc[end]), person))
-                    index = end + 1
-                    continue
-            index += 1
-        mentions.sort(key=lambda m: m[0])
-        self._mentions = mentions
+                words = _clean_name_tokens(list(doc[index : end + 1]))
+                runs.append((index, end, token.idx, doc[end].idx + len(doc[end]), words))
+        self._runs = runs
+        return runs
 
     def _named_in_apposition(self, noun: Token) -> tuple[Person, Token] | None:
         """The person an apposition names for a role noun, and the name's last word: "the
