@@ -393,3 +393,13 @@ def test_a_quote_with_no_speaker_found_is_not_counted() -> None:
     )
     assert _counted(text, found) == []
     assert _profile(text, found).counts == ()
+
+
+def test_the_scorecard_shows_paraphrased_anonymous_sources_beside_the_share() -> None:
+    from storylens.compare.scorecard import OutletScore, anonymous_words
+
+    quoted = OutletScore("Echo", 0, 0.25, ())
+    assert anonymous_words(quoted) == "25%"
+    # a share of quoted words is 0% for an outlet whose anonymous sources it only paraphrases
+    paraphrased = OutletScore("Echo", 0, 0.0, (), anonymous_reported=2)
+    assert anonymous_words(paraphrased) == "0% + 2 paraphrased"

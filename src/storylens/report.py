@@ -21,7 +21,13 @@ from storylens.compare.dates_words import (
 )
 from storylens.compare.lineage import credits_words, echo_words
 from storylens.compare.ranking import short_list
-from storylens.compare.scorecard import UNPLACED_WORDS, Scorecard, maybe_note, maybe_only_words
+from storylens.compare.scorecard import (
+    UNPLACED_WORDS,
+    Scorecard,
+    anonymous_words,
+    maybe_note,
+    maybe_only_words,
+)
 from storylens.compare.serialise import comparison_to_dict
 from storylens.compare.summary import others_note
 from storylens.compare.variants import negation_differs
@@ -217,7 +223,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
             words = ", ".join(md(w) for w in o.loaded_words) or "none"
             lines.append(
                 f"| {md(o.outlet)} | [{o.only_claims}]({SECTION_ANCHORS['claims']}) "
-                f"| [{o.anonymous_share:.0%}]({SECTION_ANCHORS['sourcing']}) "
+                f"| [{anonymous_words(o)}]({SECTION_ANCHORS['sourcing']}) "
                 f"| [{words}]({SECTION_ANCHORS['tone']}) |"
             )
     return [*lines, ""]

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
-from storylens.compare.scorecard import maybe_note, maybe_only_words
+from storylens.compare.scorecard import anonymous_words, maybe_note, maybe_only_words
 from storylens.evidence import Evidence
 from storylens.views import StoryView
 
@@ -90,7 +90,7 @@ def print_glance(console: Console, view: StoryView) -> None:
                     (
                         o.outlet,
                         str(o.only_claims),
-                        f"{o.anonymous_share:.0%}",
+                        anonymous_words(o),
                         ", ".join(o.loaded_words) or "none",
                     )
                     for o in card.outlets

@@ -30,6 +30,7 @@ class OutletScore:
     only_claims: int  # lone claims no other outlet may tell in other words
     anonymous_share: float  # of its quoted words
     loaded_words: tuple[str, ...]  # its own-voice loaded words, most used first
+    anonymous_reported: int = 0  # attributions to anonymous sources without quotation marks
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,10 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
         )
     )
     shares = {p.outlet: p.anonymous_share for p in comparison.sourcing_by_outlet}
+    paraphrased = {
+        p.outlet: sum(c.reported for c in p.counts if c.source_type == "anonymous")
+        for p in comparison.sourcing_by_outlet
+    }
     return Scorecard(
         conflicts=statuses["disagree"],
         possible_conflicts=statuses["unchecked"],
@@ -85,6 +90,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
                 outlet=outlet,
                 only_claims=only[outlet],
                 anonymous_share=shares.get(outlet, 0.0),
+                anonymous_reported=paraphrased.get(outlet, 0),
                 loaded_words=tuple(
                     word for word, _ in words.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
                 ),
@@ -113,6 +119,16 @@ def maybe_note(claim: Claim) -> str:
         return "another outlet may tell it in other words"
     names = outlets[0] if len(outlets) == 1 else ", ".join(outlets[:-1]) + " or " + outlets[-1]
     return f"{names} may say it in other words"
+
+
+def anonymous_words(score: OutletScore) -> str:
+    """An outlet's reliance on anonymous sources in a scorecard cell: the share of its quoted
+    words, and the anonymous claims it reports without quotation marks ("0% + 2
+    paraphrased"), which a share of quoted words cannot show."""
+    share = f"{score.anonymous_share:.0%}"
+    if score.anonymous_reported:
+        return f"{share} + {score.anonymous_reported} paraphrased"
+    return share
 
 
 def maybe_only_words(card: Scorecard) -> str:

@@ -23,7 +23,13 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.ranking import SHORT_LIST, short_list
-from storylens.compare.scorecard import SCORE_SECTIONS, UNPLACED_WORDS, maybe_note, maybe_only_words
+from storylens.compare.scorecard import (
+    SCORE_SECTIONS,
+    UNPLACED_WORDS,
+    anonymous_words,
+    maybe_note,
+    maybe_only_words,
+)
 from storylens.compare.summary import others_note
 from storylens.evidence import Evidence
 from storylens.people import is_entity_name
@@ -147,6 +153,7 @@ def _environment() -> jinja2.Environment:
         evidence_href=evidence_href,
         maybe_note=maybe_note,
         maybe_only_words=maybe_only_words,
+        anonymous_words=anonymous_words,
         others_note=others_note,
     )
     return environment
