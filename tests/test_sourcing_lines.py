@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from storylens.compare.scorecard import OutletScore, anonymous_words
 from storylens.compare.sourcing import counted_quotes, sourcing_profiles
 from storylens.records import Entity, Quote, SourcingProfile, StoryMember
 from test_compare_parts import member
@@ -396,8 +397,6 @@ def test_a_quote_with_no_speaker_found_is_not_counted() -> None:
 
 
 def test_the_scorecard_shows_paraphrased_anonymous_sources_beside_the_share() -> None:
-    from storylens.compare.scorecard import OutletScore, anonymous_words
-
     quoted = OutletScore("Echo", 0, 0.25, ())
     assert anonymous_words(quoted) == "25%"
     # a share of quoted words is 0% for an outlet whose anonymous sources it only paraphrases
