@@ -432,6 +432,22 @@ def test_lineage_orders_by_date_and_finds_reused_sentences() -> None:
     assert [(e.article_id, e.role) for e in entries] == [("wire", "first"), ("late", "echo")]
 
 
+def test_two_outlets_quoting_one_statement_alike_reuse_nothing() -> None:
+    statement = (
+        "“We will reopen the Kessler Bridge before the holiday, whatever the weather does,” "
+        "Mayor Ana Brill said in a statement."
+    )
+    members = [
+        member("late", "Courier", statement + " Shops on Quay Street fear lost trade.",
+               published="2026-03-03", seq=1),
+        member("wire", "Metro Wire", statement + " Drivers should use the ring road.",
+               published="2026-03-02", seq=2),
+    ]  # fmt: skip
+    units = claim_units(members)
+    echoes, pairs = find_echoes(members, units, similarity_matrix(units), {})
+    assert echoes == [] and pairs == set()
+
+
 def test_a_sentence_two_outlets_print_word_for_word_is_never_only_one_outlets() -> None:
     # A wire story run by a second paper: the copied sentences are the wire's and the
     # paper's both (echoed: the echo confirms nothing), not "only in" either of them.

@@ -18,7 +18,7 @@ from scipy import sparse
 
 from storylens.compare.claims import ClaimUnit
 from storylens.compare.credits import story_credits
-from storylens.compare.quotes import normalise_quote
+from storylens.compare.quotes import normalise_quote, quoted_share
 from storylens.records import Echo, LineageEntry, StoryMember
 
 # What a comparison notes where no article gives a publication date.
@@ -32,6 +32,10 @@ NEAR_COPY_RATIO = 90.0
 NEAR_COPY_PREFILTER = 0.6
 # Sentences shorter than this many words are too common to show copying ("She said no.").
 MIN_ECHO_WORDS = 8
+# A sentence at least this share inside quotation marks ('"...," Trump said in a statement')
+# is the speaker's words: every outlet that quotes the statement prints it alike, so it shows
+# no outlet reusing another's.
+QUOTED_ECHO_SHARE = 0.5
 # An article with at least this share of its claims reused from one earlier article is an
 # echo of it rather than independent reporting.
 ECHO_SHARE = 0.5
@@ -64,6 +68,8 @@ def find_echoes(
     for row, unit in enumerate(units):
         if unit.member in copies or len(unit.text.split()) < MIN_ECHO_WORDS:
             continue
+        if quoted_share(unit.text) >= QUOTED_ECHO_SHARE:
+            continue  # two outlets quoting one statement alike copied the speaker, not each other
         start, end = cosine.indptr[row], cosine.indptr[row + 1]
         best: tuple[float, int] | None = None
         for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
