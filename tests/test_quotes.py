@@ -1657,3 +1657,22 @@ def test_a_phrase_missing_its_close_mark_ends_with_its_sentence(nlp: Language) -
     text = "He said the plan was “dead on arrival. The senator then left for the airport."
     quote = find(quotes_of(nlp, text), "dead on arrival")
     assert "senator" not in quote.text and "airport" not in quote.text
+
+
+def test_a_titled_surname_before_a_coordinated_name_is_no_first_name(nlp: Language) -> None:
+    # "Alec and Hilaria Baldwin" share a surname; "Mayor Holt and Ana Brill" do not
+    text = (
+        "Tom Alder criticised Mayor Holt and Ana Brill for the delay. "
+        "Brill said the depot needs “a new roof before winter.”"
+    )
+    quote = find(quotes_of(nlp, text), "new roof")
+    assert quote.speaker == "Ana Brill"
+
+
+def test_a_plural_role_is_never_the_one_person_named_by_it(nlp: Language) -> None:
+    text = (
+        "Independent candidate Ana Brill spoke first. "
+        "The candidates condemned the closure of the Cannery Road depot on Monday."
+    )
+    quotes = quotes_of(nlp, text)
+    assert all(q.speaker != "Ana Brill" for q in quotes if "depot" in q.text)

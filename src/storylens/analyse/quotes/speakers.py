@@ -85,6 +85,8 @@ SUBJECT_DEPS = ("nsubj", "nsubjpass")
 # name part; shorter ones ("JR", "III", "AJ") may be.
 HEADLINE_WORD_MIN_CHARS = 3
 COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
+# How far before such a pair to look for a title that makes its first name a surname.
+TITLE_LOOKBACK_CHARS = 16
 NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
 # Words that make "Ann and Bo Quill" a married pair rather than a parent and child.
 MARRIAGE_WORDS = re.compile(r"\b(?:couple|married|spouses|newlyweds)\b", re.IGNORECASE)
@@ -395,6 +397,9 @@ class SpeakerTable:
         """ "Alec and Hilaria Baldwin": the lone first name shares the surname."""
         for match in COORDINATED_NAMES.finditer(self.text):
             first, second, surname = match.groups()
+            before = self.text[max(0, match.start() - TITLE_LOOKBACK_CHARS) : match.start()]
+            if before.split()[-1:] and before.split()[-1].lower().rstrip(".") in TITLES:
+                continue  # "President Obama and Hillary Clinton": a surname, not a first name
             if f"{second} {surname}" in self._by_name and first not in self._aliases:
                 self._person([first, surname])
             if MARRIAGE_WORDS.search(self.text) and f"{first} {surname}" in self._by_name:
@@ -870,9 +875,10 @@ class SpeakerTable:
             return ResolvedSpeaker(_description(mention), mention, start, end, "organization")
         if head.pos_ == "NOUN":
             linked = None
-            if head_lemma not in WRITTEN_WORDS_NOUNS:
+            if head_lemma not in WRITTEN_WORDS_NOUNS and head.tag_ != "NNS":
                 # (a letter, a statement, a report is nobody's role: "sent Ryan a letter"
-                # parses as if Ryan were the letter, and the letter's words are not his)
+                # parses as if Ryan were the letter, and the letter's words are not his; and
+                # "the candidates" are several, never the one candidate named before)
                 linked = self._role_person(head_lemma, start)
             if linked is None:
                 linked = self._role_from_sentence_subject(head)
