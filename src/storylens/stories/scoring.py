@@ -17,6 +17,7 @@ join decision, and the shared words/names/quotes are kept as the human-readable 
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -106,6 +107,9 @@ class ArticleVectors:
     year: int | None
     lead_days: dict[int, float] = field(default_factory=dict)  # days the lead names, weighted
     lead_places: dict[str, float] = field(default_factory=dict)  # places the lead names
+    # ``lookup_keys`` ranked in full, once: the join and the gathering of lone articles ask
+    # for the newcomer's under the same IDF.
+    _ranked_keys: list[tuple[str, float]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def build(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
@@ -134,12 +138,13 @@ class ArticleVectors:
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
         """The article's most distinctive words and names, for the candidate index."""
-        ranked = sorted(
-            [(k, w / self.term_norm) for k, w in self.terms.items()]
-            + [(k, w / self.name_norm) for k, w in self.names.items()],
-            key=lambda item: (-item[1], item[0]),
-        )
-        return ranked[:limit]
+        if self._ranked_keys is None:
+            self._ranked_keys = sorted(
+                [(k, w / self.term_norm) for k, w in self.terms.items()]
+                + [(k, w / self.name_norm) for k, w in self.names.items()],
+                key=lambda item: (-item[1], item[0]),
+            )
+        return self._ranked_keys[:limit]
 
 
 @dataclass(frozen=True)
@@ -441,7 +446,7 @@ def similarity(
     frequencies: DocumentFrequencies,
     rules: ScoreRules,
 ) -> Similarity:
-    parts = _similarity_parts(article, features, story, frequencies, rules)
+    parts = _similarity_parts(article, features, story, frequencies, rules, explain=True)
     return Similarity(
         story_id=story.story_id,
         score=parts.score,
@@ -532,13 +537,22 @@ def _similarity_parts(
     story: StoryProfile,
     frequencies: DocumentFrequencies,
     rules: ScoreRules,
+    explain: bool = False,
 ) -> _Parts:
+    """The score's parts; with ``explain``, the shared words' and names' parts by key too
+    (for the one story joined: the other scores need only their sums)."""
     weights = rules.weights
     term_norm, name_norm = story.norms(frequencies)
-    term_parts = _shared_parts(article.terms, story.terms, frequencies)
-    name_parts = _shared_parts(article.names, story.names, frequencies)
-    terms = _cosine(term_parts, article.term_norm, term_norm)
-    names = _cosine(name_parts, article.name_norm, name_norm)
+    if explain:
+        term_parts = _shared_parts(article.terms, story.terms, frequencies)
+        name_parts = _shared_parts(article.names, story.names, frequencies)
+        term_shared, name_shared = sum(term_parts.values()), sum(name_parts.values())
+    else:
+        term_parts = name_parts = _NOT_EXPLAINED
+        term_shared = _shared_sum(article.terms, story.terms, frequencies)
+        name_shared = _shared_sum(article.names, story.names, frequencies)
+    terms = _cosine(term_shared, article.term_norm, term_norm)
+    names = _cosine(name_shared, article.name_norm, name_norm)
     quotes = 0.0
     if article.quote_shingles and story.quote_shingles:
         shared = len(article.quote_shingles & story.quote_shingles)
@@ -642,10 +656,33 @@ def _shared_parts(
     }
 
 
-def _cosine(parts: dict[str, float], left_norm: float, right_norm: float) -> float:
-    if not parts or left_norm == 0.0 or right_norm == 0.0:
+# The parts by key of a score not explained (``_similarity_parts`` without ``explain``).
+_NOT_EXPLAINED: dict[str, float] = {}
+
+
+def _shared_sum(
+    article: dict[str, float], story: dict[str, float], frequencies: DocumentFrequencies
+) -> float:
+    """``sum(_shared_parts(article, story, frequencies).values())``: the same products added
+    in the same order, gathered in a list rather than a dictionary (a seventh faster; this
+    runs for every candidate story of every add and for the members in the checks after it).
+    0 when nothing is shared."""
+    story_weight_of, idf = story.get, frequencies.idf_lookup()
+    return sum(
+        [
+            weight * shared * idf(key)
+            for key, weight in article.items()
+            if (shared := story_weight_of(key))
+        ]
+    )
+
+
+def _cosine(shared: float, left_norm: float, right_norm: float) -> float:
+    """The cosine of two vectors whose shared parts sum to ``shared`` (0 when no key is
+    shared: no division then)."""
+    if not shared or left_norm == 0.0 or right_norm == 0.0:
         return 0.0
-    return min(1.0, sum(parts.values()) / (left_norm * right_norm))
+    return min(1.0, shared / (left_norm * right_norm))
 
 
 def _top_keys(parts: dict[str, float], limit: int) -> tuple[str, ...]:
@@ -679,11 +716,21 @@ def _norm(values: Iterable[float]) -> float:
 
 
 def _prune(weights: dict[str, float], limit: int, frequencies: DocumentFrequencies) -> None:
+    """Keep the ``limit`` keys ranked first by (-weight x IDF, key)."""
     if len(weights) <= limit:
         return
     idf = frequencies.idf_lookup()
-    ranked = sorted(weights, key=lambda k: (-weights[k] * idf(k), k))
-    for key in ranked[limit:]:
+    # The floats alone are sorted to find the cut: a list of floats sorts with a specialised
+    # comparison and no Python call per key (a 460-key profile 117 -> 73 us; a big story's
+    # profile is pruned at every add). Only keys tied at the cut are ranked by key, so the
+    # same keys stay as with (-weight x IDF, key) sorted.
+    scores = [-weight * idf(key) for key, weight in weights.items()]
+    ranked = sorted(scores)
+    cut = ranked[limit - 1]
+    places_at_cut = limit - bisect_left(ranked, cut)
+    tied = sorted(key for key, score in zip(weights, scores, strict=True) if score == cut)
+    dropped = [key for key, score in zip(weights, scores, strict=True) if score > cut]
+    for key in dropped + tied[places_at_cut:]:
         del weights[key]
 
 
@@ -694,8 +741,10 @@ def profile_similarity(
     measure of whether two groups of one story report the same event."""
     left_terms, left_names = left.norms(frequencies)
     right_terms, right_names = right.norms(frequencies)
-    terms = _cosine(_profile_parts(left.terms, right.terms, frequencies), left_terms, right_terms)
-    names = _cosine(_profile_parts(left.names, right.names, frequencies), left_names, right_names)
+    term_parts = _profile_parts(left.terms, right.terms, frequencies)
+    name_parts = _profile_parts(left.names, right.names, frequencies)
+    terms = _cosine(sum(term_parts.values()), left_terms, right_terms)
+    names = _cosine(sum(name_parts.values()), left_names, right_names)
     quotes = 0.0
     if left.quote_shingles and right.quote_shingles:
         shared = len(left.quote_shingles & right.quote_shingles)
