@@ -11,7 +11,11 @@ from storylens.compare.details import compare_dates, find_conflicts, money_value
 from storylens.compare.framing import tone_profiles
 from storylens.compare.lineage import find_echoes, lineage
 from storylens.compare.quotes import QuoteInStory, align_quotes
-from storylens.compare.serialise import comparison_from_json, comparison_to_json
+from storylens.compare.serialise import (
+    comparison_from_json,
+    comparison_to_json,
+    quote_groups_from_json,
+)
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.compare.story import compare_story
 from storylens.compare.variants import classify_variant
@@ -574,3 +578,19 @@ def test_the_comparison_counts_speech_only() -> None:
     _, outlets = sourcing_profiles([e, c], {})
     courier = next(p for p in outlets if p.outlet == "Courier")
     assert sum(s.quotes for s in courier.counts) == 1 and courier.left_out == ()
+
+
+def test_a_persons_page_reads_only_the_quote_groups_they_speak_in() -> None:
+    a = "Mayor Rosa Lind said: “The depot will reopen in May, whatever it costs.”"
+    b = "“The depot will reopen in May, whatever it costs,” Rosa Lind said on Monday."
+    words = "The depot will reopen in May, whatever it costs"
+    members = [
+        member("a", "Echo", a, quotes=(quote(words + ".", a, "Rosa Lind"),)),
+        member("b", "Courier", b, quotes=(quote(words + ",", b, "Rosa Lind"),)),
+    ]
+    comparison = compare_story("s-1", members)
+    assert comparison.quote_groups
+    stored = comparison_to_json(comparison)
+    assert quote_groups_from_json(stored) == comparison.quote_groups
+    assert quote_groups_from_json(stored, frozenset({"rosa lind"})) == comparison.quote_groups
+    assert quote_groups_from_json(stored, frozenset({"ana brill"})) == ()

@@ -687,15 +687,11 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     spoken = {alias.lower() for story_names in names_by_story.values() for alias in story_names}
     wordings: list[tuple[str, QuoteGroup]] = []
     for story_id in dict.fromkeys(q.story_id for q in found if q.story_id):
-        comparison = store.stored_comparison(story_id)
-        if comparison is None:
+        groups = store.stored_quote_groups(story_id, frozenset(spoken))
+        if not groups:
             continue
         named = name_outlets((row.id, row.outlet, row.text) for row in store.article_rows(story_id))
-        wordings.extend(
-            (story_id, name_records(group, named))
-            for group in comparison.quote_groups
-            if any(v.speaker and v.speaker.lower() in spoken for v in group.variants)
-        )
+        wordings.extend((story_id, name_records(group, named)) for group in groups)
     titled = {q.story_id for q in found if q.story_id} | {
         m.story_id for m in mentions.values() if m.story_id
     }

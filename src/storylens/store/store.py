@@ -18,7 +18,11 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, text, update
 from sqlalchemy.exc import SQLAlchemyError
 
-from storylens.compare.serialise import comparison_from_json, comparison_to_json
+from storylens.compare.serialise import (
+    comparison_from_json,
+    comparison_to_json,
+    quote_groups_from_json,
+)
 from storylens.errors import NotFound, StoreError
 from storylens.records import (
     COMPARISON_VERSION,
@@ -27,6 +31,7 @@ from storylens.records import (
     CleanArticle,
     Entity,
     Quote,
+    QuoteGroup,
     Rejection,
     Span,
     StoryAssignment,
@@ -644,6 +649,21 @@ class Store:
         if row is None or row.version != COMPARISON_VERSION:
             return None
         return comparison_from_json(row.body)
+
+    def stored_quote_groups(
+        self, story_id: str, spoken_by: frozenset[str] | None = None
+    ) -> tuple[QuoteGroup, ...] | None:
+        """The quote groups of a story's stored comparison (those a speaker of ``spoken_by``
+        has a wording in), or None when there is no comparison of this version."""
+        with self.reader.connect() as connection:
+            row = connection.execute(
+                select(comparisons.c.version, comparisons.c.body).where(
+                    comparisons.c.story_id == story_id
+                )
+            ).first()
+        if row is None or row.version != COMPARISON_VERSION:
+            return None
+        return quote_groups_from_json(row.body, spoken_by)
 
     def comparison_story_ids(self) -> dict[str, tuple[str, ...]]:
         """Each story with a current comparison -> the article ids it was computed from."""
