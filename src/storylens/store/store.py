@@ -640,21 +640,19 @@ class Store:
 
     def stored_comparison(self, story_id: str) -> StoryComparison | None:
         """The stored comparison of a story, or None when there is none of this version."""
-        with self.reader.connect() as connection:
-            row = connection.execute(
-                select(comparisons.c.version, comparisons.c.body).where(
-                    comparisons.c.story_id == story_id
-                )
-            ).first()
-        if row is None or row.version != COMPARISON_VERSION:
-            return None
-        return comparison_from_json(row.body)
+        body = self._comparison_body(story_id)
+        return None if body is None else comparison_from_json(body)
 
     def stored_quote_groups(
         self, story_id: str, spoken_by: frozenset[str] | None = None
     ) -> tuple[QuoteGroup, ...] | None:
         """The quote groups of a story's stored comparison (those a speaker of ``spoken_by``
         has a wording in), or None when there is no comparison of this version."""
+        body = self._comparison_body(story_id)
+        return None if body is None else quote_groups_from_json(body, spoken_by)
+
+    def _comparison_body(self, story_id: str) -> str | None:
+        """The JSON of a story's stored comparison of this version, or None."""
         with self.reader.connect() as connection:
             row = connection.execute(
                 select(comparisons.c.version, comparisons.c.body).where(
@@ -663,7 +661,8 @@ class Store:
             ).first()
         if row is None or row.version != COMPARISON_VERSION:
             return None
-        return quote_groups_from_json(row.body, spoken_by)
+        body: str = row.body
+        return body
 
     def comparison_story_ids(self) -> dict[str, tuple[str, ...]]:
         """Each story with a current comparison -> the article ids it was computed from."""
