@@ -378,43 +378,39 @@ def _quote_depth(text: str) -> int:
 def _whole_quotations(
     text: str, pieces: list[tuple[int, int]], speakers: Speakers = frozenset()
 ) -> list[tuple[int, int]]:
-    """Pieces of one line joined where the splitter cut inside a sentence: inside a
-    quotation, after a piece with no closing punctuation (`Police say Ja'Mare | Stewart`),
-    before a piece that opens in lower case (`Several chanted "Shame!" | as councillors
-    left`), or between a quotation and its speaker (`‘... of the day?’ |
-    Hilaria began`). ``speakers`` are (where a quote ends, where its speaker is named)."""
+    """Pieces of one line joined where the splitter cut inside a sentence (``_cut_inside``).
+    ``speakers`` are (where a quote ends, where its speaker is named)."""
     joined: list[tuple[int, int]] = []
     depth = 0
     for start, end in pieces:
-        if joined and (
-            depth > 0
-            or text[start].islower()
-            # `Police say Ja'Mare | Stewart shot ...`: a piece ending on a letter or digit is
-            # no sentence; the splitter cut inside a name
-            or text[joined[-1][1] - 1].isalnum()
-            # `calling for Ariz. | Gov. Jan Brewer to veto`: a title's abbreviation stands
-            # before a name, never at a sentence's end
-            or _TITLE_AT_END.search(text, joined[-1][0], joined[-1][1]) is not None
-            or (
-                _STATE_AT_END.search(text, joined[-1][0], joined[-1][1]) is not None
-                and _TITLE_AT_START.match(text, start) is not None
-            )
-            or (
-                _ends_quotation(text, *joined[-1])
-                and (
-                    _names_speaker(joined[-1], start, speakers)
-                    or (
-                        _OPEN_ENDED_QUOTATION.search(text, joined[-1][0], joined[-1][1]) is not None
-                        and _ATTRIBUTION_OPENING.match(text, start) is not None
-                    )
-                )
-            )
-        ):
+        if joined and (depth > 0 or _cut_inside(text, joined[-1], start, speakers)):
             joined[-1] = (joined[-1][0], end)
         else:
             joined.append((start, end))
         depth = max(_quote_depth(text[joined[-1][0] : joined[-1][1]]), 0)
     return joined
+
+
+def _cut_inside(text: str, before: tuple[int, int], start: int, speakers: Speakers) -> bool:
+    """Whether the splitter cut a sentence between the piece ``before`` and the one at
+    ``start``: before a piece that opens in lower case (`Several chanted "Shame!" | as
+    councillors left`), after one ending on a letter or digit (`Police say Ja'Mare |
+    Stewart`: a cut inside a name), after a title's abbreviation (`by Gov. | Jan Brewer`) or
+    a state's before a title (`calling for Ariz. | Gov. Jan Brewer`), or between a
+    quotation and its speaker (`‘... of the day?’ | Hilaria began`)."""
+    low, high = before
+    if text[start].islower() or text[high - 1].isalnum():
+        return True
+    if _TITLE_AT_END.search(text, low, high) is not None:
+        return True
+    if _STATE_AT_END.search(text, low, high) is not None and _TITLE_AT_START.match(text, start):
+        return True
+    if not _ends_quotation(text, low, high):
+        return False
+    return _names_speaker(before, start, speakers) or (
+        _OPEN_ENDED_QUOTATION.search(text, low, high) is not None
+        and _ATTRIBUTION_OPENING.match(text, start) is not None
+    )
 
 
 def _ends_quotation(text: str, start: int, end: int) -> bool:
