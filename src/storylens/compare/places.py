@@ -6,28 +6,37 @@ purpose: a place shown as disagreeing must be one that cannot hold the other.
 
 from __future__ import annotations
 
-from storylens.compare.words import fold, words
+from storylens.compare.words import STATE_ABBREVIATIONS, fold, words
 
-# US states and their AP and postal abbreviations (news datelines write "Ky." and "KY").
-_STATES = {
-    "alabama": ("ala", "al"), "alaska": ("ak",), "arizona": ("ariz", "az"),
-    "arkansas": ("ark", "ar"), "california": ("calif", "cal", "ca"), "colorado": ("colo", "co"),
-    "connecticut": ("conn", "ct"), "delaware": ("del", "de"), "florida": ("fla", "fl"),
-    "georgia": ("ga",), "hawaii": ("hi",), "idaho": ("id",), "illinois": ("ill", "il"),
-    "indiana": ("ind", "in"), "iowa": ("ia",), "kansas": ("kan", "kans", "ks"),
-    "kentucky": ("ky",), "louisiana": ("la",), "maine": ("me",), "maryland": ("md",),
-    "massachusetts": ("mass", "ma"), "michigan": ("mich", "mi"), "minnesota": ("minn", "mn"),
-    "mississippi": ("miss", "ms"), "missouri": ("mo",), "montana": ("mont", "mt"),
-    "nebraska": ("neb", "nebr", "ne"), "nevada": ("nev", "nv"), "new hampshire": ("nh",),
-    "new jersey": ("nj",), "new mexico": ("nm",), "new york": ("ny",),
-    "north carolina": ("nc",), "north dakota": ("nd",), "ohio": ("oh",),
-    "oklahoma": ("okla", "ok"), "oregon": ("ore", "or"), "pennsylvania": ("pa", "penn"),
-    "rhode island": ("ri",), "south carolina": ("sc",), "south dakota": ("sd",),
-    "tennessee": ("tenn", "tn"), "texas": ("tex", "tx"), "utah": ("ut",), "vermont": ("vt",),
-    "virginia": ("va",), "washington": ("wash", "wa"), "west virginia": ("wva", "wv"),
-    "wisconsin": ("wis", "wisc", "wi"), "wyoming": ("wyo", "wy"),
-    "district of columbia": ("dc", "washington dc"),
+# US states and their other short forms: postal codes (news datelines write "KY") and older
+# spellings; the AP forms ("Ky.") come from ``STATE_ABBREVIATIONS``, which the same-claim
+# features share.
+_OTHER_STATE_FORMS = {
+    "alabama": ("al",), "alaska": ("ak",), "arizona": ("az",), "arkansas": ("ar",),
+    "california": ("cal", "ca"), "colorado": ("co",), "connecticut": ("ct",), "delaware": ("de",),
+    "florida": ("fl",), "georgia": (), "hawaii": ("hi",), "idaho": ("id",), "illinois": ("il",),
+    "indiana": ("in",), "iowa": ("ia",), "kansas": ("kans", "ks"), "kentucky": (),
+    "louisiana": (), "maine": ("me",), "maryland": (), "massachusetts": ("ma",),
+    "michigan": ("mi",), "minnesota": ("mn",), "mississippi": ("ms",), "missouri": (),
+    "montana": ("mt",), "nebraska": ("nebr", "ne"), "nevada": ("nv",), "new hampshire": (),
+    "new jersey": (), "new mexico": (), "new york": (), "north carolina": (),
+    "north dakota": (), "ohio": ("oh",), "oklahoma": ("ok",), "oregon": ("or",),
+    "pennsylvania": ("penn",), "rhode island": (), "south carolina": (), "south dakota": (),
+    "tennessee": ("tn",), "texas": ("tex", "tx"), "utah": ("ut",), "vermont": (),
+    "virginia": (), "washington": ("wa",), "west virginia": ("wv",), "wisconsin": ("wisc", "wi"),
+    "wyoming": ("wy",), "district of columbia": ("dc", "washington dc"),
 }  # fmt: skip
+_STATES = {
+    name: (
+        *(
+            short.lower().replace(".", "")
+            for short, full in STATE_ABBREVIATIONS.items()
+            if full.lower() == name
+        ),
+        *others,
+    )
+    for name, others in _OTHER_STATE_FORMS.items()
+}
 # Countries news names most, and their short forms.
 _COUNTRIES = {
     "united states": ("us", "usa", "america", "united states of america"),
