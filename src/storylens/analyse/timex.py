@@ -1105,16 +1105,17 @@ def _attributive(text: str, start: int, end: int) -> bool:
     return bool(before and before[-1].lower() in _DETERMINERS and after)
 
 
-# "that" right before a month names a month of the time just told ("that March").
-# After a verb that reports or believes, "that" opens a clause ("said that March would be
-# busy"), and the month is read as any other.
-_THAT_BEFORE = re.compile(
-    r"(?<!said\s)(?<!says\s)(?<!told\s)(?<!think\s)(?<!thinks\s)(?<!thought\s)(?<!believe\s)"
-    r"(?<!believes\s)(?<!believed\s)(?<!expect\s)(?<!expects\s)(?<!expected\s)(?<!hope\s)"
-    r"(?<!hopes\s)(?<!hoped\s)(?<!know\s)(?<!knew\s)(?<!noted\s)(?<!added\s)(?<!warned\s)"
-    r"(?<!argued\s)(?<!announced\s)(?<!insisted\s)(?<!claimed\s)(?<!predicted\s)"
-    r"\bthat\s+(?:same\s+)?$",
-    re.IGNORECASE,
+# "that" right before a month names a month of the time just told ("that March"), except
+# after a verb that reports or believes, where it opens a clause ("said that March would be
+# busy") and the month is read as any other.
+_THAT_BEFORE = re.compile(r"(?:\b([a-z]+)\s+)?\bthat\s+(?:same\s+)?$", re.IGNORECASE)
+# How far before a month to read for "that" and the verb before it.
+THAT_LOOKBACK_CHARS = 24
+_CLAUSE_VERBS = frozenset(
+    """
+    said says told think thinks thought believe believes believed expect expects expected hope
+    hopes hoped know knew noted added warned argued announced insisted claimed predicted
+    """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 
@@ -1128,7 +1129,8 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     dct = ctx.dct
     here = date(dct.year, dct.month, 1)
     told = _reference_near(ctx, start)
-    if not rel and _THAT_BEFORE.search(ctx.text, max(0, start - 12), start) and told:
+    that = _THAT_BEFORE.search(ctx.text, max(0, start - THAT_LOOKBACK_CHARS), start)
+    if not rel and that and (that[1] or "").lower() not in _CLAUSE_VERBS and told:
         # "won Iowa in 2008 but withdrew that March": the month of the year just told
         year = int(told[:4])
     elif rel == ["this"]:

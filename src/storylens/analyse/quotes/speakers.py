@@ -398,7 +398,7 @@ class SpeakerTable:
         for match in COORDINATED_NAMES.finditer(self.text):
             first, second, surname = match.groups()
             before = self.text[max(0, match.start() - TITLE_LOOKBACK_CHARS) : match.start()]
-            if before.split()[-1:] and before.split()[-1].lower().rstrip(".") in TITLES:
+            if any(w.lower().rstrip(".") in TITLES for w in before.split()[-1:]):
                 continue  # "President Obama and Hillary Clinton": a surname, not a first name
             if f"{second} {surname}" in self._by_name and first not in self._aliases:
                 self._person([first, surname])
