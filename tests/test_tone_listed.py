@@ -144,3 +144,36 @@ def test_nothing_is_listed_as_own_in_a_paragraph_whose_marks_do_not_pair(nlp: La
     assert marks and not [m for m in marks if is_listed(m)]
     balanced = text.replace("\u201d", "")
     assert "apparently" in _listed(nlp, balanced)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "polarity"),
+    [
+        ("Senator Dana Holt ripped the harbour board for the delay.", "ripped", "negative"),
+        ("Councillor Ada Penn lashed out at the developers.", "lashed out", "negative"),
+        ("Mayor Delia Ruiz touted the new pier on Friday.", "touted", "positive"),
+    ],
+)
+def test_a_verb_of_saying_that_judges_the_speech_is_listed(
+    nlp: Language, sentence: str, word: str, polarity: str
+) -> None:
+    marks = [m for m in _marks(nlp, LEDE_FILLER + sentence + "\n") if m.text == word]
+    marks = [m for m in marks if is_listed(m)]
+    assert [(m.voice, m.polarity) for m in marks] == [("own", polarity)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a thing, not a person or group, does it: the literal sense
+        LEDE_FILLER + "A gas blast ripped through the harbour office on Friday.\n",
+        # the verb without its particle is literal
+        LEDE_FILLER + "The crew lashed the boat to the pier before the storm.\n",
+        # a plain verb of evaluation reports the speaker's judgment, not the outlet's
+        LEDE_FILLER + "Councillor Ada Penn criticized the harbour plan on Friday.\n",
+    ],
+)
+def test_a_verb_of_saying_is_listed_only_when_it_judges_a_persons_speech(
+    nlp: Language, text: str
+) -> None:
+    assert not [m for m in _marks(nlp, text) if m.voice == "own" and is_listed(m)]

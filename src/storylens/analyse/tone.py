@@ -49,7 +49,8 @@ What the comparison lists. Every candidate above stays in the analysis (``storyl
 tone`` and bench/tone.py's BASIL figures read them), but the comparison lists an own-voice,
 reported or scare-quoted mark only when it is sure (``is_listed``; a doubtful mark scores
 below zero): an evaluative adjective or adverb the lexicon rates, or an uncommon -ly adverb of
-manner aimed at an actor, in the outlet's narration; not a verb (it names an act, "condemned",
+manner aimed at an actor, in the outlet's narration, or a verb of saying that judges the
+speech ("ripped", "lashed out at", "touted"); not another verb (it names an act, "condemned",
 "detained"), a piece of a compound, an adjective of a title ("outgoing"), a word aimed at
 people in general or at a passive's subject, nor a word inside what someone says or feels; a
 scare quote only where the outlet sets a label in marks inside its own noun phrase.
@@ -195,6 +196,36 @@ LISTED_BY_SCORE = frozenset({"own", "reported", "scare"})
 # BASIL, unrated -ly adverbs marked at Zipf <= 3.5 touched an annotated span 7 times in 19,
 # the commoner ones 4 in 20.)
 SURE_ADVERB_MIN_RARITY = 0.25
+# Verbs of saying that judge the speech they report: a reporter who writes that a senator
+# "ripped", "lashed out at" or "castigated" an opponent, or "touted" a deal, has chosen the
+# verb where "said", "criticized" or "promoted" would only report, and that choice is the
+# outlet's framing (three fresh readers of whole BASIL reports named "castigated", "ripped"
+# and "lashed out" as the loaded words the comparison missed). VADER rates few of them and
+# several are everyday words in a literal sense ("ripped the page"), so neither the lexicon
+# nor rarity finds them: they are a closed class, listed by lemma with the polarity of the
+# judgement. Left out: the plain verbs of evaluation a neutral report uses ("criticize",
+# "condemn", "praise", "deny"), whose evaluation is the speaker's.
+LOADED_SAYING_VERBS: dict[str, Polarity] = {
+    **dict.fromkeys(
+        (
+            "assail", "bash", "belittle", "berate", "blast", "castigate", "chide", "demonize",
+            "denigrate", "deride", "disparage", "excoriate", "harangue", "lambast",
+            "lambaste", "lash", "mock", "pillory", "rail", "ridicule", "rip", "savage",
+            "scoff", "scold", "skewer", "slam", "smear", "snipe", "sneer", "taunt", "trash",
+            "upbraid", "vilify", "boast", "brag", "gloat", "whine", "gripe", "rant",
+        ),
+        "negative",
+    ),
+    **dict.fromkeys(("extol", "gush", "hail", "laud", "tout", "trumpet"), "positive"),
+}  # fmt: skip
+# The particle without which a listed verb is literal ("lashed out at" judges; "lashed to
+# the mast" does not).
+LOADED_SAYING_PARTICLES = {"lash": "out"}
+# The VADER-scale valence a listed verb is given: a middling rating, as a word such as
+# "slam" (-1.6) or "mock" (-1.8) has.
+LOADED_SAYING_VALENCE = 2.0
+# The subject of a clause: a listed verb judges speech only when a person or group speaks.
+SUBJECT_DEPS = frozenset({"nsubj"})
 # How a clause holds what someone says, thinks or feels: its complement ("disputed that
 # ...", "feel betrayed", "called it unworkable"), and a noun's content clause ("the
 # skepticism that ..."); how far up from the word such a clause is looked for: from an
@@ -692,6 +723,10 @@ def _strength(token: Token, *, in_lede: bool = False) -> tuple[float, float]:
     if token.ent_type_:
         return 0.0, 0.0  # "Liberal Democrats", "Freedom Caucus": names, not evaluation
     rarity = _rarity(token)
+    if _loaded_saying_verb(token):
+        # a judging verb of saying whatever its frequency ("ripped" is an everyday word)
+        valence = _loaded_saying_valence(token)
+        return (rarity + LOADED_SAYING_VALENCE / VADER_MAX_VALENCE) / 2.0, valence
     if rarity <= 0.0:
         return 0.0, 0.0  # everyday words name events ("won", "fired"), whatever VADER says
     valence = _valence(token)
@@ -707,6 +742,27 @@ def _strength(token: Token, *, in_lede: bool = False) -> tuple[float, float]:
     return (rarity + weight) / 2.0 if rated else rarity * UNRATED_WEIGHT / 2.0, valence
 
 
+def _loaded_saying_verb(token: Token) -> bool:
+    """A verb of ``LOADED_SAYING_VERBS`` said of a person or group ("Obama ripped
+    Republicans", "she lashed out at the board"), not of a thing ("a blast ripped through")."""
+    lemma = token.lemma_.lower()
+    if token.pos_ != "VERB" or lemma not in LOADED_SAYING_VERBS:
+        return False
+    particle = LOADED_SAYING_PARTICLES.get(lemma)
+    if particle and not any(
+        c.dep_ == PARTICLE_DEP and c.lower_ == particle for c in token.children
+    ):
+        return False
+    return any(c.dep_ in SUBJECT_DEPS and _is_actor(c, as_argument=True) for c in token.children)
+
+
+def _loaded_saying_valence(token: Token) -> float:
+    """The valence a loaded verb of saying is given: its class's polarity, a middling
+    strength."""
+    sign = 1.0 if LOADED_SAYING_VERBS[token.lemma_.lower()] == "positive" else -1.0
+    return sign * LOADED_SAYING_VALENCE
+
+
 def _manner_adverb(token: Token) -> bool:
     """An -ly adverb of manner on a verb ("harshly rebuked", "pointedly ignored"): the
     outlet's description of how someone acted, evaluative even where the adverb is merely
@@ -720,7 +776,8 @@ def _manner_adverb(token: Token) -> bool:
 
 
 def _phrase(doc: Doc, token: Token) -> tuple[int, int]:
-    """The word with an adjacent degree modifier it forms one phrase with."""
+    """The word with an adjacent degree modifier, or the particle of a phrasal verb, it forms
+    one phrase with."""
     start, end = token.idx, token.idx + len(token)
     for child in token.children:
         if (
@@ -732,6 +789,9 @@ def _phrase(doc: Doc, token: Token) -> tuple[int, int]:
     if token.dep_ == "advmod" and token.head.pos_ in ("ADJ", "ADV") and token.head.i == token.i + 1:
         head = token.head
         end = head.idx + len(head)  # the modifier is the loaded word: take the phrase
+    for child in token.children:
+        if child.dep_ == PARTICLE_DEP and child.i == token.i + 1:
+            end = child.idx + len(child)  # "lashed out": the phrasal verb is the word
     return start, end
 
 
@@ -934,8 +994,10 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
     polarity is only guessed, and rare unrated words are as often plain descriptions ("icy",
     "overgrown", "handwritten") or legal and procedural terms ("liable", "unseated") as loaded
     ones. A verb names an act ("condemned", "endorsed", "apologised", "detained"): even a
-    rated one tells what the actor did, and the evaluation in a verb of saying is the
-    speaker's. Not sure either: part of a compound ("haired" of "red-haired"), an adjective
+    rated one tells what the actor did, and the evaluation in a plain verb of saying is the
+    speaker's; but a verb of saying that judges the speech itself ("ripped", "lashed out
+    at", "touted": ``LOADED_SAYING_VERBS``) said of a person or group is the reporter's
+    choice, and sure. Not sure either: part of a compound ("haired" of "red-haired"), an adjective
     about a proposition ("left unclear whether ..."), a word aimed at people in general
     ("couples", "parents") or at the one a passive verb acts on ("was fatally shot").
 
@@ -949,6 +1011,8 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
         return False
     if _in_title(token):
         return False
+    if _loaded_saying_verb(token):
+        return True
     rated = abs(_valence(token)) >= VADER_MIN_VALENCE
     if token.pos_ == "ADJ" or (token.pos_ == "VERB" and token.dep_ in ADJECTIVAL_DEPS):
         return rated and not any(child.dep_ in CLAUSAL_DEPS for child in token.children)
