@@ -44,6 +44,12 @@ from storylens.compare.lone_claims import (  # noqa: E402
 )
 
 DEV_CORPORA = ("written", "seeds", "basil-dev")
+# The development corpora of real news, on each of which the bounds must reach the target as
+# well as on all of them together: the target is for real news, and the written stories,
+# easier to place, would otherwise carry a bound that real news does not reach (at "own
+# below 0.15" the pooled leave-one-story-out precision was 0.92 and basil-dev's 0.894;
+# held-out BASIL read 0.878). The seeds are one story of 48 lines: too few to hold a bound.
+REAL_DEV_CORPORA = ("basil-dev",)
 # The bounds tried, on a coarse grid: a finer one would fit the noise of a few hundred labels.
 # "Only in A" under the first, hedged from the second.
 OWN_BELOW = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
@@ -90,19 +96,32 @@ def figures(told: np.ndarray, plain: np.ndarray, hedged: np.ndarray) -> dict[str
     }
 
 
-def bounds(told: np.ndarray, held_out: np.ndarray) -> tuple[float, float]:
+def _reaches(lines: np.ndarray, right: np.ndarray) -> bool:
+    return bool(lines.any()) and float(right[lines].mean()) >= LINE_PRECISION_TARGET
+
+
+def bounds(told: np.ndarray, held_out: np.ndarray, corpora: np.ndarray) -> tuple[float, float]:
     """The highest "own" bound and the lowest "hedged" bound whose held-out lines reach the
-    precision target (no plain line at all, or no hedged line, when none does)."""
-    own = [b for b in OWN_BELOW if (~told[held_out < b]).mean() >= LINE_PRECISION_TARGET]
-    hedge = [b for b in HEDGE_FROM if told[held_out >= b].mean() >= LINE_PRECISION_TARGET]
+    precision target on all the stories and on each real-news corpus (no plain line at all,
+    or no hedged line, when none does)."""
+    groups = [np.ones(len(told), dtype=bool)] + [corpora == c for c in REAL_DEV_CORPORA]
+    own = [b for b in OWN_BELOW if all(_reaches(g & (held_out < b), ~told) for g in groups)]
+    hedge = [b for b in HEDGE_FROM if all(_reaches(g & (held_out >= b), told) for g in groups)]
     return max(own, default=0.0), min(hedge, default=1.0)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dry-run", action="store_true", help="print, write nothing")
+    parser.add_argument(
+        "--own-bound-only",
+        action="store_true",
+        help="keep the weights file's model and hedge bound; choose the own bound again",
+    )
     args = parser.parse_args(argv)
-    rows = [row for corpus in DEV_CORPORA for row in labelled_rows(corpus)]
+    by_corpus = [(corpus, row) for corpus in DEV_CORPORA for row in labelled_rows(corpus)]
+    corpora = np.array([corpus for corpus, _ in by_corpus])
+    rows = [row for _, row in by_corpus]
     stories = np.array([story for story, _, _ in rows])
     x = np.array([features for _, features, _ in rows], dtype=np.float64)
     told = np.array([label for _, _, label in rows])
@@ -111,11 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         test = stories == story
         model = fit_logistic(FEATURES, x[~test], told[~test])
         held_out[test] = model.probabilities(x[test])
-    own_below, hedge_from = bounds(told, held_out)
+    own_below, hedge_from = bounds(told, held_out, corpora)
     cv = figures(told, held_out < own_below, held_out >= hedge_from)
     single = figures(told, held_out < 0.5, held_out >= 0.5)
-    corpora = ", ".join(DEV_CORPORA)
-    print(f"{len(rows)} graded lone claims from {len(set(stories))} stories ({corpora})")
+    names = ", ".join(DEV_CORPORA)
+    print(f"{len(rows)} graded lone claims from {len(set(stories))} stories ({names})")
     print(f"bounds: own below {own_below}, hedged from {hedge_from}")
     print("leave-one-story-out:", json.dumps(cv))
     print("leave-one-story-out, one threshold at 0.5:", json.dumps(single))
@@ -123,6 +142,23 @@ def main(argv: list[str] | None = None) -> int:
     final = Logistic(**{**final.fields(), "threshold": hedge_from})
     print("weights:", dict(zip(FEATURES, np.round(final.coef, 3).tolist(), strict=True)))
     if args.dry_run:
+        return 0
+    if args.own_bound_only:
+        kept = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+        kept["own_below"] = own_below
+        kept["own_bound"] = {
+            "chosen_on": f"leave-one-story-out over {len(rows)} graded lone claims ({names})",
+            "real_news_corpora": list(REAL_DEV_CORPORA),
+            "plain_precision": {
+                corpus: figures(told[c], (held_out < own_below)[c], (held_out >= 2)[c])[
+                    "plain_precision"
+                ]
+                for corpus in DEV_CORPORA
+                for c in [corpora == corpus]
+            },
+        }
+        WEIGHTS_FILE.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote the own bound into {WEIGHTS_FILE.relative_to(ROOT)}")
         return 0
     WEIGHTS_FILE.write_text(
         json.dumps(
