@@ -43,6 +43,7 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
         ("2026-11", "", None, "November 2026"),
         ("2026-Q3", "", None, "the third quarter of 2026"),
         ("P100D", "", None, "100 days"),
+        ("2011-W21-WE", "last weekend", None, "the weekend of Saturday 28 and Sunday 29 May 2011"),
     ],
 )
 def test_dates_in_words(value: str, text: str, published: str | None, words: str) -> None:
@@ -71,6 +72,18 @@ def test_a_year_names_only_the_outlets_that_report_that_episode() -> None:
     units = claim_units(members)
     rows = timeline(members, {}, units, similarity_matrix(units))
     assert sorted(row.outlets for row in rows) == [("Courier",), ("Gazette",)]
+
+
+def test_timeline_rows_run_in_time_order_whatever_their_value_looks_like() -> None:
+    # "2011-W21-WE" sorts after "2011-06-01" as text; the weekend came first
+    text = "She spoke on Wednesday. The photo went out last weekend."
+    wednesday, weekend = text.index("Wednesday"), text.index("last weekend")
+    timexes = (
+        Timex(wednesday, wednesday + 9, "Wednesday", "2011-06-01", "DATE", True),
+        Timex(weekend, weekend + 12, "last weekend", "2011-W21-WE", "DATE", True),
+    )
+    members = [member("a", "Gazette", text, published="2011-06-01", timexes=timexes)]
+    assert [row.value for row in timeline(members, {})] == ["2011-W21-WE", "2011-06-01"]
 
 
 def test_a_time_of_day_belongs_to_the_day_of_the_event() -> None:

@@ -41,6 +41,8 @@ _STATUS_WORDS: dict[str, str] = {
     "unchecked": "possible conflict",
     "agree": "agree",
 }
+# A weekend of an ISO week, as TIMEX3 writes it ("2011-W21-WE").
+_WEEKEND = re.compile(r"(\d{4})-W(\d{1,2})-WE")
 # Relative phrases that name the week before the publication week.
 _LAST_WEEK = re.compile(r"\b(?:last|past|previous)\s+week\b", re.IGNORECASE)
 
@@ -50,6 +52,51 @@ def day_in_words(day: date) -> str:
     return (
         f"{calendar.day_name[day.weekday()]} {day.day} {calendar.month_name[day.month]} {day.year}"
     )
+
+
+def date_interval(value: str) -> tuple[date, date] | None:
+    """The days a TIMEX3 date value covers, or None for one that is not a calendar date."""
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}(T.*)?", value):
+            day = date.fromisoformat(value[:10])
+            return day, day
+        if match := re.fullmatch(r"(\d{4})-W(\d{1,2})", value):
+            first = date.fromisocalendar(int(match[1]), int(match[2]), 1)
+            return first, first + timedelta(days=6)
+        if match := _WEEKEND.fullmatch(value):
+            saturday = date.fromisocalendar(int(match[1]), int(match[2]), 6)
+            return saturday, saturday + timedelta(days=1)
+        if match := re.fullmatch(r"(\d{4})-(\d{2})", value):
+            first = date(int(match[1]), int(match[2]), 1)
+            following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+            return first, following - timedelta(days=1)
+        if match := re.fullmatch(r"(\d{4})-Q([1-4])", value):
+            quarter = int(match[2])
+            first = date(int(match[1]), 3 * quarter - 2, 1)
+            last_month = 3 * quarter
+            following = date(first.year + last_month // 12, last_month % 12 + 1, 1)
+            return first, following - timedelta(days=1)
+        if re.fullmatch(r"\d{4}", value):
+            return date(int(value), 1, 1), date(int(value), 12, 31)
+    except ValueError:
+        return None
+    return None
+
+
+def _weekend(value: str) -> str | None:
+    """ "the weekend of Saturday 28 and Sunday 29 May 2011" for "2011-W21-WE"."""
+    if not _WEEKEND.fullmatch(value):
+        return None
+    days = date_interval(value)
+    if days is None:
+        return None
+    saturday, sunday = days
+    if saturday.month == sunday.month:
+        return (
+            f"the weekend of Saturday {saturday.day} and Sunday {sunday.day} "
+            f"{calendar.month_name[sunday.month]} {sunday.year}"
+        )
+    return f"the weekend of {day_in_words(saturday)} and {day_in_words(sunday)}"
 
 
 def _clock(hours: int, minutes: int) -> str:
@@ -162,6 +209,7 @@ def date_in_words(value: str, text: str = "", published: str | None = None) -> s
         return _REFERENCES[value]
     for reading in (
         _day_part(value),
+        _weekend(value),
         _week(value, text, published),
         _period(value),
         _unknown_year(value),

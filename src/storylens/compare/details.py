@@ -32,7 +32,6 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from datetime import date, timedelta
 from functools import lru_cache
 
 from rapidfuzz import fuzz
@@ -42,7 +41,7 @@ from storylens.analyse.details import parse_number
 from storylens.analyse.quotes.cues import SPEECH_VERBS
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
 from storylens.compare.claims import SAME_CLAIM_SIMILARITY
-from storylens.compare.dates_words import date_in_words
+from storylens.compare.dates_words import date_in_words, date_interval
 from storylens.compare.places import same_or_within
 from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
 from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember
@@ -455,39 +454,13 @@ def _name_values(
 # -- comparison ------------------------------------------------------------------------------
 
 
-def _interval(value: str) -> tuple[date, date] | None:
-    """The days a TIMEX3 date value covers, or None for one that is not a calendar date."""
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}(T.*)?", value):
-            day = date.fromisoformat(value[:10])
-            return day, day
-        if match := re.fullmatch(r"(\d{4})-W(\d{1,2})", value):
-            first = date.fromisocalendar(int(match[1]), int(match[2]), 1)
-            return first, first + timedelta(days=6)
-        if match := re.fullmatch(r"(\d{4})-(\d{2})", value):
-            first = date(int(match[1]), int(match[2]), 1)
-            following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
-            return first, following - timedelta(days=1)
-        if match := re.fullmatch(r"(\d{4})-Q([1-4])", value):
-            quarter = int(match[2])
-            first = date(int(match[1]), 3 * quarter - 2, 1)
-            last_month = 3 * quarter
-            following = date(first.year + last_month // 12, last_month % 12 + 1, 1)
-            return first, following - timedelta(days=1)
-        if re.fullmatch(r"\d{4}", value):
-            return date(int(value), 1, 1), date(int(value), 12, 31)
-    except ValueError:
-        return None
-    return None
-
-
 def compare_dates(a: str, b: str) -> tuple[DetailStatus, str]:
     """(status, reason) for two TIMEX3 date values said of one thing."""
     if "X" in a or "X" in b:
         return "unchecked", "a relative date with no publication date to read it against"
     if a == b:
         return "agree", "the same date"
-    first, second = _interval(a), _interval(b)
+    first, second = date_interval(a), date_interval(b)
     if first is None or second is None:
         return "unchecked", "not both calendar dates"
     if first[0] <= second[1] and second[0] <= first[1]:

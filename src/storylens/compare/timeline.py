@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
+from storylens.compare.dates_words import date_interval
 from storylens.records import StoryMember, TimelineEntry, Timex
 
 # Two claims giving one date this alike (claim cosine) tell the same event, and the outlets
@@ -137,7 +138,14 @@ def timeline(
                 outlets=(member.outlet,),
                 resolved="X" not in value,
             )
-    return tuple(sorted(entries.values(), key=lambda e: (not e.resolved, e.value, e.text)))
+    return tuple(sorted(entries.values(), key=_in_time_order))
+
+
+def _in_time_order(entry: TimelineEntry) -> tuple[bool, date, str, str]:
+    """Rows by the first day their date covers ("2011-W21-WE", the weekend, before
+    "2011-06-01"; the value's text alone put it after), then by the value and the words."""
+    days = date_interval(entry.value)
+    return (not entry.resolved, days[0] if days else date.max, entry.value, entry.text)
 
 
 def _claims_by_member(units: Sequence[ClaimUnit]) -> dict[int, list[int]]:
