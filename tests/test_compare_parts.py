@@ -22,6 +22,7 @@ from storylens.compare.variants import classify_variant
 from storylens.records import (
     AnalysedArticle,
     Article,
+    Claim,
     CleanArticle,
     Entity,
     Quote,
@@ -595,3 +596,39 @@ def test_a_persons_page_reads_only_the_quote_groups_they_speak_in() -> None:
     assert quote_groups_from_json(stored) == comparison.quote_groups
     assert quote_groups_from_json(stored, frozenset({"rosa lind"})) == comparison.quote_groups
     assert quote_groups_from_json(stored, frozenset({"ana brill"})) == ()
+
+
+def _aligned(*texts: tuple[str, str]) -> dict[str, Claim]:
+    members = [
+        member(f"a{i}", outlet, text, published="2026-03-02", people=("Delia Ruiz",), seq=i)
+        for i, (outlet, text) in enumerate(texts)
+    ]
+    units = claim_units(members)
+    claims = align_claims(members, units, similarity_matrix(units))
+    return {claim.outlet: claim for claim in claims if "harbour fees" in claim.text}
+
+
+def test_two_claims_made_of_one_quotation_are_the_same_claim() -> None:
+    # the same words of one speaker, each outlet with its own line of narration: shared,
+    # though the same-claim model reads the narration apart (p=0.09)
+    claims = _aligned(
+        ("Gazette", 'Asked point-blank, "Is the levy coming back?" Ruiz replied, "You know we '
+         'will not raise the harbour fees this year."'),
+        ("Courier", '"We will not raise the harbour fees this year," Ruiz told reporters on the '
+         "quay."),
+    )  # fmt: skip
+    assert claims["Gazette"].status == "shared"
+    assert claims["Gazette"].shared_with == ("Courier",)
+    assert claims["Courier"].shared_with == ("Gazette",)
+    assert "quotation" in claims["Gazette"].matches[0].reason
+
+
+def test_a_quotation_in_the_background_of_another_claim_is_no_shared_claim() -> None:
+    # the quoted words are a small part of a sentence that tells something else
+    claims = _aligned(
+        ("Gazette", '"We will not raise the harbour fees this year," Ruiz told reporters.'),
+        ("Courier", 'A week after promising she would "not raise the harbour fees this year," '
+         "Delia Ruiz announced a new parking levy for every visitor to the old town and the "
+         "pier on Monday evening."),
+    )  # fmt: skip
+    assert "Gazette" not in claims["Courier"].shared_with

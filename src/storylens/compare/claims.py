@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -105,6 +105,14 @@ MAYBE_CANDIDATE_DICE = MIN_CANDIDATE_DICE
 # before joking (or not): '...'"): at the least the other outlet may tell the claim. Five words
 # are a sentence's worth; shorter runs ("No", "I'm sorry") recur by chance.
 MIN_SHARED_QUOTE_WORDS = 5
+# Two such claims are the same claim, not merely perhaps told, when the quotation they share
+# is at least this share of the words of each: a source's words with a line of narration
+# ("Asked point-blank, ... Weiner replied, '...'" / "'...,' Weiner told reporters") tell
+# the same utterance. Under it, the quotation may be background to another claim ("A day
+# after telling reporters that he's '...,' Weiner broke his silence Wednesday ...").
+# Fresh readers of whole BASIL reports marked such a claim "only in A (B may say it in
+# other words)" misleading where B prints the words.
+QUOTATION_CLAIM_SHARE = 0.5
 
 
 def similarity_matrix(
@@ -302,6 +310,17 @@ def align_claims(
         groups.join(later, earlier)
         echoed[later].add(early.outlet)
         echoed[earlier].add(late.outlet)
+    for row, column, quotation in _quotation_claims(members, units, cosine, copies, shared):
+        teller = members[units[column].member]
+        groups.join(row, column)
+        shared[row].add(teller.outlet)
+        decision = SameClaim(
+            same=True,
+            score=judge.judge([(row, column)])[0].score,
+            relation="same",
+            reason=f"both print the same {len(quotation.split())}-word quotation",
+        )
+        matches[row].append(_match(teller, units[column], decision))
     _mirror_matches(members, units, copies, matches, shared, echoed, echoes)
     maybe, quoting = _maybe_matches(members, units, cosine, copies, shared, echoed, judge)
     roots: dict[int, int] = {}
@@ -430,6 +449,60 @@ def _mirror_matches(
                 echoed[column].add(outlet)
             else:
                 shared[column].add(outlet)
+
+
+def _quotation_claims(
+    members: Sequence[StoryMember],
+    units: Sequence[ClaimUnit],
+    cosine: sparse.csr_matrix,
+    copies: dict[int, int],
+    shared: list[set[str]],
+) -> Iterator[tuple[int, int, str]]:
+    """(claim, other outlet's claim, the quotation) for each claim no other outlet was found
+    to share that is mostly a quotation another outlet's claim is mostly made of too (at
+    least ``QUOTATION_CLAIM_SHARE`` of the words of each): the same utterance, told by both.
+    The best such claim per other outlet, by word cosine."""
+    quotations = [_quotations(unit.text) for unit in units]
+    sizes = [len(words(unit.text)) for unit in units]
+    for row, unit in enumerate(units):
+        if unit.member in copies or shared[row] or not quotations[row]:
+            continue
+        outlet = members[unit.member].outlet
+        best: dict[str, tuple[float, int, str]] = {}
+        start, end = cosine.indptr[row], cosine.indptr[row + 1]
+        for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
+            other = units[column].member
+            other_outlet = members[other].outlet
+            if other in copies or other_outlet == outlet or not quotations[column]:
+                continue
+            common = _common_quotation(quotations[row], quotations[column])
+            if common is None:
+                continue
+            mine, theirs = common
+            if (
+                min(len(mine.split()) / sizes[row], len(theirs.split()) / sizes[column])
+                < QUOTATION_CLAIM_SHARE
+            ):
+                continue
+            if float(score) > best.get(other_outlet, (-1.0, 0, ""))[0]:
+                best[other_outlet] = (float(score), int(column), min(mine, theirs, key=len))
+        for other_outlet in sorted(best):
+            _, column, quotation = best[other_outlet]
+            yield row, column, quotation
+
+
+def _common_quotation(a: Sequence[str], b: Sequence[str]) -> tuple[str, str] | None:
+    """The quotations, one of ``a`` and one of ``b`` (folded), of which one stands word for
+    word inside the other (a print may cut a quotation short), the longest such pair; None
+    where there is none."""
+    found = [
+        (one, other)
+        for one in a
+        for other in b
+        for shorter, longer in [sorted((one, other), key=len)]
+        if f" {shorter} " in f" {longer} "
+    ]
+    return max(found, key=lambda pair: len(pair[0]) + len(pair[1])) if found else None
 
 
 def _maybe_matches(
