@@ -318,3 +318,32 @@ def test_an_utterance_printed_in_two_pieces_is_not_called_truncated() -> None:
     (courier,) = [v for v in group.variants if v.outlet == "Courier"]
     assert courier.relation == "identical" and "…" in courier.text
     assert (courier.start, courier.end) == (pieces.index(first), pieces.index(second) + len(second))
+
+
+def test_a_relative_pronoun_speaks_for_its_antecedent_or_for_no_one() -> None:
+    # "who" stands for the sources it follows: an anonymous source; "that" after "an
+    # episode" is the extractor misreading a clause: no source at all
+    text = (
+        "But rows are the norm, according to sources close to the couple who dismissed the "
+        "spat as banter. The councillor, facing an inquiry that is threatening his plan to "
+        "stand for mayor, spoke on Monday."
+    )
+    sources = _quote_at(
+        text,
+        "the spat as banter",
+        "sources close to the couple",
+        speaker_mention="who",
+        speaker_type="anonymous",
+        kind="indirect",
+    )
+    episode = _quote_at(
+        text,
+        "his plan to stand for mayor",
+        "an inquiry",
+        speaker_mention="that",
+        speaker_type="anonymous",
+        kind="indirect",
+    )
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(sources, episode))], {})
+    assert [(c.source_type, c.reported) for c in profile.counts] == [("anonymous", 1)]
+    assert profile.anonymous == ("sources close to the couple",)

@@ -385,7 +385,9 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
                 return "–"
             # counts of quotes, not of people: a person quoted twice is two quotes
             quoted = (
-                f"{_plural(count.quotes, 'quote', 'quotes')}, {count.words} words"
+                _plural(count.quotes, "quote", "quotes")
+                + ", "
+                + _plural(count.words, "word", "words")
                 if count.quotes
                 else ""
             )

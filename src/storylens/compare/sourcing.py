@@ -176,6 +176,9 @@ GROUP_PRONOUNS = frozenset({"they", "it", "we"})
 # Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
 # Department" read as the speaker "Port Alder").
 WHOLE_NAME_LABELS = frozenset({"ORG", "FAC", "GPE", "LOC"})
+# Pronouns that open a relative clause: a speaker mention of one alone stands for its
+# antecedent, the words that describe the speaker.
+RELATIVE_PRONOUNS = frozenset({"that", "which", "who", "whom", "whose", "what"})
 # The article that refers back to someone already introduced: "the new mayor", "the actor".
 DEFINITE_ARTICLE = "the"
 _SOURCE_TYPES: tuple[SourceType, ...] = (
@@ -481,9 +484,13 @@ def counted_quotes(
             quote.speaker_mention or quote.speaker
         ):
             continue  # a thing ("the war in Afghanistan") is no source at all
-        source = source_type(
-            quote.speaker_type, quote.speaker_mention or quote.speaker, names_people
-        )
+        relative = _by_relative_pronoun(quote)
+        source = source_type(quote.speaker_type, _description(quote), names_people)
+        if relative and source != "anonymous" and quote.speaker_type == "anonymous":
+            # a relative pronoun read as a speaker whose antecedent is no source by access
+            # or role ("a bizarre episode that is threatening his dream ..."): the extractor
+            # misread the clause, and no one is described
+            continue
         if source is not None:
             yield quote, source, quoted_word_count(quote)
 
@@ -687,11 +694,25 @@ def _profile(
     )
 
 
+def _by_relative_pronoun(quote: Quote) -> bool:
+    """Whether the speaker's mention is a relative pronoun with an antecedent ("sources close
+    to the couple who dismissed ...")."""
+    return bool(quote.speaker) and fold((quote.speaker_mention or "").strip()) in RELATIVE_PRONOUNS
+
+
+def _description(quote: Quote) -> str | None:
+    """The words that describe a quote's speaker: its mention, or for a relative pronoun
+    the antecedent the pronoun stands for."""
+    if _by_relative_pronoun(quote):
+        return quote.speaker
+    return quote.speaker_mention or quote.speaker
+
+
 def _access_head(quote: Quote) -> bool:
     """Whether a speaker's description has the head noun of news style's anonymous sources
     ("campaign aides", "a senior official", "a source close to"), not a role that a named
     person or an on-record office fills ("lawmakers", "prosecutors", "allies")."""
-    head = _head(quote.speaker_mention or quote.speaker)
+    head = _head(_description(quote))
     singular = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
     return bool({head, singular} & ANONYMOUS_SOURCE_NOUNS)
 
