@@ -65,12 +65,15 @@ def _in_view(page: Page, selector: str) -> bool:
     )
 
 
-def test_an_only_claims_link_opens_its_sentence_highlighted(
+def test_a_lone_claims_link_opens_its_sentence_highlighted(
     page: Page, site: tuple[str, str]
 ) -> None:
     base, story_id = site
     page.goto(f"{base}/stories/{story_id}")
-    item = page.locator("ul.claims.only > li:visible").filter(has=page.locator("a.ev")).last
+    # the pair's lone claims are listed "not placed", folded: open the first outlet's list
+    page.locator("details.more:has(ul.claims.unplaced) > summary").first.click()
+    lone = page.locator("ul.claims.only > li:visible, ul.claims.unplaced > li:visible")
+    item = lone.filter(has=page.locator("a.ev")).last
     claim = item.evaluate("li => li.firstChild.textContent").strip()
     link = item.locator("a.ev").first
     href = link.get_attribute("href") or ""

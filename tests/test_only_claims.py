@@ -157,3 +157,21 @@ def test_the_short_list_shows_the_sure_lone_claims_first() -> None:
     # The hearing sentence leads the article and names three people, but the Courier may
     # tell it: the kitchen sentence, Echo's own for sure, comes first.
     assert [c.text for c in top] == [LONE]
+
+
+@pytest.mark.usefixtures("one_threshold")
+def test_a_claim_another_outlet_may_tell_is_listed_apart_from_only_in() -> None:
+    # a reader takes "Only in Echo" for a fact: the hedged claim is not under it but under
+    # its own heading, beside the other outlet's likeliest sentence
+    members, _ = _story()
+    comparison = compare_story("s", members)
+    report = write_markdown(
+        StoryView(
+            "s", "s", (), (), comparison, texts={m.id: m.analysed.clean.text for m in members}
+        )
+    )
+    claims_part = report.split("## What the outlets share")[1].split("\n## ")[0]
+    only, hedged = claims_part.split("### Perhaps told by others too")
+    assert HEARING_A not in only and LONE in only
+    (line,) = [line for line in hedged.splitlines() if line.startswith(f"- Echo: {HEARING_A}")]
+    assert f"— Courier: {HEARING_B}" in line

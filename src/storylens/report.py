@@ -22,6 +22,7 @@ from storylens.compare.dates_words import (
 from storylens.compare.lineage import credits_words, echo_words
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
+    HEDGED_WORDS,
     UNPLACED_WORDS,
     Scorecard,
     anonymous_words,
@@ -43,7 +44,13 @@ from storylens.records import (
     SummarySentence,
     WordDiff,
 )
-from storylens.views import StoryView, only_claims, shared_claims, unplaced_claims
+from storylens.views import (
+    StoryView,
+    hedged_claims,
+    only_claims,
+    shared_claims,
+    unplaced_claims,
+)
 
 # The story id of inputs compared with no store (``direct.py``): it names no stored story.
 DIRECT_STORY_ID = "direct"
@@ -318,6 +325,19 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             if len(rest) > MAX_ONLY_CLAIMS_SHOWN:
                 lines.append(f"- … and {len(rest) - MAX_ONLY_CLAIMS_SHOWN} more")
             lines += ["", "</details>"]
+        lines.append("")
+    hedged = hedged_claims(c)
+    if hedged:
+        lines += ["### Perhaps told by others too", "", HEDGED_WORDS, ""]
+        for claim, likeliest in hedged[:MAX_ONLY_CLAIMS_SHOWN]:
+            item = f"- {md(claim.outlet)}: {_only_line(claim, notes)}"
+            if likeliest is not None:
+                item += f" — {md(likeliest.outlet)}: {md(likeliest.text)}" + notes.ref(
+                    notes.evidence.claim(likeliest)
+                )
+            lines.append(item)
+        if len(hedged) > MAX_ONLY_CLAIMS_SHOWN:
+            lines.append(f"- … and {len(hedged) - MAX_ONLY_CLAIMS_SHOWN} more")
         lines.append("")
     unplaced = unplaced_claims(c)
     if unplaced:

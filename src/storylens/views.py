@@ -720,8 +720,35 @@ def shared_claims(comparison: StoryComparison) -> list[SummarySentence]:
 
 
 def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
-    """Each outlet's claims no other outlet reports, outlets in the order they first appear."""
-    return _claims_by_outlet(comparison, "only")
+    """Each outlet's claims no other outlet reports, outlets in the order they first appear:
+    the lone claims no other outlet may tell in other words (those are ``hedged_claims``)."""
+    return {
+        outlet: kept
+        for outlet, claims in _claims_by_outlet(comparison, "only").items()
+        if (kept := [claim for claim in claims if not claim.maybe_matches])
+    }
+
+
+def hedged_claims(comparison: StoryComparison) -> list[tuple[Claim, Claim | None]]:
+    """The lone claims another outlet may tell in other words, each with that outlet's
+    likeliest sentence where the same-claim model leans to it (None where only the other
+    articles as a whole point to it): listed apart from "only in", under a heading that
+    says they may be told by others too, since a reader takes "only in A" for a fact."""
+    at = {(claim.article_id, claim.start, claim.end): claim for claim in comparison.claims}
+    found = []
+    for claim in comparison.claims:
+        if claim.status != "only" or not claim.maybe_matches:
+            continue
+        likeliest = next(
+            (
+                at.get((m.article_id, m.start, m.end))
+                for m in claim.maybe_matches
+                if m.relation == "maybe-same"
+            ),
+            None,
+        )
+        found.append((claim, likeliest))
+    return found
 
 
 def unplaced_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:

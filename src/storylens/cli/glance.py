@@ -20,7 +20,7 @@ from rich.text import Text
 
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
-from storylens.compare.scorecard import anonymous_words, maybe_note, maybe_only_words
+from storylens.compare.scorecard import anonymous_words, maybe_only_words
 from storylens.evidence import Evidence
 from storylens.views import StoryView
 
@@ -145,7 +145,11 @@ def print_glance(console: Console, view: StoryView) -> None:
             )
         )
     for outlet in names:
-        claims = [cl for cl in c.claims if cl.outlet == outlet and cl.status == "only"]
+        claims = [
+            cl
+            for cl in c.claims
+            if cl.outlet == outlet and cl.status == "only" and not cl.maybe_matches
+        ]
         if not claims:
             continue
         top, rest = short_list(claims, c.claims)
@@ -154,12 +158,20 @@ def print_glance(console: Console, view: StoryView) -> None:
         bullets.add_column(no_wrap=True)
         bullets.add_column(overflow="ellipsis")
         for claim in top:
-            note = f" ({maybe_note(claim)})" if claim.maybe_matches else ""
             ref = Text(" " + evidence_ref(view, evidence.claim(claim)), style="dim")
-            bullets.add_row(" •", Text(terminal_safe(claim.text + note)) + ref)
+            bullets.add_row(" •", Text(terminal_safe(claim.text)) + ref)
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
+    hedged = sum(cl.status == "only" and bool(cl.maybe_matches) for cl in c.claims)
+    if hedged:
+        console.print(
+            Text(
+                f"{plural(hedged, 'sentence')} perhaps told by others too: no other outlet's "
+                "sentence matches closely, but another outlet may tell it in other words (--all)",
+                style="dim",
+            )
+        )
     unplaced = sum(cl.status == "unplaced" for cl in c.claims)
     if unplaced:
         console.print(

@@ -107,6 +107,13 @@ UNPLACED_WORDS = (
 )
 
 
+# What the list of lone claims another outlet may tell says above itself.
+HEDGED_WORDS = (
+    "No other outlet's sentence matches these closely enough to call them shared, but another "
+    "outlet may tell them in other words: they are not called one outlet's own."
+)
+
+
 def maybe_note(claim: Claim) -> str:
     """What a lone claim's line adds when another outlet may tell it in other words ("Fox may
     say it in other words"), else nothing: "only in A" is then not stated as a fact."""

@@ -24,6 +24,7 @@ from storylens.compare.dates_words import (
 )
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
+    HEDGED_WORDS,
     SCORE_SECTIONS,
     UNPLACED_WORDS,
     anonymous_words,
@@ -42,6 +43,7 @@ from storylens.views import (
     StoryFilters,
     article_view,
     entity_view,
+    hedged_claims,
     only_claims,
     outlet_names,
     pair_view,
@@ -266,6 +268,8 @@ def story(
         fold_short=SHORT_CONTEXT_LIST,
         shared=shared_claims(comparison),
         only=[(column, *short_list(only.get(column, []), comparison.claims)) for column in columns],
+        hedged=hedged_claims(comparison),
+        hedged_words=HEDGED_WORDS,
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
         chart=_sourcing_chart(comparison),
