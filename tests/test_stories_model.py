@@ -20,12 +20,17 @@ from storylens.stories import ArticleFeatures, StoryClusterer, StorySettings, ex
 from storylens.stories import clusterer as clusterer_module
 from storylens.stories.clusterer import story_id_for
 from storylens.stories.dedup import make_signature
+from storylens.stories.index import DocumentFrequencies
 from storylens.stories.join_model import JoinModel
+from storylens.stories.regions import is_state_or_nation
 from storylens.stories.scoring import (
     JOIN_INPUT_NAMES,
+    ArticleVectors,
+    StoryProfile,
     days_agree,
     is_region,
     lead_place_weights,
+    other_incident,
     places_differ,
 )
 
@@ -118,6 +123,48 @@ def test_a_report_dated_to_the_story_s_day_is_not_another_town_s() -> None:
 
     assert flagged(same_day) == 0.0
     assert flagged(next_day) == 1.0
+
+
+def _states_other_incident(article: ArticleFeatures, *story: ArticleFeatures) -> bool:
+    frequencies = DocumentFrequencies()
+    profile = StoryProfile("story")
+    for member in story:
+        profile.add(member, frequencies)
+    vectors = ArticleVectors.build(article, frequencies)
+    return other_incident(vectors, article, profile)
+
+
+def _lead(article_id: str, place: str, day: str | None) -> ArticleFeatures:
+    """A shooting report whose lead names ``place`` (in its names too, as a lead mention)
+    and ``day``."""
+    report = _report(article_id, (place,), days=(day,) if day else ())
+    return replace(report, entities=(*report.entities, (place, 1.693)))
+
+
+def test_another_incident_is_another_town_on_another_day() -> None:
+    # Corwin's shooting on Friday; Halston's on Saturday, told in the same words.
+    corwin = _lead("corwin-a", "e:corwin", "2026-07-10")
+    assert _states_other_incident(_lead("halston-a", "e:halston", "2026-07-11"), corwin)
+    # The same town, or a day both leads give, is the same incident's report.
+    assert not _states_other_incident(_lead("corwin-b", "e:corwin", "2026-07-11"), corwin)
+    assert not _states_other_incident(_lead("halston-b", "e:halston", "2026-07-10"), corwin)
+    # A lead that gives no day says nothing of which incident: a town alone is often the
+    # county seat where the hearing is, or the neighbourhood of the story's city.
+    assert not _states_other_incident(_lead("halston-c", "e:halston", None), corwin)
+    undated = _lead("corwin-c", "e:corwin", None)
+    assert not _states_other_incident(_lead("halston-a", "e:halston", "2026-07-11"), undated)
+
+
+def test_a_state_or_a_country_is_no_town_of_another_incident() -> None:
+    # A hearing's lead names Denmark (S.C.) and a day; the story's leads, Charleston.
+    charleston = _lead("charleston", "e:charleston", "2014-09-08")
+    assert not _states_other_incident(_lead("hearing", "e:denmark", "2014-09-19"), charleston)
+    assert not _states_other_incident(_lead("houston", "e:texas", "2014-09-15"), charleston)
+    assert _states_other_incident(_lead("hearing", "e:bamberg", "2014-09-19"), charleston)
+    assert is_state_or_nation("e:denmark") and is_state_or_nation("e:okla")
+    assert is_state_or_nation("e:u.s") and not is_state_or_nation("e:tulsa")
+    # "New York" and "Washington" are as often the city: they stay towns.
+    assert not is_state_or_nation("e:new york") and not is_state_or_nation("e:washington")
 
 
 def test_a_report_from_the_next_town_takes_the_place_penalty() -> None:

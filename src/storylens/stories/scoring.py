@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from storylens.stories.features import ArticleFeatures, published_day
 from storylens.stories.index import DocumentFrequencies
+from storylens.stories.regions import is_state_or_nation
 
 # Words kept in a story profile, by TF-IDF weight: bounds the cost of scoring and memory
 # for stories with hundreds of articles, and keeps far more than any one article brings.
@@ -495,7 +496,7 @@ class JoinInputs(NamedTuple):
     names: float
     quotes: float
     other_day: float  # 1.0 when the article's lead and the story's leads name other days
-    other_place: float  # 1.0 when they name other towns
+    other_place: float  # 1.0 when they tell of another incident by town and day
 
 
 JOIN_INPUT_NAMES = JoinInputs._fields
@@ -511,7 +512,7 @@ def join_inputs(
     """The join model's inputs for one article and one story (its training examples)."""
     parts = _similarity_parts(article, features, story, frequencies, rules)
     other_day = 1.0 if days_differ(article.lead_days, story.days) else 0.0
-    other_place = 1.0 if other_town(article, features, story) else 0.0
+    other_place = 1.0 if other_incident(article, features, story) else 0.0
     time = parts.time
     return JoinInputs(
         time * parts.terms, time * parts.names, time * parts.quotes, other_day, other_place
@@ -576,7 +577,7 @@ def _similarity_parts(
     penalty = 0.0
     if rules.day_penalty and days_differ(article.lead_days, story.days):
         penalty += rules.day_penalty
-    if rules.place_penalty and other_town(article, features, story):
+    if rules.place_penalty and other_incident(article, features, story):
         penalty += rules.place_penalty
     score = year * time * evidence
     # A story the time decay keeps out is still this article's event when their words and
@@ -607,6 +608,26 @@ def leads_agree(article: ArticleVectors, features: ArticleFeatures, story: Story
     if days_differ(article.lead_days, story.days):
         return False
     return not other_town(article, features, story)
+
+
+def other_incident(article: ArticleVectors, features: ArticleFeatures, story: StoryProfile) -> bool:
+    """Whether an article's lead and a story's leads state another incident: both give a day
+    and a town, the towns differ (``places_differ``; a state or a country is no town:
+    ``regions.py``) and no day is shared. Look-alike incidents a day apart in neighbouring
+    towns share the county, the sheriff, the hospital and the words of their kind of report;
+    only the place and the day their leads give tell them apart. Without the day the town
+    alone also flags one event's reports (a court hearing in the county seat after a
+    shooting in a village), and a lead with no day, the usual case on ECB+, is no evidence
+    either way. Gold stories placed in three orders: it flags 18 of the 20 look-alike
+    candidates above the join threshold, 15 of 545 gvc-train joins of one incident (28 for
+    ``other_town``), none of 2,049 on ECB+ (60)."""
+    if not article.lead_days or not story.days:
+        return False
+    towns = [place for place in article.lead_places if not is_state_or_nation(place)]
+    story_towns = [place for place in story.places if not is_state_or_nation(place)]
+    if not places_differ(towns, dict(features.entities), story_towns, story.names):
+        return False
+    return not any(day in story.days for day in article.lead_days)
 
 
 def other_town(article: ArticleVectors, features: ArticleFeatures, story: StoryProfile) -> bool:

@@ -41,7 +41,9 @@ class Setting:
 SETTINGS: tuple[Setting, ...] = (
     Setting("join_threshold", "score an article needs to join a story (else it opens one)", 0, 1),
     Setting("join_day_penalty", "taken off the score when the leads name other days", 0, 1),
-    Setting("join_place_penalty", "taken off the score when the leads name other towns", 0, 1),
+    Setting(
+        "join_place_penalty", "taken off the score when the leads name another town and day", 0, 1
+    ),
     Setting(
         "secondary_threshold", "score that records another story as one an article recalls", 0, 1
     ),
