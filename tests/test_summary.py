@@ -23,6 +23,10 @@ from test_compare_parts import member
         ("This is the third closure in a decade.", False),
         ("Asked if she would run again, she said she would not.", False),
         ("Asked about the vote, Marwood said she would not run again.", True),
+        # an opening phrase, then a pronoun no name before it resolves
+        ("From 2009 to 2017, she chaired the Ferris Bay library board.", False),
+        ("On Tuesday, the council voted 5-2 to close the library.", True),
+        ("Most councillors said the latter was something they could not support.", False),
         # a source's words, read as the outlet's account without their speaker
         ("“We will fight this decision in every court we can,” Ames said.", False),
         # a quoted phrase inside the outlet's own account

@@ -18,6 +18,7 @@ already chosen in other words (two outlets' leads the claim groups did not join)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -61,6 +62,13 @@ LEANING_OPENERS = frozenset(
         "instead", "indeed", "then",
     )
 )  # fmt: skip
+
+
+# An opening phrase of at most a few words closed by a comma, and the word after it.
+OPENING_PHRASE = re.compile(r"([^,]{1,60}),\s+(\w+)\b")
+# Words that point back at something the sentence before names ("the latter is something
+# most cannot support").
+POINTING_BACK = ("the latter",)
 
 
 def _wording(text: str) -> tuple[str, ...]:
@@ -136,8 +144,19 @@ def stands_alone(text: str) -> bool:
         bool(said)
         and fold(said[0]).split("'")[0] not in LEANING_OPENERS
         and not _participle_on_a_pronoun(said)
+        and not _opening_phrase_on_a_pronoun(text)
+        and not any(phrase in fold(text) for phrase in POINTING_BACK)
         and quoted_share(text) < MAX_QUOTED_SHARE
     )
+
+
+def _opening_phrase_on_a_pronoun(text: str) -> bool:
+    """An opening phrase closed by a comma, then a pronoun as the subject, no name before it
+    ("From 1997 to 2009, he practiced ..."): who "he" is lies in the sentence before."""
+    opening = OPENING_PHRASE.match(text)
+    if opening is None or fold(opening[2]) not in SUBJECT_PRONOUNS:
+        return False
+    return not any(word[:1].isupper() for word in words(opening[1])[1:])
 
 
 def _participle_on_a_pronoun(said: list[str]) -> bool:
