@@ -123,11 +123,16 @@ def test_two_articles_of_one_day_with_no_hour_have_no_first_and_no_reuser() -> N
     assert FIRST_UNKNOWN in comparison.notes and comparison.first_article_id is None
     (echo,) = comparison.echoes
     assert echo.same_time and "who came first is unknown" in echo_words(echo)
+    # neither is said to reuse the other's sentence, nor is an echo of it
+    reused = {e.outlet: (e.reused_share, e.role) for e in comparison.lineage}
+    assert reused["Gazette"][0] == reused["Courier"][0] == 0.0
+    assert "echo" not in {role for _, role in reused.values()}
     # a day apart, the order is known
     members[1] = member("b", "Courier", sentence, published="2026-11-04", seq=1)
     later = compare_story("s", members)
     assert [e.role for e in later.lineage][0] == "first"
     assert echo_words(later.echoes[0]) == "Courier reuses Gazette"
+    assert {e.outlet: e.reused_share for e in later.lineage}["Courier"] > 0
 
 
 @pytest.mark.parametrize(
