@@ -50,6 +50,9 @@ def test_report_markdown_shows_every_part(db: str) -> None:
         assert heading in result.output
     assert "We cannot risk the lives" in result.output
     assert "reworded" in result.output  # "the people" / "people"
+    # the sourcing table says under it what its cells count and what "leaves out" means
+    sourcing = result.output.split("## Sourcing")[1].split("\n## ")[0]
+    assert "“leaves out”, those another outlet quotes by name" in sourcing
 
 
 def test_report_json_has_schema_version_and_the_comparison(db: str, tmp_path: Path) -> None:

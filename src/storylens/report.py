@@ -385,6 +385,17 @@ def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     return lines
 
 
+# What the sourcing table's cells mean, said under it: a fresh reader took "leaves out: –"
+# for "leaves nobody out" (which it is) without being sure.
+SOURCING_LEGEND = (
+    "The counts are of passages, not of people (“2 quotes”: two passages in quotation marks; "
+    "“reported without marks”: attributions the outlet paraphrases). The anonymous share is "
+    "the share of an outlet's quoted words that come from anonymous sources. The “quotes” "
+    "column lists the people and organisations the outlet quotes by name; “leaves out”, those "
+    "another outlet quotes by name that this outlet never names; – for none."
+)
+
+
 def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Sourcing", ""]
     lines += [
@@ -423,7 +434,7 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             f"| {', '.join(md(s) for s in p.speakers) or '–'} "
             f"| {', '.join(md(s) for s in p.left_out) or '–'} |"
         )
-    return [*lines, ""]
+    return [*lines, "", SOURCING_LEGEND, ""]
 
 
 def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
