@@ -541,6 +541,13 @@ def test_anonymous_sources_apart_from_unnamed_people(mention: str, expected: str
     assert source_type("anonymous", mention) == expected
 
 
+def test_a_website_is_an_organisation_not_an_unnamed_person() -> None:
+    from storylens.compare.sourcing import source_type
+
+    assert source_type("anonymous", "Breitbart's BigGovernment.com") == "organization"
+    assert source_type("anonymous", "the insider") == "anonymous"  # no website
+
+
 def test_a_capital_at_the_start_of_a_mention_is_no_affiliation() -> None:
     from storylens.compare.sourcing import source_type
 

@@ -66,7 +66,7 @@ from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.ingest.outlet_names import looks_like_outlet
+from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet
 from storylens.records import (
     Entity,
     Quote,
@@ -197,6 +197,10 @@ def source_type(
     mayor") refers back to one of them."""
     if speaker_type == "anonymous" and names_people and _refers_back(mention):
         return "person"
+    if speaker_type == "anonymous" and mention and is_domain_name(mention.split()[-1]):
+        # a website named by the head of the description ("Breitbart's BigGovernment.com
+        # reported ..."): an organisation, not an unnamed person
+        return "organization"
     if speaker_type == "anonymous":
         # The role nouns describe the speaker; a capitalised word after the first names
         # their affiliation ("an Extra reporter", "a Downing Street source"), not their role.

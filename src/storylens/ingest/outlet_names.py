@@ -139,6 +139,11 @@ def _names_outlets(word: str) -> bool:
     return bare in OUTLET_WORDS or bare in OUTLET_NAMES
 
 
+def is_domain_name(word: str) -> bool:
+    """Whether a word is a website's name ("BigGovernment.com", "Politico.com")."""
+    return re.fullmatch(_DOMAIN, word) is not None
+
+
 def looks_like_outlet(name: str) -> bool:
     if re.fullmatch(_DOMAIN, name):
         return True
