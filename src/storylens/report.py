@@ -23,11 +23,13 @@ from storylens.compare.lineage import credits_words, echo_words
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
+    NO_SURE_LOADED_WORDS,
     UNPLACED_WORDS,
     Scorecard,
     anonymous_words,
     maybe_note,
     maybe_only_words,
+    only_here_words,
 )
 from storylens.compare.serialise import comparison_to_dict
 from storylens.compare.summary import others_note
@@ -227,9 +229,9 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
         lines += ["", "| outlet | only here | anonymous share | loaded words |"]
         lines.append("|---|---|---|---|")
         for o in card.outlets:
-            words = ", ".join(md(w) for w in o.loaded_words) or "none"
+            words = ", ".join(md(w) for w in o.loaded_words) or NO_SURE_LOADED_WORDS
             lines.append(
-                f"| {md(o.outlet)} | [{o.only_claims}]({SECTION_ANCHORS['claims']}) "
+                f"| {md(o.outlet)} | [{only_here_words(o)}]({SECTION_ANCHORS['claims']}) "
                 f"| [{anonymous_words(o)}]({SECTION_ANCHORS['sourcing']}) "
                 f"| [{words}]({SECTION_ANCHORS['tone']}) |"
             )
@@ -448,7 +450,7 @@ def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
                 f"“{md(m.text)}” ({m.polarity}){notes.ref(ev.tone(profile, m))}"
                 for m in profile.own
             )
-            or "none found"
+            or NO_SURE_LOADED_WORDS
         )
         lines.append(f"- In its own voice: {own}")
         if profile.distinctive:

@@ -20,7 +20,12 @@ from rich.text import Text
 
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
-from storylens.compare.scorecard import anonymous_words, maybe_only_words
+from storylens.compare.scorecard import (
+    anonymous_words,
+    loaded_words_cell,
+    maybe_only_words,
+    only_here_words,
+)
 from storylens.evidence import Evidence
 from storylens.views import StoryView
 
@@ -89,9 +94,9 @@ def print_glance(console: Console, view: StoryView) -> None:
                 [
                     (
                         o.outlet,
-                        str(o.only_claims),
+                        only_here_words(o),
                         anonymous_words(o),
-                        ", ".join(o.loaded_words) or "none",
+                        loaded_words_cell(o),
                     )
                     for o in card.outlets
                 ],

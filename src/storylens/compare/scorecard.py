@@ -31,6 +31,7 @@ class OutletScore:
     anonymous_share: float  # of its quoted words
     loaded_words: tuple[str, ...]  # its own-voice loaded words, most used first
     anonymous_reported: int = 0  # attributions to anonymous sources without quotation marks
+    unplaced_claims: int = 0  # its lone claims the lone-claim model can place neither way
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     )
     lone = [claim for claim in comparison.claims if claim.status == "only"]
     only = Counter(claim.outlet for claim in lone if not claim.maybe_matches)
+    unplaced = Counter(claim.outlet for claim in comparison.claims if claim.status == "unplaced")
     words: dict[str, Counter[str]] = {}
     for profile in comparison.tone:
         counter = words.setdefault(profile.outlet, Counter())
@@ -71,6 +73,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
             [p.outlet for p in comparison.sourcing_by_outlet]
             + [p.outlet for p in comparison.tone]
             + [claim.outlet for claim in lone]
+            + list(unplaced)
         )
     )
     shares = {p.outlet: p.anonymous_share for p in comparison.sourcing_by_outlet}
@@ -91,6 +94,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
                 only_claims=only[outlet],
                 anonymous_share=shares.get(outlet, 0.0),
                 anonymous_reported=paraphrased.get(outlet, 0),
+                unplaced_claims=unplaced[outlet],
                 loaded_words=tuple(
                     word for word, _ in words.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
                 ),
@@ -126,6 +130,25 @@ def maybe_note(claim: Claim) -> str:
         return "another outlet may tell it in other words"
     names = outlets[0] if len(outlets) == 1 else ", ".join(outlets[:-1]) + " or " + outlets[-1]
     return f"{names} may say it in other words"
+
+
+# What a scorecard cell says for an outlet with no loaded word the tone part is sure of: the
+# analysis finds more candidates, and "none" read as "it uses no loaded word" (a fresh reader).
+NO_SURE_LOADED_WORDS = "none sure"
+
+
+def only_here_words(score: OutletScore) -> str:
+    """An outlet's "only here" cell: its claims no other outlet tells, and beside them its
+    lone claims storylens cannot place ("1 (+19 not placed)"): a bare "0" read as "nothing of
+    its own" to a reader who could name several."""
+    if score.unplaced_claims:
+        return f"{score.only_claims} (+{score.unplaced_claims} not placed)"
+    return str(score.only_claims)
+
+
+def loaded_words_cell(score: OutletScore) -> str:
+    """An outlet's "loaded words" cell: the sure ones, or ``NO_SURE_LOADED_WORDS``."""
+    return ", ".join(score.loaded_words) or NO_SURE_LOADED_WORDS
 
 
 def anonymous_words(score: OutletScore) -> str:

@@ -28,8 +28,10 @@ from storylens.compare.scorecard import (
     SCORE_SECTIONS,
     UNPLACED_WORDS,
     anonymous_words,
+    loaded_words_cell,
     maybe_note,
     maybe_only_words,
+    only_here_words,
 )
 from storylens.compare.summary import others_note
 from storylens.evidence import Evidence
@@ -156,6 +158,8 @@ def _environment() -> jinja2.Environment:
         maybe_note=maybe_note,
         maybe_only_words=maybe_only_words,
         anonymous_words=anonymous_words,
+        only_here_words=only_here_words,
+        loaded_words_cell=loaded_words_cell,
         others_note=others_note,
     )
     return environment
