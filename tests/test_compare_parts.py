@@ -639,3 +639,29 @@ def test_a_quotation_in_the_background_of_another_claim_is_no_shared_claim() -> 
          "pier on Monday evening."),
     )  # fmt: skip
     assert "Gazette" not in claims["Courier"].shared_with
+
+
+def test_two_spans_of_years_of_one_term_meet_end_to_end() -> None:
+    # the years of each span stand far from any shared word ("served" / "held the seat"):
+    # the spans meet as spans, first year with first, last with last
+    def years(text: str) -> tuple[Timex, ...]:
+        return tuple(
+            Timex(m.start(), m.end(), m.group(), m.group(), "DATE")
+            for m in re.finditer(r"\b\d{4}\b", text)
+        )
+
+    people = ("Edwin Marlow",)
+    a = (
+        "Ada Penn will be the second woman to hold the seat, after Edwin Marlow, who served "
+        "from 1967 to 1979."
+    )
+    b = (
+        "Ada Penn will be the first woman in the seat since Edwin Marlow, a Liberal, held the "
+        "seat from 1966 to 1978."
+    )
+    conflicts = _conflicts(
+        member("e", "Echo", a, people=people, timexes=years(a)),
+        member("c", "Courier", b, people=people, timexes=years(b)),
+    )
+    assert ("date", "disagree", "1967/1966") in conflicts
+    assert ("date", "disagree", "1979/1978") in conflicts

@@ -151,6 +151,8 @@ _PAIRING_FLOOR = {
     "date": SAME_CLAIM_SIMILARITY,
     "money": MONEY_ALIKE,
 }
+# A span of years a claim states: "from 1967 to 1979", "from 2009 through 2013".
+_YEAR_RANGE = re.compile(r"\bfrom\s+(\d{4})\s+(?:to|until|till|through)\s+(\d{4})\b", re.I)
 # Kinds whose values pair only where the words next to them are the same: a date, a time or
 # a place in two alike claims may still belong to two events ("arrested Tuesday" /
 # "charged Monday"); amounts and counts pair by their noun, or as the one of their kind.
@@ -676,6 +678,16 @@ def _claim_pairs(
             floor = _PAIRING_FLOOR.get(kind, DETAIL_CONTEXT)
             if similarity < floor:
                 continue
+            span_a = _year_range(values_a, pairing, i, unit_a) if kind == "date" else None
+            span_b = _year_range(values_b, pairing, j, unit_b) if span_a else None
+            if span_a is not None and span_b is not None:
+                # two spans of years in alike claims are one span (a term of office): its
+                # first years meet, and its last ("from 1967 to 1979" / "from 1966 to 1978")
+                for first, second in zip(span_a, span_b, strict=True):
+                    conflict = _event_pair(first, second, pairing, i, j)
+                    if conflict is not None:
+                        yield conflict
+                continue
             for first, second in _counterparts(values_a, values_b, pairing, i, j, unit_a, unit_b):
                 conflict = _event_pair(first, second, pairing, i, j)
                 if conflict is None:
@@ -685,6 +697,21 @@ def _claim_pairs(
                 ) > len(pairing.heads(first, i, unit_a) & pairing.heads(second, j, unit_b)):
                     continue
                 yield conflict
+
+
+def _year_range(
+    values: Sequence[DetailValue], pairing: _Pairing, member: int, unit: int
+) -> tuple[DetailValue, DetailValue] | None:
+    """The first and last year of the one span of years a claim states ("served from 1967 to
+    1979"), as its date values, or None where it states none or several."""
+    claim = pairing.units[unit]
+    text = pairing.text(values[0], member) if values else ""
+    found = list(_YEAR_RANGE.finditer(text, claim.start, claim.end))
+    if len(found) != 1:
+        return None
+    at = {value.start: value for value in values}
+    first, last = at.get(found[0].start(1)), at.get(found[0].start(2))
+    return (first, last) if first is not None and last is not None else None
 
 
 def _by_unit(
