@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, text, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from storylens.compare.scorecard import scorecard
 from storylens.compare.serialise import (
     comparison_from_json,
     comparison_to_json,
@@ -44,6 +45,7 @@ from storylens.store import reads
 from storylens.store.database import at_head, create_database_engine, describe_error, migrate
 from storylens.store.lock import WaitNotice, WriterLock
 from storylens.store.reads import (
+    SCORE_COUNT_NAMES,
     STREAM_CHUNK_ROWS,
     ArticleRow,
     DetailRow,
@@ -631,6 +633,7 @@ class Store:
                             body=comparison_to_json(comparison),
                             computed_at=now,
                             summary=comparison.summary[0].text if comparison.summary else None,
+                            **_score_counts(comparison),
                         )
                     )
         except SQLAlchemyError as error:
@@ -683,6 +686,12 @@ class Store:
     def rejection_rows(self) -> list[dict[str, Any]]:
         with self.reader.connect() as connection:
             return [dict(r) for r in connection.execute(select(rejections)).mappings()]
+
+
+def _score_counts(comparison: StoryComparison) -> dict[str, int]:
+    """The scorecard's counts stored beside a comparison, by column (``SCORE_COUNT_NAMES``)."""
+    card = scorecard(comparison)
+    return {name: card.count(name) for name in SCORE_COUNT_NAMES}
 
 
 def _bump_version(connection: Connection) -> None:
