@@ -13,7 +13,6 @@ from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
-from storylens.compare.serialise import quote_groups_from_json
 from storylens.compare.summary import shared_lines
 from storylens.errors import NotFound
 from storylens.evidence import StoryEvidence
@@ -21,7 +20,6 @@ from storylens.naming import OutletName, name_comparison, name_records
 from storylens.naming import outlet_names as name_outlets
 from storylens.people import canonical_names, is_entity_name, person_key
 from storylens.records import (
-    COMPARISON_VERSION,
     Claim,
     ClaimStatus,
     DetailConflict,
@@ -42,13 +40,13 @@ from storylens.store.reads import (
     TimexRow,
     ToneRow,
     article_row,
-    comparison_bodies,
     outlets,
     person_names,
     quote_page,
     quotes_in_stories,
     score_counts,
     scored_story_page,
+    stored_quote_groups,
     stories_mentioning,
     story_outlets,
     story_page,
@@ -705,12 +703,7 @@ def _wordings(
     """(story id, group) of each story's stored quote groups with a wording by one of the
     ``spoken`` names, outlets named as the story's pages name them, stories in order."""
     wanted = list(dict.fromkeys(story_ids))
-    bodies = comparison_bodies(store.reader, wanted, COMPARISON_VERSION)
-    groups = {
-        story_id: quote_groups_from_json(bodies[story_id], spoken)
-        for story_id in wanted
-        if story_id in bodies
-    }
+    groups = stored_quote_groups(store.reader, wanted, spoken)
     articles = story_outlets(store.reader, [s for s in wanted if groups.get(s)])
     wordings: list[tuple[str, QuoteGroup]] = []
     for story_id, found in articles.items():

@@ -22,7 +22,6 @@ from storylens.compare.scorecard import scorecard
 from storylens.compare.serialise import (
     comparison_from_json,
     comparison_to_json,
-    quote_groups_from_json,
 )
 from storylens.errors import NotFound, StoreError
 from storylens.records import (
@@ -32,7 +31,6 @@ from storylens.records import (
     CleanArticle,
     Entity,
     Quote,
-    QuoteGroup,
     Rejection,
     Span,
     StoryAssignment,
@@ -645,14 +643,6 @@ class Store:
         """The stored comparison of a story, or None when there is none of this version."""
         body = self._comparison_body(story_id)
         return None if body is None else comparison_from_json(body)
-
-    def stored_quote_groups(
-        self, story_id: str, spoken_by: frozenset[str] | None = None
-    ) -> tuple[QuoteGroup, ...] | None:
-        """The quote groups of a story's stored comparison (those a speaker of ``spoken_by``
-        has a wording in), or None when there is no comparison of this version."""
-        body = self._comparison_body(story_id)
-        return None if body is None else quote_groups_from_json(body, spoken_by)
 
     def _comparison_body(self, story_id: str) -> str | None:
         """The JSON of a story's stored comparison of this version, or None."""
