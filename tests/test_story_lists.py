@@ -94,7 +94,7 @@ def store(any_db: str) -> Iterator[Store]:
 
 
 def test_the_count_names_are_the_scorecard_sections() -> None:
-    assert SCORE_COUNT_NAMES == tuple(SCORE_SECTIONS)
+    assert tuple(SCORE_SECTIONS) == SCORE_COUNT_NAMES
 
 
 def test_stored_counts_are_the_comparisons_scorecards(store: Store) -> None:
