@@ -43,6 +43,7 @@ from storylens.store.reads import (
     outlets,
     person_names,
     quote_page,
+    quoted_story_ids,
     quotes_in_stories,
     score_counts,
     scored_story_page,
@@ -640,7 +641,7 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     stories = list(
         dict.fromkeys(
             [r.story_id for r in mentioning[key] if r.story_id]
-            + [q.story_id for q in quotes_page(store, speaker=key, limit=limit)[0] if q.story_id]
+            + [story_id for story_id in quoted_story_ids(store.reader, key, limit) if story_id]
         )
     )
     people = _story_people(store, stories)
@@ -715,7 +716,7 @@ def _wordings(
 def _stories_naming(store: Store, name: str, mentioning: list[Mention], limit: int) -> list[str]:
     """The stories of ``mentioning`` (the name's mentions) and of the name's quotes."""
     found = [r.story_id for r in mentioning]
-    found += [q.story_id for q in quotes_page(store, speaker=name, limit=limit)[0]]
+    found += quoted_story_ids(store.reader, name, limit)
     return [story_id for story_id in dict.fromkeys(found) if story_id]
 
 

@@ -322,6 +322,20 @@ def quote_page(
         return [_quote(row) for row in rows], int(total)
 
 
+def quoted_story_ids(engine: Engine, speaker: str, limit: int) -> list[str | None]:
+    """The story of each of the first ``limit`` quotes of ``speaker`` (case-blind), in
+    stored order: what ``quote_page(speaker=...)`` lists, without the quotes or their count."""
+    query = (
+        select(articles.c.story_id)
+        .join(articles, articles.c.id == quotes.c.article_id)
+        .where(func.lower(quotes.c.speaker) == speaker.lower())
+        .order_by(quotes.c.id)
+        .limit(limit)
+    )
+    with engine.connect() as connection:
+        return list(connection.scalars(query))
+
+
 def outlets(engine: Engine) -> list[str]:
     """Every outlet name, in order: one index look-up per outlet (``ix_articles_outlet_story``:
     each the least name above the one before), not a read of every article's."""
