@@ -473,6 +473,9 @@ def run_pages(db: str, seed: int) -> dict[str, object]:
         compare_stories(store, sample)
         kinds: dict[str, Callable[[], object]] = {
             "stories page": lambda: views.stories_page(store, page=rng.randint(1, 50)),
+            "stories by a count": lambda: views.stories_page(
+                store, sort="variants", page=rng.randint(1, 50)
+            ),
             "stories by outlet": lambda: views.stories_page(
                 store, filters=StoryFilters(outlet=rng.choice(OUTLETS)), page=rng.randint(1, 5)
             ),
