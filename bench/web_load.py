@@ -435,14 +435,17 @@ def main() -> int:
                 load = " ".join(f"{x:.2f}" for x in load_before)
                 loaded = sum(row["requests"] for row in figures.values())
                 served = loaded  # and the warm-up and one-at-a-time requests before the load
+                span = args.seconds  # wrk runs each kind alone for that long
                 if args.client == "python":
                     served += len(figures) * (WARM_CALLS + ALONE_CALLS)
+                else:
+                    span *= len(figures)
                 # The CPU each request cost the server, whatever the machine's load: the
                 # latencies under load are mostly the queue, which follows from it.
                 print(
                     f"  server CPU {server_cpu:.1f} s over the run ({args.workers} processes), "
                     f"{1000 * server_cpu / max(served, 1):.2f} ms per request, "
-                    f"{loaded / args.seconds:.0f} requests/s under load; "
+                    f"{loaded / span:.0f} requests/s under load; "
                     f"load average at the start {load}"
                 )
                 header = ("request", "alone p50", "p50", "p95", "target", "n")
