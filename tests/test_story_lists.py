@@ -123,6 +123,20 @@ def test_the_upgrade_fills_the_counts_of_stored_comparisons(store: Store) -> Non
     assert score_counts(store.reader, list(before)) == before
 
 
+def test_a_body_the_upgrade_cannot_read_keeps_no_counts(store: Store) -> None:
+    ids = [f"s-{s:02d}" for s in range(STORIES - 1)]
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0006")
+        connection.execute(
+            update(comparisons).where(comparisons.c.story_id == ids[0]).values(body="{}")
+        )
+    migrate(store.engine)  # the store still opens
+    assert set(score_counts(store.reader, ids)) == set(ids[1:])
+
+
 def _set_counts(store: Store, counts: dict[str, dict[str, int]]) -> None:
     with store.engine.begin() as connection:
         for story_id, values in counts.items():

@@ -74,7 +74,13 @@ def _fill_counts(connection: sa.Connection) -> None:
         )
         counts = []
         for story_id, body in rows:
-            card = scorecard(comparison_from_json(body))
+            try:
+                card = scorecard(comparison_from_json(body))
+            except (ValueError, TypeError, KeyError) as error:
+                # A body this code cannot read keeps no counts (its story lists without
+                # badges) rather than leaving the store unopenable; `analyze` rewrites it.
+                logger.warning("no scorecard counts for story %s: %s", story_id, error)
+                continue
             counts.append({"key": story_id, **{n: card.count(n) for n in COUNT_COLUMNS}})
         if counts:
             connection.execute(update, counts)
