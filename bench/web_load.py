@@ -268,6 +268,10 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+# Requests of each kind before the load: to warm the server up, then one at a time.
+WARM_CALLS, ALONE_CALLS = 10, 20
+
+
 def measure(port: int, stories: int, clients: int, seconds: float) -> dict[str, dict[str, float]]:
     kinds = _requests(stories)
     base = f"http://127.0.0.1:{port}"
@@ -277,10 +281,10 @@ def measure(port: int, stories: int, clients: int, seconds: float) -> dict[str, 
     rng = random.Random(1)
     with httpx.Client(base_url=base, timeout=30) as client:
         for _name, make in kinds:  # warm each server process up (templates, imports)
-            for _ in range(10):
+            for _ in range(WARM_CALLS):
                 client.get(make(rng)).raise_for_status()
         for name, make in kinds:
-            for _ in range(20):
+            for _ in range(ALONE_CALLS):
                 started = time.perf_counter()
                 client.get(make(rng)).raise_for_status()
                 alone[name].append((time.perf_counter() - started) * 1000)
@@ -429,8 +433,19 @@ def main() -> int:
                     server.terminate()
                     server.wait(timeout=10)
                 load = " ".join(f"{x:.2f}" for x in load_before)
+                loaded = sum(row["requests"] for row in figures.values())
+                served = loaded  # and the warm-up and one-at-a-time requests before the load
+                span = args.seconds  # wrk runs each kind alone for that long
+                if args.client == "python":
+                    served += len(figures) * (WARM_CALLS + ALONE_CALLS)
+                else:
+                    span *= len(figures)
+                # The CPU each request cost the server, whatever the machine's load: the
+                # latencies under load are mostly the queue, which follows from it.
                 print(
-                    f"  server CPU {server_cpu:.1f} s over the run (2 processes); "
+                    f"  server CPU {server_cpu:.1f} s over the run ({args.workers} processes), "
+                    f"{1000 * server_cpu / max(served, 1):.2f} ms per request, "
+                    f"{loaded / span:.0f} requests/s under load; "
                     f"load average at the start {load}"
                 )
                 header = ("request", "alone p50", "p50", "p95", "target", "n")

@@ -144,7 +144,7 @@ def _full_reads(plans: list[tuple[str, list[str]]]) -> list[str]:
                 or full
                 or (sorted_after and _SQLITE_INDEX_SCAN.match(bare))
             ):
-                found.append(f"{bare} <- {statement[:160]}")
+                found.append(f"{bare} <- {statement}")
     return found
 
 
@@ -170,6 +170,29 @@ def test_hot_reads_use_an_index(store: Store, name: str) -> None:
     plans = _plans(store, lambda: READS[name](store))
     assert plans, "the read ran no query"
     assert _full_reads(plans) == []
+
+
+# A list sorted or filtered by a scorecard count looks through the newest
+# ``views.MAX_SCORED_STORIES`` stories that match, read in index order up to that LIMIT, and
+# sorts those by the counts stored beside their comparisons (no comparison body is read).
+SCORED_READS: dict[str, Callable[[Store], Any]] = {
+    "stories by a count": lambda s: views.stories_page(s, sort="variants", page=2, page_size=3),
+    "stories having a count": lambda s: views.stories_page(s, having="only_claims"),
+    "stories by outlet and a count": lambda s: views.stories_page(
+        s, filters=StoryFilters(outlet=OUTLETS[0]), sort="conflicts"
+    ),
+}
+_NEWEST_WINDOW = re.compile(
+    r"FROM \(SELECT stories\.id AS id, .* ORDER BY stories\.last_published DESC .* LIMIT"
+)
+
+
+@pytest.mark.parametrize("name", sorted(SCORED_READS))
+def test_lists_by_a_count_read_a_bounded_window(store: Store, name: str) -> None:
+    plans = _plans(store, lambda: SCORED_READS[name](store))
+    assert plans, "the read ran no query"
+    unbounded = [line for line in _full_reads(plans) if not _NEWEST_WINDOW.search(line)]
+    assert unbounded == []
 
 
 def test_the_check_finds_a_full_read(store: Store) -> None:

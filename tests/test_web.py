@@ -333,3 +333,27 @@ def test_a_story_has_one_json_shape_in_the_api_and_the_report(
     assert served.status_code == 200
     assert served.json() == json.loads(report.stdout)
     assert served.json()["schema"] == "storylens.story-comparison"
+
+
+def test_a_server_process_moves_its_start_up_out_of_the_collector(
+    demo_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`storylens serve`'s processes freeze what they hold at start-up (templates compiled):
+    a full collection then skips it, rather than stalling every request for ~100 ms."""
+    import gc
+
+    from storylens.web.app import app_from_environment, settings_to_environment
+    from storylens.web.pages import templates
+
+    compiled: dict[object, object] = {}
+    monkeypatch.setattr(templates.env, "cache", compiled)
+    for name, value in settings_to_environment(WebSettings(demo_db)).items():
+        monkeypatch.setenv(name, value)
+    try:
+        app = app_from_environment()
+        assert gc.get_freeze_count() > 0
+        assert len(compiled) == len(templates.env.list_templates()) > 0
+    finally:
+        gc.unfreeze()
+    with TestClient(app) as served:
+        assert served.get("/").status_code == 200

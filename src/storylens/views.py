@@ -20,7 +20,6 @@ from storylens.naming import OutletName, name_comparison, name_records
 from storylens.naming import outlet_names as name_outlets
 from storylens.people import canonical_names, is_entity_name, person_key
 from storylens.records import (
-    COMPARISON_VERSION,
     Claim,
     ClaimStatus,
     DetailConflict,
@@ -35,17 +34,22 @@ from storylens.store import Store
 from storylens.store.reads import (
     ArticleRow,
     Mention,
+    ScoreCounts,
     StoredQuote,
     StoryRow,
     TimexRow,
     ToneRow,
     article_row,
-    comparison_stamps,
     outlets,
     person_names,
     quote_page,
-    stored_comparisons,
+    quoted_story_ids,
+    quotes_in_stories,
+    score_counts,
+    scored_story_page,
+    stored_quote_groups,
     stories_mentioning,
+    story_outlets,
     story_page,
     story_people_names,
     story_titles,
@@ -327,32 +331,8 @@ ENTITY_PAGE_LABELS = frozenset({"PERSON", "ORG"})
 
 # What a story list can be sorted by: newest first, or most of one scorecard count first.
 STORY_SORTS = ("newest", *SCORE_SECTIONS)
-# Stories a sort or filter by the scorecard's counts looks through.
+# Stories a sort or filter by the scorecard's counts looks through (the newest).
 MAX_SCORED_STORIES = 10_000
-# Scorecards kept in memory between requests (each a few counts); past it the cache restarts.
-MAX_CACHED_SCORECARDS = 100_000
-# (store, story id, when its comparison was computed) -> its scorecard: a comparison is read
-# once per computation, not on every list page.
-_SCORECARDS: dict[tuple[str, str, str], Scorecard] = {}
-
-
-def story_scorecards(store: Store, story_ids: Iterable[str]) -> dict[str, Scorecard]:
-    """The scorecard of each story with a stored comparison, derived from it once and kept."""
-    wanted = list(dict.fromkeys(story_ids))
-    if not wanted:
-        return {}
-    where = str(store.db)
-    stamps = comparison_stamps(store.reader, wanted, COMPARISON_VERSION)
-    missing = [sid for sid, at in stamps.items() if (where, sid, at) not in _SCORECARDS]
-    if len(_SCORECARDS) + len(missing) > MAX_CACHED_SCORECARDS:
-        _SCORECARDS.clear()
-    for story_id, comparison in stored_comparisons(store.reader, missing):
-        _SCORECARDS[(where, story_id, stamps[story_id])] = scorecard(comparison)
-    return {
-        sid: _SCORECARDS[(where, sid, at)]
-        for sid, at in stamps.items()
-        if (where, sid, at) in _SCORECARDS
-    }
 
 
 @dataclass(frozen=True)
@@ -363,7 +343,7 @@ class StoriesPage:
     page_size: int
     filters: StoryFilters
     query: str = ""
-    scorecards: dict[str, Scorecard] = field(default_factory=dict)  # story id -> its counts
+    scorecards: dict[str, ScoreCounts] = field(default_factory=dict)  # story id -> its counts
     sort: str = "newest"
     having: str | None = None  # only stories where this count is above nought
 
@@ -395,17 +375,17 @@ def stories_page(
     offset = (max(page, 1) - 1) * size
     if sort == "newest" and having is None:
         rows, total = story_page(store.reader, filters, offset, size)
-        cards = story_scorecards(store, [row.story_id for row in rows])
     else:
-        rows, _ = story_page(store.reader, filters, 0, MAX_SCORED_STORIES)
-        cards = story_scorecards(store, [row.story_id for row in rows])
-        if having is not None:
-            rows = [r for r in rows if r.story_id in cards and cards[r.story_id].count(having)]
-        if sort != "newest":
-            # stable: ties stay newest first
-            rows.sort(key=lambda r: -cards[r.story_id].count(sort) if r.story_id in cards else 1)
-        total = len(rows)
-        rows = rows[offset : offset + size]
+        rows, total = scored_story_page(
+            store.reader,
+            filters,
+            offset,
+            size,
+            sort=None if sort == "newest" else sort,
+            having=having,
+            scanned=MAX_SCORED_STORIES,
+        )
+    cards = score_counts(store.reader, [row.story_id for row in rows])
     return StoriesPage(tuple(rows), total, max(page, 1), size, filters, query, cards, sort, having)
 
 
@@ -638,44 +618,61 @@ class EntityView:
     aliases: tuple[str, ...] = ()  # the shorter names the stories also call them by
 
 
-def _story_people(store: Store, story_id: str) -> dict[str, str]:
-    """One story's names -> the fullest name each is part of (``people.canonical_names``)."""
-    return canonical_names(story_people_names(store.reader, story_id))
+def _story_people(store: Store, story_ids: Iterable[str]) -> dict[str, dict[str, str]]:
+    """Each story's names -> the fullest name each is part of (``people.canonical_names``)."""
+    return {
+        story_id: canonical_names(names)
+        for story_id, names in story_people_names(store.reader, story_ids).items()
+    }
 
 
 def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityView:
     """A person's or organisation's page: in each story, the shorter names the story calls
     them by are theirs too ("Hilaria" where "Hilaria Baldwin" is named), and a short name
-    that one story's fuller name explains leads to that fuller name's page."""
+    that one story's fuller name explains leads to that fuller name's page.
+
+    Its reads are one query per kind for all the stories at once (their people, the quotes
+    of each story by each name, the stored quote groups, the outlets), not one per story."""
     if not is_entity_name(name):
         raise NotFound(f"{name!r} names no one (a page is for a person or organisation)")
     key = person_key(name)
+    # Each name's mentions are read once, not once per story that calls them by it.
+    mentioning: dict[str, list[Mention]] = {key: stories_mentioning(store.reader, key, limit)}
     stories = list(
         dict.fromkeys(
-            [r.story_id for r in stories_mentioning(store.reader, key, limit) if r.story_id]
-            + [q.story_id for q in quotes_page(store, speaker=key, limit=limit)[0] if q.story_id]
+            [r.story_id for r in mentioning[key] if r.story_id]
+            + [story_id for story_id in quoted_story_ids(store.reader, key, limit) if story_id]
         )
     )
-    people = {story_id: _story_people(store, story_id) for story_id in stories}
+    people = _story_people(store, stories)
     fuller = {mapping.get(key, key) for mapping in people.values()}
     if len(fuller) == 1 and key not in fuller:
         key = fuller.pop()  # every story says who the short name is
-        stories = list(dict.fromkeys([*stories, *_stories_naming(store, key, limit)]))
-        people = {
-            story_id: people.get(story_id) or _story_people(store, story_id) for story_id in stories
-        }
+        if key not in mentioning:
+            mentioning[key] = stories_mentioning(store.reader, key, limit)
+        stories = list(
+            dict.fromkeys([*stories, *_stories_naming(store, key, mentioning[key], limit)])
+        )
+        people |= _story_people(store, [s for s in stories if not people.get(s)])
+        people = {story_id: people[story_id] for story_id in stories}
     names_by_story = {
         story_id: sorted({n for n, full in mapping.items() if full == key} | {key})
         for story_id, mapping in people.items()
     } or {"": [key]}
+    quoted_in = quotes_in_stories(
+        store.reader,
+        [story_id for story_id in names_by_story if story_id],
+        {alias for aliases in names_by_story.values() for alias in aliases},
+        limit,
+    )
     found: list[QuoteRow] = []
     mentions: dict[str, Mention] = {}
-    # Each name's mentions are read once, not once per story that calls them by it.
-    mentioning: dict[str, list[Mention]] = {}
     for story_id, story_names in names_by_story.items():
         for alias in story_names:
-            quoted, _ = quotes_page(store, speaker=alias, story_id=story_id or None, limit=limit)
-            found.extend(quoted)
+            if story_id:
+                found.extend(_quote_row(q) for q in quoted_in.get((story_id, alias.lower()), []))
+            else:
+                found.extend(quotes_page(store, speaker=alias, limit=limit)[0])
             if alias not in mentioning:
                 mentioning[alias] = stories_mentioning(store.reader, alias, limit)
             for row in mentioning[alias]:
@@ -685,30 +682,41 @@ def entity_view(store: Store, name: str, limit: int = MAX_PAGE_SIZE) -> EntityVi
     if not found and not mentions:
         raise NotFound(f"nobody named {name!r} is quoted or named in {store.db}")
     spoken = {alias.lower() for story_names in names_by_story.values() for alias in story_names}
-    wordings: list[tuple[str, QuoteGroup]] = []
-    for story_id in dict.fromkeys(q.story_id for q in found if q.story_id):
-        groups = store.stored_quote_groups(story_id, frozenset(spoken))
-        if not groups:
-            continue
-        named = name_outlets((row.id, row.outlet, row.text) for row in store.article_rows(story_id))
-        wordings.extend((story_id, name_records(group, named)) for group in groups)
-    titled = {q.story_id for q in found if q.story_id} | {
-        m.story_id for m in mentions.values() if m.story_id
-    }
-    aliases = tuple(sorted({a for names in names_by_story.values() for a in names} - {key}))
     return EntityView(
         key,
         tuple(dict.fromkeys(found)),
-        tuple(wordings),
+        _wordings(store, [q.story_id for q in found if q.story_id], frozenset(spoken)),
         tuple(mentions.values()),
-        story_titles(store.reader, sorted(titled)),
-        aliases,
+        story_titles(
+            store.reader,
+            sorted(
+                {q.story_id for q in found if q.story_id}
+                | {m.story_id for m in mentions.values() if m.story_id}
+            ),
+        ),
+        tuple(sorted({a for names in names_by_story.values() for a in names} - {key})),
     )
 
 
-def _stories_naming(store: Store, name: str, limit: int) -> list[str]:
-    found = [r.story_id for r in stories_mentioning(store.reader, name, limit)]
-    found += [q.story_id for q in quotes_page(store, speaker=name, limit=limit)[0]]
+def _wordings(
+    store: Store, story_ids: Iterable[str], spoken: frozenset[str]
+) -> tuple[tuple[str, QuoteGroup], ...]:
+    """(story id, group) of each story's stored quote groups with a wording by one of the
+    ``spoken`` names, outlets named as the story's pages name them, stories in order."""
+    wanted = list(dict.fromkeys(story_ids))
+    groups = stored_quote_groups(store.reader, wanted, spoken)
+    articles = story_outlets(store.reader, [s for s in wanted if groups.get(s)])
+    wordings: list[tuple[str, QuoteGroup]] = []
+    for story_id, found in articles.items():
+        named = name_outlets(found)
+        wordings.extend((story_id, name_records(group, named)) for group in groups[story_id])
+    return tuple(wordings)
+
+
+def _stories_naming(store: Store, name: str, mentioning: list[Mention], limit: int) -> list[str]:
+    """The stories of ``mentioning`` (the name's mentions) and of the name's quotes."""
+    found = [r.story_id for r in mentioning]
+    found += quoted_story_ids(store.reader, name, limit)
     return [story_id for story_id in dict.fromkeys(found) if story_id]
 
 

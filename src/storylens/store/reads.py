@@ -15,10 +15,21 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, and_, func, or_, select
+from sqlalchemy import (
+    JSON,
+    ColumnElement,
+    Connection,
+    Engine,
+    and_,
+    case,
+    cast,
+    func,
+    or_,
+    select,
+)
 
-from storylens.compare.serialise import comparison_from_json
-from storylens.records import StoryComparison
+from storylens.compare.serialise import quote_groups_from_json
+from storylens.records import COMPARISON_VERSION, QuoteGroup
 from storylens.store.schema import (
     articles,
     comparisons,
@@ -89,66 +100,121 @@ def _member_conditions(filters: StoryFilters) -> list[Any]:
     return conditions
 
 
-def story_page(
-    engine: Engine, filters: StoryFilters, offset: int, limit: int
-) -> tuple[list[StoryRow], int]:
-    """One page of stories, newest first (by their latest article; undated stories after the
-    dated ones), and how many match. Counts and dates come from the stories' own rows, which
-    every batch write keeps; filters look at the articles only to pick the stories."""
+def _chosen(filters: StoryFilters) -> list[Any]:
+    """The conditions on ``stories`` that pick the stories of a list: those with articles,
+    matching the filters (which look at the articles only to pick the stories)."""
     chosen = [stories.c.article_count > 0]
     conditions = _member_conditions(filters)
     if conditions:
         chosen.append(stories.c.id.in_(select(articles.c.story_id).where(and_(*conditions))))
     if filters.story_ids is not None:
         chosen.append(stories.c.id.in_(list(filters.story_ids)))
+    return chosen
+
+
+_PAGE_COLUMNS = (
+    stories.c.id,
+    stories.c.title,
+    stories.c.article_count,
+    stories.c.duplicate_count,
+    stories.c.first_published,
+    stories.c.last_published,
+)
+
+
+def story_page(
+    engine: Engine, filters: StoryFilters, offset: int, limit: int
+) -> tuple[list[StoryRow], int]:
+    """One page of stories, newest first (by their latest article; undated stories after the
+    dated ones), and how many match. Counts and dates come from the stories' own rows, which
+    every batch write keeps; filters look at the articles only to pick the stories."""
+    chosen = _chosen(filters)
     # The conditions sit on the page query itself (not in a subquery of story ids), so an
     # unfiltered page is read in ``ix_stories_newest``'s order and stops at the page's end.
-    page = (
-        select(
-            stories.c.id,
-            stories.c.title,
-            stories.c.article_count,
-            stories.c.duplicate_count,
-            stories.c.first_published,
-            stories.c.last_published,
-        )
-        .where(*chosen)
-        .order_by(*NEWEST_FIRST)
-        .limit(limit)
-        .offset(offset)
-    )
+    page = select(*_PAGE_COLUMNS).where(*chosen).order_by(*NEWEST_FIRST).limit(limit).offset(offset)
     counted = select(func.count()).select_from(stories).where(*chosen)
     with engine.connect() as connection:
         total = connection.scalar(counted) or 0
         rows = list(connection.execute(page))
-        ids = [row.id for row in rows]
-        outlets: dict[str, list[str]] = {}
-        members: dict[str, list[str]] = {}
-        summaries: dict[str, str | None] = {}
-        if ids:
-            # Read apart from the page query: a comparison row is large, and joining it before
-            # the sort would read every story's comparison.
-            summaries = {
-                row.story_id: row.summary
-                for row in connection.execute(
-                    select(comparisons.c.story_id, comparisons.c.summary).where(
-                        comparisons.c.story_id.in_(ids)
-                    )
+        return _story_rows(connection, rows), int(total)
+
+
+def scored_story_page(
+    engine: Engine,
+    filters: StoryFilters,
+    offset: int,
+    limit: int,
+    *,
+    sort: str | None,
+    having: str | None,
+    scanned: int,
+) -> tuple[list[StoryRow], int]:
+    """A page of the newest ``scanned`` stories that match, most of the scorecard count
+    ``sort`` first (ties newest first; stories without a current comparison last), of those
+    only where the count ``having`` is above nought; and how many that is. The counts are
+    the comparisons' own columns (``SCORE_COUNT_NAMES``): no comparison body is read."""
+    for name in (sort, having):
+        if name is not None and name not in SCORE_COUNT_NAMES:
+            raise ValueError(f"no scorecard count {name!r}: one of {SCORE_COUNT_NAMES}")
+    newest = (
+        select(stories.c.id, stories.c.last_published, stories.c.last_seq)
+        .where(*_chosen(filters))
+        .order_by(*NEWEST_FIRST)
+        .limit(scanned)
+        .subquery()
+    )
+    joined = newest.outerjoin(
+        comparisons,
+        and_(comparisons.c.story_id == newest.c.id, comparisons.c.version == COMPARISON_VERSION),
+    )
+    kept = [comparisons.c[having] > 0] if having else []
+    order: list[Any] = []
+    if sort is not None:
+        count = comparisons.c[sort]
+        order.append(case((count.is_(None), 1), else_=-count))
+    order += [newest.c.last_published.desc().nulls_last(), newest.c.last_seq.desc()]
+    picked = select(newest.c.id).select_from(joined).where(*kept)
+    with engine.connect() as connection:
+        total = connection.scalar(select(func.count()).select_from(picked.subquery())) or 0
+        ids = list(connection.scalars(picked.order_by(*order).limit(limit).offset(offset)))
+        found = {
+            row.id: row
+            for row in connection.execute(select(*_PAGE_COLUMNS).where(stories.c.id.in_(ids)))
+        }
+        return _story_rows(connection, [found[i] for i in ids if i in found]), int(total)
+
+
+def _story_rows(connection: Connection, rows: list[Any]) -> list[StoryRow]:
+    """The page's stories (rows of ``_PAGE_COLUMNS``) with their outlets, articles and the
+    first line of their comparison's summary."""
+    ids = [row.id for row in rows]
+    outlets: dict[str, list[str]] = {}
+    members: dict[str, list[str]] = {}
+    summaries: dict[str, str | None] = {}
+    if ids:
+        # Read apart from the page query: a comparison row is large, and joining it before
+        # the sort would read every story's comparison.
+        summaries = {
+            row.story_id: row.summary
+            for row in connection.execute(
+                select(comparisons.c.story_id, comparisons.c.summary).where(
+                    comparisons.c.story_id.in_(ids)
                 )
-            }
-            for row in connection.execute(
-                select(articles.c.story_id, articles.c.outlet)
-                .where(articles.c.story_id.in_(ids), articles.c.outlet.is_not(None))
-                .distinct()
-                .order_by(articles.c.story_id, articles.c.outlet)
-            ):
-                outlets.setdefault(row.story_id, []).append(row.outlet)
-            for row in connection.execute(
-                select(articles.c.story_id, articles.c.id)
-                .where(articles.c.story_id.in_(ids))
-                .order_by(articles.c.seq)
-            ):
-                members.setdefault(row.story_id, []).append(row.id)
+            )
+        }
+        for row in connection.execute(
+            select(articles.c.story_id, articles.c.outlet)
+            .where(articles.c.story_id.in_(ids), articles.c.outlet.is_not(None))
+            .distinct()
+            .order_by(articles.c.story_id, articles.c.outlet)
+        ):
+            outlets.setdefault(row.story_id, []).append(row.outlet)
+        for row in connection.execute(
+            select(articles.c.story_id, articles.c.id)
+            .where(articles.c.story_id.in_(ids))
+            .order_by(articles.c.seq)
+        ):
+            members.setdefault(row.story_id, []).append(row.id)
     return [
         StoryRow(
             story_id=row.id,
@@ -162,7 +228,44 @@ def story_page(
             article_ids=tuple(members.get(row.id, ())),
         )
         for row in rows
-    ], int(total)
+    ]
+
+
+# The scorecard counts stored beside each comparison (migration 0007), by the names of
+# ``compare.scorecard.SCORE_SECTIONS``: what a list of stories shows, sorts and filters by.
+SCORE_COUNT_NAMES = ("conflicts", "possible_conflicts", "variants", "only_claims")
+
+
+@dataclass(frozen=True)
+class ScoreCounts:
+    """A story's scorecard counts as a list of stories shows them (its badges)."""
+
+    conflicts: int
+    possible_conflicts: int
+    variants: int
+    only_claims: int
+
+    def count(self, name: str) -> int:
+        """A count by its name (``SCORE_COUNT_NAMES``), as ``Scorecard.count`` gives it."""
+        value: int = getattr(self, name)
+        return value
+
+
+def score_counts(engine: Engine, story_ids: Iterable[str]) -> dict[str, ScoreCounts]:
+    """The stored scorecard counts of these stories' current comparisons, by story id (a
+    story without a comparison of this version has none)."""
+    wanted = list(dict.fromkeys(story_ids))
+    if not wanted:
+        return {}
+    query = select(comparisons.c.story_id, *(comparisons.c[n] for n in SCORE_COUNT_NAMES)).where(
+        comparisons.c.story_id.in_(wanted), comparisons.c.version == COMPARISON_VERSION
+    )
+    with engine.connect() as connection:
+        return {
+            row.story_id: ScoreCounts(*(row[1:]))
+            for row in connection.execute(query)
+            if all(value is not None for value in row[1:])
+        }
 
 
 def story_titles(engine: Engine, story_ids: list[str]) -> dict[str, str | None]:
@@ -217,6 +320,20 @@ def quote_page(
             query.order_by(quotes.c.id).limit(limit).offset(offset)
         )
         return [_quote(row) for row in rows], int(total)
+
+
+def quoted_story_ids(engine: Engine, speaker: str, limit: int) -> list[str | None]:
+    """The story of each of the first ``limit`` quotes of ``speaker`` (case-blind), in
+    stored order: what ``quote_page(speaker=...)`` lists, without the quotes or their count."""
+    query = (
+        select(articles.c.story_id)
+        .join(articles, articles.c.id == quotes.c.article_id)
+        .where(func.lower(quotes.c.speaker) == speaker.lower())
+        .order_by(quotes.c.id)
+        .limit(limit)
+    )
+    with engine.connect() as connection:
+        return list(connection.scalars(query))
 
 
 def outlets(engine: Engine) -> list[str]:
@@ -623,42 +740,119 @@ def person_names(engine: Engine, article_ids: Iterable[str]) -> list[str]:
         return [row.text for row in connection.execute(query)]
 
 
-def story_people_names(engine: Engine, story_id: str) -> list[str]:
-    """Every person one story names or quotes: its PERSON entities and its quotes' speakers."""
-    in_story = articles.c.story_id == story_id
+def story_people_names(engine: Engine, story_ids: Iterable[str]) -> dict[str, list[str]]:
+    """Every person each of these stories names or quotes (its PERSON entities and its
+    quotes' speakers), by story id: one query for each kind, not one per story."""
+    wanted = list(dict.fromkeys(story_ids))
+    found: dict[str, list[str]] = {story_id: [] for story_id in wanted}
+    if not wanted:
+        return found
+    in_stories = articles.c.story_id.in_(wanted)
     named = (
-        select(entities.c.text)
+        select(articles.c.story_id, entities.c.text)
         .join(articles, articles.c.id == entities.c.article_id)
-        .where(in_story, entities.c.label == "PERSON")
+        .where(in_stories, entities.c.label == "PERSON")
         .distinct()
     )
     quoted = (
-        select(quotes.c.speaker)
+        select(articles.c.story_id, quotes.c.speaker)
         .join(articles, articles.c.id == quotes.c.article_id)
-        .where(in_story, quotes.c.speaker.is_not(None))
+        .where(in_stories, quotes.c.speaker.is_not(None))
         .distinct()
     )
     with engine.connect() as connection:
-        return [row[0] for query in (named, quoted) for row in connection.execute(query)]
+        for query in (named, quoted):
+            for story_id, name in connection.execute(query):
+                found[story_id].append(name)
+    return found
 
 
-def comparison_stamps(engine: Engine, story_ids: Iterable[str], version: int) -> dict[str, str]:
-    """When each story's stored comparison of this version was computed, by story id."""
-    query = select(comparisons.c.story_id, comparisons.c.computed_at).where(
-        comparisons.c.story_id.in_(list(story_ids)), comparisons.c.version == version
-    )
-    with engine.connect() as connection:
-        return {row.story_id: row.computed_at for row in connection.execute(query)}
-
-
-def stored_comparisons(
-    engine: Engine, story_ids: Iterable[str]
-) -> Iterator[tuple[str, StoryComparison]]:
-    """(story id, stored comparison) of these stories, streamed, decoded here as every read
-    is; the caller asks only for ids whose stored version is current (``comparison_stamps``)."""
-    query = select(comparisons.c.story_id, comparisons.c.body).where(
-        comparisons.c.story_id.in_(list(story_ids))
+def quotes_in_stories(
+    engine: Engine, story_ids: Iterable[str], speakers: Iterable[str], limit: int
+) -> dict[tuple[str, str], list[StoredQuote]]:
+    """The quotes of each of these stories by each of these speakers (case-blind), in stored
+    order, at most ``limit`` of each: ``quote_page(speaker=S, story_id=X)`` for every pair
+    in one query. Keyed by (story id, speaker lower-cased as the database folds it), so
+    ``(story_id, name.lower())`` finds what ``quote_page`` finds for that name."""
+    wanted = list(dict.fromkeys(story_ids))
+    names = sorted({name.lower() for name in speakers})
+    found: dict[tuple[str, str], list[StoredQuote]] = {}
+    if not wanted or not names:
+        return found
+    folded = func.lower(quotes.c.speaker)
+    query = (
+        select(
+            *_QUOTE_COLUMNS,
+            articles.c.title,
+            articles.c.published,
+            folded.label("speaker_folded"),
+        )
+        .join(articles, articles.c.id == quotes.c.article_id)
+        # The stories' few articles are the short way in (``ix_articles_story_seq``), not
+        # the speakers' every quote: `|| ''` keeps the name's index out of this plan.
+        .where(articles.c.story_id.in_(wanted), folded.concat("").in_(names))
+        .order_by(quotes.c.id)
     )
     with engine.connect() as connection:
         for row in connection.execute(query):
-            yield row.story_id, comparison_from_json(row.body)
+            kept = found.setdefault((row.story_id, row.speaker_folded), [])
+            if len(kept) < limit:
+                kept.append(_quote(row))
+    return found
+
+
+def stored_quote_groups(
+    engine: Engine, story_ids: Iterable[str], spoken_by: frozenset[str] | None = None
+) -> dict[str, tuple[QuoteGroup, ...]]:
+    """The quote groups of these stories' stored comparisons (of ``COMPARISON_VERSION``;
+    only those a speaker of ``spoken_by``, lower-case names, has a wording in), by story id.
+    The database cuts the groups out of the body: a body is tens of KB (its claims most of
+    it), its quote groups a few, and decoding whole bodies was a person page's largest cost."""
+    wanted = list(dict.fromkeys(story_ids))
+    if not wanted:
+        return {}
+    groups: ColumnElement[Any]
+    if engine.dialect.name == "sqlite":
+        groups = func.json_extract(comparisons.c.body, "$.quote_groups")
+    else:
+        groups = cast(comparisons.c.body, JSON)["quote_groups"].as_string()
+    query = select(comparisons.c.story_id, groups.label("groups")).where(
+        comparisons.c.story_id.in_(wanted), comparisons.c.version == COMPARISON_VERSION
+    )
+    with engine.connect() as connection:
+        rows = list(connection.execute(query))
+    # Read as a comparison with its quote groups alone, by the one decoder of stored bodies.
+    return {
+        row.story_id: quote_groups_from_json(
+            '{"quote_groups": ' + (row.groups or "[]") + "}", spoken_by
+        )
+        for row in rows
+    }
+
+
+def story_outlets(
+    engine: Engine, story_ids: Iterable[str]
+) -> dict[str, list[tuple[str, str | None, str]]]:
+    """(article id, outlet, text) of each story's articles in stored order, by story id,
+    what ``naming.outlet_names`` reads; the text only where no outlet is given (the only
+    case the name is inferred from it), so no other article's text is read."""
+    wanted = list(dict.fromkeys(story_ids))
+    found: dict[str, list[tuple[str, str | None, str]]] = {story_id: [] for story_id in wanted}
+    if not wanted:
+        return found
+    query = (
+        select(
+            articles.c.story_id,
+            articles.c.id,
+            articles.c.outlet,
+            case((func.coalesce(articles.c.outlet, "") == "", articles.c.text), else_="").label(
+                "text"
+            ),
+        )
+        .where(articles.c.story_id.in_(wanted))
+        .order_by(articles.c.seq)
+    )
+    with engine.connect() as connection:
+        for row in connection.execute(query):
+            found[row.story_id].append((row.id, row.outlet, row.text))
+    return found

@@ -177,6 +177,13 @@ comparisons = Table(
     Column("body", Text, nullable=False),
     Column("computed_at", Text, nullable=False),
     Column("summary", Text),  # the comparison's first summary sentence, for story lists
+    # The scorecard's counts a list of stories shows, sorts and filters by (the keys of
+    # ``compare.scorecard.SCORE_SECTIONS``), written with the body so that a list reads no
+    # body (migration 0007); NULL only beside a body of another comparison version.
+    Column("conflicts", Integer),
+    Column("possible_conflicts", Integer),
+    Column("variants", Integer),
+    Column("only_claims", Integer),
 )
 
 # What full-text search reads: one row per article (title and text) and per quote (its words

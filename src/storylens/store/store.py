@@ -18,10 +18,10 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, text, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from storylens.compare.scorecard import scorecard
 from storylens.compare.serialise import (
     comparison_from_json,
     comparison_to_json,
-    quote_groups_from_json,
 )
 from storylens.errors import NotFound, StoreError
 from storylens.records import (
@@ -31,7 +31,6 @@ from storylens.records import (
     CleanArticle,
     Entity,
     Quote,
-    QuoteGroup,
     Rejection,
     Span,
     StoryAssignment,
@@ -44,6 +43,7 @@ from storylens.store import reads
 from storylens.store.database import at_head, create_database_engine, describe_error, migrate
 from storylens.store.lock import WaitNotice, WriterLock
 from storylens.store.reads import (
+    SCORE_COUNT_NAMES,
     STREAM_CHUNK_ROWS,
     ArticleRow,
     DetailRow,
@@ -631,6 +631,7 @@ class Store:
                             body=comparison_to_json(comparison),
                             computed_at=now,
                             summary=comparison.summary[0].text if comparison.summary else None,
+                            **_score_counts(comparison),
                         )
                     )
         except SQLAlchemyError as error:
@@ -642,14 +643,6 @@ class Store:
         """The stored comparison of a story, or None when there is none of this version."""
         body = self._comparison_body(story_id)
         return None if body is None else comparison_from_json(body)
-
-    def stored_quote_groups(
-        self, story_id: str, spoken_by: frozenset[str] | None = None
-    ) -> tuple[QuoteGroup, ...] | None:
-        """The quote groups of a story's stored comparison (those a speaker of ``spoken_by``
-        has a wording in), or None when there is no comparison of this version."""
-        body = self._comparison_body(story_id)
-        return None if body is None else quote_groups_from_json(body, spoken_by)
 
     def _comparison_body(self, story_id: str) -> str | None:
         """The JSON of a story's stored comparison of this version, or None."""
@@ -683,6 +676,12 @@ class Store:
     def rejection_rows(self) -> list[dict[str, Any]]:
         with self.reader.connect() as connection:
             return [dict(r) for r in connection.execute(select(rejections)).mappings()]
+
+
+def _score_counts(comparison: StoryComparison) -> dict[str, int]:
+    """The scorecard's counts stored beside a comparison, by column (``SCORE_COUNT_NAMES``)."""
+    card = scorecard(comparison)
+    return {name: card.count(name) for name in SCORE_COUNT_NAMES}
 
 
 def _bump_version(connection: Connection) -> None:
