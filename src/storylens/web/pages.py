@@ -273,6 +273,13 @@ def story(
         shared=shared_claims(comparison),
         only=[(column, *short_list(only.get(column, []), comparison.claims)) for column in columns],
         hedged=hedged_claims(comparison),
+        # outlets with lone claims listed as hedged or not placed: "nothing of its own" would
+        # be more than storylens knows
+        unsure_outlets={
+            claim.outlet
+            for claim in comparison.claims
+            if claim.status == "unplaced" or (claim.status == "only" and claim.maybe_matches)
+        },
         hedged_words=HEDGED_WORDS,
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
