@@ -410,6 +410,16 @@ def test_as_early_as_a_weekday_looks_ahead_whatever_verb_reports_it() -> None:
     assert [(t.text, t.value) for t in past] == [("Thursday", "2010-12-02")]
 
 
+def test_as_recently_as_a_weekday_looks_back_whatever_follows() -> None:
+    # "is particularly significant" after the dash had read as the present of a schedule
+    text = (
+        "The plan \u2013 which council leaders discussed as recently as Wednesday -- is "
+        "particularly significant given that it is one of the harbour's points."
+    )
+    values = {t.text: t.value for t in find_timexes(text, "2014-01-23")}
+    assert values["Wednesday"] == "2014-01-22"
+
+
 def test_a_schedule_that_runs_through_a_date_looks_ahead() -> None:
     text = "That campaign started Wednesday and runs through Nov. 5 in cable markets."
     values = {t.text: t.value for t in find_timexes(text, "2012-09-20")}

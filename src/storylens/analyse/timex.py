@@ -235,6 +235,8 @@ _PAST_PREPOSITIONS = frozenset({"since"})
 # Phrases right before an expression that place it ahead of the report, whatever verb governs
 # the sentence ("a vote could come as early as Thursday", "no later than Friday").
 _FUTURE_PHRASES = (("as", "early", "as"), ("as", "soon", "as"), ("no", "later", "than"))
+# ... and behind it ("spoke to him as recently as Wednesday": the latest time it happened).
+_PAST_PHRASES = (("as", "recently", "as"),)
 _PAST_WORDS = frozenset({
     "said", "was", "were", "had", "did", "didn't", "wasn't", "weren't", "hadn't", "ago",
     "yesterday", "last", "earlier", "told", "made", "took", "came", "went", "got", "gave", "found",
@@ -682,6 +684,8 @@ def _tense(
         return "past"
     if any(tuple(tokens[i][2] for i in before[-len(p) :]) == p for p in _FUTURE_PHRASES):
         return "future"
+    if any(tuple(tokens[i][2] for i in before[-len(p) :]) == p for p in _PAST_PHRASES):
+        return "past"
     # A fronted expression ("On Saturday, leaders will gather"): the comma after it opens its
     # own clause, not an attribution, so the verb after the comma is the one it goes with.
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
