@@ -102,6 +102,8 @@ def test_two_quotes_of_one_split_sentence_are_joined() -> None:
 def test_a_phrase_describing_the_words_is_no_speaker() -> None:
     assert speaker_of("Her only public comment") is None
     assert speaker_of("His statement") is None
+    assert speaker_of("Delacroix’s comments") is None  # what she said, not who said this
+    assert speaker_of("Delacroix’s aide") == "Delacroix’s aide"
     assert speaker_of("the insider") == "the insider"
     assert speaker_of("Mira Delacroix") == "Mira Delacroix"
     groups = align_quotes(

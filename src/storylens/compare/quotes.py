@@ -183,10 +183,12 @@ def speaker_of(speaker: str | None) -> str | None:
     found = [fold(w) for w in words(speaker)]
     if (
         len(found) > 1
-        and found[0] in _POSSESSIVE_OR_DETERMINER
-        and found[-1] in _SPEECH_DESCRIPTIONS
+        and (found[0] in _POSSESSIVE_OR_DETERMINER or found[0].endswith("'s"))
+        and (
+            found[-1] in _SPEECH_DESCRIPTIONS or found[-1].removesuffix("s") in _SPEECH_DESCRIPTIONS
+        )
     ):
-        return None
+        return None  # "Her only public comment", "Rice's comments": the words, not a speaker
     return speaker
 
 
