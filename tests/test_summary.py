@@ -74,3 +74,23 @@ def test_every_outlet_of_the_story_is_accounted_for_under_a_summary_line() -> No
         told = {*line.outlets, *(w.outlet for w in line.other_wordings), *line.unmatched}
         assert line.own or told == {"Gazette", "Courier"}
         assert not (line.own and line.unmatched)
+
+
+def test_a_line_gives_only_wordings_matched_with_its_own_claim() -> None:
+    from storylens.compare.summary import claim_line
+    from storylens.records import Claim, ClaimMatch
+
+    def claim(article: str, outlet: str, text: str, *matched: Claim) -> Claim:
+        matches = tuple(
+            ClaimMatch(m.article_id, m.outlet, m.start, m.end, "same", 0.8, "") for m in matched
+        )
+        return Claim(article, outlet, 0, len(text), text, "shared", 1, matches=matches)
+
+    # the Courier's sentence joins the group through the Post's, never through the Gazette's
+    post = claim("p", "Post", "The harbour board will subpoena the developer, Ames said.")
+    gazette = claim(
+        "g", "Gazette", "The harbour board will issue subpoenas to the developer.", post
+    )
+    courier = claim("c", "Courier", "The board's move comes a day after the county's vote.")
+    line = claim_line(gazette, [gazette, post, courier])
+    assert [(w.outlet, w.text) for w in line.other_wordings] == [("Post", post.text)]

@@ -78,8 +78,8 @@ def _wording(text: str) -> tuple[str, ...]:
 def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
     """A claim as one line: its words, the outlets that print these very words, and each
     other outlet's own sentence of the same claim: the one the same-claim model scored
-    highest against it, else its first in the article's order (a group joins sentences
-    through each other, so its first may tell only part of this one)."""
+    highest against it. An outlet of the claim's group with no sentence matched with the
+    claim itself is left off the line (a group joins sentences through each other)."""
     wording = _wording(claim.text)
     same: dict[str, None] = {claim.outlet: None}
     others: dict[str, str] = {}
@@ -91,8 +91,12 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
             continue
         if _wording(other.text) == wording:
             same[other.outlet] = None
-        else:
-            others[other.outlet] = best.get(other.outlet, other).text
+        elif other.outlet in best:
+            # only a sentence matched with this claim itself: the group joins sentences
+            # through each other, and its first sentence of an outlet the claim never met
+            # may tell another thing (a fresh reader found "The committee's action comes a
+            # day after ..." of the Senate's committee under a line on the House's)
+            others[other.outlet] = best[other.outlet].text
     return SummarySentence(
         text=claim.text,
         article_id=claim.article_id,
