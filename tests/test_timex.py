@@ -410,6 +410,15 @@ def test_as_early_as_a_weekday_looks_ahead_whatever_verb_reports_it() -> None:
     assert [(t.text, t.value) for t in past] == [("Thursday", "2010-12-02")]
 
 
+def test_this_week_written_at_the_weekend_looks_ahead_in_the_future_tense() -> None:
+    ahead = find_timexes("The council will unveil its harbour plan this week.", "2014-01-25")
+    assert [(t.text, t.value) for t in ahead] == [("this week", "2014-W05")]
+    past = find_timexes("The council unveiled its harbour plan this week.", "2014-01-25")
+    assert [(t.text, t.value) for t in past] == [("this week", "2014-W04")]
+    midweek = find_timexes("The council will unveil its harbour plan this week.", "2014-01-22")
+    assert [(t.text, t.value) for t in midweek] == [("this week", "2014-W04")]
+
+
 def test_as_recently_as_a_weekday_looks_back_whatever_follows() -> None:
     # "is particularly significant" after the dash had read as the present of a schedule
     text = (

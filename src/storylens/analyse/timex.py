@@ -1567,6 +1567,9 @@ def _r_rel_unit(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found
         offset = _DEICTIC_STEP.get(rel, 0)
     if unit == "weekend" and rel == "this" and ctx.dct is not None and ctx.dct.isoweekday() <= 3:
         offset = -1 if _tense(ctx, start, end) == "past" else 0
+    if unit == "week" and rel == "this" and ctx.dct is not None and ctx.dct.isoweekday() >= 6:
+        # written at the weekend, "will unveil ... this week" is the week about to begin
+        offset = 1 if _tense(ctx, start, end) == "future" else 0
     value = _unit_value(ctx, unit, offset)
     return _Found(value, "DATE", True) if value else None
 
