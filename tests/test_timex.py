@@ -408,6 +408,11 @@ def test_as_early_as_a_weekday_looks_ahead_whatever_verb_reports_it() -> None:
     assert [(t.text, t.value) for t in later] == [("Friday", "2010-12-10")]
     past = find_timexes("The Senate voted on Thursday, aides said.", "2010-12-08")
     assert [(t.text, t.value) for t in past] == [("Thursday", "2010-12-02")]
+    ahead = find_timexes(
+        "She spoke in Marlow on Monday, where she is campaigning ahead of Thursday's debate.",
+        "2011-08-09",
+    )
+    assert {t.text: t.value for t in ahead}["Thursday's"] == "2011-08-11"
 
 
 def test_this_week_written_at_the_weekend_looks_ahead_in_the_future_tense() -> None:

@@ -234,7 +234,13 @@ _LINKING_VERBS = frozenset({
 _PAST_PREPOSITIONS = frozenset({"since"})
 # Phrases right before an expression that place it ahead of the report, whatever verb governs
 # the sentence ("a vote could come as early as Thursday", "no later than Friday").
-_FUTURE_PHRASES = (("as", "early", "as"), ("as", "soon", "as"), ("no", "later", "than"))
+_FUTURE_PHRASES = (
+    ("as", "early", "as"),
+    ("as", "soon", "as"),
+    ("no", "later", "than"),
+    ("ahead", "of"),  # "campaigning ahead of Thursday's debate"
+    ("in", "advance", "of"),
+)
 # ... and behind it ("spoke to him as recently as Wednesday": the latest time it happened).
 _PAST_PHRASES = (("as", "recently", "as"),)
 _PAST_WORDS = frozenset({
