@@ -74,6 +74,17 @@ def test_a_year_names_only_the_outlets_that_report_that_episode() -> None:
     assert sorted(row.outlets for row in rows) == [("Courier",), ("Gazette",)]
 
 
+def test_a_day_inside_a_programmes_name_is_no_timeline_row() -> None:
+    text = 'Speaking on "Harbour News Sunday," Mayor Ruiz said the pier opened on Tuesday.'
+    sunday, tuesday = text.index("Sunday"), text.index("Tuesday")
+    timexes = (
+        Timex(sunday, sunday + 6, "Sunday", "2026-11-01", "DATE", True),
+        Timex(tuesday, tuesday + 7, "Tuesday", "2026-10-27", "DATE", True),
+    )
+    members = [member("a", "Gazette", text, published="2026-11-02", timexes=timexes)]
+    assert [row.text for row in timeline(members, {})] == ["Tuesday"]
+
+
 def test_timeline_rows_run_in_time_order_whatever_their_value_looks_like() -> None:
     # "2011-W21-WE" sorts after "2011-06-01" as text; the weekend came first
     text = "She spoke on Wednesday. The photo went out last weekend."

@@ -21,8 +21,10 @@ from datetime import date, timedelta
 
 from scipy import sparse
 
+from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.compare.claim_units import ClaimUnit, furniture_spans
 from storylens.compare.dates_words import date_interval
+from storylens.compare.words import words
 from storylens.records import StoryMember, TimelineEntry, Timex
 
 # Two claims giving one date this alike (claim cosine) tell the same event, and the outlets
@@ -67,6 +69,9 @@ _OPENING_MARKS = "\u201c\u2018"
 _CLOSING_MARKS = "\u201d"
 # Timeline values that are no point in time.
 _NOT_DATES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+# The most words a title in quotation marks has ("Meet the Press" has a small word and is
+# not caught; "Fox News Sunday" is).
+MAX_TITLE_WORDS = 5
 
 
 def timeline(
@@ -102,9 +107,12 @@ def timeline(
             key=lambda t: t.start,
         )
         placed = place_times_of_day(text, dated, analysed.article.published)
+        titles = title_spans(text)
         for timex, value in zip(dated, placed, strict=True):
             if value is None or any(low <= timex.start < high for low, high in skip):
                 continue
+            if any(low <= timex.start and timex.end <= high for low, high in titles):
+                continue  # a show's or a work's name in marks ("This Week", "Fox News Sunday")
             sentence = next(
                 (
                     text[s.start : s.end].strip()
@@ -211,6 +219,19 @@ def _publication_day(published: str | None) -> date | None:
         return date.fromisoformat(published[:10]) if published else None
     except ValueError:
         return None
+
+
+def title_spans(text: str) -> list[tuple[int, int]]:
+    """The phrases in quotation marks that are titles: two to ``MAX_TITLE_WORDS`` words, each
+    capitalised (`on ABC's "This Week,"`, `"Fox News Sunday"`): a date's words inside one
+    name a programme, not a day."""
+    spans = []
+    for quoted in find_marked_quotes(text):
+        found = words(text[quoted.start : quoted.end])
+        titled = all(word[:1].isupper() for word in found)
+        if quoted.depth == 0 and 2 <= len(found) <= MAX_TITLE_WORDS and titled:
+            spans.append((quoted.start, quoted.end))
+    return spans
 
 
 def _floats(text: str, timex: Timex) -> bool:
