@@ -13,6 +13,7 @@ from spacy.language import Language
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.quotes.acts import quote_act
+from storylens.analyse.quotes.parse import furniture_lines
 from storylens.records import Quote
 
 
@@ -148,11 +149,86 @@ def test_a_split_quotes_second_segment_belongs_to_its_utterance(nlp: Language, t
         "READ MORE: Mayor says the pier will close for good",
         "RELATED: Council members say the ferry deal is dead",
         "Also on Harbour Daily: Officials say the bridge is safe",
+        "SEE ALSO: Council says pier will close",
+        "More from Harbour Daily: Officials say the bridge is safe",
+        "WATCH | Ines Varga says the ferry will run all winter",
+        "Read more - Council members say the ferry deal is dead",
     ],
 )
 def test_a_link_line_is_no_report_of_this_story(nlp: Language, line: str) -> None:
     text = f"The Eastmere council voted on Monday to close the pier.\n{line}\nRepairs begin in May."
     assert _quotes(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Advertisement - story continues below",
+        "Continue Reading",
+        "Sponsored content",
+        "Share this article",
+        "CLICK HERE TO SIGN UP FOR OUR NEWSLETTER",
+    ],
+)
+def test_furniture_lines_are_found(line: str) -> None:
+    text = f"The pier closed.\n{line}\nThe ferry ran."
+    start = text.index(line)
+    assert furniture_lines(text) == [(start, start + len(line))]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Advertisement revenue fell, the harbour company said.",
+        "Sponsored by the mayor, the fare bill passed on Monday.",
+        "More than 40 ferry crews said they would strike.",
+        "Related costs rose, Ines Varga said.",
+    ],
+)
+def test_body_lines_that_open_like_furniture_are_body_text(line: str) -> None:
+    assert furniture_lines(f"The pier closed.\n{line}") == []
+
+
+@pytest.mark.parametrize(
+    ("furniture", "speaker"),
+    [
+        ("Story continues below advertisement", "The council"),
+        ("Article continues below", "He"),
+        ("Advertisement\nStory continues below", "Varga"),
+    ],
+)
+def test_a_report_after_an_unstopped_furniture_line_keeps_its_speaker(
+    nlp: Language, furniture: str, speaker: str
+) -> None:
+    # No full stop ends the furniture line, so the parse runs one sentence over it and the
+    # next line, and hangs the speaker or the cue on the furniture.
+    text = f"The mayor spoke.\n{furniture}\n{speaker} said the pier would close."
+    quote = _holding(_quotes(nlp, text), "pier would close")
+    assert quote.speaker_mention == speaker
+
+
+@pytest.mark.parametrize(
+    "furniture",
+    [
+        "Advertisement",
+        "Share this article",
+        "CLICK HERE TO SIGN UP",
+        "Continue Reading",
+        "Sponsored content",
+    ],
+)
+def test_no_speaker_runs_over_a_line_break(nlp: Language, furniture: str) -> None:
+    text = f"The mayor spoke.\n{furniture}\nVarga said the pier would close."
+    quote = _holding(_quotes(nlp, text), "pier would close")
+    assert (quote.speaker, quote.speaker_mention) == ("Varga", "Varga")
+
+
+@pytest.mark.parametrize("furniture", ["Advertisement", "Story continues below advertisement"])
+def test_a_split_quote_runs_on_over_a_furniture_line(nlp: Language, furniture: str) -> None:
+    text = f"“We will rebuild,” Varga said.\n{furniture}\n“It will take time.”"
+    quote = _holding(_quotes(nlp, text), "take time")
+    assert "rebuild" in quote.text
+    assert len(quote.segments) == 2
 
 
 def test_a_long_line_that_opens_with_watch_is_body_text(nlp: Language) -> None:

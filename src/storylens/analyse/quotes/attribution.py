@@ -416,7 +416,7 @@ def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[F
                 and last.speaker is not None
                 and last.end <= last.speaker.start < item.start
             )
-            next_paragraph = article.paragraph(item.start) == article.paragraph(last.end) + 1
+            next_paragraph = article.in_next_paragraph(last.end, item.start)
             if (
                 next_paragraph
                 and cue_between

@@ -39,6 +39,7 @@ from storylens.analyse.quotes.parse import (
     changed_by_particle,
     count_content_words,
     is_cue,
+    on_furniture_line,
     source_phrase_end,
     subject_of,
     trimmed_span,
@@ -398,6 +399,10 @@ def _indirect_content(token: Token) -> set[int] | None:
         if aside is not None:
             return aside
     clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    if clause is not None and clause.i < token.i and on_furniture_line(clause):
+        # `Story continues below` / `Varga said the pier ...`: the parse took the furniture
+        # line for a fronted clause; what the cue reports follows it.
+        clause = next((c for c in token.rights if c.dep_ == "ccomp"), None)
     if (
         clause is not None
         and clause.i < token.i
