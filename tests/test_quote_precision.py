@@ -372,3 +372,23 @@ def test_a_letter_sent_to_someone_is_not_their_words(nlp: Language) -> None:
         "remiss if we did not challenge your use of the fund.”"
     )
     assert _holding(_quotes(nlp, text), "challenge your use").speaker == "the letter"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Ruth Penn, who announced her run last week, leads the race.", "her run"),
+        ("The harbour company, which reported a loss, cut 400 jobs.", "a loss"),
+        ("The senator, who promised a vote, has not set a date.", "a vote"),
+    ],
+)
+def test_a_relative_clause_that_speaks_is_no_aside(nlp: Language, text: str, words: str) -> None:
+    # Not "The tax fell, the agency said": the rest of the sentence is the reporter's.
+    quotes = _quotes(nlp, text)
+    assert [q.text for q in quotes] == [words]
+
+
+def test_a_relative_pronoun_that_was_said_keeps_the_aside(nlp: Language) -> None:
+    text = "The harbour board backed the fare rise, which critics say will empty the ferries."
+    quote = _holding(_quotes(nlp, text), "empty the ferries")
+    assert quote.speaker == "critics"

@@ -78,6 +78,8 @@ ASIDE_FRAME_DEPS = frozenset(
 # Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
 # A cue with one of these dependents on its right reports them, not the sentence around it.
 ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
+# Tags of a relative pronoun ("who", "which", "that"): as a cue's subject, no aside.
+RELATIVE_PRONOUN_TAGS = frozenset({"WP", "WDT"})
 # Speech verbs whose direct object is the addressee or a sound, not what was said ("told
 # reporters", "thanked voters", "laughed a little"), or whose object was mostly not what was
 # said on labelled news ("said Monday", "denied the charges", "maintained his lead").
@@ -678,6 +680,12 @@ def _aside_content(token: Token) -> set[int] | None:
     if not any(token.doc[i].dep_ in SUBJECT_DEPS for i in frame):
         return None
     doc = token.doc
+    if any(doc[i].dep_ in SUBJECT_DEPS and doc[i].tag_ in RELATIVE_PRONOUN_TAGS for i in frame):
+        # `Ruth Penn, who announced her run last week, leads the race`: a relative clause
+        # whose pronoun speaks describes its noun; the rest of the sentence is the reporter's.
+        # (Where the pronoun is what was said, "the plan, which critics say ...", the noun is
+        # the content and the aside stands.)
+        return None
     left = min(i for i in frame if not doc[i].is_punct)
     if left == 0 or doc[left - 1].text != ",":
         return None
