@@ -392,3 +392,25 @@ def test_a_relative_pronoun_that_was_said_keeps_the_aside(nlp: Language) -> None
     text = "The harbour board backed the fare rise, which critics say will empty the ferries."
     quote = _holding(_quotes(nlp, text), "empty the ferries")
     assert quote.speaker == "critics"
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "act"),
+    [
+        ("The ferry company reported a profit of $4 million.", "profit", "evidence"),
+        ("Tarsk Mills reported revenue of $12 billion, up 4 percent.", "revenue", "evidence"),
+        ("The harbour bank reported a 12 percent rise in sales.", "rise in sales", "evidence"),
+        ("Police reported three arrests on Saturday.", "arrests", "speech"),
+        ("The city announced a new program for renters.", "program", "speech"),
+    ],
+)
+def test_results_a_company_reports_are_no_speech(
+    nlp: Language, text: str, words: str, act: str
+) -> None:
+    assert _holding(_quotes(nlp, text), words).act == act
+
+
+def test_quote_act_reads_reported_results() -> None:
+    assert quote_act("report", "company", "organization", "profit") == "evidence"
+    assert quote_act("post", "bank", "organization", "losses") == "evidence"
+    assert quote_act("report", "Police", "organization", "arrest") == "speech"

@@ -16,6 +16,8 @@ The act is read from two things a reporter's sentence makes explicit:
   what a source will not do, and an offer of a thing ("offered a program", "offers loans to
   parents") what it gives: both intentions, not words, unless the thing offered is words
   ("offered his congratulations", "offered some advice");
+- the cue's object: results a company reports ("reported a profit of $4 million") are a
+  figure from its accounts, evidence;
 - the source: a document, a measurement or a study is no speaker. When the source's head
   noun names one ("the report", "a poll", "court records", "the chart"), the act is evidence,
   whatever the cue: "the report says" reports what is written, not what anyone said.
@@ -63,6 +65,16 @@ REFUSAL_VERBS: frozenset[str] = frozenset({"decline", "refuse"})
 # Verbs whose noun object is a thing given ("offered a program", "offering Kasich the second
 # spot"): an intention, unless the thing is words or a view (``SPOKEN_OBJECT_NOUNS``).
 GIVING_VERBS: frozenset[str] = frozenset({"offer"})
+# Verbs by which a company gives its results ("reported a profit of $4 million", "posted a
+# loss", "recorded a 12 percent rise in sales"), and the results they give: a figure from the
+# accounts, evidence, not a statement ("Police reported three arrests" stays speech).
+RESULT_VERBS: frozenset[str] = frozenset({"report", "post", "record", "announce"})
+RESULT_NOUNS: frozenset[str] = frozenset(
+    """
+    profit loss revenue earnings sale income deficit surplus gain growth rise drop fall
+    decline increase decrease turnover margin dividend
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 
 # Nouns that head a cue of the same two kinds: "her belief that", "their plan to".
 THOUGHT_NOUNS: frozenset[str] = frozenset(
@@ -125,6 +137,12 @@ def quote_act(
         # "the numbers show", "a review found": no one is speaking. A person, a body or an
         # unnamed source ("officials confirmed") that confirms or reveals something is.
         return "evidence"
+    if (
+        lemma in RESULT_VERBS
+        and cue_object is not None
+        and _singular(cue_object.lower()) in RESULT_NOUNS
+    ):
+        return "evidence"  # "reported a profit of $4 million": the accounts, not words
     if lemma in REFUSAL_VERBS and not reports_words:
         return "intention"  # "declined to comment": what the source will not do
     if (
