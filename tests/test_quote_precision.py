@@ -13,7 +13,7 @@ from spacy.language import Language
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.quotes.acts import quote_act
-from storylens.analyse.quotes.parse import furniture_lines
+from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.records import Quote
 
 
@@ -414,3 +414,15 @@ def test_quote_act_reads_reported_results() -> None:
     assert quote_act("report", "company", "organization", "profit") == "evidence"
     assert quote_act("post", "bank", "organization", "losses") == "evidence"
     assert quote_act("report", "Police", "organization", "arrest") == "speech"
+
+
+@pytest.mark.parametrize("furniture", ["Advertisement", "Story continues below advertisement"])
+def test_a_long_quote_runs_on_over_a_furniture_line(nlp: Language, furniture: str) -> None:
+    # The print convention for a quote over two paragraphs: the first is left open, the next
+    # opens with a mark again. A furniture line between them neither ends the quote nor is it.
+    text = f"“We will rebuild the pier.\n{furniture}\n“The ferry will run again,” Varga said."
+    quote = _holding(_quotes(nlp, text), "rebuild the pier")
+    assert quote.speaker == "Varga"
+    assert "ferry will run" in quote.text
+    assert furniture not in quote.text
+    assert len(quote.segments) == 2

@@ -9,7 +9,6 @@ speaks; the rest reads sentence starts, "according to" phrases and word counts.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from spacy.tokens import Doc, Token
 
 from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, SPEECH_VERBS
+from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import ResolvedSpeaker, ends_a_line, is_time_word
 from storylens.records import QuoteKind
@@ -75,52 +75,6 @@ class FoundQuote:
     speaker: ResolvedSpeaker | None = None
     reported_by: str | None = None
     depth: int = 0
-
-
-# A line of page furniture left in plain text where the page had an advertisement or a
-# jump ("Story continues below advertisement", "Article Continued Below", "Scroll down for
-# video", "Advertisement - story continues below"), a sponsor's label, a share button or a
-# prompt ("Click here to sign up"): its words are no one's statement and no cue, and "Story",
-# "Article", "Share" or "Click" is no speaker. A prompt runs at most this many characters.
-FURNITURE_PROMPT_MAX_CHARS = 80
-_JUMP = (
-    r"(?:(?:the\s+)?(?:story|article|text)\s+)?(?:continues?|continued)\s+"
-    r"(?:below|after|on\s+next\s+page)(?:\s+(?:the\s+)?(?:advertisement|advert|ad|this\s+ad))?"
-)
-FURNITURE_LINE = re.compile(
-    rf"^[ \t]*(?:{_JUMP}|advertisement(?:[ \t]*[-\u2013\u2014:|][ \t]*{_JUMP})?"
-    r"|continue\s+reading(?:\s+(?:below|the\s+main\s+story))?"
-    r"|scroll\s+down\s+for\s+(?:the\s+)?(?:video|more)|sponsored(?:\s+content)?"
-    r"|share\s+this\s+(?:article|story)"
-    rf"|click\s+here\b[^\n]{{0,{FURNITURE_PROMPT_MAX_CHARS}}}?)[ \t.:!]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-# A link to another story set in the body ("READ MORE: Mayor says the pier will close",
-# "RELATED: ...", "WATCH | ...", "SEE ALSO: ...", "Also on WorldPost:", "More from the
-# Herald:"): the headline it holds is that story's report, not this one's
-# (``clean.boilerplate`` marks the same lines as navigation).
-LINK_LINE = re.compile(
-    r"^[ \t]*(?:read\s+more|see\s+more|see\s+also|also\s+read|read\s+also|more"
-    r"|related(?:\s+(?:stories|coverage|content|articles?|links?))?|watch"
-    r"|(?:also\s+on|more\s+from)(?:\s+\w+){1,3})"
-    r"(?:[ \t]*[:|]|[ \t]+[-\u2013\u2014][ \t]).*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-# Link lines are short; a long line that merely opens with "Watch:" is body text (the bound
-# ``clean.boilerplate`` uses for its prompt lines).
-LINK_LINE_MAX_WORDS = 15
-_WORD = re.compile(r"\w+")
-
-
-def furniture_lines(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of the furniture and link lines of ``text``, by start."""
-    found = [(m.start(), m.end()) for m in FURNITURE_LINE.finditer(text)]
-    found += [
-        (m.start(), m.end())
-        for m in LINK_LINE.finditer(text)
-        if len(_WORD.findall(m.group())) <= LINK_LINE_MAX_WORDS
-    ]
-    return sorted(found)
 
 
 class ParsedArticle:
