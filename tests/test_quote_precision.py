@@ -426,3 +426,20 @@ def test_a_long_quote_runs_on_over_a_furniture_line(nlp: Language, furniture: st
     assert "ferry will run" in quote.text
     assert furniture not in quote.text
     assert len(quote.segments) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Say what you will about Ines Varga, she kept the ferry running.",
+        "Tell us what you think about the new ferry in the comments.",
+        "Let's say the ferry runs all winter.",
+    ],
+)
+def test_a_cue_in_the_imperative_reports_nothing(nlp: Language, text: str) -> None:
+    assert _quotes(nlp, text) == []
+
+
+def test_let_me_say_is_the_writers_own_report(nlp: Language) -> None:
+    text = "Let me just say that the ferry was never crowded."
+    assert _holding(_quotes(nlp, text), "never crowded")

@@ -199,6 +199,8 @@ def find_indirect_quotes(
             or article.on_furniture(token.idx)
         ):
             continue  # ("Story continues below": the parse may hang the next report on it)
+        if token.tag_ == "VB" and is_cue(token) and _imperative(token):
+            continue  # "Tell us what you think": asks for words, reports none
         block = _block_after_lead_in(article, token)
         if block is not None:
             results.append(
@@ -266,6 +268,21 @@ def _no_source(cue: Token, subject: Token) -> bool:
         and cue.i + 1 < len(doc)
         and doc[cue.i + 1].text == ","
     )
+
+
+def _imperative(cue: Token) -> bool:
+    """`Say what you will about Varga, ...`, `Tell us what you think in the comments`, `Let's
+    say the ferry runs all winter`: a cue in the imperative asks for speech, it reports none.
+    The small model gives it no subject and the base form at its sentence's start."""
+    verb = cue
+    if cue.dep_ in ("xcomp", "ccomp") and cue.head.lower_ == "let":
+        if any(c.lower_ in ("me", "us") for c in (*cue.children, *cue.head.children)):
+            return False  # "Let me just say that ...": the writer says it
+        verb = cue.head  # "Let's say": the imperative is "let"
+    if verb.tag_ != "VB" or any(c.dep_ in SUBJECT_DEPS or c.dep_ == "aux" for c in verb.children):
+        return False
+    first = next((t for t in verb.sent if not (t.is_punct or t.is_space)), None)
+    return first is not None and first.i == verb.i
 
 
 def _in_cue_paragraph(article: ParsedArticle, cue: Token, content: set[int]) -> set[int]:
