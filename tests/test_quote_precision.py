@@ -443,3 +443,14 @@ def test_a_cue_in_the_imperative_reports_nothing(nlp: Language, text: str) -> No
 def test_let_me_say_is_the_writers_own_report(nlp: Language) -> None:
     text = "Let me just say that the ferry was never crowded."
     assert _holding(_quotes(nlp, text), "never crowded")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This story has been corrected to say that the pier closed in May.",
+        "An earlier version of this article said that the pier closed in June.",
+    ],
+)
+def test_a_correction_note_is_no_source(nlp: Language, text: str) -> None:
+    assert not any("pier closed" in q.text and q.speaker for q in _quotes(nlp, text))

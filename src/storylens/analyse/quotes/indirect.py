@@ -78,6 +78,9 @@ ASIDE_FRAME_DEPS = frozenset(
 # Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
 # A cue with one of these dependents on its right reports them, not the sentence around it.
 ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
+# Nouns for the article itself, as its correction notes name it ("This story has been
+# corrected to say ...").
+ARTICLE_NOUNS = frozenset({"story", "article", "piece", "post", "version"})
 # Tags of a relative pronoun ("who", "which", "that"): as a cue's subject, no aside.
 RELATIVE_PRONOUN_TAGS = frozenset({"WP", "WDT"})
 # Speech verbs whose direct object is the addressee or a sound, not what was said ("told
@@ -259,14 +262,30 @@ def find_indirect_quotes(
 
 def _no_source(cue: Token, subject: Token) -> bool:
     """`All told, 40,000 passengers ...`: the sentence adverb ("in total") is no one's report;
-    "All" is no source and what follows is the reporter's own count."""
+    "All" is no source and what follows is the reporter's own count. `This story has been
+    corrected to say ...`: the article itself, in its correction note, is no source."""
     doc = cue.doc
+    if _this_article(subject):
+        return True
     return (
         cue.lemma_.lower() == "tell"
         and subject.lower_ == "all"
         and subject.i == cue.i - 1
         and cue.i + 1 < len(doc)
         and doc[cue.i + 1].text == ","
+    )
+
+
+def _this_article(noun: Token) -> bool:
+    """ "This story", "this article", "an earlier version of this story": the article the
+    words stand in."""
+    if noun.lower_ == "version":
+        noun = next(
+            (g for c in noun.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"),
+            noun,
+        )
+    return noun.lower_ in ARTICLE_NOUNS and any(
+        c.dep_ == "det" and c.lower_ == "this" for c in noun.children
     )
 
 
