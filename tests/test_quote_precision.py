@@ -454,3 +454,16 @@ def test_let_me_say_is_the_writers_own_report(nlp: Language) -> None:
 )
 def test_a_correction_note_is_no_source(nlp: Language, text: str) -> None:
     assert not any("pier closed" in q.text and q.speaker for q in _quotes(nlp, text))
+
+
+def test_a_quote_split_by_an_attribution_in_dashes_is_one_utterance(nlp: Language) -> None:
+    text = "“We will rebuild” — Ines Varga said on Monday — “and we will do it soon.”"
+    quote = _holding(_quotes(nlp, text), "do it soon")
+    assert "We will rebuild" in quote.text
+    assert quote.speaker == "Ines Varga"
+    assert len(quote.segments) == 2
+
+
+def test_a_signature_dash_still_signs(nlp: Language) -> None:
+    text = "“The ferry is late every day.” — Tom Alder, Tarsk"
+    assert _holding(_quotes(nlp, text), "late every day").speaker == "Tom Alder"
