@@ -467,3 +467,39 @@ def test_a_quote_split_by_an_attribution_in_dashes_is_one_utterance(nlp: Languag
 def test_a_signature_dash_still_signs(nlp: Language) -> None:
     text = "“The ferry is late every day.” — Tom Alder, Tarsk"
     assert _holding(_quotes(nlp, text), "late every day").speaker == "Tom Alder"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Futures pointed to a higher open on Wall Street.",
+        "Bond yields signalled that investors expect a rate cut.",
+        "The Kospi warned of further losses ahead.",
+        "The Nasdaq confirmed its worst week since May.",
+        "The Dow warned of losses.",
+    ],
+)
+def test_a_market_as_source_is_no_speech(nlp: Language, text: str) -> None:
+    assert all(q.act != "speech" for q in _quotes(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Dow said on Tuesday that it would cut 2,000 jobs.", "2,000 jobs"),
+        ("Renee Gold said the fare rise was fair.", "fare rise"),
+        ("Harry Bond, 30, said the ferry was late.", "ferry was late"),
+    ],
+)
+def test_a_company_or_person_with_a_market_name_still_speaks(
+    nlp: Language, text: str, words: str
+) -> None:
+    assert _holding(_quotes(nlp, text), words).act == "speech"
+
+
+def test_quote_act_reads_markets() -> None:
+    assert quote_act("point", "Futures", "unknown", None) == "evidence"
+    assert quote_act("warn", "Kospi", "person", None) == "evidence"
+    assert quote_act("say", "Gold", "person", None) == "speech"
+    assert quote_act("say", "Dow", "organization", None, source_mention="Dow") == "speech"
+    assert quote_act("warn", "Dow", "organization", None, source_mention="the Dow") == "evidence"
