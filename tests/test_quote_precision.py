@@ -13,6 +13,7 @@ from spacy.language import Language
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.quotes.acts import quote_act
+from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.records import Quote
 
 
@@ -148,11 +149,86 @@ def test_a_split_quotes_second_segment_belongs_to_its_utterance(nlp: Language, t
         "READ MORE: Mayor says the pier will close for good",
         "RELATED: Council members say the ferry deal is dead",
         "Also on Harbour Daily: Officials say the bridge is safe",
+        "SEE ALSO: Council says pier will close",
+        "More from Harbour Daily: Officials say the bridge is safe",
+        "WATCH | Ines Varga says the ferry will run all winter",
+        "Read more - Council members say the ferry deal is dead",
     ],
 )
 def test_a_link_line_is_no_report_of_this_story(nlp: Language, line: str) -> None:
     text = f"The Eastmere council voted on Monday to close the pier.\n{line}\nRepairs begin in May."
     assert _quotes(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Advertisement - story continues below",
+        "Continue Reading",
+        "Sponsored content",
+        "Share this article",
+        "CLICK HERE TO SIGN UP FOR OUR NEWSLETTER",
+    ],
+)
+def test_furniture_lines_are_found(line: str) -> None:
+    text = f"The pier closed.\n{line}\nThe ferry ran."
+    start = text.index(line)
+    assert furniture_lines(text) == [(start, start + len(line))]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Advertisement revenue fell, the harbour company said.",
+        "Sponsored by the mayor, the fare bill passed on Monday.",
+        "More than 40 ferry crews said they would strike.",
+        "Related costs rose, Ines Varga said.",
+    ],
+)
+def test_body_lines_that_open_like_furniture_are_body_text(line: str) -> None:
+    assert furniture_lines(f"The pier closed.\n{line}") == []
+
+
+@pytest.mark.parametrize(
+    ("furniture", "speaker"),
+    [
+        ("Story continues below advertisement", "The council"),
+        ("Article continues below", "He"),
+        ("Advertisement\nStory continues below", "Varga"),
+    ],
+)
+def test_a_report_after_an_unstopped_furniture_line_keeps_its_speaker(
+    nlp: Language, furniture: str, speaker: str
+) -> None:
+    # No full stop ends the furniture line, so the parse runs one sentence over it and the
+    # next line, and hangs the speaker or the cue on the furniture.
+    text = f"The mayor spoke.\n{furniture}\n{speaker} said the pier would close."
+    quote = _holding(_quotes(nlp, text), "pier would close")
+    assert quote.speaker_mention == speaker
+
+
+@pytest.mark.parametrize(
+    "furniture",
+    [
+        "Advertisement",
+        "Share this article",
+        "CLICK HERE TO SIGN UP",
+        "Continue Reading",
+        "Sponsored content",
+    ],
+)
+def test_no_speaker_runs_over_a_line_break(nlp: Language, furniture: str) -> None:
+    text = f"The mayor spoke.\n{furniture}\nVarga said the pier would close."
+    quote = _holding(_quotes(nlp, text), "pier would close")
+    assert (quote.speaker, quote.speaker_mention) == ("Varga", "Varga")
+
+
+@pytest.mark.parametrize("furniture", ["Advertisement", "Story continues below advertisement"])
+def test_a_split_quote_runs_on_over_a_furniture_line(nlp: Language, furniture: str) -> None:
+    text = f"“We will rebuild,” Varga said.\n{furniture}\n“It will take time.”"
+    quote = _holding(_quotes(nlp, text), "take time")
+    assert "rebuild" in quote.text
+    assert len(quote.segments) == 2
 
 
 def test_a_long_line_that_opens_with_watch_is_body_text(nlp: Language) -> None:
@@ -296,3 +372,134 @@ def test_a_letter_sent_to_someone_is_not_their_words(nlp: Language) -> None:
         "remiss if we did not challenge your use of the fund.”"
     )
     assert _holding(_quotes(nlp, text), "challenge your use").speaker == "the letter"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Ruth Penn, who announced her run last week, leads the race.", "her run"),
+        ("The harbour company, which reported a loss, cut 400 jobs.", "a loss"),
+        ("The senator, who promised a vote, has not set a date.", "a vote"),
+    ],
+)
+def test_a_relative_clause_that_speaks_is_no_aside(nlp: Language, text: str, words: str) -> None:
+    # Not "The tax fell, the agency said": the rest of the sentence is the reporter's.
+    quotes = _quotes(nlp, text)
+    assert [q.text for q in quotes] == [words]
+
+
+def test_a_relative_pronoun_that_was_said_keeps_the_aside(nlp: Language) -> None:
+    text = "The harbour board backed the fare rise, which critics say will empty the ferries."
+    quote = _holding(_quotes(nlp, text), "empty the ferries")
+    assert quote.speaker == "critics"
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "act"),
+    [
+        ("The ferry company reported a profit of $4 million.", "profit", "evidence"),
+        ("Tarsk Mills reported revenue of $12 billion, up 4 percent.", "revenue", "evidence"),
+        ("The harbour bank reported a 12 percent rise in sales.", "rise in sales", "evidence"),
+        ("Police reported three arrests on Saturday.", "arrests", "speech"),
+        ("The city announced a new program for renters.", "program", "speech"),
+    ],
+)
+def test_results_a_company_reports_are_no_speech(
+    nlp: Language, text: str, words: str, act: str
+) -> None:
+    assert _holding(_quotes(nlp, text), words).act == act
+
+
+def test_quote_act_reads_reported_results() -> None:
+    assert quote_act("report", "company", "organization", "profit") == "evidence"
+    assert quote_act("post", "bank", "organization", "losses") == "evidence"
+    assert quote_act("report", "Police", "organization", "arrest") == "speech"
+
+
+@pytest.mark.parametrize("furniture", ["Advertisement", "Story continues below advertisement"])
+def test_a_long_quote_runs_on_over_a_furniture_line(nlp: Language, furniture: str) -> None:
+    # The print convention for a quote over two paragraphs: the first is left open, the next
+    # opens with a mark again. A furniture line between them neither ends the quote nor is it.
+    text = f"“We will rebuild the pier.\n{furniture}\n“The ferry will run again,” Varga said."
+    quote = _holding(_quotes(nlp, text), "rebuild the pier")
+    assert quote.speaker == "Varga"
+    assert "ferry will run" in quote.text
+    assert furniture not in quote.text
+    assert len(quote.segments) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Say what you will about Ines Varga, she kept the ferry running.",
+        "Tell us what you think about the new ferry in the comments.",
+        "Let's say the ferry runs all winter.",
+    ],
+)
+def test_a_cue_in_the_imperative_reports_nothing(nlp: Language, text: str) -> None:
+    assert _quotes(nlp, text) == []
+
+
+def test_let_me_say_is_the_writers_own_report(nlp: Language) -> None:
+    text = "Let me just say that the ferry was never crowded."
+    assert _holding(_quotes(nlp, text), "never crowded")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This story has been corrected to say that the pier closed in May.",
+        "An earlier version of this article said that the pier closed in June.",
+    ],
+)
+def test_a_correction_note_is_no_source(nlp: Language, text: str) -> None:
+    assert not any("pier closed" in q.text and q.speaker for q in _quotes(nlp, text))
+
+
+def test_a_quote_split_by_an_attribution_in_dashes_is_one_utterance(nlp: Language) -> None:
+    text = "“We will rebuild” — Ines Varga said on Monday — “and we will do it soon.”"
+    quote = _holding(_quotes(nlp, text), "do it soon")
+    assert "We will rebuild" in quote.text
+    assert quote.speaker == "Ines Varga"
+    assert len(quote.segments) == 2
+
+
+def test_a_signature_dash_still_signs(nlp: Language) -> None:
+    text = "“The ferry is late every day.” — Tom Alder, Tarsk"
+    assert _holding(_quotes(nlp, text), "late every day").speaker == "Tom Alder"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Futures pointed to a higher open on Wall Street.",
+        "Bond yields signalled that investors expect a rate cut.",
+        "The Kospi warned of further losses ahead.",
+        "The Nasdaq confirmed its worst week since May.",
+        "The Dow warned of losses.",
+    ],
+)
+def test_a_market_as_source_is_no_speech(nlp: Language, text: str) -> None:
+    assert all(q.act != "speech" for q in _quotes(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Dow said on Tuesday that it would cut 2,000 jobs.", "2,000 jobs"),
+        ("Renee Gold said the fare rise was fair.", "fare rise"),
+        ("Harry Bond, 30, said the ferry was late.", "ferry was late"),
+    ],
+)
+def test_a_company_or_person_with_a_market_name_still_speaks(
+    nlp: Language, text: str, words: str
+) -> None:
+    assert _holding(_quotes(nlp, text), words).act == "speech"
+
+
+def test_quote_act_reads_markets() -> None:
+    assert quote_act("point", "Futures", "unknown", None) == "evidence"
+    assert quote_act("warn", "Kospi", "person", None) == "evidence"
+    assert quote_act("say", "Gold", "person", None) == "speech"
+    assert quote_act("say", "Dow", "organization", None, source_mention="Dow") == "speech"
+    assert quote_act("warn", "Dow", "organization", None, source_mention="the Dow") == "evidence"

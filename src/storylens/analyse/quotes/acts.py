@@ -16,8 +16,11 @@ The act is read from two things a reporter's sentence makes explicit:
   what a source will not do, and an offer of a thing ("offered a program", "offers loans to
   parents") what it gives: both intentions, not words, unless the thing offered is words
   ("offered his congratulations", "offered some advice");
-- the source: a document, a measurement or a study is no speaker. When the source's head
-  noun names one ("the report", "a poll", "court records", "the chart"), the act is evidence,
+- the cue's object: results a company reports ("reported a profit of $4 million") are a
+  figure from its accounts, evidence;
+- the source: a document, a measurement, a study or a market ("futures pointed to a higher
+  open", "the Kospi warned") is no speaker. When the source's head noun names one ("the
+  report", "a poll", "court records", "the chart", "bond yields"), the act is evidence,
   whatever the cue: "the report says" reports what is written, not what anyone said.
 
 Everything else is speech, the default, because most attributions in news are.
@@ -63,6 +66,37 @@ REFUSAL_VERBS: frozenset[str] = frozenset({"decline", "refuse"})
 # Verbs whose noun object is a thing given ("offered a program", "offering Kasich the second
 # spot"): an intention, unless the thing is words or a view (``SPOKEN_OBJECT_NOUNS``).
 GIVING_VERBS: frozenset[str] = frozenset({"offer"})
+# Verbs by which a company gives its results ("reported a profit of $4 million", "posted a
+# loss", "recorded a 12 percent rise in sales"), and the results they give: a figure from the
+# accounts, evidence, not a statement ("Police reported three arrests" stays speech).
+RESULT_VERBS: frozenset[str] = frozenset({"report", "post", "record", "announce"})
+RESULT_NOUNS: frozenset[str] = frozenset(
+    """
+    profit loss revenue earnings sale income deficit surplus gain growth rise drop fall
+    decline increase decrease turnover margin dividend
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+
+# Markets, indices and prices as sources ("Futures pointed to a higher open", "Bond yields
+# signalled ...", "the Kospi warned of further losses"): a measure moving, no one speaking,
+# so evidence. Common nouns by their singular; names of indices, currencies and commodities
+# as themselves. "Dow" and "Nasdaq" are also companies that speak ("Dow said it would cut
+# jobs"): the index is "the Dow" (``MARKET_NAMES_WITH_THE``).
+MARKET_NOUNS: frozenset[str] = frozenset(
+    """
+    market future share stock index indices yield bond price benchmark currency commodity
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+MARKET_NAMES: frozenset[str] = frozenset(
+    """
+    dollar euro yen yuan pound rupee ruble rouble lira peso franc bitcoin oil gold crude
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Names of stock indices: never a person, whatever the recogniser makes of them.
+INDEX_NAMES: frozenset[str] = frozenset(
+    "kospi nikkei seng ftse dax cac sensex nifty tsx asx stoxx topix".split()  # noqa: SIM905
+)
+MARKET_NAMES_WITH_THE: frozenset[str] = frozenset({"dow", "nasdaq"})
 
 # Nouns that head a cue of the same two kinds: "her belief that", "their plan to".
 THOUGHT_NOUNS: frozenset[str] = frozenset(
@@ -101,6 +135,7 @@ def quote_act(
     source_type: str | None = None,
     cue_object: str | None = None,
     reports_words: bool = False,
+    source_mention: str | None = None,
 ) -> QuoteAct:
     """The act of an attribution from its cue's lemma and its source's head noun.
 
@@ -110,10 +145,13 @@ def quote_act(
     resolved to (``person``, ``organization``, ``anonymous``, ``unknown``); ``cue_object`` is
     the lemma of the cue's noun object ("program" in "offered a program"), when it has one;
     ``reports_words`` says the content holds a report of words of its own ("refuses to
-    discuss it, aside from saying he wants ..."), which makes a refusal or an offer speech.
+    discuss it, aside from saying he wants ..."), which makes a refusal or an offer speech;
+    ``source_mention`` is the source's words ("the Dow"), when known.
     """
     if source_head is not None and _singular(source_head.lower()) in DOCUMENT_NOUNS:
         return "evidence"
+    if source_head is not None and _is_market(source_head, source_mention, source_type):
+        return "evidence"  # "Futures pointed to a higher open": a measure, not a speaker
     if cue_lemma is None:
         return "speech"
     lemma = cue_lemma.lower()
@@ -125,6 +163,12 @@ def quote_act(
         # "the numbers show", "a review found": no one is speaking. A person, a body or an
         # unnamed source ("officials confirmed") that confirms or reveals something is.
         return "evidence"
+    if (
+        lemma in RESULT_VERBS
+        and cue_object is not None
+        and _singular(cue_object.lower()) in RESULT_NOUNS
+    ):
+        return "evidence"  # "reported a profit of $4 million": the accounts, not words
     if lemma in REFUSAL_VERBS and not reports_words:
         return "intention"  # "declined to comment": what the source will not do
     if (
@@ -140,6 +184,20 @@ def quote_act(
     if lemma in INTENTION_VERBS or lemma in INTENTION_NOUNS:
         return "intention"
     return "speech"
+
+
+def _is_market(head: str, mention: str | None, source_type: str | None) -> bool:
+    """ "Futures", "bond yields", "the Kospi", "the dollar", "the Dow": a market or a price.
+    A person is none ("Renee Gold said", "Harry Bond, 30, said"), unless an index's name was
+    taken for one."""
+    word = head.lower()
+    if word in INDEX_NAMES:
+        return True
+    if source_type == "person":
+        return False
+    if word in MARKET_NOUNS or _singular(word) in MARKET_NOUNS or word in MARKET_NAMES:
+        return True
+    return word in MARKET_NAMES_WITH_THE and (mention or "").lower().startswith("the ")
 
 
 def _names_people(noun: str) -> bool:

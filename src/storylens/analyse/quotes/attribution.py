@@ -112,9 +112,10 @@ def _signature(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attrib
         return None
     doc = article.doc
     first = article.token_at(index + 1)
-    for token in doc[first : first + SIGNATURE_MAX_TOKENS]:
-        if token.idx >= limit:
-            break
+    window = [t for t in doc[first : first + SIGNATURE_MAX_TOKENS] if t.idx < limit]
+    if any(is_cue(t) for t in window):
+        return None  # `"..." — Varga said on Monday — "..."`: a dash-set attribution, no signature
+    for token in window:
         if token.pos_ in ("PROPN", "NOUN", "PRON") and not token.is_punct:
             head = token
             while head.dep_ in ("compound", "flat") and head.head.i < first + SIGNATURE_MAX_TOKENS:
@@ -359,7 +360,11 @@ def continues_split_quote(article: ParsedArticle, previous: FoundQuote, quote: M
         return False  # `"...," Trump said, adding later, "..."`: a second attribution
     tail = between.rstrip().rstrip(":").rstrip()
     words = tail.split()
-    return tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
+    # `"We will rebuild" — Varga said — "and soon."`: an attribution set off by dashes.
+    dashed = tail.endswith(tuple(SIGNATURE_DASHES)) and between.lstrip(
+        ALL_MARKS + " \t\u00a0,"
+    ).startswith(tuple(SIGNATURE_DASHES))
+    return dashed or tail.endswith(",") or bool(words and words[-1].lower() in SPLIT_JOINERS)
 
 
 def continues_after_attribution(
@@ -416,7 +421,7 @@ def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[F
                 and last.speaker is not None
                 and last.end <= last.speaker.start < item.start
             )
-            next_paragraph = article.paragraph(item.start) == article.paragraph(last.end) + 1
+            next_paragraph = article.in_next_paragraph(last.end, item.start)
             if (
                 next_paragraph
                 and cue_between

@@ -457,6 +457,7 @@ def _to_record(text: str, item: FoundQuote, marked: list[MarkedQuote]) -> Quote:
             speaker.kind if speaker else None,
             _cue_object(item.cue),
             _reports_words(item),
+            speaker.mention if speaker else None,
         ),
         segments=segments if split else (),
     )

@@ -39,6 +39,7 @@ from storylens.analyse.quotes.parse import (
     changed_by_particle,
     count_content_words,
     is_cue,
+    on_furniture_line,
     source_phrase_end,
     subject_of,
     trimmed_span,
@@ -77,6 +78,11 @@ ASIDE_FRAME_DEPS = frozenset(
 # Dependencies of a verb heading a clause of its own ("that ...", "if ...", "who ...").
 # A cue with one of these dependents on its right reports them, not the sentence around it.
 ASIDE_BLOCKING_DEPS = frozenset({"xcomp", "ccomp"})
+# Nouns for the article itself, as its correction notes name it ("This story has been
+# corrected to say ...").
+ARTICLE_NOUNS = frozenset({"story", "article", "piece", "post", "version"})
+# Tags of a relative pronoun ("who", "which", "that"): as a cue's subject, no aside.
+RELATIVE_PRONOUN_TAGS = frozenset({"WP", "WDT"})
 # Speech verbs whose direct object is the addressee or a sound, not what was said ("told
 # reporters", "thanked voters", "laughed a little"), or whose object was mostly not what was
 # said on labelled news ("said Monday", "denied the charges", "maintained his lead").
@@ -196,6 +202,8 @@ def find_indirect_quotes(
             or article.on_furniture(token.idx)
         ):
             continue  # ("Story continues below": the parse may hang the next report on it)
+        if token.tag_ == "VB" and is_cue(token) and _imperative(token):
+            continue  # "Tell us what you think": asks for words, reports none
         block = _block_after_lead_in(article, token)
         if block is not None:
             results.append(
@@ -254,8 +262,11 @@ def find_indirect_quotes(
 
 def _no_source(cue: Token, subject: Token) -> bool:
     """`All told, 40,000 passengers ...`: the sentence adverb ("in total") is no one's report;
-    "All" is no source and what follows is the reporter's own count."""
+    "All" is no source and what follows is the reporter's own count. `This story has been
+    corrected to say ...`: the article itself, in its correction note, is no source."""
     doc = cue.doc
+    if _this_article(subject):
+        return True
     return (
         cue.lemma_.lower() == "tell"
         and subject.lower_ == "all"
@@ -263,6 +274,34 @@ def _no_source(cue: Token, subject: Token) -> bool:
         and cue.i + 1 < len(doc)
         and doc[cue.i + 1].text == ","
     )
+
+
+def _this_article(noun: Token) -> bool:
+    """ "This story", "this article", "an earlier version of this story": the article the
+    words stand in."""
+    if noun.lower_ == "version":
+        noun = next(
+            (g for c in noun.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"),
+            noun,
+        )
+    return noun.lower_ in ARTICLE_NOUNS and any(
+        c.dep_ == "det" and c.lower_ == "this" for c in noun.children
+    )
+
+
+def _imperative(cue: Token) -> bool:
+    """`Say what you will about Varga, ...`, `Tell us what you think in the comments`, `Let's
+    say the ferry runs all winter`: a cue in the imperative asks for speech, it reports none.
+    The small model gives it no subject and the base form at its sentence's start."""
+    verb = cue
+    if cue.dep_ in ("xcomp", "ccomp") and cue.head.lower_ == "let":
+        if any(c.lower_ in ("me", "us") for c in (*cue.children, *cue.head.children)):
+            return False  # "Let me just say that ...": the writer says it
+        verb = cue.head  # "Let's say": the imperative is "let"
+    if verb.tag_ != "VB" or any(c.dep_ in SUBJECT_DEPS or c.dep_ == "aux" for c in verb.children):
+        return False
+    first = next((t for t in verb.sent if not (t.is_punct or t.is_space)), None)
+    return first is not None and first.i == verb.i
 
 
 def _in_cue_paragraph(article: ParsedArticle, cue: Token, content: set[int]) -> set[int]:
@@ -398,6 +437,10 @@ def _indirect_content(token: Token) -> set[int] | None:
         if aside is not None:
             return aside
     clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    if clause is not None and clause.i < token.i and on_furniture_line(clause):
+        # `Story continues below` / `Varga said the pier ...`: the parse took the furniture
+        # line for a fronted clause; what the cue reports follows it.
+        clause = next((c for c in token.rights if c.dep_ == "ccomp"), None)
     if (
         clause is not None
         and clause.i < token.i
@@ -673,6 +716,12 @@ def _aside_content(token: Token) -> set[int] | None:
     if not any(token.doc[i].dep_ in SUBJECT_DEPS for i in frame):
         return None
     doc = token.doc
+    if any(doc[i].dep_ in SUBJECT_DEPS and doc[i].tag_ in RELATIVE_PRONOUN_TAGS for i in frame):
+        # `Ruth Penn, who announced her run last week, leads the race`: a relative clause
+        # whose pronoun speaks describes its noun; the rest of the sentence is the reporter's.
+        # (Where the pronoun is what was said, "the plan, which critics say ...", the noun is
+        # the content and the aside stands.)
+        return None
     left = min(i for i in frame if not doc[i].is_punct)
     if left == 0 or doc[left - 1].text != ",":
         return None

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from storylens.analyse.quotes.furniture import furniture_lines
+
 DOUBLE_OPEN = "“„«"
 DOUBLE_CLOSE = "”»"
 SINGLE_OPEN = "‘‹"
@@ -242,10 +244,13 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
         resume += 1
     if not stack:
         return max(resume, newline_at + 1)
-    next_char = text[resume] if resume < len(text) else ""
+    # A line of page furniture between two paragraphs of a long quote ("Advertisement") does
+    # not end it: the quote goes on where the next paragraph opens with a mark.
+    after = _past_furniture(text, resume)
+    next_char = text[after] if after < len(text) else ""
     outer = stack[0]
     continues = (
-        resume < len(text)
+        after < len(text)
         and len(stack) == 1
         and (
             (outer.double and next_char in DOUBLE_OPEN + STRAIGHT_DOUBLE)
@@ -253,7 +258,7 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
         )
     )
     if continues:
-        return resume + 1  # skip the continuation mark; the quote stays open
+        return after + 1  # skip the continuation mark; the quote stays open
     for open_mark in stack:
         end = newline_at
         while end > open_mark.content_start and text[end - 1].isspace():
@@ -265,3 +270,17 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
         break  # only the outermost open quote can be a real one left open
     stack.clear()
     return max(resume, newline_at + 1)
+
+
+def _past_furniture(text: str, start: int) -> int:
+    """Where the text goes on after the lines of page furniture that open at ``start``."""
+    while start < len(text):
+        line_end = text.find("\n", start)
+        if line_end < 0:
+            line_end = len(text)
+        if not furniture_lines(text[start:line_end]):
+            return start
+        start = line_end
+        while start < len(text) and text[start] in "\n \t\u00a0\r":
+            start += 1
+    return start

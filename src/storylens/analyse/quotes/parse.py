@@ -9,7 +9,6 @@ speaks; the rest reads sentence starts, "according to" phrases and word counts.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -17,8 +16,9 @@ from spacy.tokens import Doc, Token
 
 from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, SPEECH_VERBS
+from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
-from storylens.analyse.quotes.speakers import ResolvedSpeaker, is_time_word
+from storylens.analyse.quotes.speakers import ResolvedSpeaker, ends_a_line, is_time_word
 from storylens.records import QuoteKind
 
 # A quoted phrase of at most this many words with no speech around it is a scare quote
@@ -77,41 +77,6 @@ class FoundQuote:
     depth: int = 0
 
 
-# A line of page furniture left in plain text where the page had an advertisement or a
-# jump ("Story continues below advertisement", "Article Continued Below", "Scroll down for
-# video"): its words are no one's statement and no cue, and "Story", "Article" or "Scroll"
-# is no speaker.
-FURNITURE_LINE = re.compile(
-    r"^[ \t]*(?:(?:the\s+)?(?:story|article|text)\s+)?(?:continues?|continued)\s+"
-    r"(?:below|after|on\s+next\s+page)(?:\s+(?:the\s+)?(?:advertisement|advert|ad|this\s+ad))?"
-    r"[ \t.:]*$|^[ \t]*(?:advertisement|continue\s+reading\s+(?:below|the\s+main\s+story)"
-    r"|scroll\s+down\s+for\s+(?:the\s+)?(?:video|more))[ \t.:]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-# A link to another story set in the body ("READ MORE: Mayor says the pier will close",
-# "RELATED: ...", "WATCH: ...", "Also on WorldPost:"): the headline it holds is that story's
-# report, not this one's (``clean.boilerplate`` marks the same lines as navigation).
-LINK_LINE = re.compile(
-    r"^[ \t]*(?:read\s+more|see\s+more|related|watch|also\s+on(?:\s+\w+){1,3})[ \t]*:.*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-# Link lines are short; a long line that merely opens with "Watch:" is body text (the bound
-# ``clean.boilerplate`` uses for its prompt lines).
-LINK_LINE_MAX_WORDS = 15
-_WORD = re.compile(r"\w+")
-
-
-def furniture_lines(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of the furniture and link lines of ``text``, by start."""
-    found = [(m.start(), m.end()) for m in FURNITURE_LINE.finditer(text)]
-    found += [
-        (m.start(), m.end())
-        for m in LINK_LINE.finditer(text)
-        if len(_WORD.findall(m.group())) <= LINK_LINE_MAX_WORDS
-    ]
-    return sorted(found)
-
-
 class ParsedArticle:
     """Token and paragraph look-ups over one ``Doc``, by character offset."""
 
@@ -145,6 +110,14 @@ class ParsedArticle:
 
     def paragraph(self, offset: int) -> int:
         return bisect_right(self.paragraph_starts, offset) - 1
+
+    def in_next_paragraph(self, earlier: int, later: int) -> bool:
+        """Whether offset ``later`` lies in the paragraph after ``earlier``'s, lines of page
+        furniture between them skipped ("Advertisement" between two paragraphs of a quote)."""
+        first, last = self.paragraph(earlier), self.paragraph(later)
+        return last > first and all(
+            self.on_furniture(self.paragraph_starts[index]) for index in range(first + 1, last)
+        )
 
     def paragraph_start(self, offset: int) -> int:
         return self.paragraph_starts[self.paragraph(offset)]
@@ -206,6 +179,11 @@ def subject_of(verb: Token) -> Token | None:
                 and child.ent_type_ not in TIME_ENTITIES
                 and not is_time_word(child)
             ):
+                if child.i < current.i and _paragraph_break_between(child, current):
+                    # `Share this article` / `Varga said ...`: a line is a paragraph, and
+                    # no subject runs over its end; the parse took a line of page furniture
+                    # for the subject. The speaker is the name that opens the cue's line.
+                    return _name_just_before(current)
                 return child
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
         if current.dep_ == "xcomp" or (infinitive and current.dep_ == "advcl"):
@@ -230,7 +208,26 @@ def subject_of(verb: Token) -> Token | None:
             # "Aaron Kall, the director ..., compared": a finite verb parsed as a modifier.
             return current.head
         break
+    if _line_after_furniture(verb):
+        # `Story continues below` / `The council said ...`: the parse hung the speaker on
+        # the furniture line ("below the council"); it is the phrase right before the cue.
+        return _name_just_before(verb)
     return _postposed_person(verb)
+
+
+def _paragraph_break_between(first: Token, last: Token) -> bool:
+    """Whether a paragraph ends between two tokens of one parse (``first`` before)."""
+    return any(ends_a_line(t) for t in first.doc[first.i : last.i])
+
+
+def _line_after_furniture(verb: Token) -> bool:
+    """Whether ``verb``'s line follows a line of page furniture in the same parsed sentence
+    (the small model runs a sentence over a furniture line with no full stop)."""
+    doc = verb.doc
+    for token in reversed(doc[verb.sent.start : verb.i]):
+        if "\n" in token.text_with_ws:
+            return token.i > 0 and on_furniture_line(doc[token.i - 1] if token.is_space else token)
+    return False
 
 
 def on_furniture_line(token: Token) -> bool:
@@ -242,9 +239,15 @@ def on_furniture_line(token: Token) -> bool:
 
 
 def _name_just_before(verb: Token) -> Token | None:
-    """The name or pronoun that ends right before ``verb`` on its line ("Ms. Holt added")."""
+    """The name, pronoun or noun that ends right before ``verb`` on its line ("Ms. Holt
+    added", "The council said")."""
     before = verb.doc[verb.i - 1] if verb.i > 0 else None
-    if before is None or before.pos_ not in ("PROPN", "PRON") or on_furniture_line(before):
+    if (
+        before is None
+        or before.pos_ not in ("PROPN", "PRON", "NOUN")
+        or on_furniture_line(before)
+        or _paragraph_break_between(before, verb)
+    ):
         return None
     return before
 

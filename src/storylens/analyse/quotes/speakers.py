@@ -188,6 +188,17 @@ class ResolvedSpeaker:
 TIME_LABELS = frozenset({"DATE", "TIME"})
 
 
+def ends_a_line(token: Token) -> bool:
+    """Whether a line of plain text ends at ``token`` (a line break in or after it) and the
+    next line opens a new paragraph: a line that opens in lower case ("who has" / "repeatedly
+    pledged") is one sentence wrapped, not a new paragraph."""
+    if "\n" not in token.text_with_ws:
+        return False
+    doc = token.doc
+    following = next((t for t in doc[token.i + 1 :] if not t.is_space), None)
+    return following is None or not following.text[:1].islower()
+
+
 def is_time_word(token: Token) -> bool:
     """ "Saturday", "Tuesday's", "November": a day or a date, which the parse may make the
     subject of a speech verb or the recogniser a name, but which never speaks."""
@@ -331,9 +342,13 @@ class SpeakerTable:
     def _build(self) -> None:
         doc = self.doc
         full_names: list[tuple[Span, list[str]]] = []
-        for ent in doc.ents:
-            if ent.label_ != "PERSON":
+        for found in doc.ents:
+            if found.label_ != "PERSON":
                 continue
+            # A name stands on one line: the recogniser runs "Continue Reading" / "Varga"
+            # into one person where a furniture line has no full stop.
+            breaks = [t.i for t in found if ends_a_line(t)]
+            ent = doc[max(breaks) + 1 : found.end] if breaks else found
             words = _clean_name_tokens(list(ent))
             # "Neighbour Kyle Darrow": a capitalised role word glued to the front of a name.
             if len(words) >= 3 and _given_name(words[1]) and not _given_name(words[0]):
@@ -1066,6 +1081,11 @@ def mention_tokens(head: Token) -> list[Token]:
     marks = [t.i for t in doc[left : head.i] if t.is_quote]
     if marks:
         left = max(marks) + 1
+    # Nor a line before it ("Advertisement" / "Varga said"): a line is a paragraph in plain
+    # text, and a mention starts on its head's line.
+    breaks = [t.i for t in doc[left : head.i] if ends_a_line(t)]
+    if breaks:
+        left = max(breaks) + 1
     tokens = [t for t in doc[left : right + 1]]
     while tokens and (tokens[0].is_punct or tokens[0].is_space):
         tokens = tokens[1:]
