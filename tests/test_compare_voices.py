@@ -5,10 +5,12 @@ sourcing counts quoted words only."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from storylens.compare.quotes import QuoteInStory, align_quotes, utterance_words
 from storylens.compare.sourcing import source_type, sourcing_profiles
 from storylens.compare.story import compare_story, quotes_in_story
-from storylens.records import Claim, Quote, WordDiff
+from storylens.records import Claim, ClaimMatch, Quote, WordDiff
 from storylens.report import variant_label
 from test_compare_parts import member, quote
 
@@ -120,6 +122,18 @@ def test_a_shared_line_lists_only_the_outlets_that_print_its_words() -> None:
         _claim("e", "Echo", "Ada Penn, 41, spoke at the pier last week.", 1, "Courier", "Post"),
         _claim("c", "Courier", "Penn spoke at the pier on Tuesday.", 1, "Echo", "Post"),
         _claim("p", "Post", "Ada Penn, 41, spoke at the pier last week.", 1, "Echo", "Courier"),
+    ]
+    # each matched with the others, as the comparison matches a group's sentences
+    claims = [
+        replace(
+            claim,
+            matches=tuple(
+                ClaimMatch(o.article_id, o.outlet, o.start, o.end, "same", 0.8, "")
+                for o in claims
+                if o is not claim
+            ),
+        )
+        for claim in claims
     ]
     from storylens.compare.summary import shared_lines  # noqa: PLC0415 - new in issue 19
 
