@@ -3,12 +3,18 @@ quality floor on the shared TempEval-3 sample (bench/timex.py prints the full ta
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
+from re import _constants as _c  # type: ignore[attr-defined]
+from re import _parser  # type: ignore[attr-defined]
+from typing import Any
 
 import pytest
 
 from conftest import require_shared
+from storylens.analyse import timex as timex_rules
 from storylens.analyse.timex import Resolution, find_timexes, resolve_phrase
 from storylens.records import Timex
 
@@ -17,6 +23,8 @@ sys.path.insert(0, str(BENCH))
 
 from _data import shared_data_dir  # noqa: E402
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLE_TEXTS = ("corpus.jsonl", "wire.jsonl", "compare.jsonl")
 FRIDAY = "2013-03-22"  # a Friday, in ISO week 12 (2013-03-18 to 2013-03-24)
 NOVEMBER = "2013-11-14"
 OCTOBER = "2013-10-24"
@@ -449,3 +457,75 @@ def test_that_month_is_a_month_of_the_year_just_told() -> None:
     # after a verb of saying, "that" opens a clause and the month is read as any other
     said = "Holt won in 2008. She said that March would be busy for the board."
     assert {t.text: t.value for t in find_timexes(said, "2015-05-05")}["March"] == "2015-03"
+
+
+# --- the scan's first-character classes -------------------------------------------------
+
+
+def _first_characters(items: Any) -> tuple[list[tuple[Any, Any]], bool]:
+    """The (opcode, argument) pairs a match of these parsed regex items can start with, and
+    whether they can match nothing. Zero-width items (lookarounds, anchors) pass through."""
+    found: list[tuple[Any, Any]] = []
+    for op, argument in items:
+        firsts, empty = _first_of_item(op, argument)
+        found += firsts
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _first_of_item(op: Any, argument: Any) -> tuple[list[tuple[Any, Any]], bool]:
+    if op is _c.LITERAL:
+        return [(op, argument)], False
+    if op is _c.IN:
+        assert all(kind is not _c.NEGATE for kind, _ in argument), "a negated class first"
+        return list(argument), False
+    if op is _c.BRANCH:
+        pairs = [_first_characters(branch) for branch in argument[1]]
+        return [pair for firsts, _ in pairs for pair in firsts], any(e for _, e in pairs)
+    if op is _c.SUBPATTERN:
+        _, added, removed, items = argument
+        assert not added and not removed, "inline flags change the first characters' case"
+        return _first_characters(items)
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+        least, _, items = argument
+        firsts, empty = _first_characters(items)
+        return firsts, empty or least == 0
+    if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+        return [], True
+    raise AssertionError(f"no first character read for {op}")
+
+
+_CATEGORY_SAMPLES = {_c.CATEGORY_DIGIT: "0٣"}  # an ASCII digit and an Arabic-Indic one
+
+
+@pytest.mark.parametrize("name", [name for name, _, _ in timex_rules._RULES])
+def test_every_character_a_rule_can_start_with_is_in_its_first_class(name: str) -> None:
+    pattern = dict((n, p) for n, p, _ in timex_rules._RULES)[name]
+    firsts, empty = _first_characters(_parser.parse(pattern.pattern, pattern.flags))
+    assert not empty, f"{name} can match nothing: no first character to check"
+    accepts = re.compile(f"[{timex_rules._RULE_FIRST_CHARACTERS[name]}]", pattern.flags).fullmatch
+    for op, argument in firsts:
+        if op is _c.LITERAL:
+            samples = [chr(argument)]
+        elif op is _c.RANGE:
+            samples = [chr(c) for c in range(argument[0], argument[1] + 1)]
+        else:
+            samples = list(_CATEGORY_SAMPLES[argument])
+        for sample in samples:
+            assert accepts(sample), f"{name} can start with {sample!r}"
+
+
+def test_the_scans_find_the_rules_matches() -> None:
+    texts = [
+        json.loads(line)["text"]
+        for name in EXAMPLE_TEXTS
+        for line in EXAMPLES.joinpath(name).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    texts.append("Mid-March 2024, 'the 90s', 3 p.m. Tuesday, twenty-first of May, ſept 1, K")
+    for (name, plain, _), (_, scan, _) in zip(timex_rules._RULES, timex_rules._SCANS, strict=True):
+        for text in texts:
+            assert [(m.span(), m.groupdict()) for m in scan.finditer(text)] == [
+                (m.span(), m.groupdict()) for m in plain.finditer(text)
+            ], name

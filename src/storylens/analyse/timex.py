@@ -1890,6 +1890,54 @@ _RULE_KEYWORDS: dict[str, re.Pattern[str]] = {
 }
 
 
+# The characters a match of each rule can start with (the first letters of its words, its
+# digits), as a class under the rule's flags, so in either case. Tried as a lookahead before
+# the rule at each position of the text: where the character is none of them, one class test
+# fails the position, not every alternative of the regex in turn; each scan is about a fifth
+# faster and finds the same matches. tests/test_timex.py reads every rule's possible first
+# characters off its parsed regex and fails when a class here lacks one.
+_RULE_FIRST_CHARACTERS: dict[str, str] = {
+    "iso": r"\d",
+    "numeric": r"01\d",
+    "mdy": "adfjmnostw",
+    "dmy": "0-9efmnstw",
+    "month_year": "adefjlmnost",
+    "holiday": "bcefghijlmnpstv",
+    "quarter": "1-4cfijlmnpqrsty",
+    "half": "12bflnst",
+    "year_earlier": "cmqsty",
+    "ago": r"\dacdefhjlmnorstuw",
+    "decade": "'12elmt",
+    "decade_word": "t",
+    "century": r"\deflmnst",
+    "dayword": "elty",
+    "part_of_day": "elmty",
+    "weekday": "cefmlnpstw",
+    "weekday_plural": "o",
+    "rel_unit": "ceflnpst",
+    "the_unit": "t",
+    "season": "aceflmnpstw",
+    "month": "acdefjlmnopst",
+    "year": "'12cefltm",
+    "spoken_year": "elmnt",
+    "set": r"\dabcdefhmnopqstwy",
+    "duration": r"\dacdefhjlmnorstuw",
+    "vague": "acdefhilmnoprtwy",
+    "ref": "acflnprst",
+    "clock": r"012\daefmnorst",
+}
+
+
+def _scanned(name: str, pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The rule's regex as it scans a text: its first-character class, then the regex."""
+    return re.compile(f"(?=[{_RULE_FIRST_CHARACTERS[name]}])(?:{pattern.pattern})", pattern.flags)
+
+
+_SCANS: tuple[tuple[str, re.Pattern[str], _Rule], ...] = tuple(
+    (name, _scanned(name, pattern), resolve) for name, pattern, resolve in _RULES
+)
+
+
 @dataclass
 class _Candidate:
     start: int
@@ -1901,7 +1949,7 @@ class _Candidate:
 
 def _candidates(text: str) -> list[_Candidate]:
     found: list[_Candidate] = []
-    for name, pattern, resolve in _RULES:
+    for name, pattern, resolve in _SCANS:
         keyword = _RULE_KEYWORDS.get(name)
         if keyword is not None and keyword.search(text) is None:
             continue  # no match of the rule can lack its keyword

@@ -64,11 +64,13 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
+from itertools import accumulate
 
 from spacy.tokens import Doc, Span, Token
 
@@ -704,6 +706,26 @@ def _in_ranges(start: int, end: int, ranges: Iterable[tuple[int, int]]) -> bool:
     return any(a < end and start < b for a, b in ranges)
 
 
+class _RangeIndex:
+    """Ranges by start, with the furthest end reached so far: whether one of them overlaps
+    or holds a word is a bisect, not a pass over every range for each word of an article."""
+
+    def __init__(self, ranges: Iterable[tuple[int, int]]) -> None:
+        ordered = sorted(ranges)
+        self.starts = [start for start, _ in ordered]
+        self.reach = list(accumulate((end for _, end in ordered), max))
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """``_in_ranges``: a range (a, b) with a < end and start < b."""
+        before = bisect_left(self.starts, end)
+        return before > 0 and self.reach[before - 1] > start
+
+    def may_hold(self, start: int, end: int) -> bool:
+        """Whether a range (a, b) holds the span: a <= start and end <= b."""
+        before = bisect_right(self.starts, start)
+        return before > 0 and self.reach[before - 1] >= end
+
+
 # --- scoring --------------------------------------------------------------------------------
 
 
@@ -1320,11 +1342,13 @@ def find_tone(
     hedges: list[_Candidate] = []
     judgments: list[_Candidate] = []
     quoted: dict[_Region, list[_Candidate]] = {}
+    skipped = _RangeIndex(skip)
+    held = _RangeIndex((r.start, r.end) for r in regions)
     for token in doc:
         start, end = token.idx, token.idx + len(token)
-        if _in_ranges(start, end, skip):
+        if skipped.overlaps(start, end):
             continue
-        region = _region_at(regions, start, end)
+        region = _region_at(regions, start, end) if held.may_hold(start, end) else None
         if region is not None:
             if region.voice == "quoted":
                 candidate = _quoted_candidate(doc, token)

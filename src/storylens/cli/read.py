@@ -6,7 +6,6 @@ import re
 from typing import Annotated
 
 import typer
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -158,6 +157,8 @@ def show_command(
                 "--all-acts"
             )
         )
+
+    from rich.markdown import Markdown  # only `show --all` renders Markdown
 
     from storylens.report import write_markdown
 

@@ -86,16 +86,12 @@ class ClaimProfile:
     @cached_property
     def chars(self) -> tuple[frozenset[str], ...]:
         """Character n-grams, one set per CHAR_NGRAMS."""
-        # Each n-gram is the (n-1)-gram at its place plus the next character: strings built
-        # by ``map`` in C, not sliced one by one in Python (a fifth faster, the same sets).
+        # Sliced straight from the text: the n-grams of one length need none of the shorter
+        # ones (built up from the characters by ``map``, the same sets cost a sixth more).
         flat = self.text
-        grams: list[str] = list(flat)
-        found = []
-        for n in range(2, max(CHAR_NGRAMS) + 1):
-            grams = list(map(str.__add__, grams, flat[n - 1 :]))
-            if n in CHAR_NGRAMS:
-                found.append(frozenset(grams))
-        return tuple(found)
+        return tuple(
+            frozenset([flat[i : i + n] for i in range(len(flat) - n + 1)]) for n in CHAR_NGRAMS
+        )
 
 
 def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile:

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urljoin
 
-import feedparser
 from lxml import etree
 
 from storylens.ingest.html import read_html
@@ -56,6 +55,8 @@ def parse_feed(
     here, not by feedparser: given a base, it resolves RSS guids as links too, and an entry's
     id would then depend on where the feed was read from.
     """
+    import feedparser  # here, not at the top: only feed inputs pay for it
+
     headers = {}
     if content_type:
         headers["content-type"] = content_type

@@ -24,8 +24,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from storylens.errors import UsageError
 from storylens.ingest.records import normalise_published
 from storylens.records import Article, Rejection
@@ -81,6 +79,8 @@ def split_front_matter(content: str) -> WrittenMetadata:
         # A horizontal rule (Markdown "---") on the first line, with no header after it.
         return WrittenMetadata({}, content)
     header = content[opening.end() : closing.start()]
+    import yaml  # here, not at the top: only Markdown and sidecar inputs pay for it
+
     try:
         parsed = yaml.safe_load(header)
     except yaml.YAMLError as error:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator
-from typing import BinaryIO
-
-from warcio.archiveiterator import ArchiveIterator
-from warcio.exceptions import ArchiveLoadFailed
-from warcio.recordloader import ArcWarcRecord
+from typing import TYPE_CHECKING, BinaryIO
 
 from storylens.errors import InputError
 from storylens.ingest.decode import decode_text
 from storylens.ingest.html import read_html
 from storylens.records import Article, Rejection
+
+if TYPE_CHECKING:
+    from warcio.recordloader import ArcWarcRecord
 
 # Bytes read at a time when a record's unread rest is skipped (to learn whether it is whole).
 _SKIP_CHUNK = 1 << 16
@@ -24,6 +23,10 @@ def read_warc(
 ) -> Iterator[Article | Rejection]:
     """Every HTML response record; a file that ends early (``size`` is the file's length) keeps
     the records read and says where it stops."""
+    # warcio (and fsspec under it) imported here, not at the top: only WARC inputs pay for it
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.exceptions import ArchiveLoadFailed
+
     iterator = ArchiveIterator(stream)
     records = iter(iterator)
     read = pages = 0
