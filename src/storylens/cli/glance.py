@@ -168,12 +168,12 @@ def print_glance(console: Console, view: StoryView) -> None:
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
-    hedged = sum(cl.status == "only" and bool(cl.maybe_matches) for cl in c.claims)
-    if hedged:
+    if card.maybe_only_claims:
         console.print(
             Text(
-                f"{plural(hedged, 'sentence')} perhaps told by others too: no other outlet's "
-                "sentence matches closely, but another outlet may tell it in other words (--all)",
+                f"{plural(card.maybe_only_claims, 'sentence')} perhaps told by others too: "
+                "no other outlet's sentence matches closely, but another outlet may tell it in "
+                "other words (--all)",
                 style="dim",
             )
         )

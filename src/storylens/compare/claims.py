@@ -495,14 +495,14 @@ def _common_quotation(a: Sequence[str], b: Sequence[str]) -> tuple[str, str] | N
     """The quotations, one of ``a`` and one of ``b`` (folded), of which one stands word for
     word inside the other (a print may cut a quotation short), the longest such pair; None
     where there is none."""
-    found = [
-        (one, other)
-        for one in a
-        for other in b
-        for shorter, longer in [sorted((one, other), key=len)]
-        if f" {shorter} " in f" {longer} "
-    ]
+    found = [(one, other) for one in a for other in b if _holds(one, other)]
     return max(found, key=lambda pair: len(pair[0]) + len(pair[1])) if found else None
+
+
+def _holds(one: str, other: str) -> bool:
+    """Whether the shorter of two folded quotations stands word for word in the longer."""
+    shorter, longer = sorted((one, other), key=len)
+    return f" {shorter} " in f" {longer} "
 
 
 def _maybe_matches(
@@ -581,11 +581,7 @@ def _quotations(text: str) -> tuple[str, ...]:
 
 
 def _same_quotation(a: Sequence[str], b: Sequence[str]) -> bool:
-    for one, other in [(x, y) for x in a for y in b]:
-        shorter, longer = sorted((one, other), key=len)
-        if f" {shorter} " in f" {longer} ":
-            return True
-    return False
+    return _common_quotation(a, b) is not None
 
 
 def _folded(text: str) -> str:

@@ -257,6 +257,7 @@ def story(
     columns = list(dict.fromkeys(outlet_of.values()))
     matrix = _quote_matrix(comparison, columns)
     only = only_claims(comparison)
+    hedged = hedged_claims(comparison)
     unplaced = unplaced_claims(comparison)
     return render(
         request,
@@ -272,14 +273,10 @@ def story(
         fold_short=SHORT_CONTEXT_LIST,
         shared=shared_claims(comparison),
         only=[(column, *short_list(only.get(column, []), comparison.claims)) for column in columns],
-        hedged=hedged_claims(comparison),
+        hedged=hedged,
         # outlets with lone claims listed as hedged or not placed: "nothing of its own" would
         # be more than storylens knows
-        unsure_outlets={
-            claim.outlet
-            for claim in comparison.claims
-            if claim.status == "unplaced" or (claim.status == "only" and claim.maybe_matches)
-        },
+        unsure_outlets={claim.outlet for claim, _ in hedged} | set(unplaced),
         hedged_words=HEDGED_WORDS,
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
