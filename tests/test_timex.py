@@ -423,6 +423,28 @@ def test_as_early_as_a_weekday_looks_ahead_whatever_verb_reports_it() -> None:
     assert {t.text: t.value for t in ahead}["Thursday's"] == "2011-08-11"
 
 
+def test_a_future_phrase_governs_a_weekday_further_along_its_noun_phrase() -> None:
+    # "in advance of" is five words before "Thursday", with no verb between them
+    text = (
+        "The council sent a letter to the mayor in advance of her visit to the harbour "
+        "on Thursday morning."
+    )
+    assert [(t.text, t.value) for t in find_timexes(text, "2012-04-24")] == [
+        ("Thursday morning", "2012-04-26TMO")
+    ]
+
+
+def test_plans_after_a_determiner_are_a_noun_and_no_future_cue() -> None:
+    # "his plans to" is a noun phrase: "criticized ... on Tuesday" stays in the past
+    text = (
+        "The harbour master criticized the mayor on Tuesday over his plans to close the "
+        "pier next week."
+    )
+    assert {t.text: t.value for t in find_timexes(text, "2015-02-25")}["Tuesday"] == "2015-02-24"
+    plans = find_timexes("The mayor plans to close the pier on Tuesday.", "2015-02-25")
+    assert [(t.text, t.value) for t in plans] == [("Tuesday", "2015-03-03")]
+
+
 def test_this_week_written_at_the_weekend_looks_ahead_in_the_future_tense() -> None:
     ahead = find_timexes("The council will unveil its harbour plan this week.", "2014-01-25")
     assert [(t.text, t.value) for t in ahead] == [("this week", "2014-W05")]

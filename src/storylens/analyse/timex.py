@@ -614,11 +614,13 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
     following = tokens[i + 1][2] if i + 1 < len(tokens) else ""
     if word in _FUTURE_WORDS or word.endswith("'ll"):
         return "future"
+    previous_word = tokens[i - 1][2] if i > 0 else ""
     if word in _FUTURE_BEFORE_TO and following in ("to", "for"):
-        return "future"
+        # After a determiner the word is a noun ("over his plans to address Congress next
+        # week"): the plan may be old news, and the expression another verb's.
+        return None if previous_word in _DETERMINERS else "future"
     if word in ("is", "are") and following == "to":  # "is to resume"
         return "future"
-    previous_word = tokens[i - 1][2] if i > 0 else ""
     if word in _PAST_WORDS:
         if previous_word in _BE_FORMS and word not in _BE_FORMS:
             # "will be held", "would be sold": a participle after "be" tells no tense (as an
@@ -646,6 +648,15 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
             return "past"
         return "past" if tokens[i][3] else None  # capitalised: a name ("Ahmed", "United")
     return None
+
+
+def _ends_future_phrase(tokens: list[_Token], i: int) -> bool:
+    """Whether token ``i`` is the last word of one of ``_FUTURE_PHRASES``."""
+    return any(
+        i + 1 >= len(phrase)
+        and tuple(tokens[k][2] for k in range(i + 1 - len(phrase), i + 1)) == phrase
+        for phrase in _FUTURE_PHRASES
+    )
 
 
 def _open_tense(ctx: _Context, start: int, end: int) -> Tense | None:
@@ -696,6 +707,10 @@ def _tense(
     # own clause, not an attribution, so the verb after the comma is the one it goes with.
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
     for distance, i in enumerate(reversed(before[-TENSE_WINDOW_WORDS:])):
+        if _ends_future_phrase(tokens, i):
+            # "in advance of his appearance on the campus on Thursday": the phrase governs
+            # the noun the expression hangs on, with no verb between them.
+            return "future"
         cue = _cue(tokens, i)
         opens = tokens[i][2] in modals or (infinitives and _infinitive(ctx.text, tokens, i))
         if cue is None and opens:
