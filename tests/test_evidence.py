@@ -17,8 +17,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from storylens.compare.words import words
-from storylens.evidence import Evidence, locate
+from storylens.evidence import Evidence, StoryEvidence, locate
 from storylens.pipeline import analyze
+from storylens.records import Claim, Quote, StoryComparison
 from storylens.report import report_json, write_markdown
 from storylens.store import Store
 from storylens.views import StoryView, shared_claims, story_view
@@ -385,3 +386,37 @@ def test_show_all_prints_one_evidence_note_a_line(db: str, views: list[StoryView
     notes = re.findall(r"\[\^\d+\]:", shown.stdout)
     starts = [line for line in shown.stdout.splitlines() if re.match(r"\[\^\d+\]:", line)]
     assert notes and len(starts) == len(notes)
+
+
+def _claim(text: str, start: int = 0) -> Claim:
+    return Claim("a", "Echo", start, start + len(text), text, "only", 0)
+
+
+def _said(text: str, quoted: str, speaker: str | None, kind: str = "person") -> Quote:
+    start = text.index(quoted)
+    return Quote(
+        quoted, start, start + len(quoted), speaker, "she", None, None, kind, "say", "direct"
+    )  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "kind", "shown"),
+    [
+        # "she said" names no one: the line says whose words they are
+        ("“We will reopen the pier,” she said.", "Rhea Voss", "person", "Rhea Voss"),
+        # the line names her already
+        ("“We will reopen the pier,” Voss said.", "Rhea Voss", "person", None),
+        # an anonymous source is described by the line's own words
+        ("“We will reopen the pier,” she said.", "a port official", "anonymous", None),
+        # no speaker resolved: nothing is made up
+        ("“We will reopen the pier,” she said.", None, "unknown", None),
+    ],
+)
+def test_a_claim_line_names_the_speaker_its_words_leave_unnamed(
+    text: str, speaker: str | None, kind: str, shown: str | None
+) -> None:
+    comparison = StoryComparison(story_id="s", article_ids=("a",), claims=(_claim(text),))
+    evidence = StoryEvidence(
+        comparison, {"a": text}, {"a": (_said(text, "We will reopen the pier", speaker, kind),)}
+    )
+    assert evidence.unnamed_speaker(_claim(text)) == shown

@@ -86,6 +86,14 @@ def _wording(text: str) -> tuple[str, ...]:
     return tuple(fold(w) for w in words(text))
 
 
+# The speakers a claim line names for its "he said": people and organisations, never an
+# anonymous description (the line's own words already describe the source).
+NAMED_SPEAKER_TYPES = frozenset({"person", "organization"})
+# The quotes whose words stand in the line's quotation marks (a reported "he began praising
+# her" in the same line is another attribution, not the quotation's speaker).
+MARKED_QUOTE_KINDS = frozenset({"direct", "mixed"})
+
+
 class StoryEvidence:
     """The evidence of every line of one story's comparison (outlets named as shown).
 
@@ -124,6 +132,25 @@ class StoryEvidence:
     def claim(self, claim: Claim) -> list[Evidence]:
         """A claim's own sentence (the claims keep their offsets)."""
         return [Evidence(claim.article_id, claim.outlet, claim.start, claim.end)]
+
+    def unnamed_speaker(self, claim: Claim) -> str | None:
+        """Who speaks in a claim that quotes someone without naming them ("'...,' she
+        said", "She added: '...'"): the resolved speaker of the quote that opens in it, a
+        person or an organisation its words do not name; None otherwise. A fresh reader
+        could not tell whose words a lone "he said" line carried."""
+        speakers = {
+            (quote.speaker, quote.speaker_type)
+            for quote in self.quotes.get(claim.article_id, ())
+            if quote.kind in MARKED_QUOTE_KINDS
+            and any(claim.start <= low < claim.end for low, _ in quote.spans)
+        }
+        if len(speakers) != 1:
+            return None  # no quotation, or several speakers: no one name is the line's
+        ((speaker, kind),) = speakers
+        if speaker is None or kind not in NAMED_SPEAKER_TYPES:
+            return None
+        named = {fold(word) for word in words(claim.text)}
+        return None if any(fold(word) in named for word in words(speaker)) else speaker
 
     def match(self, match: ClaimMatch) -> list[Evidence]:
         """Another outlet's sentence that makes the same claim."""

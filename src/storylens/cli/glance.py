@@ -164,7 +164,9 @@ def print_glance(console: Console, view: StoryView) -> None:
         bullets.add_column(overflow="ellipsis")
         for claim in top:
             ref = Text(" " + evidence_ref(view, evidence.claim(claim)), style="dim")
-            bullets.add_row(" •", Text(terminal_safe(claim.text)) + ref)
+            speaker = evidence.unnamed_speaker(claim)
+            said = Text(f" (speaker: {terminal_safe(speaker)})" if speaker else "", style="dim")
+            bullets.add_row(" •", Text(terminal_safe(claim.text)) + said + ref)
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
