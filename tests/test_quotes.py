@@ -312,6 +312,18 @@ def test_pronoun_prefers_the_subject_of_the_sentence_before(nlp: Language) -> No
     assert quote.speaker == "Leonard Shaw"
 
 
+def test_a_name_ending_a_long_title_is_the_subject_a_pronoun_takes_up(nlp: Language) -> None:
+    # the small model makes the title the subject and hangs the name on its "for"; the
+    # name of no listed gender, "she" went back to the subject two sentences before
+    text = (
+        "Mayor Ruth Penn defended the budget on Wednesday. “We are in for a hard year,” she "
+        "said.\nStill, then-Deputy Assistant Secretary for Coastal Security Charlene Okafor "
+        "testified in October that the size of the storm was the issue.\n"
+        "Asked whether money had played a part, she said: “No.”"
+    )
+    assert find(quotes_of(nlp, text), "No.").speaker == "Charlene Okafor"
+
+
 def test_two_apostrophes_as_a_double_mark(nlp: Language) -> None:
     text = "''It is more tinkering at the edges,'' said Dana Holt, an economist."
     quote = find(quotes_of(nlp, text), "tinkering")

@@ -308,6 +308,34 @@ def _is_title_before_name(token: Token) -> bool:
 NAMING_DEPS = frozenset({"appos"})
 
 
+# Finite verb tags: a name right before such a verb that has no subject of its own is that
+# verb's subject, whatever the parse made of it.
+FINITE_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def _subject_verb(span: Span) -> Token | None:
+    """The verb a mention is the subject of: its root's head where the root is a subject;
+    else the finite verb right after the mention where the mention ends that verb's subject
+    phrase, or the verb has none (the small model hangs a name under a long title in front
+    of it on the title's preposition: in "then-Deputy Assistant Secretary for Diplomatic
+    Security Charlene Lamb testified" the subject is "Secretary", Lamb the object of "for",
+    and her "she said" went to someone else)."""
+    root = span.root
+    if root.dep_ in SUBJECT_DEPS:
+        return root.head
+    if span.end >= len(span.doc):
+        return None
+    after = span.doc[span.end]
+    if after.tag_ not in FINITE_VERB_TAGS:
+        return None
+    subjects = [c for c in after.children if c.dep_ in SUBJECT_DEPS]
+    if not subjects or any(
+        c.left_edge.i <= span.start and c.right_edge.i == span.end - 1 for c in subjects
+    ):
+        return after
+    return None
+
+
 class SpeakerTable:
     """The people of one article, and the resolution of mentions against them."""
 
@@ -647,7 +675,7 @@ class SpeakerTable:
             if span is None:
                 continue
             by_token[span.root.i] = person
-            if span.root.dep_ in SUBJECT_DEPS:
+            if _subject_verb(span) is not None:
                 subject_mentions.append((start, person))
         subject_starts = [start for start, _ in subject_mentions]
         last_pronoun: dict[str, int] = {"f": -1, "m": -1}  # where each gender was last "he"/"she"
@@ -763,10 +791,8 @@ class SpeakerTable:
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None:
                 continue
-            root = span.root
-            main = root.dep_ in SUBJECT_DEPS and (
-                root.head.dep_ == "ROOT" or root.head.head.dep_ == "ROOT"
-            )
+            verb = _subject_verb(span)
+            main = verb is not None and (verb.dep_ == "ROOT" or verb.head.dep_ == "ROOT")
             if not main:
                 continue
             if gender is None or person.gender == gender:
