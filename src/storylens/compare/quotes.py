@@ -9,7 +9,10 @@ three words or more; it is scored against the group's fullest wording, so no quo
 through a fragment it shares words with. Wordings one article prints as two quotations join
 the group of the fuller wording another article prints in one. A rewording changed in many
 places, keeping few of its words, or given to another named person is not clearly the same
-utterance and stands in a group of its own.
+utterance and stands in a group of its own; so does any wording whose outlet gives it to
+another named person than the group's (or the fullest wording's, where as many articles say
+so), unless surely misattributed: shown in the group, its line would credit one outlet's
+words to the other's speaker.
 
 Each wording is then classified (``compare.variants``): a second wording in the article that
 holds the fullest one is the speaker repeating herself, not a cut; any other is diffed against
@@ -42,7 +45,7 @@ from rapidfuzz import fuzz
 from storylens.analyse.quotes.cues import SPEECH_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
-from storylens.compare.variants import classify_variant, is_named, one_speaker
+from storylens.compare.variants import classify_variant, is_named, one_speaker, same_speaker
 from storylens.compare.words import content_stems, fold, stem, words
 from storylens.records import Quote, QuoteGroup, QuoteVariant, WordDiff
 
@@ -74,6 +77,15 @@ MAX_REWORDED_CHANGES = 2
 # When I'm talking ..."), the BASIL tuning events' rewordings of one line 0.8-1.0, while the
 # letter set beside the priest's like sentence keeps 0.75.
 MIN_REWORDED_KEPT = 0.8
+# A mixed quote given to another speaker than its group's stands apart (``_credited_apart``):
+# on the BASIL tuning events every such phrase in a shown group was credited to the subject of
+# the reporter's sentence ("the congressman", "some", "Catholic teaching"), not its speaker.
+MIXED_SPEAKER_MUST_AGREE = True
+# A whole quotation given to another named person, whatever its relation, stands apart unless
+# it is surely misattributed: on the BASIL tuning events both such wordings (a spokesman's
+# attack printed unattributed after the congressman's words, a candidate's line given to the
+# senator it mocks) credited the words to the wrong person.
+WHOLE_QUOTE_SPEAKERS_MUST_AGREE = True
 # What stands between the pieces of one utterance an article prints as separate quotations,
 # when they are shown as one wording (the words between them are the outlet's).
 PIECE_JOINER = "…"
@@ -544,6 +556,7 @@ def _built_group(
     their words, or changed and given to another person."""
     reference_quote, reference = _fullest(group)
     group_speaker = _group_speaker(group)
+    speakers = _speakers_to_agree_with(group, group_speaker, reference_quote, doubtful)
     variants = [
         _variant(
             q,
@@ -571,6 +584,7 @@ def _built_group(
                 and (member[0].article_id, member[0].start) not in doubtful
                 and variant.relation not in ("identical", "truncated", "misattributed")
             )
+            or _credited_apart(member[0], variant, speakers, doubtful)
         )
     ]
     variants = _pieces_joined(variants, reference_quote.text, reference)
@@ -757,6 +771,62 @@ def _misattributed(
         return len({q.article_id for q, _ in group if q.speaker and one_speaker(q.speaker, name)})
 
     return backing(group_speaker) > backing(quote.speaker)
+
+
+def _speakers_to_agree_with(
+    group: list[Member],
+    group_speaker: str | None,
+    reference_quote: QuoteInStory,
+    doubtful: set[tuple[str, int]],
+) -> tuple[str, ...]:
+    """Whom a wording of the group must not contradict: the group's speaker, and the fullest
+    wording's own speaker when as many articles give the words to it (a tie: the line of the
+    fullest wording is shown under its own outlet's speaker)."""
+    speakers = tuple(s for s in (group_speaker,) if s)
+    own = reference_quote.speaker
+    if (
+        not own
+        or reference_quote.kind == "nested"
+        or (reference_quote.article_id, reference_quote.start) in doubtful
+        or one_speaker(own, group_speaker)
+    ):
+        return speakers
+
+    def backing(name: str | None) -> int:
+        return len({q.article_id for q, _ in group if q.speaker and one_speaker(q.speaker, name)})
+
+    return (*speakers, own) if backing(own) >= backing(group_speaker) else speakers
+
+
+def _credited_apart(
+    quote: QuoteInStory,
+    variant: QuoteVariant,
+    speakers: tuple[str, ...],
+    doubtful: set[tuple[str, int]],
+) -> bool:
+    """Whether a wording is given to someone other than who the group says spoke, and not
+    surely enough to call it misattributed: shown in the group, its line would credit the
+    words to that other speaker or hide that its outlet does.
+
+    - A mixed quote's speaker is the subject of the reporter's sentence, often not who said
+      the phrase (`asked the congressman if he "fully supported the plan"`, `with some saying
+      ... and one blogger asking, "..."`): one given to another speaker than the group's or
+      the fullest wording's (``MIXED_SPEAKER_MUST_AGREE``) stands apart.
+    - A whole quotation given to another named person, one outlet against one other, says
+      who differs, not who erred (``WHOLE_QUOTE_SPEAKERS_MUST_AGREE``): shown as one group,
+      either line credits one outlet's words to the other's speaker.
+    """
+    if variant.relation == "misattributed" or (quote.article_id, quote.start) in doubtful:
+        return False
+    if not is_named(quote.speaker):
+        return False  # a description ("senior officials") may well take in the named speaker
+    if quote.kind == "mixed":
+        return MIXED_SPEAKER_MUST_AGREE and any(
+            not same_speaker(quote.speaker, other) for other in speakers
+        )
+    return WHOLE_QUOTE_SPEAKERS_MUST_AGREE and any(
+        is_named(other) and not same_speaker(quote.speaker, other) for other in speakers
+    )
 
 
 def _another_person(quote: QuoteInStory, group_speaker: str | None) -> bool:
