@@ -375,3 +375,16 @@ def test_an_outlet_whose_paraphrase_is_dropped_no_longer_carries_the_group() -> 
     )
     groups = align_quotes([first, second, both])
     assert all(g.outlets == ("A",) for g in groups)
+
+
+def test_words_a_speaker_cites_are_no_repeat_of_her_own_line() -> None:
+    # `"In the report, I quote: 'Key questions ...'"`: she reads the report's words
+    own = "There are key questions about the depot fire that remain to be answered"
+    holder = "In the inspectors' report, I quote: 'Key questions about the depot fire remain.'"
+    cited = "Key questions about the depot fire remain."
+    quotes = [
+        _at("a", own, "Hana Clint"),
+        _at("a", holder, "Hana Clint", start=200),
+        QuoteInStory("a", "A", cited, "Hana Clint", "nested", 237, 237 + len(cited)),
+    ]
+    assert all(v.relation != "repeated" for g in align_quotes(quotes) for v in g.variants)

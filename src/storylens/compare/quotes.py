@@ -12,7 +12,8 @@ places, keeping few of its words, or given to another named person is not clearl
 utterance and stands in a group of its own; so does any wording whose outlet gives it to
 another named person than the group's (or the fullest wording's, where as many articles say
 so), unless surely misattributed: shown in the group, its line would credit one outlet's
-words to the other's speaker.
+words to the other's speaker. Words a speaker cites inside her own quotation ("I quote:
+'...'") are no repeat of her line.
 
 Each wording is then classified (``compare.variants``): a second wording in the article that
 holds the fullest one is the speaker repeating herself, not a cut; any other is diffed against
@@ -585,6 +586,7 @@ def _built_group(
                 and variant.relation not in ("identical", "truncated", "misattributed")
             )
             or _credited_apart(member[0], variant, speakers, doubtful)
+            or (variant.relation == "repeated" and _cited_by_its_speaker(member[0], quotes))
         )
     ]
     variants = _pieces_joined(variants, reference_quote.text, reference)
@@ -771,6 +773,23 @@ def _misattributed(
         return len({q.article_id for q, _ in group if q.speaker and one_speaker(q.speaker, name)})
 
     return backing(group_speaker) > backing(quote.speaker)
+
+
+def _cited_by_its_speaker(quote: QuoteInStory, quotes: Sequence[QuoteInStory]) -> bool:
+    """Whether a nested quote is given to the speaker of the quotation that holds it: she
+    cites words (`"... in the report, I quote: 'Key questions remain.'"`), and whose they are
+    the extractor could not tell, so printing them is no repeat of her own line."""
+    if quote.kind != "nested" or not quote.speaker:
+        return False
+    return any(
+        other.article_id == quote.article_id
+        and other.kind != "nested"
+        and other.start <= quote.start
+        and quote.end <= other.end
+        and other.speaker
+        and one_speaker(other.speaker, quote.speaker)
+        for other in quotes
+    )
 
 
 def _speakers_to_agree_with(
