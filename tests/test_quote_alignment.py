@@ -388,3 +388,23 @@ def test_words_a_speaker_cites_are_no_repeat_of_her_own_line() -> None:
         QuoteInStory("a", "A", cited, "Hana Clint", "nested", 237, 237 + len(cited)),
     ]
     assert all(v.relation != "repeated" for g in align_quotes(quotes) for v in g.variants)
+
+
+def test_words_inside_an_unattributed_account_are_relayed_by_its_teller() -> None:
+    # `“She looked at me and said, ‘Put that down,’” he said.`: the photographer's account
+    outer = "She looked at me and said, ‘Put that down,’"
+    inner = "Put that down"
+    quotes = [
+        _at("a", outer, "Idris Malo"),
+        QuoteInStory("a", "A", inner, "Mira Delacour", "nested", 27, 40, "Idris Malo"),
+        _at("b", outer, "Idris Malo"),
+        QuoteInStory("b", "B", inner, "Mira Delacour", "nested", 27, 40, "Idris Malo"),
+        _at("c", outer, None),
+        QuoteInStory("c", "C", inner, "Mira Delacour", "nested", 27, 40),
+    ]
+    group = _group_of(align_quotes(quotes), inner)
+    assert {v.article_id: v.reported_by for v in group.variants} == {
+        "a": "Idris Malo",
+        "b": "Idris Malo",
+        "c": "Idris Malo",
+    }

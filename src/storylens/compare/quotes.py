@@ -21,7 +21,8 @@ the closest wording another article prints of the same utterance, so "No, when I
 is set beside the line it repeats, not beside the outburst before it. Reported speech that
 carries the same words and a named speaker joins the group as a paraphrase (reported speech
 matching two groups joins neither); words a speaker quotes someone else as saying keep their
-relay ("per Jason Scoop"). A wording is called misattributed only when sure: a whole
+relay ("per Jason Scoop"), told from the quotation that holds them where their outlet leaves
+it unattributed. A wording is called misattributed only when sure: a whole
 quotation, both speakers names, more articles giving the words to the group's speaker than
 to this one, and the outlet's own attribution not in doubt (a quote that narrates the person
 it quotes, "She looked at me and said, 'Put that down'", is not hers).
@@ -87,6 +88,11 @@ MIXED_SPEAKER_MUST_AGREE = True
 # attack printed unattributed after the congressman's words, a candidate's line given to the
 # senator it mocks) credited the words to the wrong person.
 WHOLE_QUOTE_SPEAKERS_MUST_AGREE = True
+# Words quoted inside a quotation its outlet leaves unattributed are relayed by the named
+# speaker the comparison gives that quotation (``_relays_told``): on the written stories the
+# one outlet printing the photographer's account with only "he said" showed the singer's
+# "Put that down" as heard first-hand, while the other two said "per" the photographer.
+RELAY_FROM_THE_GROUP = True
 # What stands between the pieces of one utterance an article prints as separate quotations,
 # when they are shown as one wording (the words between them are the outlet's).
 PIECE_JOINER = "…"
@@ -526,9 +532,50 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
             pending[:0] = [[member] for member in unclear]
             built, _ = _built_group(quotes, [m for m in group if m not in unclear], doubtful)
         result.append(built)
-    result = _paraphrased_once(result)
+    result = _relays_told(_paraphrased_once(result), quotes)
     result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)
+
+
+def _relays_told(groups: list[QuoteGroup], quotes: Sequence[QuoteInStory]) -> list[QuoteGroup]:
+    """Groups with the relay of words quoted inside a quotation its own outlet leaves
+    unattributed, or gives to the speaker it quotes (`“She looked at me and said, ‘Put that
+    down,’” he said.`), told as the named speaker the comparison gives that quotation: the
+    outlet relays them second-hand as the other outlets do, and a line without "per ..."
+    would give them as heard first-hand."""
+    speaker_of_wording = {
+        (v.article_id, v.start, v.end): g.speaker
+        for g in groups
+        for v in g.variants
+        if v.kind != "nested" and v.relation != "paraphrased"
+    }
+
+    def relay(variant: QuoteVariant) -> str | None:
+        if variant.kind != "nested" or variant.reported_by or not RELAY_FROM_THE_GROUP:
+            return None
+        for holder in quotes:
+            if (
+                holder.article_id == variant.article_id
+                and holder.kind != "nested"
+                # unattributed, or given to the speaker it quotes: its own speaker in doubt
+                and (not holder.speaker or one_speaker(holder.speaker, variant.speaker))
+                and holder.start <= variant.start
+                and variant.end <= holder.end
+            ):
+                named = speaker_of_wording.get((holder.article_id, holder.start, holder.end))
+                if is_named(named) and not one_speaker(named, variant.speaker):
+                    return named
+        return None
+
+    return [
+        replace(
+            group,
+            variants=tuple(
+                replace(v, reported_by=told) if (told := relay(v)) else v for v in group.variants
+            ),
+        )
+        for group in groups
+    ]
 
 
 def _paraphrased_once(groups: list[QuoteGroup]) -> list[QuoteGroup]:
