@@ -148,9 +148,58 @@ def test_parts_cut_at_ellipses_are_a_cut_not_a_rewording() -> None:
 
 
 def test_one_outlet_against_one_other_is_no_misattribution() -> None:
+    # nor one utterance shown under either name: each line would credit the other's words
     words = "His conduct is unbecoming of a member of the council."
     groups = align_quotes([_at("a", words, "Bob Ethers"), _at("b", words, "Jon Tamson")])
+    assert [[v.relation for v in g.variants] for g in groups] == [["reference"], ["reference"]]
+
+
+def test_a_cut_given_to_another_named_person_stands_apart() -> None:
+    full = "Bob Ethers has lost it. His conduct is unbecoming of a member of the council."
+    cut = "His conduct is unbecoming of a member of the council."
+    groups = align_quotes([_at("a", full, "Bob Ethers"), _at("b", cut, "Jon Tamson")])
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_the_fullest_wordings_own_speaker_counts_in_a_tie() -> None:
+    # the group goes to the story's first speaker; the fullest wording's outlet says another
+    cut = "If you help me win this race, you may have someone with your background"
+    full = "To put it plainly, if you help me win this race you may have someone with your past"
+    cut = cut.replace("background", "past")
+    groups = align_quotes([_at("a", cut, "Bruce Bralen"), _at("b", full, "Chad Grassle")])
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_one_surname_under_two_first_names_is_one_speaker_here() -> None:
+    full = "We offered the mayor an opportunity to balance the divisive invitation."
+    groups = align_quotes(
+        [_at("a", full, "Richard J. Durbo"), _at("b", full, "Dick Durbo", start=40)]
+    )
     assert [v.relation for v in groups[0].variants] == ["reference", "identical"]
+
+
+def test_a_phrase_credited_to_the_named_subject_of_the_sentence_stands_apart() -> None:
+    # `... after he asked the councillor if he "fully supported the mayor's agenda."`
+    question = "Hi, Councillor. How are you? Do you fully support the mayor's agenda?"
+    phrase = "fully supported the mayor's agenda."
+    groups = align_quotes(
+        [_at("a", question, "a young man"), _at("b", phrase, "Bob Ethers", "mixed")]
+    )
+    assert all(len(g.variants) == 1 for g in groups)
+
+
+def test_a_phrase_credited_to_a_description_stays_with_the_named_speaker() -> None:
+    # "senior officials" may take in the adviser: no contradiction
+    line = "What I said is it would significantly increase the risk"
+    phrase = "significantly increase the risk"
+    groups = align_quotes(
+        [
+            _at("a", line, "Larry Summit"),
+            _at("a", phrase, "Senior council officials", "mixed", start=300),
+            _at("b", phrase, None, "mixed"),
+        ]
+    )
+    assert len(_group_of(groups, line).variants) == 3
 
 
 def test_one_outlet_against_two_others_misattributes() -> None:
@@ -296,6 +345,7 @@ def test_a_paraphrase_needs_a_named_speaker_and_one_utterance() -> None:
 
 
 def test_a_phrase_credited_to_someone_else_is_no_misattribution() -> None:
+    # nor a cut of the group's words shown under the other name: it stands apart
     line = "The office has pursued a politically driven vendetta against the councillor"
     groups = align_quotes(
         [
@@ -304,7 +354,8 @@ def test_a_phrase_credited_to_someone_else_is_no_misattribution() -> None:
             _at("c", "a politically driven vendetta", "Patten Boggs", "mixed"),
         ]
     )
-    assert _relations(groups[0])[("c", "a politically driven vendetta")] == "truncated"
+    assert _relations(groups[0]) == {("a", line): "reference", ("b", line): "identical"}
+    assert all(v.relation != "misattributed" for g in groups for v in g.variants)
 
 
 def test_a_name_may_open_on_a_common_word() -> None:
@@ -324,3 +375,36 @@ def test_an_outlet_whose_paraphrase_is_dropped_no_longer_carries_the_group() -> 
     )
     groups = align_quotes([first, second, both])
     assert all(g.outlets == ("A",) for g in groups)
+
+
+def test_words_a_speaker_cites_are_no_repeat_of_her_own_line() -> None:
+    # `"In the report, I quote: 'Key questions ...'"`: she reads the report's words
+    own = "There are key questions about the depot fire that remain to be answered"
+    holder = "In the inspectors' report, I quote: 'Key questions about the depot fire remain.'"
+    cited = "Key questions about the depot fire remain."
+    quotes = [
+        _at("a", own, "Hana Clint"),
+        _at("a", holder, "Hana Clint", start=200),
+        QuoteInStory("a", "A", cited, "Hana Clint", "nested", 237, 237 + len(cited)),
+    ]
+    assert all(v.relation != "repeated" for g in align_quotes(quotes) for v in g.variants)
+
+
+def test_words_inside_an_unattributed_account_are_relayed_by_its_teller() -> None:
+    # `“She looked at me and said, ‘Put that down,’” he said.`: the photographer's account
+    outer = "She looked at me and said, ‘Put that down,’"
+    inner = "Put that down"
+    quotes = [
+        _at("a", outer, "Idris Malo"),
+        QuoteInStory("a", "A", inner, "Mira Delacour", "nested", 27, 40, "Idris Malo"),
+        _at("b", outer, "Idris Malo"),
+        QuoteInStory("b", "B", inner, "Mira Delacour", "nested", 27, 40, "Idris Malo"),
+        _at("c", outer, None),
+        QuoteInStory("c", "C", inner, "Mira Delacour", "nested", 27, 40),
+    ]
+    group = _group_of(align_quotes(quotes), inner)
+    assert {v.article_id: v.reported_by for v in group.variants} == {
+        "a": "Idris Malo",
+        "b": "Idris Malo",
+        "c": "Idris Malo",
+    }

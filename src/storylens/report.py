@@ -131,6 +131,15 @@ def variant_label(variant: QuoteVariant) -> str:
     return f"{label}, per {variant.reported_by}" if variant.reported_by else label
 
 
+def variant_words(variant: QuoteVariant) -> str:
+    """A wording as its line shows it: in quotation marks, but for a paraphrase, whose words
+    are the outlet's own (reported speech, `that the pier would be rebuilt`), shown in italics
+    so that no reader takes them for the speaker's words."""
+    if variant.relation == "paraphrased":
+        return f"_{md(variant.text)}_"
+    return f"“{md(variant.text)}”"
+
+
 class EvidenceNotes:
     """The Markdown report's evidence footnotes: ``ref`` gives a line its marker (one number
     per distinct set of spans), ``lines`` the list the report ends with."""
@@ -294,7 +303,7 @@ def _quotes(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
         lines.append(f"**{md(group.speaker or 'unknown speaker')}**: “{md(group.reference)}”")
         lines.append("")
         for variant in group.variants:
-            text = f"“{md(variant.text)}”"
+            text = variant_words(variant)
             if variant.relation not in ("reference", "identical") and variant.diff:
                 against = f" against “{md(variant.compared_with)}”" if variant.compared_with else ""
                 text += f" — diff{against}: {diff_markdown(variant.diff)}"

@@ -9,7 +9,11 @@ three words or more; it is scored against the group's fullest wording, so no quo
 through a fragment it shares words with. Wordings one article prints as two quotations join
 the group of the fuller wording another article prints in one. A rewording changed in many
 places, keeping few of its words, or given to another named person is not clearly the same
-utterance and stands in a group of its own.
+utterance and stands in a group of its own; so does any wording whose outlet gives it to
+another named person than the group's (or the fullest wording's, where as many articles say
+so), unless surely misattributed: shown in the group, its line would credit one outlet's
+words to the other's speaker. Words a speaker cites inside her own quotation ("I quote:
+'...'") are no repeat of her line.
 
 Each wording is then classified (``compare.variants``): a second wording in the article that
 holds the fullest one is the speaker repeating herself, not a cut; any other is diffed against
@@ -17,7 +21,8 @@ the closest wording another article prints of the same utterance, so "No, when I
 is set beside the line it repeats, not beside the outburst before it. Reported speech that
 carries the same words and a named speaker joins the group as a paraphrase (reported speech
 matching two groups joins neither); words a speaker quotes someone else as saying keep their
-relay ("per Jason Scoop"). A wording is called misattributed only when sure: a whole
+relay ("per Jason Scoop"), told from the quotation that holds them where their outlet leaves
+it unattributed. A wording is called misattributed only when sure: a whole
 quotation, both speakers names, more articles giving the words to the group's speaker than
 to this one, and the outlet's own attribution not in doubt (a quote that narrates the person
 it quotes, "She looked at me and said, 'Put that down'", is not hers).
@@ -42,7 +47,7 @@ from rapidfuzz import fuzz
 from storylens.analyse.quotes.cues import SPEECH_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
-from storylens.compare.variants import classify_variant, is_named, one_speaker
+from storylens.compare.variants import classify_variant, is_named, one_speaker, same_speaker
 from storylens.compare.words import content_stems, fold, stem, words
 from storylens.records import Quote, QuoteGroup, QuoteVariant, WordDiff
 
@@ -74,6 +79,20 @@ MAX_REWORDED_CHANGES = 2
 # When I'm talking ..."), the BASIL tuning events' rewordings of one line 0.8-1.0, while the
 # letter set beside the priest's like sentence keeps 0.75.
 MIN_REWORDED_KEPT = 0.8
+# A mixed quote given to another speaker than its group's stands apart (``_credited_apart``):
+# on the BASIL tuning events every such phrase in a shown group was credited to the subject of
+# the reporter's sentence ("the congressman", "some", "Catholic teaching"), not its speaker.
+MIXED_SPEAKER_MUST_AGREE = True
+# A whole quotation given to another named person, whatever its relation, stands apart unless
+# it is surely misattributed: on the BASIL tuning events both such wordings (a spokesman's
+# attack printed unattributed after the congressman's words, a candidate's line given to the
+# senator it mocks) credited the words to the wrong person.
+WHOLE_QUOTE_SPEAKERS_MUST_AGREE = True
+# Words quoted inside a quotation its outlet leaves unattributed are relayed by the named
+# speaker the comparison gives that quotation (``_relays_told``): on the written stories the
+# one outlet printing the photographer's account with only "he said" showed the singer's
+# "Put that down" as heard first-hand, while the other two said "per" the photographer.
+RELAY_FROM_THE_GROUP = True
 # What stands between the pieces of one utterance an article prints as separate quotations,
 # when they are shown as one wording (the words between them are the outlet's).
 PIECE_JOINER = "…"
@@ -513,9 +532,50 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
             pending[:0] = [[member] for member in unclear]
             built, _ = _built_group(quotes, [m for m in group if m not in unclear], doubtful)
         result.append(built)
-    result = _paraphrased_once(result)
+    result = _relays_told(_paraphrased_once(result), quotes)
     result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)
+
+
+def _relays_told(groups: list[QuoteGroup], quotes: Sequence[QuoteInStory]) -> list[QuoteGroup]:
+    """Groups with the relay of words quoted inside a quotation its own outlet leaves
+    unattributed, or gives to the speaker it quotes (`“She looked at me and said, ‘Put that
+    down,’” he said.`), told as the named speaker the comparison gives that quotation: the
+    outlet relays them second-hand as the other outlets do, and a line without "per ..."
+    would give them as heard first-hand."""
+    speaker_of_wording = {
+        (v.article_id, v.start, v.end): g.speaker
+        for g in groups
+        for v in g.variants
+        if v.kind != "nested" and v.relation != "paraphrased"
+    }
+
+    def relay(variant: QuoteVariant) -> str | None:
+        if variant.kind != "nested" or variant.reported_by or not RELAY_FROM_THE_GROUP:
+            return None
+        for holder in quotes:
+            if (
+                holder.article_id == variant.article_id
+                and holder.kind != "nested"
+                # unattributed, or given to the speaker it quotes: its own speaker in doubt
+                and (not holder.speaker or one_speaker(holder.speaker, variant.speaker))
+                and holder.start <= variant.start
+                and variant.end <= holder.end
+            ):
+                named = speaker_of_wording.get((holder.article_id, holder.start, holder.end))
+                if is_named(named) and not one_speaker(named, variant.speaker):
+                    return named
+        return None
+
+    return [
+        replace(
+            group,
+            variants=tuple(
+                replace(v, reported_by=told) if (told := relay(v)) else v for v in group.variants
+            ),
+        )
+        for group in groups
+    ]
 
 
 def _paraphrased_once(groups: list[QuoteGroup]) -> list[QuoteGroup]:
@@ -544,6 +604,7 @@ def _built_group(
     their words, or changed and given to another person."""
     reference_quote, reference = _fullest(group)
     group_speaker = _group_speaker(group)
+    speakers = _speakers_to_agree_with(group, group_speaker, reference_quote, doubtful)
     variants = [
         _variant(
             q,
@@ -571,6 +632,8 @@ def _built_group(
                 and (member[0].article_id, member[0].start) not in doubtful
                 and variant.relation not in ("identical", "truncated", "misattributed")
             )
+            or _credited_apart(member[0], variant, speakers, doubtful)
+            or (variant.relation == "repeated" and _cited_by_its_speaker(member[0], quotes))
         )
     ]
     variants = _pieces_joined(variants, reference_quote.text, reference)
@@ -757,6 +820,79 @@ def _misattributed(
         return len({q.article_id for q, _ in group if q.speaker and one_speaker(q.speaker, name)})
 
     return backing(group_speaker) > backing(quote.speaker)
+
+
+def _cited_by_its_speaker(quote: QuoteInStory, quotes: Sequence[QuoteInStory]) -> bool:
+    """Whether a nested quote is given to the speaker of the quotation that holds it: she
+    cites words (`"... in the report, I quote: 'Key questions remain.'"`), and whose they are
+    the extractor could not tell, so printing them is no repeat of her own line."""
+    if quote.kind != "nested" or not quote.speaker:
+        return False
+    return any(
+        other.article_id == quote.article_id
+        and other.kind != "nested"
+        and other.start <= quote.start
+        and quote.end <= other.end
+        and other.speaker
+        and one_speaker(other.speaker, quote.speaker)
+        for other in quotes
+    )
+
+
+def _speakers_to_agree_with(
+    group: list[Member],
+    group_speaker: str | None,
+    reference_quote: QuoteInStory,
+    doubtful: set[tuple[str, int]],
+) -> tuple[str, ...]:
+    """Whom a wording of the group must not contradict: the group's speaker, and the fullest
+    wording's own speaker when as many articles give the words to it (a tie: the line of the
+    fullest wording is shown under its own outlet's speaker)."""
+    speakers = tuple(s for s in (group_speaker,) if s)
+    own = reference_quote.speaker
+    if (
+        not own
+        or reference_quote.kind == "nested"
+        or (reference_quote.article_id, reference_quote.start) in doubtful
+        or one_speaker(own, group_speaker)
+    ):
+        return speakers
+
+    def backing(name: str | None) -> int:
+        return len({q.article_id for q, _ in group if q.speaker and one_speaker(q.speaker, name)})
+
+    return (*speakers, own) if backing(own) >= backing(group_speaker) else speakers
+
+
+def _credited_apart(
+    quote: QuoteInStory,
+    variant: QuoteVariant,
+    speakers: tuple[str, ...],
+    doubtful: set[tuple[str, int]],
+) -> bool:
+    """Whether a wording is given to someone other than who the group says spoke, and not
+    surely enough to call it misattributed: shown in the group, its line would credit the
+    words to that other speaker or hide that its outlet does.
+
+    - A mixed quote's speaker is the subject of the reporter's sentence, often not who said
+      the phrase (`asked the congressman if he "fully supported the plan"`, `with some saying
+      ... and one blogger asking, "..."`): one given to another speaker than the group's or
+      the fullest wording's (``MIXED_SPEAKER_MUST_AGREE``) stands apart.
+    - A whole quotation given to another named person, one outlet against one other, says
+      who differs, not who erred (``WHOLE_QUOTE_SPEAKERS_MUST_AGREE``): shown as one group,
+      either line credits one outlet's words to the other's speaker.
+    """
+    if variant.relation == "misattributed" or (quote.article_id, quote.start) in doubtful:
+        return False
+    if not is_named(quote.speaker):
+        return False  # a description ("senior officials") may well take in the named speaker
+    if quote.kind == "mixed":
+        return MIXED_SPEAKER_MUST_AGREE and any(
+            not same_speaker(quote.speaker, other) for other in speakers
+        )
+    return WHOLE_QUOTE_SPEAKERS_MUST_AGREE and any(
+        is_named(other) and not same_speaker(quote.speaker, other) for other in speakers
+    )
 
 
 def _another_person(quote: QuoteInStory, group_speaker: str | None) -> bool:
