@@ -47,13 +47,17 @@ and its marks are kept beside the article's quota.
 
 What the comparison lists. Every candidate above stays in the analysis (``storylens export
 tone`` and bench/tone.py's BASIL figures read them), but the comparison lists an own-voice,
-reported or scare-quoted mark only when it is sure (``is_listed``; a doubtful mark scores
-below zero): an evaluative adjective or adverb the lexicon rates, or an uncommon -ly adverb of
-manner aimed at an actor, in the outlet's narration, or a verb of saying that judges the
-speech ("ripped", "lashed out at", "touted"); not another verb (it names an act, "condemned",
-"detained"), a piece of a compound, an adjective of a title ("outgoing"), a word aimed at
-people in general or at a passive's subject, nor a word inside what someone says or feels; a
-scare quote only where the outlet sets a label in marks inside its own noun phrase.
+quoted or scare-quoted mark only when it is sure (``is_listed``; a doubtful mark scores
+below zero), and a word in a reported account never (whose word it is cannot be told): an
+evaluative adjective or adverb the lexicon rates, or an uncommon -ly adverb of manner aimed
+at an actor, in the outlet's narration, or a verb of saying that judges the speech
+("ripped", "lashed out at", "touted"); not another verb (it names an act, "condemned",
+"detained"), a piece of a compound, an adjective of a title ("outgoing"), a superlative
+(a rank: "one of the most prominent"), an everyday predicate adjective with a degree adverb
+("especially worried"), an adjective set off after its noun (the parse's guess), a word
+aimed at people in general or at a passive's subject, nor a word inside what someone says
+or feels; a quoted word only when the speaker the quote names can be theirs; a scare quote
+only where the outlet sets a label in marks inside its own noun phrase.
 
 Whose words. Only the runs inside quotation marks are a speaker's: the attribution between
 the two halves of a split quote ("..., he fumed. ...") and the paraphrase around a quoted
@@ -1086,7 +1090,9 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
     at", "touted": ``LOADED_SAYING_VERBS``) said of a person or group is the reporter's
     choice, and sure. Not sure either: part of a compound ("haired" of "red-haired"), an adjective
     about a proposition ("left unclear whether ..."), a word aimed at people in general
-    ("couples", "parents") or at the one a passive verb acts on ("was fatally shot").
+    ("couples", "parents") or at the one a passive verb acts on ("was fatally shot"), a
+    superlative ("one of the most prominent": ``SUPERLATIVE_TAGS``), or an adjective set off
+    after its noun, whose attachment the parse only guesses (``_detached``).
 
     Candidates that are not sure stay in the analysis (``storylens export tone`` and
     bench/tone.py's BASIL figures read them) with a score below zero."""
@@ -1315,8 +1321,10 @@ def _in_account(doc: Doc, c: _Candidate, account: _Account) -> bool:
 
 
 def _voiced_mark(doc: Doc, text: str, c: _Candidate, accounts: Sequence[_Account]) -> ToneMark:
-    """An own-voice candidate's mark, in the voice of the account it sits in, if any. A
-    reported mark is sure only where the parse shows the speaker's claim holding it.
+    """An own-voice candidate's mark, in the voice of the account it sits in, if any (never
+    listed: ``NEVER_SURE_VOICES``; its score is lower still where the parse does not show
+    the speaker's claim holding it), or the outlet's own where it is the outlet's verb for
+    how the account's speaker spoke (``_speakers_own_verb``).
     ``text`` is ``doc.text``, read once by the caller (spaCy joins every token on each read)."""
     for account in accounts:
         if account.start <= c.start and c.end <= account.end:
@@ -1421,8 +1429,11 @@ def _doubtful(strength: float) -> float:
 
 
 def is_listed(mark: ToneMark) -> bool:
-    """Whether the comparison lists the mark: quoted wording always; an own-voice, reported
-    or scare-quoted word only when it is sure (a score of zero or more): fewer, surer lines."""
+    """Whether the comparison lists the mark: an own-voice, quoted or scare-quoted word only
+    when it is sure (a score of zero or more), a word in a reported account never
+    (``NEVER_SURE_VOICES``): fewer, surer lines."""
+    if mark.voice in NEVER_SURE_VOICES:
+        return False
     return mark.voice not in LISTED_BY_SCORE or mark.score >= 0.0
 
 
