@@ -34,8 +34,9 @@ Prediction variants:
                hedges ("reportedly", "so-called"), with those in clauses the outlet reports
                as someone's account ("according to X, ..."); the headline run;
   own-only     the outlet's own voice (no reported accounts);
-  shown        the own-voice and reported marks the comparison lists (``is_listed``: the sure
-               ones, issue 19's "fewer, surer lines"): a precision-minded subset of "own";
+  shown        the marks outside quotation marks the comparison lists (``is_listed``: the
+               sure own-voice ones; a word in a reported account is never listed, issue 19's
+               "fewer, surer lines"): a precision-minded subset of "own";
   own-loaded   own-voice loaded words only, no hedges;
   own+quoted   own plus loaded words inside quotes (the scorer ignores a prediction that
                touches only a quoted gold span, but counts one elsewhere as a false positive);

@@ -110,13 +110,16 @@ def test_scare_quotes_inside_the_outlets_noun_phrase_are_listed(nlp: Language) -
 
 
 def test_a_hand_made_mark_is_listed() -> None:
-    """Marks made without the analysis (score 0) are listed: only a negative score doubts."""
+    """Marks made without the analysis (score 0) are listed: only a negative score doubts,
+    and a word in a reported account is never listed."""
     assert is_listed(ToneMark(0, 8, "harmless", "positive", "own"))
     assert not is_listed(ToneMark(0, 3, "icy", "negative", "own", score=-0.9))
-    assert is_listed(ToneMark(0, 7, "banter", "positive", "quoted", score=-0.9))
+    assert is_listed(ToneMark(0, 7, "banter", "positive", "quoted"))
+    assert not is_listed(ToneMark(0, 7, "banter", "positive", "quoted", score=-0.9))
+    assert not is_listed(ToneMark(0, 7, "angrily", "negative", "reported", speaker="Pell"))
 
 
-def test_a_reported_word_is_listed_only_inside_the_speakers_claim(nlp: Language) -> None:
+def test_a_word_in_a_reported_account_is_found_but_never_listed(nlp: Language) -> None:
     # "erroneously" is the outlet's word about the mayor's claim; the press office only
     # denies a point, so its account does not hold the word
     outside = LEDE_FILLER + (
@@ -126,11 +129,83 @@ def test_a_reported_word_is_listed_only_inside_the_speakers_claim(nlp: Language)
     )
     marks = [m for m in _marks(nlp, outside) if m.text == "erroneously"]
     assert marks and not [m for m in marks if m.voice == "reported" and is_listed(m)]
+    # whether "angrily" is Pell's word or the outlet's rendering of Pell's account cannot be
+    # told: the analysis keeps it as Pell's account, the comparison does not list it
     inside = LEDE_FILLER + (
         "According to Pell, the mayor then angrily shoved the clerk before storming off.\n"
     )
     (angrily,) = [m for m in _marks(nlp, inside) if m.text == "angrily"]
-    assert (angrily.voice, angrily.speaker, is_listed(angrily)) == ("reported", "Pell", True)
+    assert (angrily.voice, angrily.speaker, is_listed(angrily)) == ("reported", "Pell", False)
+    believed = LEDE_FILLER + "Critics say Ohio is a winnable prize for the party.\n"
+    assert not [m for m in _marks(nlp, believed) if is_listed(m)]
+
+
+def test_a_judging_verb_of_the_accounts_own_speaker_is_the_outlets(nlp: Language) -> None:
+    # the extractor's account runs over the verb, but "blasted" is the outlet's word for how
+    # Penn spoke, not part of what she says
+    text = LEDE_FILLER + (
+        "Councillor Ada Penn blasted the harbour plan for its cost, "
+        "\u201cSo much for thrift,\u201d she said.\n"
+    )
+    marks = [m for m in _marks(nlp, text) if m.text == "blasted"]
+    assert [(m.voice, is_listed(m)) for m in marks] == [("own", True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # a superlative ranks someone among others
+        (
+            LEDE_FILLER + "Mayor Delia Ruiz, one of the council\u2019s most enthusiastic users "
+            "of social media, said her account was hacked.\n",
+            "enthusiastic",
+        ),
+        # an everyday adjective with a degree adverb tells a state
+        (LEDE_FILLER + "Shop owners on Quarry Lane were especially worried.\n", "worried"),
+        # an adjective set off after a noun: the parse hangs it on "process", not on Republicans
+        (
+            LEDE_FILLER + "And on Friday, the mayor began a robust process of selling the levy to "
+            "Republicans -- skeptical, as they are, about any new tax.\n",
+            "skeptical",
+        ),
+    ],
+)
+def test_ranks_states_and_detached_adjectives_are_found_but_not_listed(
+    nlp: Language, text: str, word: str
+) -> None:
+    marks = [m for m in _marks(nlp, text) if word in m.text]
+    assert marks and not [m for m in marks if is_listed(m)]
+
+
+def test_a_degree_adverb_on_a_marked_adjective_is_listed(nlp: Language) -> None:
+    text = LEDE_FILLER + "The neighbours got pretty agitated with the builders.\n"
+    assert "pretty agitated" in _listed(nlp, text)
+
+
+def test_a_place_described_by_be_is_no_actor(nlp: Language) -> None:
+    # "Ohio is a winnable enterprise" describes the place; nobody there did anything
+    text = LEDE_FILLER + (
+        "Her comments resonated among voters who share the skepticism that Ohio is a winnable "
+        "enterprise.\n"
+    )
+    assert not [m for m in _marks(nlp, text) if "winnable" in m.text and is_listed(m)]
+
+
+def test_a_quote_is_not_listed_as_a_person_its_own_clause_names_later(nlp: Language) -> None:
+    # "He" cannot be Ruiz in "He called Ruiz's critics ...": whoever spoke, it is not Ruiz
+    text = (
+        "Mayor Tom Ruiz defended the levy on Friday.\n"
+        "He called Ruiz\u2019s critics \u201cutterly irresponsible.\u201d\n"
+    )
+    marks = [m for m in _marks(nlp, text) if m.voice == "quoted"]
+    assert marks and not [m for m in marks if is_listed(m)]
+    named = LEDE_FILLER + (
+        "Senator Tom Arle defended the levy on Friday.\n"
+        "He called Ruiz\u2019s plan \u201cutterly irresponsible.\u201d\n"
+    )
+    assert [m.speaker for m in _marks(nlp, named) if m.voice == "quoted" and is_listed(m)] == [
+        "Tom Arle"
+    ]
 
 
 def test_nothing_is_listed_as_own_in_a_paragraph_whose_marks_do_not_pair(nlp: Language) -> None:
