@@ -44,6 +44,11 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
         ("2026-Q3", "", None, "the third quarter of 2026"),
         ("P100D", "", None, "100 days"),
         ("2011-W21-WE", "last weekend", None, "the weekend of Saturday 28 and Sunday 29 May 2011"),
+        # "the past decade" is the span up to the publication, not the calendar decade
+        ("200", "over the past decade", "2013-01-24", "the ten years before January 2013"),
+        ("2011", "In the last year", "2012-04-24", "the twelve months before April 2012"),
+        ("2011", "last year", "2012-04-24", "2011"),
+        ("200", "the 2000s", "2013-01-24", "the 2000s"),
     ],
 )
 def test_dates_in_words(value: str, text: str, published: str | None, words: str) -> None:

@@ -167,6 +167,28 @@ def _week(value: str, text: str, published: str | None) -> str | None:
     return f"the week of {day_in_words(monday)} to {day_in_words(sunday)}"
 
 
+# "the past decade", "the last year": TIMEX3 gives the calendar decade or year before the
+# publication ("200", "2011"), but the words mean the span up to it (a fresh reader marked
+# "the 2000s" for "the past decade", written in January 2013, misleading). Said as that span.
+_ROLLING = re.compile(r"\bthe\s+(?:past|last)\s+(decade|year)\b", re.IGNORECASE)
+_ROLLING_SPANS = {"decade": "the ten years", "year": "the twelve months"}
+
+
+def _rolling(value: str, text: str, published: str | None) -> str | None:
+    match = _ROLLING.search(text)
+    if match is None:
+        return None
+    unit = match[1].lower()
+    if not re.fullmatch(r"\d{3}" if unit == "decade" else r"\d{4}", value):
+        return None
+    try:
+        anchor = date.fromisoformat(published[:10]) if published else None
+    except ValueError:
+        anchor = None
+    until = f"{calendar.month_name[anchor.month]} {anchor.year}" if anchor else "the publication"
+    return f"{_ROLLING_SPANS[unit]} before {until}"
+
+
 def _period(value: str) -> str | None:
     if match := re.fullmatch(r"(\d{4})-(\d{2})", value):
         month = int(match[2])
@@ -211,6 +233,7 @@ def date_in_words(value: str, text: str = "", published: str | None = None) -> s
         _day_part(value),
         _weekend(value),
         _week(value, text, published),
+        _rolling(value, text, published),
         _period(value),
         _unknown_year(value),
         _duration(value),
