@@ -433,3 +433,71 @@ def test_a_duration_is_no_common_word_of_two_times() -> None:
         ),
     )
     assert not [row for row in shown if row[0] == "time"]
+
+
+def test_an_estimate_near_another_count_is_a_possible_conflict() -> None:
+    a = "The Ridgeport plant will close in November, eliminating 220 jobs, the company said."
+    b = "The Ridgeport plant will close before Christmas, with the loss of about 240 jobs."
+    found = _conflicts(
+        _counted(member("a", "Gazette", a), a, "220", "220"),
+        _counted(member("b", "Courier", b), b, "240", "240"),
+    )
+    assert [(c.kind, c.status) for c in found if c.kind == "count"] == [("count", "unchecked")]
+
+
+def test_two_estimated_times_half_an_hour_apart_are_a_possible_conflict() -> None:
+    a = "Deputies were first alerted to the shooting at the campground about 8:30 on Sunday."
+    b = "Deputies were first alerted to the shooting at the campground around 8:00 on Sunday."
+    found = _conflicts(
+        _with(
+            member("a", "Gazette", a, published="2026-09-13"),
+            timexes=(_timex(a, "8:30", "2026-09-13T08:30", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-09-13"),
+            timexes=(_timex(b, "8:00", "2026-09-13T08:00", "TIME"),),
+        ),
+    )
+    assert [(c.kind, c.status) for c in found if c.kind == "time"] == [("time", "unchecked")]
+
+
+def _two_times(a: str, time_a: str, b: str, time_b: str) -> list[DetailConflict]:
+    return _conflicts(
+        _with(
+            member("a", "Gazette", a, published="2026-09-13"),
+            timexes=(_timex(a, time_a, f"2026-09-13T{time_a[-5:]}", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-09-13"),
+            timexes=(_timex(b, time_b, f"2026-09-13T{time_b[-5:]}", "TIME"),),
+        ),
+    )
+
+
+def test_estimates_a_quarter_hour_apart_and_a_side_that_holds_agree() -> None:
+    # "about 03:00" is rounded to the quarter hour; "shortly before 08:00" holds 07:50.
+    a = "The shooting at the Iron Gate flats happened about 03:00, police said."
+    b = "Police were called to the shooting at the Iron Gate flats around 02:45, police said."
+    found = _two_times(a, "03:00", b, "02:45")
+    assert [c.status for c in found if c.kind == "time"] == ["agree"]
+    a = "The bus left the road near the Pike Hollow turnoff at about 07:50, the county said."
+    b = "The bus left the road near the Pike Hollow turnoff shortly before 08:00, the county said."
+    found = _two_times(a, "07:50", b, "08:00")
+    assert [c.status for c in found if c.kind == "time"] == ["agree"]
+
+
+def test_two_days_after_the_same_venue_conflict() -> None:
+    # The head words leave names out; the same venue right before both days ties them.
+    a = "Singer Mara Vell lost her cool at the Ashby Film Festival on Friday night, police said."
+    b = "Singer Mara Vell and Jon Hart drew a crowd at the Ashby Film Festival on Saturday evening."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-04-19"),
+            timexes=(_timex(a, "Friday night", "2026-04-17TNI", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-04-19"),
+            timexes=(_timex(b, "Saturday evening", "2026-04-18TEV", "TIME"),),
+        ),
+    )
+    assert shown == [("date", "Friday night", "Saturday evening")]

@@ -505,6 +505,18 @@ def _shared_words(first: str, second: str) -> str:
     return " ".join(dict.fromkeys(kept)) or "the same event"
 
 
+# Words right before two values that, the same in both and holding a name, put the values in
+# one slot of one event ("at the Crestline Film Festival on"): the head words leave names out,
+# and a venue is what ties two days of one evening.
+SLOT_WORDS = 4
+
+
+def _words_before(text: str, start: int) -> list[str]:
+    """The ``SLOT_WORDS`` words right before ``start`` in its line (fewer at a line's start)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return words(text[max(line_start, start - SLOT_WORDS * 20) : start])[-SLOT_WORDS:]
+
+
 def _head_stems(text: str, start: int, end: int, low: int, high: int) -> frozenset[str]:
     """The stems of the few lower-case content words either side of a value inside its claim
     (``low``..``high``): what the value is a value of ("shot and killed ... on Monday")."""
@@ -595,6 +607,18 @@ class _Pairing:
         if _relative(self.members[i], first) or _relative(self.members[j], second):
             return RELATIVE_HEAD_WORDS
         return 1
+
+    def same_slot(self, first: DetailValue, i: int, second: DetailValue, j: int) -> bool:
+        """Whether two values follow the same named words ("at the Crestline Film Festival
+        on Friday night" / "... on Saturday evening"): ``SLOT_WORDS`` words, one a name,
+        the same in both sentences, right before each value."""
+        before_a = _words_before(self.text(first, i), first.start)
+        before_b = _words_before(self.text(second, j), second.start)
+        return (
+            len(before_a) == SLOT_WORDS
+            and [fold(w) for w in before_a] == [fold(w) for w in before_b]
+            and any(w[:1].isupper() for w in before_a)
+        )
 
     def heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
         claim = self.units[unit]
@@ -705,9 +729,12 @@ def _claim_pairs(
                 conflict = _event_pair(first, second, pairing, i, j)
                 if conflict is None:
                     continue
-                if conflict.status == "disagree" and pairing.heads_needed(
-                    first, second, i, j
-                ) > len(pairing.heads(first, i, unit_a) & pairing.heads(second, j, unit_b)):
+                if (
+                    conflict.status == "disagree"
+                    and pairing.heads_needed(first, second, i, j)
+                    > len(pairing.heads(first, i, unit_a) & pairing.heads(second, j, unit_b))
+                    and not pairing.same_slot(first, i, second, j)
+                ):
                     continue
                 yield conflict
 
@@ -773,8 +800,11 @@ def _counterparts(
         alike = [
             s
             for s in right
-            if heads & pairing.heads(s, j, unit_b)
-            and _asked(heads) == _asked(pairing.heads(s, j, unit_b))
+            if (
+                heads & pairing.heads(s, j, unit_b)
+                and _asked(heads) == _asked(pairing.heads(s, j, unit_b))
+            )
+            or pairing.same_slot(first, i, s, j)
         ]
         if len(alike) == 1:
             yield first, alike[0]
@@ -919,16 +949,66 @@ def _event_pair(
     text_a, text_b = pairing.text(first, i), pairing.text(second, j)
     bound_a = _bound(text_a, first.start, first.text)
     bound_b = _bound(text_b, second.start, second.text)
+    reason = _pair_reason(first, second)
     if kind == "time":
         a, b = _minutes(first.value), _minutes(second.value)
         close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
-        return DetailConflict(
-            kind, subject, first, second, _agreement(a == b or close), _pair_reason(first, second)
-        )
-    same = _numbers_agree(first, second, bound_a, bound_b)
-    return DetailConflict(
-        kind, subject, first, second, _agreement(same), _pair_reason(first, second)
+        if (
+            close
+            and bound_a == bound_b == "about"
+            and abs(a - b) > ESTIMATE_ROUNDING_MINUTES
+            and not _side_holds(text_a, first, a, b, text_b, second)
+        ):
+            # "about 8:30" / "around 8": two estimates may be one time, or two.
+            status: DetailStatus = "unchecked"
+            return DetailConflict(kind, subject, first, second, status, reason + ESTIMATES)
+        return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
+    if _numbers_agree(first, second, _firm(bound_a), _firm(bound_b)):
+        return DetailConflict(kind, subject, first, second, "agree", reason)
+    if _numbers_agree(first, second, bound_a, bound_b):
+        # "220 jobs" / "about 240 jobs": an estimate near the other value may be that value,
+        # or another count (one outlet counts contract staff); the reader is told so.
+        return DetailConflict(kind, subject, first, second, "unchecked", reason + ESTIMATES)
+    return DetailConflict(kind, subject, first, second, "disagree", reason)
+
+
+# A time given as an estimate ("about 3 a.m.") is rounded to the quarter hour: another
+# estimate this close ("around 2:45 a.m.") is the same time; further apart, within
+# ``APPROXIMATE_MINUTES``, the two may be one time or two.
+ESTIMATE_ROUNDING_MINUTES = 15
+# "shortly before 8 a.m.", "just after 10": a time that bounds the other from one side.
+_SIDE_BEFORE = re.compile(r"\b(after|before)\s*$", re.IGNORECASE)
+_SIDE_IN = re.compile(r"\b(after|before)\s+(?=\d)", re.IGNORECASE)
+
+
+def _side(text: str, detail: DetailValue) -> str | None:
+    """ "after" or "before" where a time is given as one side of a moment."""
+    found = _SIDE_IN.search(detail.text) or _SIDE_BEFORE.search(
+        text[max(0, detail.start - APPROXIMATE_WINDOW_CHARS) : detail.start]
     )
+    return found.group(1).lower() if found else None
+
+
+def _side_holds(
+    text_a: str, first: DetailValue, a: int, b: int, text_b: str, second: DetailValue
+) -> bool:
+    """Whether one time, given as "before" or "after" a moment, holds the other ("shortly
+    before 8 a.m." holds 7:50)."""
+    for side, own, other in ((_side(text_a, first), a, b), (_side(text_b, second), b, a)):
+        if (side == "before" and other <= own) or (side == "after" and other >= own):
+            return True
+    return False
+
+
+# Said of two values that agree only as estimates ("about", "around"): possible, not
+# confirmed, and not agreeing either.
+ESTIMATES = ": close, but an estimate; perhaps the same number, perhaps not"
+
+
+def _firm(bound: str | None) -> str | None:
+    """A bound that holds a value for sure ("more than 600" holds 700); an estimate's
+    "about" does not."""
+    return bound if bound in ("more", "less") else None
 
 
 def _numbers_agree(
