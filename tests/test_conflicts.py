@@ -501,3 +501,81 @@ def test_two_days_after_the_same_venue_conflict() -> None:
         ),
     )
     assert shown == [("date", "Friday night", "Saturday evening")]
+
+
+def test_an_age_said_of_a_description_is_the_described_persons() -> None:
+    people = ("Tomas Brill",)
+    a = "Tomas Brill, the chef behind Casa Verde, apologised. The 45-year-old chef spoke briefly."
+    b = "A tearful Tomas Brill, 46, faced the cameras on Friday."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert ("age", "45", "46") in shown
+
+
+def test_an_age_of_a_description_no_one_is_given_is_nobodys() -> None:
+    people = ("Tomas Brill",)
+    a = "Tomas Brill, the owner of Casa Verde, apologised. The 45-year-old chef spoke briefly."
+    b = "A tearful Tomas Brill, 46, faced the cameras on Friday."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert not [row for row in shown if row[0] == "age"]
+
+
+def test_the_one_count_of_a_noun_each_outlet_gives_for_one_act_conflicts() -> None:
+    # The sentences differ too much to pair as claims; the counted noun and what happened to
+    # it ("treated" / "injured": hurt) are the same, and each outlet counts it once.
+    a = "Three firefighters were treated for heat exhaustion and released on Wednesday."
+    b = "The blaze ripped through the depot before dawn, leaving four firefighters injured."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Three", "3"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("four", "4"))),
+    )
+    assert ("count", "Three firefighters", "four firefighters") in shown
+
+
+def test_counts_of_one_noun_for_two_acts_do_not_conflict() -> None:
+    a = "Three firefighters were treated for heat exhaustion and released on Wednesday."
+    b = "The blaze ripped through the depot before dawn, and four firefighters arrived first."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Three", "3"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("four", "4"))),
+    )
+    assert not [row for row in shown if row[0] == "count"]
+
+
+def test_a_count_of_the_same_noun_for_another_act_is_no_counterpart() -> None:
+    # Sixty firefighters fought the blaze; three were hurt: the hurt are counted once each.
+    a = (
+        "Sixty firefighters fought the blaze at the depot. Three firefighters were treated for "
+        "heat exhaustion and released on Wednesday."
+    )
+    b = "The blaze ripped through the depot before dawn, leaving four firefighters injured."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Sixty", "60"), ("Three", "3"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("four", "4"))),
+    )
+    assert [row for row in shown if row[0] == "count"] == [
+        ("count", "Three firefighters", "four firefighters")
+    ]
+
+
+def test_counts_of_a_noun_without_a_common_act_do_not_conflict() -> None:
+    a = "The company employs 1,600 local staff at its Ashby offices, the Courier understands."
+    b = "Insiders said as many as 320 staff were let go on Wednesday by the company."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("1,600", "1600"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("320", "320"))),
+    )
+    assert not [row for row in shown if row[0] == "count"]
+
+
+def test_a_count_of_participles_pairs_only_in_paired_claims() -> None:
+    a = "By Sunday at least seven people had been killed and 40 wounded in shootings citywide."
+    b = "He was one of three people killed and 27 wounded over an eight-hour stretch that night."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("40", "40"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("27", "27"))),
+    )
+    assert not [row for row in shown if row[0] == "count"]
