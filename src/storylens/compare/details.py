@@ -32,7 +32,6 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from datetime import date, timedelta
 from functools import lru_cache
 
 from rapidfuzz import fuzz
@@ -192,11 +191,6 @@ _GRANULARITIES = (
 )
 # Two dates this many granularity steps apart can describe one time (a day and its week).
 MAX_GRANULARITY_STEPS = 1
-# "last week" read from a publication day is the calendar week before it, but a reporter
-# writing on a Wednesday says "last week" of anything in the seven days before too: the
-# Monday two days before is "last week" to one outlet and "Monday" to another. Such a week
-# also covers the days from its end up to the day before publication.
-_LOOSE_WEEK = re.compile(r"\b(?:last|past|previous)\s+week\b", re.IGNORECASE)
 # A clock time that names its day ("1:40 a.m. on November 4", "Tuesday at 9 p.m.").
 _NAMES_A_DAY = re.compile(
     r"\b(?:" + "|".join(n[:3] for n in (*calendar.month_name[1:], *calendar.day_name)) + r")",
@@ -1059,8 +1053,6 @@ def _event_pair(
     if kind == "date":
         status: DetailStatus
         status, reason = compare_dates(first.value, second.value)
-        if status == "disagree" and _loose_weeks_overlap(members[i], first, members[j], second):
-            status, reason = "agree", f"“{first.text}” / “{second.text}”: {LOOSE_WEEK_REASON}"
         anchored = _anchored(members[i], first) or _anchored(members[j], second)
         if status != "agree" and anchored and fold(first.text) == fold(second.text):
             return None  # one phrase ("on Sunday") read against two publication days
@@ -1197,32 +1189,6 @@ def _is_dateline(text: str, detail: DetailValue) -> bool:
     line_start = text.rfind("\n", 0, detail.start) + 1
     head = _DATELINE.match(text[line_start : line_start + 80])
     return head is not None and detail.start < line_start + head.end()
-
-
-LOOSE_WEEK_REASON = "“last week” may be any of the seven days before publication"
-
-
-def _loose_interval(member: StoryMember, detail: DetailValue) -> tuple[date, date] | None:
-    """The days a date may cover: a relative "last week" (``_LOOSE_WEEK``) runs on to the day
-    before its article's publication; any other date covers its own days."""
-    interval = date_interval(detail.value)
-    published = member.analysed.article.published
-    if interval is None or not published or not _LOOSE_WEEK.search(detail.text):
-        return interval
-    if _granularity(detail.value) != 1 or not _anchored(member, detail):
-        return interval
-    try:
-        day_before = date.fromisoformat(published[:10]) - timedelta(days=1)
-    except ValueError:
-        return interval
-    return interval[0], max(interval[1], day_before)
-
-
-def _loose_weeks_overlap(
-    member_a: StoryMember, first: DetailValue, member_b: StoryMember, second: DetailValue
-) -> bool:
-    a, b = _loose_interval(member_a, first), _loose_interval(member_b, second)
-    return a is not None and b is not None and a[0] <= b[1] and b[0] <= a[1]
 
 
 def _relative(member: StoryMember, detail: DetailValue) -> bool:
