@@ -1081,14 +1081,15 @@ def _event_pair(
             and not _side_holds(text_a, first, a, b, text_b, second)
         ):
             # "about 8:30" / "around 8": two estimates may be one time, or two.
-            return DetailConflict(kind, subject, first, second, "unchecked", reason + ESTIMATES)
+            doubt = reason + _estimates(kind)
+            return DetailConflict(kind, subject, first, second, "unchecked", doubt)
         return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
     if _numbers_agree(first, second, _firm(bound_a), _firm(bound_b)):
         return DetailConflict(kind, subject, first, second, "agree", reason)
     if _numbers_agree(first, second, bound_a, bound_b):
         # "220 jobs" / "about 240 jobs": an estimate near the other value may be that value,
         # or another count (one outlet counts contract staff); the reader is told so.
-        return DetailConflict(kind, subject, first, second, "unchecked", reason + ESTIMATES)
+        return DetailConflict(kind, subject, first, second, "unchecked", reason + _estimates(kind))
     return DetailConflict(kind, subject, first, second, "disagree", reason)
 
 
@@ -1122,7 +1123,13 @@ def _side_holds(
 
 # Said of two values that agree only as estimates ("about", "around"): possible, not
 # confirmed, and not agreeing either.
-ESTIMATES = ": close, but an estimate; perhaps the same number, perhaps not"
+_ESTIMATED = {"time": "time", "money": "amount", "count": "count"}
+
+
+def _estimates(kind: str) -> str:
+    """ ": close, but an estimate; perhaps the same time, perhaps not"."""
+    what = _ESTIMATED.get(kind, "value")
+    return f": close, but an estimate; perhaps the same {what}, perhaps not"
 
 
 def _firm(bound: str | None) -> str | None:
