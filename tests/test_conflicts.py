@@ -379,3 +379,169 @@ def test_a_count_of_the_others_is_no_count_of_the_group() -> None:
         _with(member("b", "Courier", b), numbers=_numbers(b, ("three", "3"))),
     )
     assert shown == []
+
+
+# -- issue 19, the conflicts table on the dev material ----------------------------------------
+
+
+def test_a_duration_is_no_common_word_of_two_times() -> None:
+    # Found at 10:00, missed at 16:00: two moments of one escape, both "18 hours" apart.
+    a = "Keepers found the goat in a garden at around 10:00, about 18 hours after the escape."
+    b = "Keepers noticed the goat missing at feeding, shortly after 16:00, some 18 hours before."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-07-06"),
+            timexes=(_timex(a, "10:00", "2026-07-06T10:00", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-07-06"),
+            timexes=(_timex(b, "16:00", "2026-07-05T16:00", "TIME"),),
+        ),
+    )
+    assert not [row for row in shown if row[0] == "time"]
+
+
+def test_an_estimate_near_another_count_is_a_possible_conflict() -> None:
+    a = "The Ridgeport plant will close in November, eliminating 220 jobs, the company said."
+    b = "The Ridgeport plant will close before Christmas, with the loss of about 240 jobs."
+    found = _conflicts(
+        _counted(member("a", "Gazette", a), a, "220", "220"),
+        _counted(member("b", "Courier", b), b, "240", "240"),
+    )
+    assert [(c.kind, c.status) for c in found if c.kind == "count"] == [("count", "unchecked")]
+
+
+def test_two_estimated_times_half_an_hour_apart_are_a_possible_conflict() -> None:
+    a = "Deputies were first alerted to the shooting at the campground about 8:30 on Sunday."
+    b = "Deputies were first alerted to the shooting at the campground around 8:00 on Sunday."
+    found = _conflicts(
+        _with(
+            member("a", "Gazette", a, published="2026-09-13"),
+            timexes=(_timex(a, "8:30", "2026-09-13T08:30", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-09-13"),
+            timexes=(_timex(b, "8:00", "2026-09-13T08:00", "TIME"),),
+        ),
+    )
+    assert [(c.kind, c.status) for c in found if c.kind == "time"] == [("time", "unchecked")]
+
+
+def _two_times(a: str, time_a: str, b: str, time_b: str) -> list[DetailConflict]:
+    return _conflicts(
+        _with(
+            member("a", "Gazette", a, published="2026-09-13"),
+            timexes=(_timex(a, time_a, f"2026-09-13T{time_a[-5:]}", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-09-13"),
+            timexes=(_timex(b, time_b, f"2026-09-13T{time_b[-5:]}", "TIME"),),
+        ),
+    )
+
+
+def test_estimates_a_quarter_hour_apart_and_a_side_that_holds_agree() -> None:
+    # "about 03:00" is rounded to the quarter hour; "shortly before 08:00" holds 07:50.
+    a = "The shooting at the Iron Gate flats happened about 03:00, police said."
+    b = "Police were called to the shooting at the Iron Gate flats around 02:45, police said."
+    found = _two_times(a, "03:00", b, "02:45")
+    assert [c.status for c in found if c.kind == "time"] == ["agree"]
+    a = "The bus left the road near the Pike Hollow turnoff at about 07:50, the county said."
+    b = "The bus left the road near the Pike Hollow turnoff shortly before 08:00, the county said."
+    found = _two_times(a, "07:50", b, "08:00")
+    assert [c.status for c in found if c.kind == "time"] == ["agree"]
+
+
+def test_two_days_after_the_same_venue_conflict() -> None:
+    # The head words leave names out; the same venue right before both days ties them.
+    a = "Singer Mara Vell lost her cool at the Ashby Film Festival on Friday night, police said."
+    b = "Singer Mara Vell and Jon Hart drew a crowd at the Ashby Film Festival on Saturday evening."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-04-19"),
+            timexes=(_timex(a, "Friday night", "2026-04-17TNI", "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-04-19"),
+            timexes=(_timex(b, "Saturday evening", "2026-04-18TEV", "TIME"),),
+        ),
+    )
+    assert shown == [("date", "Friday night", "Saturday evening")]
+
+
+def test_an_age_said_of_a_description_is_the_described_persons() -> None:
+    people = ("Tomas Brill",)
+    a = "Tomas Brill, the chef behind Casa Verde, apologised. The 45-year-old chef spoke briefly."
+    b = "A tearful Tomas Brill, 46, faced the cameras on Friday."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert ("age", "45", "46") in shown
+
+
+def test_an_age_of_a_description_no_one_is_given_is_nobodys() -> None:
+    people = ("Tomas Brill",)
+    a = "Tomas Brill, the owner of Casa Verde, apologised. The 45-year-old chef spoke briefly."
+    b = "A tearful Tomas Brill, 46, faced the cameras on Friday."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert not [row for row in shown if row[0] == "age"]
+
+
+def test_the_one_count_of_a_noun_each_outlet_gives_for_one_act_conflicts() -> None:
+    # The sentences differ too much to pair as claims; the counted noun and what happened to
+    # it ("treated" / "injured": hurt) are the same, and each outlet counts it once.
+    a = "Three firefighters were treated for heat exhaustion and released on Wednesday."
+    b = "The blaze ripped through the depot before dawn, leaving four firefighters injured."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Three", "3"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("four", "4"))),
+    )
+    assert ("count", "Three firefighters", "four firefighters") in shown
+
+
+def test_counts_of_one_noun_for_two_acts_do_not_conflict() -> None:
+    a = "Three firefighters were treated for heat exhaustion and released on Wednesday."
+    b = "The blaze ripped through the depot before dawn, and four firefighters arrived first."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Three", "3"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("four", "4"))),
+    )
+    assert not [row for row in shown if row[0] == "count"]
+
+
+def test_a_count_of_the_same_noun_for_another_act_is_no_counterpart() -> None:
+    # Sixty firefighters fought the blaze; three were hurt: the hurt are counted once each.
+    a = (
+        "Sixty firefighters fought the blaze at the depot. Three firefighters were treated for "
+        "heat exhaustion and released on Wednesday."
+    )
+    b = "The blaze ripped through the depot before dawn, leaving four firefighters injured."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("Sixty", "60"), ("Three", "3"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("four", "4"))),
+    )
+    assert [row for row in shown if row[0] == "count"] == [
+        ("count", "Three firefighters", "four firefighters")
+    ]
+
+
+def test_counts_of_a_noun_without_a_common_act_do_not_conflict() -> None:
+    a = "The company employs 1,600 local staff at its Ashby offices, the Courier understands."
+    b = "Insiders said as many as 320 staff were let go on Wednesday by the company."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("1,600", "1600"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("320", "320"))),
+    )
+    assert not [row for row in shown if row[0] == "count"]
+
+
+def test_a_count_of_participles_pairs_only_in_paired_claims() -> None:
+    a = "By Sunday at least seven people had been killed and 40 wounded in shootings citywide."
+    b = "He was one of three people killed and 27 wounded over an eight-hour stretch that night."
+    shown = _shown(
+        _with(member("a", "Gazette", a), numbers=_numbers(a, ("40", "40"))),
+        _with(member("b", "Courier", b), numbers=_numbers(b, ("27", "27"))),
+    )
+    assert not [row for row in shown if row[0] == "count"]

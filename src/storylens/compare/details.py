@@ -93,6 +93,9 @@ PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
+# An age said of a description that stands for a person named earlier: "The 45-year-old
+# chef, who ..." (a definite description, no name after it).
+_DESCRIBED_AGE = re.compile(r"\b[Tt]he\s+(\d{1,3})-year-old\s+([a-z]{3,})\b(?!\s+[A-Z])")
 # A capitalised name and an age after it ("Vance, 42, was photographed"), read where the
 # entity recogniser found no person there (it tags "42" a date now and then).
 _NAME_THEN_AGE = re.compile(r"\b([A-Z][\w'’-]+(?:[^\S\n]+[A-Z][\w'’-]+)?)(?=\s*,\s*\d{1,3}\s*,)")
@@ -168,6 +171,16 @@ _ASKED_STEMS = frozenset(
 _WORTH_STEMS = frozenset(
     stem(w) for w in ("worth", "valued", "values", "value", "costs", "price", "priced")
 )
+# Words that all say a count's people were hurt ("three firefighters were treated" / "four
+# firefighters injured"), or killed: news words the same toll many ways, and these are what
+# the count is a count of.
+_HURT_STEMS = frozenset(
+    stem(w)
+    for w in ("injured", "injuries", "hurt", "wounded", "treated", "hospitalized",
+              "hospitalised")
+)  # fmt: skip
+_DEAD_STEMS = frozenset(stem(w) for w in ("killed", "died", "dead", "slain", "fatally"))
+_HEAD_CLASSES = {"worth": _WORTH_STEMS, "hurt": _HURT_STEMS, "dead": _DEAD_STEMS}
 # TIMEX3 date values by how much time they name; "X" stands in for an unknown digit.
 _GRANULARITIES = (
     re.compile(r"[\dX]{4}-[\dX]{2}-[\dX]{2}(T.*)?|[\dX]{4}-W[\dX]{2}-\d"),
@@ -338,6 +351,7 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
                 if detail.kind == "age" and detail.start not in aged:
                     aged.add(detail.start)
                     found.append(detail)
+    found.extend(_described_ages(member, people, furniture, aged))
     money = [(e.start, e.end) for e in analysed.entities if e.label == "MONEY"]
     for number in analysed.numbers:
         if _in_boilerplate(member, number.start, furniture):
@@ -374,6 +388,47 @@ def extract_details(member: StoryMember, people: PersonIndex) -> list[DetailValu
         end = number.end + after.end(at)
         found.append(_value(member, "count", noun.lower(), number.start, end, f"{value:g}"))
     return found
+
+
+def _described_ages(
+    member: StoryMember,
+    people: PersonIndex,
+    furniture: Sequence[tuple[int, int]],
+    aged: set[int],
+) -> Iterator[DetailValue]:
+    """Ages said of a person by description, not name ("The 45-year-old chef, who opened
+    ..."): the person is the one the same article describes by that noun, in apposition or
+    before the name ("Rafael Reyes, the chef behind ...", "chef Rafael Reyes"), if only one
+    person is; otherwise the age is nobody's in particular."""
+    text = member.analysed.article.text
+    for described in _DESCRIBED_AGE.finditer(text):
+        start = described.start(1)
+        if start in aged or _in_boilerplate(member, start, furniture):
+            continue
+        if int(described.group(1)) > MAX_AGE:
+            continue
+        person = _described_person(member, people, described.group(2))
+        if person is not None:
+            aged.add(start)
+            yield _value(member, "age", person, start, described.end(1), described.group(1))
+
+
+def _described_person(member: StoryMember, people: PersonIndex, noun: str) -> str | None:
+    """The one person an article calls ``noun`` beside the name, or None."""
+    text = member.analysed.article.text
+    after = re.compile(rf"^,\s+(?:the|a|an)\s+(?:[\w'’-]+\s+){{0,2}}?{re.escape(noun)}\b")
+    before = re.compile(rf"\b{re.escape(noun)}\s+$")
+    found = set()
+    for entity in member.analysed.entities:
+        if entity.label != "PERSON":
+            continue
+        if after.match(text[entity.end : entity.end + 60]) or before.search(
+            text[max(0, entity.start - 30) : entity.start]
+        ):
+            person = people.resolve(entity.text)
+            if person:
+                found.add(person)
+    return found.pop() if len(found) == 1 else None
 
 
 def _role_before(text: str, start: int) -> tuple[int, int] | None:
@@ -499,12 +554,28 @@ def _shared_words(first: str, second: str) -> str:
     return " ".join(dict.fromkeys(kept)) or "the same event"
 
 
+# Words right before two values that, the same in both and holding a name, put the values in
+# one slot of one event ("at the Crestline Film Festival on"): the head words leave names out,
+# and a venue is what ties two days of one evening.
+SLOT_WORDS = 4
+
+
+def _words_before(text: str, start: int) -> list[str]:
+    """The ``SLOT_WORDS`` words right before ``start`` in its line (fewer at a line's start)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return words(text[max(line_start, start - SLOT_WORDS * 20) : start])[-SLOT_WORDS:]
+
+
 def _head_stems(text: str, start: int, end: int, low: int, high: int) -> frozenset[str]:
     """The stems of the few lower-case content words either side of a value inside its claim
     (``low``..``high``): what the value is a value of ("shot and killed ... on Monday")."""
     before = [_head_class(s) for s in _lower_stems(text[low:start]) if _head_word(s)]
     after = [_head_class(s) for s in _lower_stems(text[end:high]) if _head_word(s)]
     return frozenset(before[-HEAD_WORDS:] + after[:HEAD_WORDS])
+
+
+def _content(word: str) -> bool:
+    return word[:1].islower() and not is_stop_word(word) and len(word) > 1
 
 
 def _lower_stems(text: str) -> list[str]:
@@ -517,13 +588,23 @@ def _asked(heads: frozenset[str]) -> bool:
 
 
 def _head_class(item: str) -> str:
-    return "worth" if item in _WORTH_STEMS else item
+    for name, stems in _HEAD_CLASSES.items():
+        if item in stems:
+            return name
+    return item
 
 
 def _head_word(item: str) -> bool:
     # Numbers and speech verbs say nothing of what a value is: "said Tuesday" / "said on
-    # Wednesday" tell of two statements, not of one event's day.
-    return not item[0].isdigit() and item not in _SPEECH_STEMS and item not in _REPORTING_STEMS
+    # Wednesday" tell of two statements, not of one event's day. Time nouns neither: "found
+    # at 10 a.m., 18 hours after" and "missing shortly after 4 p.m. ... for 18 hours" tell
+    # of two moments of one escape, whose only common word is the duration's "hours".
+    return (
+        not item[0].isdigit()
+        and item not in _SPEECH_STEMS
+        and item not in _REPORTING_STEMS
+        and item not in _TIME_NOUNS
+    )
 
 
 def _bound(text: str, start: int, value_text: str) -> str | None:
@@ -583,6 +664,33 @@ class _Pairing:
             return RELATIVE_HEAD_WORDS
         return 1
 
+    def same_slot(self, first: DetailValue, i: int, second: DetailValue, j: int) -> bool:
+        """Whether two values follow the same named words ("at the Crestline Film Festival
+        on Friday night" / "... on Saturday evening"): ``SLOT_WORDS`` words, one a name,
+        the same in both sentences, right before each value."""
+        before_a = _words_before(self.text(first, i), first.start)
+        before_b = _words_before(self.text(second, j), second.start)
+        return (
+            len(before_a) == SLOT_WORDS
+            and [fold(w) for w in before_a] == [fold(w) for w in before_b]
+            and any(w[:1].isupper() for w in before_a)
+        )
+
+    def acts(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
+        """The head words of a value that tell an act done to what it counts: a class of
+        them ("hurt"), or a past participle ("evacuated")."""
+        claim = self.units[unit]
+        text = self.text(detail, member)
+        near = text[claim.start : detail.start], text[detail.end : claim.end]
+        before = [w for w in words(near[0]) if _content(w)][-HEAD_WORDS:]
+        after = [w for w in words(near[1]) if _content(w)][:HEAD_WORDS]
+        found = set()
+        for word in before + after:
+            item = _head_class(stem(word))
+            if item in _HEAD_CLASSES or (word.endswith("ed") and _head_word(item)):
+                found.add(item)
+        return frozenset(found)
+
     def heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
         claim = self.units[unit]
         return _head_stems(
@@ -626,6 +734,16 @@ def find_conflicts(
                 values = tuple(sorted((conflict.first.value, conflict.second.value)))
                 subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
                 results.setdefault((conflict.kind, subject, values), conflict)
+    # Counts paired by their noun alone come after those of paired claims, which show a
+    # pair of values by the articles that tell them most alike.
+    for i in range(len(members)):
+        for j in range(i + 1, len(members)):
+            if members[i].outlet == members[j].outlet:
+                continue
+            mine, theirs = grouped[i].get("count", []), grouped[j].get("count", [])
+            for conflict in _lone_counts(mine, theirs, pairing, i, j):
+                values = tuple(sorted((conflict.first.value, conflict.second.value)))
+                results.setdefault((conflict.kind, "", values), conflict)
     for conflict in [
         *_name_spellings(members, copies),
         *_one_word_spellings(members, copies),
@@ -660,6 +778,48 @@ def _member_pairs(
         yield from _claim_pairs(kind, mine, theirs, pairing, i, j)
 
 
+# Nouns that count many groups of one story (the shot, the hurt, the witnesses: "four people"
+# / "Six people, including two congressmen"): their counts pair only in claims that pair.
+_GENERIC_COUNTED = frozenset(
+    stem(w) for w in ("people", "persons", "others", "men", "women", "adults", "individuals")
+)
+
+
+def _lone_counts(
+    mine: Sequence[tuple[DetailValue, int | None]],
+    theirs: Sequence[tuple[DetailValue, int | None]],
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> Iterator[DetailConflict]:
+    """Counts of one noun told of the same act ("Thirty homes on Tanner Lane were evacuated" /
+    "Thirty-five homes were evacuated in Brindle early on Saturday"; "treated" and "injured"
+    both say hurt), each the only count of that noun and act in its article: one count told
+    two ways, though the sentences around them differ too much for the claims to pair."""
+    lone_a, lone_b = _counts_by_act(mine, pairing, i), _counts_by_act(theirs, pairing, j)
+    for key, (first, _) in lone_a.items():
+        if key in lone_b:
+            conflict = _event_pair(first, lone_b[key][0], pairing, i, j)
+            if conflict is not None:
+                yield conflict
+
+
+def _counts_by_act(
+    located: Sequence[tuple[DetailValue, int | None]], pairing: _Pairing, member: int
+) -> dict[tuple[str, str], tuple[DetailValue, int]]:
+    """(counted noun, act) -> the count, for each noun and act an article counts once (in a
+    claim); generic nouns (``_GENERIC_COUNTED``) and participles counted as nouns ("27
+    wounded") are left out."""
+    by_act: dict[tuple[str, str], list[tuple[DetailValue, int]]] = {}
+    for detail, unit in located:
+        noun = stem(detail.subject)
+        if unit is None or noun in _GENERIC_COUNTED or _looks_like_verb(detail.subject):
+            continue  # "40 wounded" counts no noun: the wounded of which hours, of where?
+        for act in pairing.acts(detail, member, unit):
+            by_act.setdefault((noun, act), []).append((detail, unit))
+    return {key: counts[0] for key, counts in by_act.items() if len(counts) == 1}
+
+
 def _claim_pairs(
     kind: str,
     mine: Sequence[tuple[DetailValue, int | None]],
@@ -692,9 +852,12 @@ def _claim_pairs(
                 conflict = _event_pair(first, second, pairing, i, j)
                 if conflict is None:
                     continue
-                if conflict.status == "disagree" and pairing.heads_needed(
-                    first, second, i, j
-                ) > len(pairing.heads(first, i, unit_a) & pairing.heads(second, j, unit_b)):
+                if (
+                    conflict.status == "disagree"
+                    and pairing.heads_needed(first, second, i, j)
+                    > len(pairing.heads(first, i, unit_a) & pairing.heads(second, j, unit_b))
+                    and not pairing.same_slot(first, i, second, j)
+                ):
                     continue
                 yield conflict
 
@@ -760,8 +923,11 @@ def _counterparts(
         alike = [
             s
             for s in right
-            if heads & pairing.heads(s, j, unit_b)
-            and _asked(heads) == _asked(pairing.heads(s, j, unit_b))
+            if (
+                heads & pairing.heads(s, j, unit_b)
+                and _asked(heads) == _asked(pairing.heads(s, j, unit_b))
+            )
+            or pairing.same_slot(first, i, s, j)
         ]
         if len(alike) == 1:
             yield first, alike[0]
@@ -904,16 +1070,72 @@ def _event_pair(
     text_a, text_b = pairing.text(first, i), pairing.text(second, j)
     bound_a = _bound(text_a, first.start, first.text)
     bound_b = _bound(text_b, second.start, second.text)
+    reason = _pair_reason(first, second)
     if kind == "time":
         a, b = _minutes(first.value), _minutes(second.value)
         close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
-        return DetailConflict(
-            kind, subject, first, second, _agreement(a == b or close), _pair_reason(first, second)
-        )
-    same = _numbers_agree(first, second, bound_a, bound_b)
-    return DetailConflict(
-        kind, subject, first, second, _agreement(same), _pair_reason(first, second)
+        if (
+            close
+            and bound_a == bound_b == "about"
+            and abs(a - b) > ESTIMATE_ROUNDING_MINUTES
+            and not _side_holds(text_a, first, a, b, text_b, second)
+        ):
+            # "about 8:30" / "around 8": two estimates may be one time, or two.
+            doubt = reason + _estimates(kind)
+            return DetailConflict(kind, subject, first, second, "unchecked", doubt)
+        return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
+    if _numbers_agree(first, second, _firm(bound_a), _firm(bound_b)):
+        return DetailConflict(kind, subject, first, second, "agree", reason)
+    if _numbers_agree(first, second, bound_a, bound_b):
+        # "220 jobs" / "about 240 jobs": an estimate near the other value may be that value,
+        # or another count (one outlet counts contract staff); the reader is told so.
+        return DetailConflict(kind, subject, first, second, "unchecked", reason + _estimates(kind))
+    return DetailConflict(kind, subject, first, second, "disagree", reason)
+
+
+# A time given as an estimate ("about 3 a.m.") is rounded to the quarter hour: another
+# estimate this close ("around 2:45 a.m.") is the same time; further apart, within
+# ``APPROXIMATE_MINUTES``, the two may be one time or two.
+ESTIMATE_ROUNDING_MINUTES = 15
+# "shortly before 8 a.m.", "just after 10": a time that bounds the other from one side.
+_SIDE_BEFORE = re.compile(r"\b(after|before)\s*$", re.IGNORECASE)
+_SIDE_IN = re.compile(r"\b(after|before)\s+(?=\d)", re.IGNORECASE)
+
+
+def _side(text: str, detail: DetailValue) -> str | None:
+    """ "after" or "before" where a time is given as one side of a moment."""
+    found = _SIDE_IN.search(detail.text) or _SIDE_BEFORE.search(
+        text[max(0, detail.start - APPROXIMATE_WINDOW_CHARS) : detail.start]
     )
+    return found.group(1).lower() if found else None
+
+
+def _side_holds(
+    text_a: str, first: DetailValue, a: int, b: int, text_b: str, second: DetailValue
+) -> bool:
+    """Whether one time, given as "before" or "after" a moment, holds the other ("shortly
+    before 8 a.m." holds 7:50)."""
+    for side, own, other in ((_side(text_a, first), a, b), (_side(text_b, second), b, a)):
+        if (side == "before" and other <= own) or (side == "after" and other >= own):
+            return True
+    return False
+
+
+# Said of two values that agree only as estimates ("about", "around"): possible, not
+# confirmed, and not agreeing either.
+_ESTIMATED = {"time": "time", "money": "amount", "count": "count"}
+
+
+def _estimates(kind: str) -> str:
+    """ ": close, but an estimate; perhaps the same time, perhaps not"."""
+    what = _ESTIMATED.get(kind, "value")
+    return f": close, but an estimate; perhaps the same {what}, perhaps not"
+
+
+def _firm(bound: str | None) -> str | None:
+    """A bound that holds a value for sure ("more than 600" holds 700); an estimate's
+    "about" does not."""
+    return bound if bound in ("more", "less") else None
 
 
 def _numbers_agree(
