@@ -215,6 +215,11 @@ DESCRIBED_AT_PUBLICATION = re.compile(
     rf"\b((?i:an?|one)\s+(?:[\w-]+\s+){{0,2}}[\w-]+\s+(?:on|at|for|from|with|of)\s+"
     rf"(?i:the)\s+(?:[\w-]+\s+){{0,2}}{PUBLICATION_NOUNS})\s+\Z"
 )
+# Words that tell one unnamed source from another described alike ("the other official",
+# "a second source"): a description holding one is of someone new. A closed class.
+ANOTHER_WORDS = frozenset(
+    "other another second third fourth fifth new different latter".split()  # noqa: SIM905
+)
 # Fewer marked words than this may recur in two speakers' quotes by chance ("the risk").
 ON_RECORD_MIN_WORDS = 3
 _SOURCE_TYPES: tuple[SourceType, ...] = (
@@ -537,7 +542,9 @@ def _on_record(quote: Quote, quotes: Sequence[Quote]) -> Quote:
     if not phrases:
         return quote
     for other in quotes:
-        if other is quote or other.speaker_type != "person" or not other.speaker:
+        if (other.start, other.end) == (quote.start, quote.end):
+            continue  # the quote itself, as the extractor gave it
+        if other.speaker_type != "person" or not other.speaker:
             continue
         said = tuple(fold(w) for w in words(other.text))
         if all(_holds(said, phrase) for phrase in phrases):
@@ -557,7 +564,10 @@ def _described_before(quote: Quote, earlier: Sequence[Quote]) -> Quote:
     if fold(described[0]) != DEFINITE_ARTICLE:
         return quote
     head = _head(quote.speaker_mention)
-    own = {fold(w) for w in described[1:] if not is_stop_word(w)} - {head}
+    # the words between the article and the head ("former"), but no word that tells another
+    # one apart ("the other official", "the second source")
+    folded = [fold(w) for w in described]
+    own = set(folded[1 : folded.index(head)] if head in folded else ()) - ANOTHER_WORDS
     for before in reversed(earlier):
         first = before.speaker_mention or ""
         theirs = {fold(w) for w in words(first)}
