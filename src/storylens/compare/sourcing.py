@@ -613,9 +613,9 @@ def counted_quotes(
         if quote is None:
             continue
         if quote.speaker_type == "anonymous":
-            earlier = [q for q in unnamed_before if _before(q, quote)]
-            unnamed_before.append(quote)
-            quote = _on_record(_described_before(quote, earlier), quotes)
+            quote = _described_before(quote, [q for q in unnamed_before if _before(q, quote)])
+            unnamed_before.append(quote)  # under its first description
+            quote = _on_record(quote, quotes)
         if quote.speaker_type == "anonymous" and not describes_a_person(
             quote.speaker_mention or quote.speaker
         ):
