@@ -167,3 +167,15 @@ def test_an_outlet_printing_the_words_with_no_name_does_not_leave_them_out() -> 
     assert bare.left_out == ()
     # the Courier credits the same words to someone else by name: Pell is left out there
     assert other.left_out == ("Jon Pell",)
+
+
+def test_words_set_beside_a_description_by_a_dash_have_no_speaker() -> None:
+    text = 'It was a long way from the pledge of spring — "a harbour we will all be proud of".'
+    beside = _said(
+        text,
+        "a harbour we will all be proud of",
+        "a long way from the pledge of spring",
+        cue="—",
+        kind="direct",
+    )
+    assert list(counted_quotes([beside], text)) == []

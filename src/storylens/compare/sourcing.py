@@ -583,11 +583,21 @@ def _before(first: Quote, second: Quote) -> bool:
     return first.speaker_start < second.speaker_start
 
 
+def _introduced_by_punctuation(quote: Quote) -> bool:
+    """An unnamed "speaker" whose cue is a mark, not a word ("a far cry from the comments
+    — 'a war we have to win'"): a dash or a colon after a description sets words beside it,
+    and no one is said to speak them."""
+    cue = quote.cue or ""
+    return quote.speaker_type == "anonymous" and bool(cue) and not any(c.isalpha() for c in cue)
+
+
 def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | None:
     """The quote with the speaker a profile counts it under, or None where it reports
     nothing. Inside someone's account ("... said that staff had been told to 'keep an eye
     on it'"), the words are the teller's, whatever the inner speaker was told or asked."""
     if _narration(found) or _inside_other_quote(found, quotes):
+        return None
+    if _introduced_by_punctuation(found):
         return None
     that = _clause_opening(found, text)
     if that is not None:
