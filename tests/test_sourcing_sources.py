@@ -49,6 +49,8 @@ def test_a_publication_credited_for_words_is_no_named_source() -> None:
     )
     assert profiles[0].speakers == ("Ann Roe",)
     assert profiles[1].left_out == ()
+    # the magazine's label is its reporting, credited by the lineage: no source's words
+    assert [(c.source_type, c.words) for c in profiles[0].counts] == [("person", 1)]
 
 
 def test_a_count_of_people_names_no_source() -> None:

@@ -634,6 +634,8 @@ def counted_quotes(
             quote.speaker_mention or quote.speaker
         ):
             continue  # a thing ("the war in Afghanistan") is no source at all
+        if quote.speaker_type == "organization" and _a_publication(quote.speaker, text):
+            continue  # another outlet's words are its reporting, which the lineage credits
         relative = _by_relative_pronoun(quote)
         source = source_type(quote.speaker_type, _description(quote), names_people)
         if relative and source != "anonymous" and quote.speaker_type == "anonymous":
@@ -718,6 +720,16 @@ def _publications(text: str) -> set[tuple[str, ...]]:
     """The names an article calls a publication ("the Web site Freedom's Lighthouse",
     "Newsweek magazine")."""
     return {_bare_name(m.group(1)) for pattern in PUBLICATION_NAMED for m in pattern.finditer(text)}
+
+
+def _a_publication(name: str | None, text: str) -> bool:
+    """Whether a speaker's name is an outlet's, by its look ("Reuters", "the Harbor
+    Gazette") or because the article calls it a publication ("Newsweek magazine")."""
+    if not name:
+        return False
+    own = _bare_name(name)
+    named = _publications(text) if text else set()
+    return looks_like_outlet(name) or any(_holds(own, p) or _holds(p, own) for p in named if own)
 
 
 def _counts_people(name: str) -> bool:
