@@ -181,3 +181,9 @@ def test_words_set_beside_a_description_by_a_dash_have_no_speaker() -> None:
         kind="direct",
     )
     assert list(counted_quotes([beside], text)) == []
+
+
+def test_the_legend_says_uncredited_quotes_are_in_no_count() -> None:
+    from storylens.report import SOURCING_LEGEND
+
+    assert "a quote it could not credit is in no count" in SOURCING_LEGEND
