@@ -187,3 +187,16 @@ def test_the_legend_says_uncredited_quotes_are_in_no_count() -> None:
     from storylens.report import SOURCING_LEGEND
 
     assert "a quote it could not credit is in no count" in SOURCING_LEGEND
+
+
+def test_where_words_appeared_is_no_name() -> None:
+    text = 'On Harbourgram, the two councillors wrote that the vote was "a disgrace to the town".'
+    place = _said(
+        text,
+        'the vote was "a disgrace to the town"',
+        "On Harbourgram",
+        cue="wrote",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    assert _profile(text, place).speakers == ()

@@ -172,6 +172,11 @@ TITLED_NAME = re.compile(r"\.?\s+((?:[A-Z][\w'’-]+\s+){1,2}[A-Z][\w'’-]+)")
 # Entity labels of a place that does not speak ("Tanner Lane", "the Royal Park"); a GPE may
 # ("China said", a government), so it is not among them.
 PLACE_LABELS = frozenset({"LOC", "FAC"})
+# Prepositions no name opens with: a "speaker" opening with one is where words appeared
+# ("On Twitter, the senators wrote ..."). A closed class.
+NAME_BREAKING_PREPOSITIONS = frozenset(
+    "on in at by from with via to into onto after before during".split()  # noqa: SIM905
+)
 # Pronouns a speaker's name may be reached through besides "he" and "she".
 GROUP_PRONOUNS = frozenset({"they", "it", "we"})
 # Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
@@ -818,6 +823,9 @@ def _is_a_name(name: str) -> bool:
     Coalition", "Ms. Lane"), not a description whose head is a common noun ("the
     organization", "the council's media office", "Weiner's office"), which says what kind of
     source spoke but not who (its words still count in the row of its kind)."""
+    named = words(name)
+    if named and fold(named[0]) in NAME_BREAKING_PREPOSITIONS:
+        return False  # "On Twitter, the senators wrote": a place the words appeared, no one
     head = _head_word(name) or name.split()[-1]
     return head[:1].isupper()
 
