@@ -39,9 +39,17 @@ street or the subject of the story the resolver reached through "he" is no sourc
 still count, as a person's); a name the recogniser reads as part of a longer organisation or
 place at the mention ("the Port Alder Fire Department") is that organisation; a name it reads
 as a place (LOC, FAC) more often than as a person or organisation is no source; a document
-speaking for its owner ("the club's statement") is listed as its owner. An outlet never
-leaves out itself, and is said to leave out only a speaker it never names at all: one it
-names may well be quoted in words the extractor did not give them, so saying less is surer.
+speaking for its owner ("the club's statement") is listed as its owner. A publication (an
+outlet by its look, or a name the story calls a magazine, a newspaper, a web site or a blog)
+is no source at all: its words are its reporting, which the lineage credits; someone
+described at one ("a blogger on the Web site X") is that unnamed person. A count of people
+("Close to three dozen House Democrats") and where words appeared ("On Twitter") name no one.
+An unnamed description whose marked words a named person of the article says in marks too
+is that person (a lead's "senior officials" for the adviser it goes on to quote); one
+described again ("the former official" after "a former prosecutor") is one source. An outlet
+never leaves out itself, and is said to leave out only a speaker it never names at all (one
+it names may well be quoted in words the extractor did not give them, so saying less is
+surer) and whose quoted words it does not print with no one named.
 """
 
 from __future__ import annotations
