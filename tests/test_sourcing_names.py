@@ -45,17 +45,17 @@ def test_a_short_name_is_counted_with_the_full_name() -> None:
 
 
 def test_a_speaker_run_across_a_line_break_is_what_follows_it() -> None:
-    text = 'Council challenges Penn on the depot\nRepublicans said the depot was "safe".'
-    group = _quote_at(
+    text = 'Council challenges Penn on the depot\nHarbour Trust said the depot was "safe".'
+    trust = _quote_at(
         text,
         'the depot was "safe"',
-        "depot Republicans",
+        "depot Harbour Trust",
         kind="mixed",
         speaker_type="organization",
-        speaker_mention="the depot\nRepublicans",
+        speaker_mention="the depot\nHarbour Trust",
     )
-    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(group,))], {})
-    assert profile.speakers == ("Republicans",)
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(trust,))], {})
+    assert profile.speakers == ("Harbour Trust",)
 
 
 def test_a_thing_taken_for_an_organisation_is_no_source() -> None:

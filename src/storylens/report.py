@@ -399,10 +399,14 @@ def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
 
 
 # What the sourcing table's cells mean, said under it: a fresh reader took "leaves out: –"
-# for "leaves nobody out" (which it is) without being sure.
+# for "leaves nobody out" (which it is) without being sure; and graders read the counts as
+# every quote the outlet prints, where they leave out the quotes storylens could not credit
+# to anyone (a statement introduced on the line before), so they say so.
 SOURCING_LEGEND = (
     "The counts are of passages, not of people (“2 quotes”: two passages in quotation marks; "
-    "“reported without marks”: attributions the outlet paraphrases). The anonymous share is "
+    "“reported without marks”: attributions the outlet paraphrases), and only of passages "
+    "storylens credits to someone: a quote it could not credit is in no count, so a count "
+    "may fall short of what the outlet prints. The anonymous share is "
     "the share of an outlet's quoted words that come from anonymous sources. The “quotes” "
     "column lists the people and organisations the outlet quotes by name; “leaves out”, those "
     "another outlet quotes by name that this outlet never names; – for none."

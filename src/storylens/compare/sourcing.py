@@ -39,9 +39,17 @@ street or the subject of the story the resolver reached through "he" is no sourc
 still count, as a person's); a name the recogniser reads as part of a longer organisation or
 place at the mention ("the Port Alder Fire Department") is that organisation; a name it reads
 as a place (LOC, FAC) more often than as a person or organisation is no source; a document
-speaking for its owner ("the club's statement") is listed as its owner. An outlet never
-leaves out itself, and is said to leave out only a speaker it never names at all: one it
-names may well be quoted in words the extractor did not give them, so saying less is surer.
+speaking for its owner ("the club's statement") is listed as its owner. A publication (an
+outlet by its look, or a name the story calls a magazine, a newspaper, a web site or a blog)
+is no source at all: its words are its reporting, which the lineage credits; someone
+described at one ("a blogger on the Web site X") is that unnamed person. A count of people
+("Close to three dozen House Democrats") and where words appeared ("On Twitter") name no one.
+An unnamed description whose marked words a named person of the article says in marks too
+is that person (a lead's "senior officials" for the adviser it goes on to quote); one
+described again ("the former official" after "a former prosecutor") is one source. An outlet
+never leaves out itself, and is said to leave out only a speaker it never names at all (one
+it names may well be quoted in words the extractor did not give them, so saying less is
+surer) and whose quoted words it does not print with no one named.
 """
 
 from __future__ import annotations
@@ -98,6 +106,7 @@ TEXT_NOUNS = frozenset(
     """
     cable memo email e-mail note article headline column editorial ad advert advertisement
     cover page site website book essay op-ed excerpt term caption banner flyer leaflet
+    obituary story resolution
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -171,6 +180,11 @@ TITLED_NAME = re.compile(r"\.?\s+((?:[A-Z][\w'’-]+\s+){1,2}[A-Z][\w'’-]+)")
 # Entity labels of a place that does not speak ("Tanner Lane", "the Royal Park"); a GPE may
 # ("China said", a government), so it is not among them.
 PLACE_LABELS = frozenset({"LOC", "FAC"})
+# Prepositions no name opens with: a "speaker" opening with one is where words appeared
+# ("On Twitter, the senators wrote ..."). A closed class.
+NAME_BREAKING_PREPOSITIONS = frozenset(
+    "on in at by from with via to into onto after before during".split()  # noqa: SIM905
+)
 # Pronouns a speaker's name may be reached through besides "he" and "she".
 GROUP_PRONOUNS = frozenset({"they", "it", "we"})
 # Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
@@ -181,6 +195,46 @@ WHOLE_NAME_LABELS = frozenset({"ORG", "FAC", "GPE", "LOC"})
 RELATIVE_PRONOUNS = frozenset({"that", "which", "who", "whom", "whose", "what"})
 # The article that refers back to someone already introduced: "the new mayor", "the actor".
 DEFINITE_ARTICLE = "the"
+# Words that open a count of people, not a name: numbers in words and quantifiers
+# ("three dozen", "close to", "some", "about"). Closed classes of English.
+QUANTITY_WORDS = frozenset(
+    """
+    one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
+    hundred hundreds dozen dozens several some many most few about around nearly almost close
+    more fewer over under roughly
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Titles of the clergy that stand before a name as a rank does ("Bishop Daniel Jenky",
+# "Father Thomas Reese"): the recogniser may read such a name as an organisation's.
+CLERICAL_TITLES = frozenset(
+    "bishop archbishop cardinal father pastor rabbi imam reverend monsignor".split()  # noqa: SIM905
+)
+# Nouns for a publication, by which an article says that a name is one ("the Web site
+# Freedom's Lighthouse", "Newsweek magazine"): a publication credited for words is another
+# outlet's reporting, never a source an outlet quotes by name (as ``looks_like_outlet``).
+PUBLICATION_NOUNS = r"(?i:web\s+site|website|blog|magazine|newspaper|tabloid|newsletter)"
+# A name as a publication noun gives it: capitalised words, possessives kept.
+PUBLICATION_NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}"
+PUBLICATION_NAMED = (
+    re.compile(
+        rf"\b(?i:the|a|an)\s+(?:[a-z][\w-]*\s+){{0,2}}{PUBLICATION_NOUNS}\s+({PUBLICATION_NAME})"
+    ),
+    re.compile(rf"({PUBLICATION_NAME})\s+{PUBLICATION_NOUNS}\b"),
+)
+# Someone described by their place at a publication right before its name ("A blogger on
+# the Web site Freedom's Lighthouse said"): the parse may make the name the speaker, but the
+# one who speaks is the person described, whom the article does not name.
+DESCRIBED_AT_PUBLICATION = re.compile(
+    rf"\b((?i:an?|one)\s+(?:[\w-]+\s+){{0,2}}[\w-]+\s+(?:on|at|for|from|with|of)\s+"
+    rf"(?i:the)\s+(?:[\w-]+\s+){{0,2}}{PUBLICATION_NOUNS})\s+\Z"
+)
+# Words that tell one unnamed source from another described alike ("the other official",
+# "a second source"): a description holding one is of someone new. A closed class.
+ANOTHER_WORDS = frozenset(
+    "other another second third fourth fifth new different latter".split()  # noqa: SIM905
+)
+# Fewer marked words than this may recur in two speakers' quotes by chance ("the risk").
+ON_RECORD_MIN_WORDS = 3
 _SOURCE_TYPES: tuple[SourceType, ...] = (
     "person",
     "organization",
@@ -215,6 +269,19 @@ def source_type(
     if speaker_type in ("person", "organization"):
         return speaker_type  # type: ignore[return-value]
     return None
+
+
+def _singulars(noun: str) -> set[str]:
+    """A folded noun and the singulars it may be the plural of ("allies" -> "ally",
+    "businesses" -> "business")."""
+    forms = {noun}
+    if noun.endswith("s") and not noun.endswith("ss"):
+        forms.add(noun[:-1])
+        if noun.endswith("es"):
+            forms.add(noun[:-2])
+        if noun.endswith("ies"):
+            forms.add(noun[:-3] + "y")
+    return forms
 
 
 def _by_access_or_role(mention: str | None) -> bool:
@@ -442,6 +509,15 @@ def _named_speaker(quote: Quote, text: str) -> Quote:
         named = _role_named_before(quote, text)
         if named:
             return replace(quote, speaker=named, speaker_type="person")
+    if quote.speaker_type == "person" and text and quote.speaker_start is not None:
+        at_publication = DESCRIBED_AT_PUBLICATION.search(text[: quote.speaker_start])
+        if at_publication:
+            described = text[at_publication.start(1) : quote.speaker_end]
+            return replace(
+                quote, speaker=described, speaker_mention=described, speaker_type="anonymous"
+            )
+    if quote.speaker_type == "organization" and quote.speaker and _titled_person(quote.speaker):
+        return replace(quote, speaker_type="person")
     mention = fold(quote.speaker_mention or "")
     if quote.speaker is None and quote.speaker_type == "unknown" and mention in PERSONAL_PRONOUNS:
         return replace(quote, speaker_type="person")
@@ -452,11 +528,89 @@ def _named_speaker(quote: Quote, text: str) -> Quote:
     return quote
 
 
+def _titled_person(name: str) -> bool:
+    """A name that opens with a rank or a title and goes on with a name ("Bishop Daniel
+    Jenky", "Sen. Ann Roe"): a person's, whatever the recogniser made of it."""
+    named = words(name)
+    title = fold(named[0]).rstrip(".") if named else ""
+    return (
+        len(named) > 2
+        and title in TITLE_WORDS | CLERICAL_TITLES
+        and all(w[:1].isupper() for w in named[1:])
+    )
+
+
+def _on_record(quote: Quote, quotes: Sequence[Quote]) -> Quote:
+    """An anonymous source's marked words that a named person of the same article says in
+    marks too ("Senior officials are warning that inaction would 'significantly increase
+    the risk'" ... "What I said, it would significantly increase the risk," Summers said):
+    the lead's description stands for the person it goes on to name."""
+    if quote.speaker_type != "anonymous":
+        return quote
+    phrases = [
+        tuple(fold(w) for w in words(p))
+        for p in (marked_phrases(quote.text) if quote.kind == "mixed" else [quote.text])
+    ]
+    phrases = [p for p in phrases if len(p) >= ON_RECORD_MIN_WORDS]
+    if not phrases:
+        return quote
+    for other in quotes:
+        if (other.start, other.end) == (quote.start, quote.end):
+            continue  # the quote itself, as the extractor gave it
+        if other.speaker_type != "person" or not other.speaker:
+            continue
+        said = tuple(fold(w) for w in words(other.text))
+        if all(_holds(said, phrase) for phrase in phrases):
+            return replace(quote, speaker=other.speaker, speaker_type="person")
+    return quote
+
+
+def _described_before(quote: Quote, earlier: Sequence[Quote]) -> Quote:
+    """A definite description ("the former official", "the manager") of an unnamed source
+    the article described before ("A former Justice Department prosecutor", "One Halvorsen
+    manager"): that source, under its first description, not a named person referred back
+    to. One source is described again by its head noun or by a word of its first
+    description."""
+    described = words(quote.speaker_mention or "")
+    if quote.speaker_type != "anonymous" or len(described) < 2:
+        return quote
+    if fold(described[0]) != DEFINITE_ARTICLE:
+        return quote
+    head = _head(quote.speaker_mention)
+    # the words between the article and the head ("former"), but no word that tells another
+    # one apart ("the other official", "the second source")
+    folded = [fold(w) for w in described]
+    own = set(folded[1 : folded.index(head)] if head in folded else ()) - ANOTHER_WORDS
+    for before in reversed(earlier):
+        first = before.speaker_mention or ""
+        theirs = {fold(w) for w in words(first)}
+        if head and (_singulars(head) & _singulars(_head(first)) or own & theirs):
+            return replace(quote, speaker=before.speaker, speaker_mention=first)
+    return quote
+
+
+def _before(first: Quote, second: Quote) -> bool:
+    """Whether the first quote's speaker is described before the second's."""
+    if first.speaker_start is None or second.speaker_start is None:
+        return False
+    return first.speaker_start < second.speaker_start
+
+
+def _introduced_by_punctuation(quote: Quote) -> bool:
+    """An unnamed "speaker" whose cue is a mark, not a word ("a far cry from the comments
+    — 'a war we have to win'"): a dash or a colon after a description sets words beside it,
+    and no one is said to speak them."""
+    cue = quote.cue or ""
+    return quote.speaker_type == "anonymous" and bool(cue) and not any(c.isalpha() for c in cue)
+
+
 def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | None:
     """The quote with the speaker a profile counts it under, or None where it reports
     nothing. Inside someone's account ("... said that staff had been told to 'keep an eye
     on it'"), the words are the teller's, whatever the inner speaker was told or asked."""
     if _narration(found) or _inside_other_quote(found, quotes):
+        return None
+    if _introduced_by_punctuation(found):
         return None
     that = _clause_opening(found, text)
     if that is not None:
@@ -474,12 +628,17 @@ def counted_quotes(
     text, lets the words around a quote say it reports nothing or names its speaker. The
     evidence of a sourcing row (``storylens.evidence``) reads the same quotes."""
     names_people = any(q.speaker_type == "person" for q in quotes)
+    unnamed_before: list[Quote] = []  # unnamed sources described so far, by their mention
     for found in quotes:
         if found.kind not in SPEECH_KINDS or found.act != "speech":
             continue
         quote = _as_counted(found, quotes, text)
         if quote is None:
             continue
+        if quote.speaker_type == "anonymous":
+            quote = _described_before(quote, [q for q in unnamed_before if _before(q, quote)])
+            unnamed_before.append(quote)  # under its first description
+            quote = _on_record(quote, quotes)
         if quote.speaker_type == "anonymous" and not describes_a_person(
             quote.speaker_mention or quote.speaker
         ):
@@ -488,6 +647,8 @@ def counted_quotes(
             quote.speaker_mention or quote.speaker
         ):
             continue  # a thing ("the war in Afghanistan") is no source at all
+        if quote.speaker_type == "organization" and _a_publication(quote.speaker, text):
+            continue  # another outlet's words are its reporting, which the lineage credits
         relative = _by_relative_pronoun(quote)
         source = source_type(quote.speaker_type, _description(quote), names_people)
         if relative and source != "anonymous" and quote.speaker_type == "anonymous":
@@ -562,12 +723,46 @@ def _document_owner(name: str) -> str | None:
     return owner[0] if len(owner) == 2 and owner[0].strip() else ""
 
 
+def _bare_name(name: str) -> tuple[str, ...]:
+    """A name's words with no possessive ending ("Freedom's Lighthouse" -> freedom,
+    lighthouse), as a speaker's name is cleaned of it."""
+    return tuple(re.sub(r"'s?$", "", w) for w in _name_words(name))
+
+
+def _publications(text: str) -> set[tuple[str, ...]]:
+    """The names an article calls a publication ("the Web site Freedom's Lighthouse",
+    "Newsweek magazine")."""
+    return {_bare_name(m.group(1)) for pattern in PUBLICATION_NAMED for m in pattern.finditer(text)}
+
+
+def _a_publication(name: str | None, text: str) -> bool:
+    """Whether a speaker's name is an outlet's, by its look ("Reuters", "the Harbor
+    Gazette") or because the article calls it a publication ("Newsweek magazine")."""
+    if not name:
+        return False
+    own = _bare_name(name)
+    named = _publications(text) if text else set()
+    return looks_like_outlet(name) or any(_holds(own, p) or _holds(p, own) for p in named if own)
+
+
+def _counts_people(name: str) -> bool:
+    """Whether a "name" counts people rather than naming a source: it opens with a number or
+    a word of quantity ("Close to three dozen House Democrats", "Some 40 Republicans"). Who
+    among them said the words, the article seldom says (a letter some of them signed), so
+    the words are counted, and no name is listed."""
+    opening = fold(words(name)[0]) if words(name) else ""
+    return opening[:1].isdigit() or opening in QUANTITY_WORDS
+
+
 class _StoryNames:
     """What the whole story says of its speakers' names: which are named outright by some
-    article, and the labels the recogniser gave them."""
+    article, which it calls a publication, and the labels the recogniser gave them."""
 
     def __init__(self, members: Sequence[StoryMember]) -> None:
         self.labels = _entity_labels(members)
+        self.publications: set[tuple[str, ...]] = set()
+        for member in members:
+            self.publications |= _publications(member.analysed.article.text)
         self.outright: set[tuple[str, ...]] = set()
         for member in members:
             for quote in member.analysed.quotes:
@@ -575,6 +770,11 @@ class _StoryNames:
                 # by the whole name or by its last word ("Vance" for Lena Vance)
                 if own and own[-1] in _name_words(quote.speaker_mention or ""):
                     self.outright.add(own)
+
+    def is_publication(self, name: str) -> bool:
+        """Some article of the story calls the name a publication."""
+        own = _bare_name(name)
+        return bool(own) and any(_holds(own, p) or _holds(p, own) for p in self.publications)
 
     def is_place(self, name: str) -> bool:
         """The recogniser reads the name as a place and never as a person or organisation."""
@@ -621,6 +821,8 @@ def _listed_name(
         name = owner
     if not name or not _is_a_name(name) or looks_like_outlet(name):
         return None
+    if _counts_people(name) or names.is_publication(name):
+        return None
     return None if names.is_place(name) else name
 
 
@@ -629,13 +831,17 @@ def _is_a_name(name: str) -> bool:
     Coalition", "Ms. Lane"), not a description whose head is a common noun ("the
     organization", "the council's media office", "Weiner's office"), which says what kind of
     source spoke but not who (its words still count in the row of its kind)."""
+    named = words(name)
+    if named and fold(named[0]) in NAME_BREAKING_PREPOSITIONS:
+        return False  # "On Twitter, the senators wrote": a place the words appeared, no one
     head = _head_word(name) or name.split()[-1]
     return head[:1].isupper()
 
 
 # One counted quote of an article: its kind of source, its words inside marks (0: reported
-# speech), the name it is listed under and the anonymous source it is, if either.
-_Counted = tuple[SourceType, int, str | None, str | None]
+# speech), the name it is listed under and the anonymous source it is, if either, and its
+# runs of words inside marks.
+_Counted = tuple[SourceType, int, str | None, str | None, tuple[str, ...]]
 
 
 def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
@@ -657,7 +863,8 @@ def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
             listed = _listed_name(quote, text, member.analysed.entities, names)
             if listed and _is_outlet(listed, member.outlet):
                 listed = None
-        found.append((source, count, listed, anonymous))
+        marked = tuple(marked_phrases(quote.text)) if quote.kind == "mixed" else (quote.text,)
+        found.append((source, count, listed, anonymous, marked if count else ()))
     return found
 
 
@@ -671,7 +878,7 @@ def _profile(
     speakers: Counter[str] = Counter()
     anonymous: dict[str, None] = {}
     for rows in counted:
-        for source, count, listed, unnamed in rows:
+        for source, count, listed, unnamed, _ in rows:
             if count:
                 quotes[source] += 1
                 quoted_words[source] += count
@@ -746,6 +953,10 @@ def _printed_words(texts: Sequence[str]) -> frozenset[str]:
     return frozenset().union(*(_words_printed(text) for text in texts))
 
 
+# How many words in a row of a speaker's quoted words an outlet must print for it to carry
+# their words: fewer may be a common phrase ("in the next couple of"), more misses a
+# statement printed with a word changed.
+ECHO_RUN_WORDS = 6
 # Articles whose printed words are kept: each article is read for its own profile and its
 # outlet's, and a comparison holds at most MAX_COMPARED_ARTICLES (100).
 PRINTED_CACHE_ARTICLES = 256
@@ -775,17 +986,37 @@ def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(kept))
 
 
+def _runs(text: str, size: int = ECHO_RUN_WORDS) -> set[tuple[str, ...]]:
+    """Every run of ``size`` words of a text, folded."""
+    folded = [fold(w) for w in words(text)]
+    return {tuple(folded[i : i + size]) for i in range(len(folded) - size + 1)}
+
+
+def _prints_words_of(passages: Iterable[str], texts: Sequence[str]) -> bool:
+    """Whether the texts print a run of ``ECHO_RUN_WORDS`` words of a speaker's quoted
+    passages: an outlet that prints someone's words unattributed does not leave them out."""
+    wanted: set[tuple[str, ...]] = set()
+    for passage in passages:
+        wanted |= _runs(passage)
+    return bool(wanted) and any(wanted & _runs(text) for text in texts)
+
+
 def _with_left_out(
     profiles: list[SourcingProfile],
     everyone: set[str],
     texts_of: Callable[[SourcingProfile], Sequence[str]],
+    said_by: dict[str, list[str]] | None = None,
+    unattributed_of: Callable[[SourcingProfile], Sequence[str]] | None = None,
 ) -> list[SourcingProfile]:
     """Each profile with the speakers others quote and it does not ("Alec" is "Alec
     Baldwin") and never names at all (named, they may be quoted in words the extractor did
-    not give them)."""
+    not give them), nor prints the words of with no one named (``said_by``: each name's
+    quoted passages; ``unattributed_of``: the outlet's words attributed to no one)."""
+    said_by = said_by or {}
     left_out = []
     for profile in profiles:
         printed = _printed_words(texts_of(profile))
+        unnamed = unattributed_of(profile) if unattributed_of else ()
         left_out.append(
             replace(
                 profile,
@@ -795,6 +1026,7 @@ def _with_left_out(
                     if not any(same_speaker(name, own) for own in profile.speakers)
                     and not _is_outlet(name, profile.outlet)
                     and not _names_anywhere(name, printed)
+                    and not _prints_words_of(said_by.get(name, ()), unnamed)
                 ),
             )
         )
@@ -822,11 +1054,47 @@ def sourcing_profiles(
     ]
     everyone = {name for profile in outlets for name in profile.speakers}
     text_of = {member.id: member.analysed.article.text for member in members}
+    said_by: dict[str, list[str]] = {}
+    for rows in counted:
+        for _, _, listed, _, marked in rows:
+            if listed:
+                said_by.setdefault(listed, []).extend(marked)
+    for name in everyone:  # a profile lists a short name under the full one it is part of
+        for short in [n for n in said_by if n != name and same_speaker(n, name)]:
+            said_by.setdefault(name, []).extend(said_by[short])
+
+    unattributed_of = {member.id: _unattributed_text(member) for member in members}
 
     def texts_of(profile: SourcingProfile) -> list[str]:
         return [text_of[article_id] for article_id in profile.article_ids]
 
+    def unattributed(profile: SourcingProfile) -> list[str]:
+        return [unattributed_of[article_id] for article_id in profile.article_ids]
+
     return (
-        tuple(_with_left_out(per_article, everyone, texts_of)),
-        tuple(_with_left_out(outlets, everyone, texts_of)),
+        tuple(_with_left_out(per_article, everyone, texts_of, said_by, unattributed)),
+        tuple(_with_left_out(outlets, everyone, texts_of, said_by, unattributed)),
     )
+
+
+def _named_at_cue(quote: Quote) -> bool:
+    """Whether a quote's speaker is given at its cue by a name or a document, not by a
+    pronoun or an unnamed description ("a spokesman said"): words a reader can credit to
+    someone other than whom another outlet credits them to."""
+    mention = fold(quote.speaker_mention or "")
+    if mention in PERSONAL_PRONOUNS | GROUP_PRONOUNS:
+        return False
+    return quote.speaker_type != "anonymous" or not describes_a_person(quote.speaker_mention)
+
+
+def _unattributed_text(member: StoryMember) -> str:
+    """An article's text with the words of each quote it credits by a speech verb to a name
+    or a document blanked out: what is left is its narration and the words it prints with no
+    one named (a quote the extractor found no cue for is placed by its neighbours, not
+    attributed; "a spokesman said" and "he said" name no one)."""
+    text = list(member.analysed.article.text)
+    for quote in member.analysed.quotes:
+        if quote.speaker and quote.cue and _named_at_cue(quote):
+            for start, end in quote.spans:
+                text[start:end] = " " * (end - start)
+    return "".join(text)
