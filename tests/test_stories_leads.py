@@ -1,14 +1,21 @@
 """What a lead says about its incident, on small written reports (issue 23, fourth round): a
 town the tagger reads as an organisation in the lead, a state written the AP way, the day a
-lead names as a dated detail."""
+lead names as a dated detail, and a later report that writes out its event's day."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 
 from storylens.records import AnalysedArticle, Article, CleanArticle, Entity, Span, Timex
 from storylens.stories import extract_features
 from storylens.stories.features import LEAD_DAY_MENTIONS, entity_key
+from storylens.stories.scoring import (
+    ArticleVectors,
+    StoryProfile,
+    dates_story_day,
+    written_day_weights,
+)
 
 
 def _analysed(
@@ -90,3 +97,35 @@ def test_the_day_a_lead_names_is_a_dated_detail_a_follow_up_can_share() -> None:
     assert "d:2026-08-03" in dict(later.entities)
     # A date the article writes out is counted as written, not again as a lead day.
     assert dict(later.entities)["d:2026-08-03"] > LEAD_DAY_MENTIONS
+
+
+def _vectors(lead_days: dict[int, float], written_days: dict[int, float]) -> ArticleVectors:
+    return ArticleVectors(
+        terms={},
+        names={},
+        term_norm=0.0,
+        name_norm=0.0,
+        quote_shingles=set(),
+        day=None,
+        year=None,
+        lead_days=lead_days,
+        written_days=written_days,
+    )
+
+
+def test_a_later_report_that_writes_out_the_story_s_day_dates_its_event() -> None:
+    shooting = date(2026, 12, 7).toordinal()
+    hearing = date(2026, 12, 15).toordinal()
+    story = StoryProfile("s", days={shooting: 2.0})
+    # "Thomas is accused of shooting her brother the night of Dec. 7": the hearing's report
+    # names no day in its lead, and writes the shooting's day further down.
+    assert dates_story_day(_vectors({}, {shooting: 1.0}), story)
+    # A lead that names the story's day dates it as before.
+    assert dates_story_day(_vectors({hearing: 1.0, shooting: 0.5}, {}), story)
+    # A lead dated to its own day that recalls the story's day in the text is another event's
+    # (a second vote that recalls the budget day).
+    assert not dates_story_day(_vectors({hearing: 1.0}, {shooting: 1.0}), story)
+    assert not dates_story_day(_vectors({}, {hearing: 1.0}), story)
+    assert written_day_weights({"d:2026-12-07": 1.7, "e:toledo": 2.0, "d:bad": 1.0}) == {
+        shooting: 1.0
+    }
