@@ -67,6 +67,21 @@ NATIONS = frozenset(
     }
 )  # fmt: skip
 STATES_AND_NATIONS = US_STATES | AP_STATES | NATIONS
+# The state an AP short form stands for: one event's reports write "Memphis, Tenn." or
+# "Memphis, Tennessee" as they please, and one key for both lets them share the name.
+AP_STATE_NAMES = {
+    "ala": "alabama", "ariz": "arizona", "ark": "arkansas", "calif": "california",
+    "colo": "colorado", "conn": "connecticut", "del": "delaware", "fla": "florida",
+    "ga": "georgia", "ill": "illinois", "ind": "indiana", "kan": "kansas", "ky": "kentucky",
+    "la": "louisiana", "md": "maryland", "mass": "massachusetts", "mich": "michigan",
+    "minn": "minnesota", "miss": "mississippi", "mo": "missouri", "mont": "montana",
+    "neb": "nebraska", "nev": "nevada", "n.h": "new hampshire", "n.j": "new jersey",
+    "n.m": "new mexico", "n.y": "new york", "n.c": "north carolina", "n.d": "north dakota",
+    "okla": "oklahoma", "ore": "oregon", "pa": "pennsylvania", "r.i": "rhode island",
+    "s.c": "south carolina", "s.d": "south dakota", "tenn": "tennessee", "vt": "vermont",
+    "va": "virginia", "wash": "washington", "w.va": "west virginia", "wis": "wisconsin",
+    "wyo": "wyoming",
+}  # fmt: skip
 
 
 def is_state_or_nation(place: str) -> bool:
