@@ -27,9 +27,9 @@ from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.quotes import quoted_share
-from storylens.compare.same_claim import judge_profiles
+from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
-from storylens.compare.words import fold, words
+from storylens.compare.words import fold, is_stop_word, stem, words
 from storylens.records import (
     Claim,
     DetailConflict,
@@ -71,6 +71,36 @@ OPENING_PHRASE = re.compile(r"([^,]{1,60}),\s+(\w+)\b")
 POINTING_BACK = ("the latter",)
 
 
+# Another outlet's sentence is shown as its wording of a line only where the pairing is sure
+# (issue 19: "fewer, surer lines"). The same-claim model reads the shape of two sentences
+# (their n-grams, their share of words) and pairs sentences of one kind that tell different
+# things: one activist's word under a group's claim, the same official's two statements, a
+# sentence continuing another under the claim it continues. Each rule below names one of those.
+
+# A sentence opening on one of these words continues an argument the reader does not see
+# ("But the editor was not alone", "But I am not going to ..."): beside a line it reads as
+# that line's claim when it tells what follows it. A pronoun opener is kept: the line beside
+# it names whom "he" or "she" is.
+CONTINUING_OPENERS = frozenset(
+    (
+        "but", "and", "so", "yet", "still", "however", "meanwhile", "instead", "indeed",
+        "then", "also", "nor", "or",
+    )
+)  # fmt: skip
+# Words that attribute a sentence to a speaker: where both sentences attribute their words
+# and name no one in common, they are two people's statements, not one claim ("Tea Party
+# groups say there is no racism" against "Poulter said he has seen no evidence of racism").
+ATTRIBUTING_WORDS = SPEECH_WORDS | frozenset({"says", "tells", "adds", "insisted", "insists"})
+# Content words two sentences of one claim share beyond their names: the same person named in
+# both with nothing else in common is one person's two statements ("Barrow said the county
+# would seek funds" against "Barrow insisted the county was doing all it could").
+MIN_SHARED_CLAIM_WORDS = 1
+# A speaker is named within this many words of the word attributing the sentence to them
+# ("Poulter said", "Tea Party groups say", "said Mr. Poulter"); a name further off is what
+# the speaker talks of ("He said he had hired an Internet security company").
+SPEAKER_WINDOW = 3
+
+
 def _wording(text: str) -> tuple[str, ...]:
     return tuple(fold(w) for w in words(text))
 
@@ -106,14 +136,62 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
     )
 
 
+def sure_pairing(line: str, other: str) -> bool:
+    """Whether another outlet's sentence ``other`` may be shown as its wording of ``line``:
+    it does not continue a sentence the reader does not see, it is not another speaker's
+    statement, and it shares more than names with the line."""
+    said = words(other)
+    if not said or fold(said[0]) in CONTINUING_OPENERS:
+        return False
+    speakers, others = _speakers(line), _speakers(other)
+    if speakers and others and not speakers & others:
+        return False
+    return len(_claim_words(line) & _claim_words(other)) >= MIN_SHARED_CLAIM_WORDS
+
+
+def _speakers(text: str) -> set[str]:
+    """The folded capitalised words within ``SPEAKER_WINDOW`` of a word of attribution: the
+    speaker a sentence names, or nothing where it names none ("he said")."""
+    said = words(text)
+    found = set()
+    for at, word in enumerate(said):
+        if fold(word) not in ATTRIBUTING_WORDS:
+            continue
+        near = said[max(0, at - SPEAKER_WINDOW) : at + SPEAKER_WINDOW + 1]
+        found |= {
+            fold(name)
+            for name in near
+            if name[:1].isupper() and not is_stop_word(name) and fold(name) != "i"
+        }
+    return found
+
+
+def _claim_words(text: str) -> set[str]:
+    """The stems of a sentence's content words that are not a name, a word of a name, or a
+    word of attribution: the words that carry what is claimed."""
+    said = words(text)
+    named = {stem(word) for word in said if word[:1].isupper()}
+    return (
+        {
+            stem(word)
+            for word in said
+            if word[:1].islower() and not is_stop_word(word) and len(word) > 1
+        }
+        - named
+        - {stem(word) for word in ATTRIBUTING_WORDS}
+    )
+
+
 def _best_counterparts(claim: Claim, claims: Sequence[Claim]) -> dict[str, Claim]:
     """Per other outlet, the claim of the same group the model scored highest against
-    ``claim`` (from ``claim.matches``)."""
+    ``claim`` (from ``claim.matches``) among those ``sure_pairing`` lets stand beside it."""
     at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
     best: dict[str, tuple[float, Claim]] = {}
     for match in claim.matches:
         found = at.get((match.article_id, match.start))
         if found is None or found.status == "copy" or found.outlet == claim.outlet:
+            continue
+        if not sure_pairing(claim.text, found.text):
             continue
         if match.outlet not in best or match.score > best[match.outlet][0]:
             best[match.outlet] = (match.score, found)
