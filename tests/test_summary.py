@@ -7,7 +7,7 @@ import pytest
 
 from storylens.compare.story import compare_story
 from storylens.compare.summary import others_note, stands_alone
-from storylens.records import SummarySentence
+from storylens.records import Claim, ClaimMatch, SummarySentence
 from test_compare_parts import member
 
 
@@ -94,3 +94,82 @@ def test_a_line_gives_only_wordings_matched_with_its_own_claim() -> None:
     courier = claim("c", "Courier", "The board's move comes a day after the county's vote.")
     line = claim_line(gazette, [gazette, post, courier])
     assert [(w.outlet, w.text) for w in line.other_wordings] == [("Post", post.text)]
+
+
+def _matched_claim(article: str, outlet: str, text: str, *matched: tuple[Claim, float]) -> Claim:
+    """A claim of group 1 matched by the model with each of ``matched`` at its score."""
+    matches = tuple(
+        ClaimMatch(m.article_id, m.outlet, m.start, m.end, "same", score, "")
+        for m, score in matched
+    )
+    return Claim(article, outlet, 0, len(text), text, "shared", 1, matches=matches)
+
+
+@pytest.mark.parametrize(
+    ("line", "other", "sure"),
+    [
+        # a sentence continuing one the reader does not see
+        (
+            "Alderman Pryce's remarks led the Harbour Gazette to call for his resignation.",
+            "But the Gazette's editor was not alone.",
+            False,
+        ),
+        (
+            '"I will not resign over this," Pryce told reporters at the pier.',
+            '"But I will not let this matter run the council," he said.',
+            False,
+        ),
+        # one fisherman's word under what a whole guild says
+        (
+            "Guild leaders say there is no smuggling within the fleet.",
+            "Mortlake said he had seen no sign of smuggling within the fleet.",
+            False,
+        ),
+        # the same official, two statements: nothing but the words of his name in common
+        (
+            "Harbour Commissioner Ivo Fenn said the harbour would seek emergency dredging money.",
+            "Harbour Commissioner Ivo Fenn insisted that the harbour was doing all it could.",
+            False,
+        ),
+        # one claim told twice: a pronoun names no other speaker, a name talked of is no speaker
+        (
+            "Pryce said he had hired a private firm to trace the leaked letter.",
+            "He said that he had hired an Internet security firm to look into it.",
+            True,
+        ),
+        (
+            '"I am not against the new pier," Pryce reportedly said.',
+            '"I am for the old quay and I am not against the new pier," he said.',
+            True,
+        ),
+        ("The boy was taken to a clinic, where he recovered.", "He was rushed to a clinic.", True),
+    ],
+)
+def test_another_outlets_sentence_stands_beside_a_line_only_when_the_pairing_is_sure(
+    line: str, other: str, sure: bool
+) -> None:
+    from storylens.compare.summary import sure_pairing
+
+    assert sure_pairing(line, other) is sure
+
+
+def test_a_line_shows_an_outlets_surest_wording_not_its_doubtful_best_scored_one() -> None:
+    from storylens.compare.summary import claim_line, shared_lines
+
+    doubtful = _matched_claim("p", "Post", '"But I will not let this matter run the council."')
+    sure = _matched_claim("q", "Post", 'Pryce replied, "I will not talk about the letter again."')
+    gazette = _matched_claim(
+        "g",
+        "Gazette",
+        '"I will not talk about the letter again," Pryce told reporters at the pier.',
+        (doubtful, 0.9),
+        (sure, 0.6),
+    )
+    claims = [gazette, doubtful, sure]
+    line = claim_line(gazette, claims)
+    assert [(w.outlet, w.text) for w in line.other_wordings] == [("Post", sure.text)]
+    assert shared_lines(claims)[0].other_wordings == line.other_wordings
+
+    # with no sure wording, the Post is left off the line rather than shown under it
+    alone = claim_line(gazette, [gazette, doubtful])
+    assert alone.other_wordings == ()
