@@ -173,3 +173,19 @@ def test_a_line_shows_an_outlets_surest_wording_not_its_doubtful_best_scored_one
     # with no sure wording, the Post is left off the line rather than shown under it
     alone = claim_line(gazette, [gazette, doubtful])
     assert alone.other_wordings == ()
+
+
+def test_a_quote_opening_on_but_stands_beside_the_same_quote() -> None:
+    from storylens.compare.summary import sure_pairing
+
+    line = "“I was elected to mend the harbour wall, not to wish one into being,” Pryce said."
+    assert sure_pairing(
+        line, '"But I was elected to mend the harbour wall, not to wish one into being."'
+    )
+    assert not sure_pairing(line, "But the harbour wall was not alone.")
+    assert not sure_pairing("But the harbour wall was not alone.", line)
+    # a capitalised word opening a quotation is no name: the same quote, one opening on "But"
+    assert sure_pairing(
+        '"Repairs have not been fast enough, and we owe the boat owners action," Fenn said.',
+        "‘But repairs have not been fast enough, and we owe the boat owners action.’",
+    )

@@ -29,7 +29,7 @@ from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
-from storylens.compare.words import fold, is_stop_word, stem, words
+from storylens.compare.words import fold, is_stop_word, stem, word_matches, words
 from storylens.records import (
     Claim,
     DetailConflict,
@@ -79,14 +79,19 @@ POINTING_BACK = ("the latter",)
 
 # A sentence opening on one of these words continues an argument the reader does not see
 # ("But the editor was not alone", "But I am not going to ..."): beside a line it reads as
-# that line's claim when it tells what follows it. A pronoun opener is kept: the line beside
-# it names whom "he" or "she" is.
+# that line's claim when it tells what follows it. It stands beside the line only where it
+# carries every word of the line's claim or the line every word of its own (the same quote,
+# "But I was elected to balance a budget ..."). A pronoun opener is kept: the line beside it
+# names whom "he" or "she" is.
 CONTINUING_OPENERS = frozenset(
     (
         "but", "and", "so", "yet", "still", "however", "meanwhile", "instead", "indeed",
         "then", "also", "nor", "or",
     )
 )  # fmt: skip
+# A sentence holds another's claim when it carries all of at least this many of its claim
+# words: one or two words ("the editor was not alone") are inside most lines of a story.
+MIN_CONTAINED_CLAIM_WORDS = 3
 # Words that attribute a sentence to a speaker: where both sentences attribute their words
 # and name no one in common, they are two people's statements, not one claim ("Tea Party
 # groups say there is no racism" against "Poulter said he has seen no evidence of racism").
@@ -95,6 +100,8 @@ ATTRIBUTING_WORDS = SPEECH_WORDS | frozenset({"says", "tells", "adds", "insisted
 # both with nothing else in common is one person's two statements ("Barrow said the county
 # would seek funds" against "Barrow insisted the county was doing all it could").
 MIN_SHARED_CLAIM_WORDS = 1
+# Marks after which a capitalised word opens a quotation, not a name.
+OPENING_MARKS = frozenset("\"“‘'([")
 # A speaker is named within this many words of the word attributing the sentence to them
 # ("Poulter said", "Tea Party groups say", "said Mr. Poulter"); a name further off is what
 # the speaker talks of ("He said he had hired an Internet security company").
@@ -138,15 +145,27 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
 
 def sure_pairing(line: str, other: str) -> bool:
     """Whether another outlet's sentence ``other`` may be shown as its wording of ``line``:
-    it does not continue a sentence the reader does not see, it is not another speaker's
-    statement, and it shares more than names with the line."""
-    said = words(other)
-    if not said or fold(said[0]) in CONTINUING_OPENERS:
+    neither continues a sentence the reader does not see (unless one holds the other's very
+    claim), it is not another speaker's statement, and it shares more than names with the
+    line."""
+    openers = [words(text)[:1] for text in (line, other)]
+    if not all(openers):
+        return False
+    claimed, told = _claim_words(line), _claim_words(other)
+    continuing = any(fold(first[0]) in CONTINUING_OPENERS for first in openers)
+    if continuing and not _holds_the_claim(claimed, told):
         return False
     speakers, others = _speakers(line), _speakers(other)
     if speakers and others and not speakers & others:
         return False
-    return len(_claim_words(line) & _claim_words(other)) >= MIN_SHARED_CLAIM_WORDS
+    return len(claimed & told) >= MIN_SHARED_CLAIM_WORDS
+
+
+def _holds_the_claim(claimed: set[str], told: set[str]) -> bool:
+    """Whether one sentence's claim words are all in the other's, and are enough words to
+    make a claim."""
+    inner = min(claimed, told, key=len)
+    return len(inner) >= MIN_CONTAINED_CLAIM_WORDS and inner <= max(claimed, told, key=len)
 
 
 def _speakers(text: str) -> set[str]:
@@ -168,18 +187,23 @@ def _speakers(text: str) -> set[str]:
 
 def _claim_words(text: str) -> set[str]:
     """The stems of a sentence's content words that are not a name, a word of a name, or a
-    word of attribution: the words that carry what is claimed."""
-    said = words(text)
-    named = {stem(word) for word in said if word[:1].isupper()}
-    return (
-        {
-            stem(word)
-            for word in said
-            if word[:1].islower() and not is_stop_word(word) and len(word) > 1
-        }
-        - named
-        - {stem(word) for word in ATTRIBUTING_WORDS}
-    )
+    word of attribution: the words that carry what is claimed. A capitalised word opening the
+    sentence or a quotation is a name only where a capitalised word follows it ("County
+    Commissioner Barrow said", but not "Results have not been good enough")."""
+    found = list(word_matches(text))
+    named, content = set(), set()
+    for at, match in enumerate(found):
+        word = match.group()
+        if is_stop_word(word) or len(word) < 2:
+            continue
+        before = text[: match.start()].rstrip()
+        opens = not before or before[-1] in OPENING_MARKS
+        next_capital = at + 1 < len(found) and found[at + 1].group()[:1].isupper()
+        if word[:1].isupper() and (next_capital or not opens):
+            named.add(stem(word))
+        else:
+            content.add(stem(word))
+    return content - named - {stem(word) for word in ATTRIBUTING_WORDS}
 
 
 def _best_counterparts(claim: Claim, claims: Sequence[Claim]) -> dict[str, Claim]:
