@@ -189,3 +189,18 @@ def test_a_quote_opening_on_but_stands_beside_the_same_quote() -> None:
         '"Repairs have not been fast enough, and we owe the boat owners action," Fenn said.',
         "‘But repairs have not been fast enough, and we owe the boat owners action.’",
     )
+
+
+def test_a_shared_line_names_the_outlets_it_cannot_show_beside_it() -> None:
+    from storylens.compare.summary import others_note, shared_lines
+
+    doubtful = _matched_claim(
+        "p", "Post", "Fisherman Mortlake said he saw no smuggling in the fleet."
+    )
+    guild = _matched_claim(
+        "g", "Gazette", "Guild leaders say there is no smuggling in the fleet.", (doubtful, 0.7)
+    )
+    (line,) = shared_lines([guild, doubtful])
+    assert line.other_wordings == ()
+    assert line.unmatched == ("Post",)
+    assert "Post" in others_note(line)

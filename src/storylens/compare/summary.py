@@ -8,6 +8,10 @@ so the summary does not say one thing three times.
 A line never puts one outlet's wording under another: it names the outlets that print these
 very words, and gives each other outlet's own sentence for the same claim beside it (outlets
 that word a claim differently also differ in its details: "last week" against "on Tuesday").
+Another outlet's sentence stands beside a line only where the pairing is sure
+(``sure_pairing``): neither sentence continues one the reader does not see, they are not two
+named speakers' statements, and they share more than names; an outlet with no such sentence
+is named as one that may tell the claim in other words, never shown under the line.
 A claim whose sentence holds a detail another outlet disputes or cannot be checked against
 is left out of the summary: a summary line should need no footnote. So is a line that cannot
 stand alone: one mostly inside quotation marks (a source's words read as the outlet's account
@@ -233,13 +237,20 @@ def others_note(line: SummarySentence) -> str:
 
 
 def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
-    """One line per group of shared claims, from its first claim, as ``claim_line`` words it."""
+    """One line per group of shared claims, from its first claim, as ``claim_line`` words it.
+    An outlet of the group with no sentence sure enough to stand beside the line is named as
+    unmatched (it may tell the claim in other words), not left off in silence: a line under
+    "Shared" that shows one outlet alone would otherwise read as that outlet's claim shared."""
     seen: set[int] = set()
     lines = []
     for claim in claims:
         if claim.status == "shared" and claim.group not in seen:
             seen.add(claim.group)
-            lines.append(claim_line(claim, claims))
+            line = claim_line(claim, claims)
+            told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
+            group = (c.outlet for c in claims if c.group == claim.group and c.status != "copy")
+            unmatched = tuple(o for o in dict.fromkeys(group) if o not in told)
+            lines.append(replace(line, unmatched=unmatched))
     return tuple(lines)
 
 
