@@ -27,6 +27,10 @@ from test_compare_parts import member
         ("From 2009 to 2017, she chaired the Ferris Bay library board.", False),
         ("On Tuesday, the council voted 5-2 to close the library.", True),
         ("Most councillors said the latter was something they could not support.", False),
+        # one more of a series the sentences before tell
+        ("The latest councillor to learn the hard way was Ada Quist of Ferris Bay.", False),
+        ("Another resident, not named, then tells the mayor the vote was rigged.", False),
+        ("The latest figures show the library lent 40,000 books last year.", True),
         # a source's words, read as the outlet's account without their speaker
         ("“We will fight this decision in every court we can,” Ames said.", False),
         # a quoted phrase inside the outlet's own account

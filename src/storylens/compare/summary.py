@@ -73,6 +73,11 @@ OPENING_PHRASE = re.compile(r"([^,]{1,60}),\s+(\w+)\b")
 # Words that point back at something the sentence before names ("the latter is something
 # most cannot support").
 POINTING_BACK = ("the latter",)
+# A line opening on one of these counts itself in a series the sentences before it tell
+# ("Another man then tells him ...", "The latest candidate to learn the hard way was ..."):
+# alone, the reader does not know what it is one more of. "The latest figures show" counts
+# nothing: only "the latest" or "the next" one "to" do something is one more of a series.
+SERIES_OPENER = re.compile(r"(?:another\b|the (?:latest|next)(?: \w+){1,2} to\b)", re.IGNORECASE)
 
 
 # Another outlet's sentence is shown as its wording of a line only where the pairing is sure
@@ -263,6 +268,7 @@ def stands_alone(text: str) -> bool:
         and not _participle_on_a_pronoun(said)
         and not _opening_phrase_on_a_pronoun(text)
         and not any(phrase in fold(text) for phrase in POINTING_BACK)
+        and SERIES_OPENER.match(text.lstrip("\"“‘' ")) is None
         and quoted_share(text) < MAX_QUOTED_SHARE
     )
 
