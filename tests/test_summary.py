@@ -208,3 +208,18 @@ def test_a_shared_line_names_the_outlets_it_cannot_show_beside_it() -> None:
     assert line.other_wordings == ()
     assert line.unmatched == ("Post",)
     assert "Post" in others_note(line)
+
+
+def test_a_claim_paired_with_an_outlet_only_doubtfully_is_left_out_of_the_summary() -> None:
+    from storylens.compare.summary import doubtful_outlets
+
+    fisherman = _matched_claim("p", "Post", "Mortlake said he saw no smuggling in the fleet.")
+    guild = _matched_claim(
+        "g", "Gazette", "Guild leaders say there is no smuggling in the fleet.", (fisherman, 0.7)
+    )
+    told = _matched_claim("c", "Courier", "Guild leaders said the fleet has no smugglers.")
+    sure = _matched_claim(
+        "g", "Gazette", "Guild leaders say the fleet has no smugglers in it.", (told, 0.7)
+    )
+    assert doubtful_outlets(guild, [guild, fisherman]) == {"Post"}
+    assert doubtful_outlets(sure, [sure, told]) == set()

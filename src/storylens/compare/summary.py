@@ -215,6 +215,20 @@ def _claim_words(text: str) -> set[str]:
     return content - named - {stem(word) for word in ATTRIBUTING_WORDS}
 
 
+def doubtful_outlets(claim: Claim, claims: Sequence[Claim]) -> set[str]:
+    """The outlets the model matched with ``claim`` through none but sentences
+    ``sure_pairing`` keeps from standing beside it: their sentence may or may not tell it."""
+    at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
+    matched: dict[str, bool] = {}
+    for match in claim.matches:
+        found = at.get((match.article_id, match.start))
+        if found is None or found.status == "copy" or found.outlet == claim.outlet:
+            continue
+        sure = sure_pairing(claim.text, found.text)
+        matched[found.outlet] = matched.get(found.outlet, False) or sure
+    return {outlet for outlet, sure in matched.items() if not sure}
+
+
 def _best_counterparts(claim: Claim, claims: Sequence[Claim]) -> dict[str, Claim]:
     """Per other outlet, the claim of the same group the model scored highest against
     ``claim`` (from ``claim.matches``) among those ``sure_pairing`` lets stand beside it."""
@@ -370,6 +384,10 @@ def summarise(
     for _, row in scored:
         claim = claims[row]
         if claim.group in groups or _disputed(claim, details, phrases):
+            continue
+        if doubtful_outlets(claim, claims):
+            # a line whose pairing with an outlet is not sure would either show that
+            # outlet's sentence under it or call the outlet unmatched, and either may mislead
             continue
         if any(judge_profiles(profile(earlier), profile(row)).same for earlier in rows):
             continue
