@@ -11,7 +11,8 @@ that word a claim differently also differ in its details: "last week" against "o
 Another outlet's sentence stands beside a line only where the pairing is sure
 (``sure_pairing``): neither sentence continues one the reader does not see, they are not two
 named speakers' statements, and they share more than names; an outlet with no such sentence
-is named as one that may tell the claim in other words, never shown under the line.
+is named as one that may tell the claim in other words, never shown under the line, and a
+claim the model pairs with an outlet only through such sentences is left out of the summary.
 A claim whose sentence holds a detail another outlet disputes or cannot be checked against
 is left out of the summary: a summary line should need no footnote. So is a line that cannot
 stand alone: one mostly inside quotation marks (a source's words read as the outlet's account
