@@ -7,7 +7,7 @@ import pytest
 
 from storylens.compare.story import compare_story
 from storylens.compare.summary import others_note, stands_alone
-from storylens.records import SummarySentence
+from storylens.records import Claim, ClaimMatch, SummarySentence
 from test_compare_parts import member
 
 
@@ -27,6 +27,10 @@ from test_compare_parts import member
         ("From 2009 to 2017, she chaired the Ferris Bay library board.", False),
         ("On Tuesday, the council voted 5-2 to close the library.", True),
         ("Most councillors said the latter was something they could not support.", False),
+        # one more of a series the sentences before tell
+        ("The latest councillor to learn the hard way was Ada Quist of Ferris Bay.", False),
+        ("Another resident, not named, then tells the mayor the vote was rigged.", False),
+        ("The latest figures show the library lent 40,000 books last year.", True),
         # a source's words, read as the outlet's account without their speaker
         ("“We will fight this decision in every court we can,” Ames said.", False),
         # a quoted phrase inside the outlet's own account
@@ -94,3 +98,128 @@ def test_a_line_gives_only_wordings_matched_with_its_own_claim() -> None:
     courier = claim("c", "Courier", "The board's move comes a day after the county's vote.")
     line = claim_line(gazette, [gazette, post, courier])
     assert [(w.outlet, w.text) for w in line.other_wordings] == [("Post", post.text)]
+
+
+def _matched_claim(article: str, outlet: str, text: str, *matched: tuple[Claim, float]) -> Claim:
+    """A claim of group 1 matched by the model with each of ``matched`` at its score."""
+    matches = tuple(
+        ClaimMatch(m.article_id, m.outlet, m.start, m.end, "same", score, "")
+        for m, score in matched
+    )
+    return Claim(article, outlet, 0, len(text), text, "shared", 1, matches=matches)
+
+
+@pytest.mark.parametrize(
+    ("line", "other", "sure"),
+    [
+        # a sentence continuing one the reader does not see
+        (
+            "Alderman Pryce's remarks led the Harbour Gazette to call for his resignation.",
+            "But the Gazette's editor was not alone.",
+            False,
+        ),
+        (
+            '"I will not resign over this," Pryce told reporters at the pier.',
+            '"But I will not let this matter run the council," he said.',
+            False,
+        ),
+        # one fisherman's word under what a whole guild says
+        (
+            "Guild leaders say there is no smuggling within the fleet.",
+            "Mortlake said he had seen no sign of smuggling within the fleet.",
+            False,
+        ),
+        # the same official, two statements: nothing but the words of his name in common
+        (
+            "Harbour Commissioner Ivo Fenn said the harbour would seek emergency dredging money.",
+            "Harbour Commissioner Ivo Fenn insisted that the harbour was doing all it could.",
+            False,
+        ),
+        # one claim told twice: a pronoun names no other speaker, a name talked of is no speaker
+        (
+            "Pryce said he had hired a private firm to trace the leaked letter.",
+            "He said that he had hired an Internet security firm to look into it.",
+            True,
+        ),
+        (
+            '"I am not against the new pier," Pryce reportedly said.',
+            '"I am for the old quay and I am not against the new pier," he said.',
+            True,
+        ),
+        ("The boy was taken to a clinic, where he recovered.", "He was rushed to a clinic.", True),
+    ],
+)
+def test_another_outlets_sentence_stands_beside_a_line_only_when_the_pairing_is_sure(
+    line: str, other: str, sure: bool
+) -> None:
+    from storylens.compare.summary import sure_pairing
+
+    assert sure_pairing(line, other) is sure
+
+
+def test_a_line_shows_an_outlets_surest_wording_not_its_doubtful_best_scored_one() -> None:
+    from storylens.compare.summary import claim_line, shared_lines
+
+    doubtful = _matched_claim("p", "Post", '"But I will not let this matter run the council."')
+    sure = _matched_claim("q", "Post", 'Pryce replied, "I will not talk about the letter again."')
+    gazette = _matched_claim(
+        "g",
+        "Gazette",
+        '"I will not talk about the letter again," Pryce told reporters at the pier.',
+        (doubtful, 0.9),
+        (sure, 0.6),
+    )
+    claims = [gazette, doubtful, sure]
+    line = claim_line(gazette, claims)
+    assert [(w.outlet, w.text) for w in line.other_wordings] == [("Post", sure.text)]
+    assert shared_lines(claims)[0].other_wordings == line.other_wordings
+
+    # with no sure wording, the Post is left off the line rather than shown under it
+    alone = claim_line(gazette, [gazette, doubtful])
+    assert alone.other_wordings == ()
+
+
+def test_a_quote_opening_on_but_stands_beside_the_same_quote() -> None:
+    from storylens.compare.summary import sure_pairing
+
+    line = "“I was elected to mend the harbour wall, not to wish one into being,” Pryce said."
+    assert sure_pairing(
+        line, '"But I was elected to mend the harbour wall, not to wish one into being."'
+    )
+    assert not sure_pairing(line, "But the harbour wall was not alone.")
+    assert not sure_pairing("But the harbour wall was not alone.", line)
+    # a capitalised word opening a quotation is no name: the same quote, one opening on "But"
+    assert sure_pairing(
+        '"Repairs have not been fast enough, and we owe the boat owners action," Fenn said.',
+        "‘But repairs have not been fast enough, and we owe the boat owners action.’",
+    )
+
+
+def test_a_shared_line_names_the_outlets_it_cannot_show_beside_it() -> None:
+    from storylens.compare.summary import others_note, shared_lines
+
+    doubtful = _matched_claim(
+        "p", "Post", "Fisherman Mortlake said he saw no smuggling in the fleet."
+    )
+    guild = _matched_claim(
+        "g", "Gazette", "Guild leaders say there is no smuggling in the fleet.", (doubtful, 0.7)
+    )
+    (line,) = shared_lines([guild, doubtful])
+    assert line.other_wordings == ()
+    assert line.unmatched == ("Post",)
+    assert "Post" in others_note(line)
+
+
+def test_a_claim_paired_with_an_outlet_only_doubtfully_is_left_out_of_the_summary() -> None:
+    from storylens.compare.summary import doubtful_outlets
+
+    fisherman = _matched_claim("p", "Post", "Mortlake said he saw no smuggling in the fleet.")
+    guild = _matched_claim(
+        "g", "Gazette", "Guild leaders say there is no smuggling in the fleet.", (fisherman, 0.7)
+    )
+    told = _matched_claim("c", "Courier", "Guild leaders said the fleet has no smugglers.")
+    sure = _matched_claim(
+        "g", "Gazette", "Guild leaders say the fleet has no smugglers in it.", (told, 0.7)
+    )
+    assert doubtful_outlets(guild, [guild, fisherman]) == {"Post"}
+    assert doubtful_outlets(sure, [sure, told]) == set()

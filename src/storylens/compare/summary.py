@@ -8,6 +8,11 @@ so the summary does not say one thing three times.
 A line never puts one outlet's wording under another: it names the outlets that print these
 very words, and gives each other outlet's own sentence for the same claim beside it (outlets
 that word a claim differently also differ in its details: "last week" against "on Tuesday").
+Another outlet's sentence stands beside a line only where the pairing is sure
+(``sure_pairing``): neither sentence continues one the reader does not see, they are not two
+named speakers' statements, and they share more than names; an outlet with no such sentence
+is named as one that may tell the claim in other words, never shown under the line, and a
+claim the model pairs with an outlet only through such sentences is left out of the summary.
 A claim whose sentence holds a detail another outlet disputes or cannot be checked against
 is left out of the summary: a summary line should need no footnote. So is a line that cannot
 stand alone: one mostly inside quotation marks (a source's words read as the outlet's account
@@ -27,9 +32,9 @@ from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.quotes import quoted_share
-from storylens.compare.same_claim import judge_profiles
+from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
-from storylens.compare.words import fold, words
+from storylens.compare.words import fold, is_stop_word, stem, word_matches, words
 from storylens.records import (
     Claim,
     DetailConflict,
@@ -69,6 +74,48 @@ OPENING_PHRASE = re.compile(r"([^,]{1,60}),\s+(\w+)\b")
 # Words that point back at something the sentence before names ("the latter is something
 # most cannot support").
 POINTING_BACK = ("the latter",)
+# A line opening on one of these counts itself in a series the sentences before it tell
+# ("Another man then tells him ...", "The latest candidate to learn the hard way was ..."):
+# alone, the reader does not know what it is one more of. "The latest figures show" counts
+# nothing: only "the latest" or "the next" one "to" do something is one more of a series.
+SERIES_OPENER = re.compile(r"(?:another\b|the (?:latest|next)(?: \w+){1,2} to\b)", re.IGNORECASE)
+
+
+# Another outlet's sentence is shown as its wording of a line only where the pairing is sure
+# (issue 19: "fewer, surer lines"). The same-claim model reads the shape of two sentences
+# (their n-grams, their share of words) and pairs sentences of one kind that tell different
+# things: one activist's word under a group's claim, the same official's two statements, a
+# sentence continuing another under the claim it continues. Each rule below names one of those.
+
+# A sentence opening on one of these words continues an argument the reader does not see
+# ("But the editor was not alone", "But I am not going to ..."): beside a line it reads as
+# that line's claim when it tells what follows it. It stands beside the line only where it
+# carries every word of the line's claim or the line every word of its own (the same quote,
+# "But I was elected to balance a budget ..."). A pronoun opener is kept: the line beside it
+# names whom "he" or "she" is.
+CONTINUING_OPENERS = frozenset(
+    (
+        "but", "and", "so", "yet", "still", "however", "meanwhile", "instead", "indeed",
+        "then", "also", "nor", "or",
+    )
+)  # fmt: skip
+# A sentence holds another's claim when it carries all of at least this many of its claim
+# words: one or two words ("the editor was not alone") are inside most lines of a story.
+MIN_CONTAINED_CLAIM_WORDS = 3
+# Words that attribute a sentence to a speaker: where both sentences attribute their words
+# and name no one in common, they are two people's statements, not one claim ("Tea Party
+# groups say there is no racism" against "Poulter said he has seen no evidence of racism").
+ATTRIBUTING_WORDS = SPEECH_WORDS | frozenset({"says", "tells", "adds", "insisted", "insists"})
+# Content words two sentences of one claim share beyond their names: the same person named in
+# both with nothing else in common is one person's two statements ("Barrow said the county
+# would seek funds" against "Barrow insisted the county was doing all it could").
+MIN_SHARED_CLAIM_WORDS = 1
+# Marks after which a capitalised word opens a quotation, not a name.
+OPENING_MARKS = frozenset("\"“‘'([")
+# A speaker is named within this many words of the word attributing the sentence to them
+# ("Poulter said", "Tea Party groups say", "said Mr. Poulter"); a name further off is what
+# the speaker talks of ("He said he had hired an Internet security company").
+SPEAKER_WINDOW = 3
 
 
 def _wording(text: str) -> tuple[str, ...]:
@@ -106,14 +153,93 @@ def claim_line(claim: Claim, claims: Sequence[Claim]) -> SummarySentence:
     )
 
 
+def sure_pairing(line: str, other: str) -> bool:
+    """Whether another outlet's sentence ``other`` may be shown as its wording of ``line``:
+    neither continues a sentence the reader does not see (unless one holds the other's very
+    claim), it is not another speaker's statement, and it shares more than names with the
+    line."""
+    openers = [words(text)[:1] for text in (line, other)]
+    if not all(openers):
+        return False
+    claimed, told = _claim_words(line), _claim_words(other)
+    continuing = any(fold(first[0]) in CONTINUING_OPENERS for first in openers)
+    if continuing and not _holds_the_claim(claimed, told):
+        return False
+    speakers, others = _speakers(line), _speakers(other)
+    if speakers and others and not speakers & others:
+        return False
+    return len(claimed & told) >= MIN_SHARED_CLAIM_WORDS
+
+
+def _holds_the_claim(claimed: set[str], told: set[str]) -> bool:
+    """Whether one sentence's claim words are all in the other's, and are enough words to
+    make a claim."""
+    inner = min(claimed, told, key=len)
+    return len(inner) >= MIN_CONTAINED_CLAIM_WORDS and inner <= max(claimed, told, key=len)
+
+
+def _speakers(text: str) -> set[str]:
+    """The folded capitalised words within ``SPEAKER_WINDOW`` of a word of attribution: the
+    speaker a sentence names, or nothing where it names none ("he said")."""
+    said = words(text)
+    found = set()
+    for at, word in enumerate(said):
+        if fold(word) not in ATTRIBUTING_WORDS:
+            continue
+        near = said[max(0, at - SPEAKER_WINDOW) : at + SPEAKER_WINDOW + 1]
+        found |= {
+            fold(name)
+            for name in near
+            if name[:1].isupper() and not is_stop_word(name) and fold(name) != "i"
+        }
+    return found
+
+
+def _claim_words(text: str) -> set[str]:
+    """The stems of a sentence's content words that are not a name, a word of a name, or a
+    word of attribution: the words that carry what is claimed. A capitalised word opening the
+    sentence or a quotation is a name only where a capitalised word follows it ("County
+    Commissioner Barrow said", but not "Results have not been good enough")."""
+    found = list(word_matches(text))
+    named, content = set(), set()
+    for at, match in enumerate(found):
+        word = match.group()
+        if is_stop_word(word) or len(word) < 2:
+            continue
+        before = text[: match.start()].rstrip()
+        opens = not before or before[-1] in OPENING_MARKS
+        next_capital = at + 1 < len(found) and found[at + 1].group()[:1].isupper()
+        if word[:1].isupper() and (next_capital or not opens):
+            named.add(stem(word))
+        else:
+            content.add(stem(word))
+    return content - named - {stem(word) for word in ATTRIBUTING_WORDS}
+
+
+def doubtful_outlets(claim: Claim, claims: Sequence[Claim]) -> set[str]:
+    """The outlets the model matched with ``claim`` through none but sentences
+    ``sure_pairing`` keeps from standing beside it: their sentence may or may not tell it."""
+    at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
+    matched: dict[str, bool] = {}
+    for match in claim.matches:
+        found = at.get((match.article_id, match.start))
+        if found is None or found.status == "copy" or found.outlet == claim.outlet:
+            continue
+        sure = sure_pairing(claim.text, found.text)
+        matched[found.outlet] = matched.get(found.outlet, False) or sure
+    return {outlet for outlet, sure in matched.items() if not sure}
+
+
 def _best_counterparts(claim: Claim, claims: Sequence[Claim]) -> dict[str, Claim]:
     """Per other outlet, the claim of the same group the model scored highest against
-    ``claim`` (from ``claim.matches``)."""
+    ``claim`` (from ``claim.matches``) among those ``sure_pairing`` lets stand beside it."""
     at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
     best: dict[str, tuple[float, Claim]] = {}
     for match in claim.matches:
         found = at.get((match.article_id, match.start))
         if found is None or found.status == "copy" or found.outlet == claim.outlet:
+            continue
+        if not sure_pairing(claim.text, found.text):
             continue
         if match.outlet not in best or match.score > best[match.outlet][0]:
             best[match.outlet] = (match.score, found)
@@ -131,13 +257,20 @@ def others_note(line: SummarySentence) -> str:
 
 
 def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
-    """One line per group of shared claims, from its first claim, as ``claim_line`` words it."""
+    """One line per group of shared claims, from its first claim, as ``claim_line`` words it.
+    An outlet of the group with no sentence sure enough to stand beside the line is named as
+    unmatched (it may tell the claim in other words), not left off in silence: a line under
+    "Shared" that shows one outlet alone would otherwise read as that outlet's claim shared."""
     seen: set[int] = set()
     lines = []
     for claim in claims:
         if claim.status == "shared" and claim.group not in seen:
             seen.add(claim.group)
-            lines.append(claim_line(claim, claims))
+            line = claim_line(claim, claims)
+            told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
+            group = (c.outlet for c in claims if c.group == claim.group and c.status != "copy")
+            unmatched = tuple(o for o in dict.fromkeys(group) if o not in told)
+            lines.append(replace(line, unmatched=unmatched))
     return tuple(lines)
 
 
@@ -150,6 +283,7 @@ def stands_alone(text: str) -> bool:
         and not _participle_on_a_pronoun(said)
         and not _opening_phrase_on_a_pronoun(text)
         and not any(phrase in fold(text) for phrase in POINTING_BACK)
+        and SERIES_OPENER.match(text.lstrip("\"“‘' ")) is None
         and quoted_share(text) < MAX_QUOTED_SHARE
     )
 
@@ -251,6 +385,10 @@ def summarise(
     for _, row in scored:
         claim = claims[row]
         if claim.group in groups or _disputed(claim, details, phrases):
+            continue
+        if doubtful_outlets(claim, claims):
+            # a line whose pairing with an outlet is not sure would either show that
+            # outlet's sentence under it or call the outlet unmatched, and either may mislead
             continue
         if any(judge_profiles(profile(earlier), profile(row)).same for earlier in rows):
             continue
