@@ -19,7 +19,6 @@ from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import maybe_note, scorecard
 from storylens.compare.story import compare_story
 from storylens.evidence import StoryEvidence
-from storylens.records import Quote
 from storylens.report import EvidenceNotes, _only_line, scorecard_markdown, write_markdown
 from storylens.views import StoryView
 from test_compare_parts import member
@@ -126,17 +125,15 @@ def test_a_match_holds_both_ways() -> None:
 
 
 def test_two_claims_quoting_the_same_words_are_not_stated_lone() -> None:
-    """The Courier's quotation is background to another claim (she broke her silence), so
-    the two claims are not one, but the two outlets quote the same sentence: neither is
-    called its outlet's own."""
+    """The narration around one quotation differs too much for the model, but the two
+    outlets quote the same sentence: neither is called its outlet's own."""
     echo = (
         "Dana Harlow turned back to the presenter and joked: “This is why we will have to "
         "cut him out of the show.”"
     )
     courier = (
-        "A day after telling reporters that “this is why we will have to cut him out of the "
-        "show,” Dana Harlow broke her silence on Wednesday and admitted that the clip had hurt "
-        "her family."
+        "Staring into the camera, she tried to block her husband from the frame before "
+        'quipping (or not): "This is why we will have to cut him out of the show."'
     )
     members = [
         member("e", "Echo", echo, people=PEOPLE),
@@ -149,49 +146,6 @@ def test_two_claims_quoting_the_same_words_are_not_stated_lone() -> None:
     assert all(m.score < 0.2 for c in claims for m in c.maybe_matches)
     assert shares_a_quotation(echo, courier)
     assert not shares_a_quotation("“I'm sorry,” he said.", "“I'm sorry,” she said.")
-
-
-def _said(text: str, words: str, speaker: str) -> Quote:
-    """The direct quote of ``words`` in ``text``, resolved to ``speaker``."""
-    start = text.index(words)
-    return Quote(
-        words, start, start + len(words), speaker, "he", None, None, "person", "say", "direct"
-    )
-
-
-def _shared_outlets(echo: str, courier: str, echo_by: str, courier_by: str, words: str) -> list:
-    members = [
-        member("e", "Echo", echo, people=PEOPLE, quotes=(_said(echo, words, echo_by),)),
-        member("c", "Courier", courier, people=PEOPLE, quotes=(_said(courier, words, courier_by),)),
-    ]
-    units = claim_units(members)
-    claims = align_claims(members, units, similarity_matrix(units))
-    return [sorted(c.shared_with) for c in claims]
-
-
-def test_a_short_quotation_with_only_its_attribution_is_shared_by_the_same_speaker() -> None:
-    """ "I'm no hero" is under the five words that make any two quotations one utterance, but
-    two claims that are nothing but those words and who said them, by one speaker, are one."""
-    echo = "“I'm no hero,” he insisted."
-    courier = "“I'm no hero,” Harlow told the Courier."
-    assert _shared_outlets(echo, courier, "Dana Harlow", "Dana Harlow", "I'm no hero") == [
-        ["Courier"],
-        ["Echo"],
-    ]
-    # Two speakers saying the same short words are two utterances.
-    assert _shared_outlets(echo, courier, "Dana Harlow", "Ruth Penn", "I'm no hero") == [[], []]
-
-
-def test_narration_that_only_says_who_spoke_leaves_a_quotation_the_claim() -> None:
-    """The quotation is under half of the Courier's words, but the rest says who spoke and
-    how: the claim is still the utterance the Echo tells."""
-    words = "Maybe direct something people actually want to watch, Tomas"
-    echo = f"Rhea Voss spun round and snapped: “{words}.”"
-    courier = f"‘{words},’ she said, loudly enough to be heard along the line of cameras."
-    assert _shared_outlets(echo, courier, "Rhea Voss", "Rhea Voss", words) == [
-        ["Courier"],
-        ["Echo"],
-    ]
 
 
 @pytest.mark.usefixtures("one_threshold")

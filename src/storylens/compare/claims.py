@@ -21,7 +21,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from functools import lru_cache
 
 import numpy as np
 from scipy import sparse
@@ -44,7 +43,7 @@ from storylens.compare.lone_claims import load_model as load_lone_model
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
-from storylens.compare.words import fold, is_stop_word, stem, words
+from storylens.compare.words import fold, words
 from storylens.records import Claim, ClaimMatch, ClaimStatus, StoryMember
 
 # Claim units (splitting) live in ``claim_units``; their names stay importable from here.
@@ -114,21 +113,6 @@ MIN_SHARED_QUOTE_WORDS = 5
 # Fresh readers of whole BASIL reports marked such a claim "only in A (B may say it in
 # other words)" misleading where B prints the words.
 QUOTATION_CLAIM_SHARE = 0.5
-# Or at least this share of the words that tell something: the words outside the marks that
-# only say who spoke ("she said", "Pimm told the Signal Post": stop words, a speech verb,
-# capitalised names) left out, so that "'...,' she said, loudly enough to be heard" and "X
-# snapped: '...'" tell one utterance, as readers graded them. On those told words,
-# quotation-as-background claims ("A day after telling reporters that '...,' she broke her
-# silence ...") sit near 0.6 and one utterance with a detail added near 0.7: 0.65 between
-# them (0.5 added 22 dev lines to grade, 0.65 nine, and took the written "only in"-but-
-# printed-elsewhere lines from 6 to 2).
-QUOTATION_TOLD_SHARE = 0.65
-# Irregular past forms of speech verbs, which the crude stem does not bring to their lemma.
-IRREGULAR_SPEECH_FORMS = frozenset({"said", "told", "wrote", "spoke", "spoken", "written"})
-# A quotation shorter than ``MIN_SHARED_QUOTE_WORDS`` ("I'm no hero", "I'm sorry") is the same
-# utterance only where both claims are nothing but it and who said it, and both name the same
-# speaker: short runs recur by chance in one story, said by different people.
-MIN_SPEAKER_QUOTE_WORDS = 2
 
 
 def similarity_matrix(
@@ -478,9 +462,8 @@ def _quotation_claims(
     to share that is mostly a quotation another outlet's claim is mostly made of too (at
     least ``QUOTATION_CLAIM_SHARE`` of the words of each): the same utterance, told by both.
     The best such claim per other outlet, by word cosine."""
-    quotations = [_quotations(unit.text, MIN_SPEAKER_QUOTE_WORDS) for unit in units]
+    quotations = [_quotations(unit.text) for unit in units]
     sizes = [len(words(unit.text)) for unit in units]
-    told = [_told_words(unit.text) for unit in units]
     for row, unit in enumerate(units):
         if unit.member in copies or shared[row] or not quotations[row]:
             continue
@@ -496,15 +479,9 @@ def _quotation_claims(
             if common is None:
                 continue
             mine, theirs = common
-            if not (
-                _mostly(len(mine.split()), sizes[row], told[row])
-                and _mostly(len(theirs.split()), sizes[column], told[column])
-            ):
-                continue
-            if min(len(mine.split()), len(theirs.split())) < MIN_SHARED_QUOTE_WORDS and not (
-                len(mine.split()) >= told[row]
-                and len(theirs.split()) >= told[column]
-                and _same_speaker(members[unit.member], unit, members[other], units[column])
+            if (
+                min(len(mine.split()) / sizes[row], len(theirs.split()) / sizes[column])
+                < QUOTATION_CLAIM_SHARE
             ):
                 continue
             if float(score) > best.get(other_outlet, (-1.0, 0, ""))[0]:
@@ -512,51 +489,6 @@ def _quotation_claims(
         for other_outlet in sorted(best):
             _, column, quotation = best[other_outlet]
             yield row, column, quotation
-
-
-def _mostly(quoted: int, size: int, told: int) -> bool:
-    """Whether a claim of ``size`` words, ``told`` of them telling something, is mostly a
-    quotation of ``quoted`` words."""
-    return quoted / size >= QUOTATION_CLAIM_SHARE or quoted / told >= QUOTATION_TOLD_SHARE
-
-
-@lru_cache(maxsize=1)
-def _speech_stems() -> frozenset[str]:
-    from storylens.analyse.quotes.cues import SPEECH_VERBS
-
-    return frozenset(stem(verb) for verb in SPEECH_VERBS) | IRREGULAR_SPEECH_FORMS
-
-
-def _told_words(text: str) -> int:
-    """The words of a claim less those outside its quotation marks that only say who spoke
-    (stop words, speech verbs, capitalised names): at least one."""
-    outside = text
-    for phrase in marked_phrases(text):
-        outside = outside.replace(phrase, " ", 1)
-    speech = _speech_stems()
-    attribution = sum(
-        1
-        for word in words(outside)
-        if is_stop_word(word) or word[0].isupper() or stem(word) in speech
-    )
-    return max(len(words(text)) - attribution, 1)
-
-
-def _speaker_of(member: StoryMember, unit: ClaimUnit) -> str | None:
-    """The resolved speaker of a quote a segment of which opens inside a claim (a quote split
-    by its attribution runs on past the claim), folded to its last word; None where none
-    has one."""
-    for quote in member.analysed.quotes:
-        if quote.speaker and any(unit.start <= low < unit.end for low, _ in quote.spans):
-            return fold(quote.speaker.split()[-1])
-    return None
-
-
-def _same_speaker(
-    member: StoryMember, unit: ClaimUnit, other: StoryMember, other_unit: ClaimUnit
-) -> bool:
-    mine = _speaker_of(member, unit)
-    return mine is not None and mine == _speaker_of(other, other_unit)
 
 
 def _common_quotation(a: Sequence[str], b: Sequence[str]) -> tuple[str, str] | None:
@@ -640,12 +572,12 @@ def _maybe_matches(
     return found, quotes_another
 
 
-def _quotations(text: str, least: int = MIN_SHARED_QUOTE_WORDS) -> tuple[str, ...]:
-    """A sentence's quotations of ``least`` words or more, folded."""
+def _quotations(text: str) -> tuple[str, ...]:
+    """A sentence's quotations of ``MIN_SHARED_QUOTE_WORDS`` words or more, folded."""
     if not any(mark in text for mark in "\"“”‘’'«»"):
         return ()
     folded = (_folded(phrase) for phrase in marked_phrases(text))
-    return tuple(q for q in folded if len(q.split()) >= least)
+    return tuple(q for q in folded if len(q.split()) >= MIN_SHARED_QUOTE_WORDS)
 
 
 def _same_quotation(a: Sequence[str], b: Sequence[str]) -> bool:
