@@ -13,7 +13,12 @@ import pytest
 
 from storylens.analyse.timex import find_timexes
 from storylens.compare.claims import claim_units, similarity_matrix
-from storylens.compare.dates_words import date_in_words, detail_value_in_words, status_in_words
+from storylens.compare.dates_words import (
+    COUNTED_FROM_AN_EVENT,
+    date_in_words,
+    detail_value_in_words,
+    status_in_words,
+)
 from storylens.compare.lineage import FIRST_UNKNOWN, ORDER_UNKNOWN, echo_words, lineage
 from storylens.compare.story import compare_story
 from storylens.compare.timeline import timeline
@@ -49,6 +54,14 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
         ("2011", "In the last year", "2012-04-24", "the twelve months before April 2012"),
         ("2011", "last year", "2012-04-24", "2011"),
         ("200", "the 2000s", "2013-01-24", "the 2000s"),
+        # an unresolved day of a dated article counts from an event, not a missing date
+        ("XXXX-XX-XX", "the next day", "2014-02-26", COUNTED_FROM_AN_EVENT),
+        (
+            "XXXX-XX-XX",
+            "the next day",
+            None,
+            "a date relative to the publication; no publication date to place it",
+        ),
     ],
 )
 def test_dates_in_words(value: str, text: str, published: str | None, words: str) -> None:
@@ -231,3 +244,12 @@ def test_the_brackenford_report_says_dates_in_words(
     assert not RAW_TIMEX.findall(markdown)
     assert "November 2026" in markdown
     assert "Wednesday 4 November 2026" in markdown  # a publication date too
+
+
+def test_the_details_table_says_what_it_paired_and_found_agreeing() -> None:
+    from storylens.report import agreeing_details_line
+
+    # "0 further details checked and agreeing" read as "no other detail agrees"
+    assert agreeing_details_line(0) == "No other detail was paired across outlets to compare."
+    assert agreeing_details_line(1) == "1 further detail paired and agreeing."
+    assert agreeing_details_line(3) == "3 further details paired and agreeing."

@@ -377,6 +377,15 @@ def _only_line(claim: Claim, notes: EvidenceNotes) -> str:
     return md(claim.text) + said + echo + maybe + notes.ref(notes.evidence.claim(claim))
 
 
+def agreeing_details_line(agreed: int) -> str:
+    """What the details table says of the details it paired and found agreeing. With none,
+    "0 further details checked and agreeing" read to a fresh reader as "no other detail
+    agrees" where several plainly do: storylens paired none."""
+    if agreed == 0:
+        return "No other detail was paired across outlets to compare."
+    return f"{agreed} further {'detail' if agreed == 1 else 'details'} paired and agreeing."
+
+
 def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     shown = [d for d in c.details if d.status != "agree"]
     agreed = len(c.details) - len(shown)
@@ -394,7 +403,7 @@ def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             f"“{md(d.second.sentence)}”{notes.ref(notes.evidence.detail(d.second))} "
             f"| {status_in_words(d.status)}: {md(d.reason)} |"
         )
-    lines += ["", f"{agreed} further details checked and agreeing.", ""]
+    lines += ["", agreeing_details_line(agreed), ""]
     return lines
 
 

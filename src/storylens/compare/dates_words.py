@@ -14,6 +14,8 @@ from storylens.records import DetailStatus
 
 # What a value with an unknown year or week lacks, said once for every such value.
 NO_PUBLICATION_DATE = "no publication date to place it"
+# A fresh reader found "the next day" of a dated article said as having no publication date.
+COUNTED_FROM_AN_EVENT = "a day counted from another the article tells; not placed"
 # The parts of a day TIMEX3 names instead of a clock time.
 _PARTS_OF_DAY = {
     "MO": "the morning of",
@@ -124,7 +126,7 @@ def _day_part(value: str) -> str | None:
     return words
 
 
-def _unknown_year(value: str) -> str | None:
+def _unknown_year(value: str, published: str | None = None) -> str | None:
     if match := re.fullmatch(r"XXXX-WXX-([1-7])(?:T(.+))?", value):
         weekday = f"a {calendar.day_name[int(match[1]) - 1]}"
         time = match[2]
@@ -144,6 +146,10 @@ def _unknown_year(value: str) -> str | None:
     if match := re.fullmatch(r"XXXX-XX-XXT(\d{2}):(\d{2}).*", value):
         return f"{_clock(int(match[1]), int(match[2]))}, day not given"
     if value.startswith("XXXX"):
+        if published:
+            # a dated article's unresolved value counts from another day it tells ("the next
+            # day"), not from the publication: "no publication date" would be false
+            return COUNTED_FROM_AN_EVENT
         return f"a date relative to the publication; {NO_PUBLICATION_DATE}"
     return None
 
@@ -235,7 +241,7 @@ def date_in_words(value: str, text: str = "", published: str | None = None) -> s
         _week(value, text, published),
         _rolling(value, text, published),
         _period(value),
-        _unknown_year(value),
+        _unknown_year(value, published),
         _duration(value),
     ):
         if reading is not None:

@@ -37,7 +37,7 @@ from storylens.compare.summary import others_note
 from storylens.evidence import Evidence
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
-from storylens.report import variant_label
+from storylens.report import agreeing_details_line, variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
@@ -150,6 +150,7 @@ def _environment() -> jinja2.Environment:
     )
     environment.globals.update(
         date_words=date_in_words,
+        agreeing_details_line=agreeing_details_line,
         value_words=detail_value_in_words,
         status_words=status_in_words,
         published_words=published_in_words,
@@ -264,6 +265,7 @@ def story(
         "story.html",
         view=view,
         c=comparison,
+        published_of={a.article_id: a.published for a in view.articles},
         card=view.scorecard,
         columns=columns,
         outlet_of=outlet_of,
