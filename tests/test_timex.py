@@ -551,3 +551,15 @@ def test_the_scans_find_the_rules_matches() -> None:
             assert [(m.span(), m.groupdict()) for m in scan.finditer(text)] == [
                 (m.span(), m.groupdict()) for m in plain.finditer(text)
             ], name
+
+
+def test_a_bare_month_far_from_its_verb_takes_the_sentences_tense() -> None:
+    # "included" is 13 words before "June": the nearer June ahead was chosen
+    text = (
+        "They included the placement of a bomb at the outer wall of the harbour office in "
+        "June and a fire that month at the ferry terminal."
+    )
+    values = {t.text: t.value for t in find_timexes(text, "2013-01-23")}
+    assert values["June"] == "2012-06"
+    ahead = "The council will open the new terminal beside the old harbour office in June."
+    assert {t.text: t.value for t in find_timexes(ahead, "2013-01-23")}["June"] == "2013-06"

@@ -1169,8 +1169,27 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
         # ("said Republicans feared the November election"): the nearest one.
         attributive = _attributive(ctx.text, start, m.end("month"))
         tense = None if attributive else _open_tense(ctx, start, end)
+        if tense is None and not attributive:
+            tense = _far_tense(ctx, start)
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
+
+
+def _far_tense(ctx: _Context, start: int) -> Tense | None:
+    """For a bare month with no cue near it, the first past or future cue further back in
+    its sentence, its main verb ("They included the placement of a bomb at the outer wall of
+    the compound in June": the June before, not the nearer June ahead; a fresh reader of a
+    BASIL dev report). Read for bare months only: for days of months it moved TempEval-3
+    values the wrong way."""
+    if ctx.tense_override is not None:
+        return ctx.tense_override
+    tokens = ctx.tokens(ctx.sentence_of(start))
+    before = [i for i, t in enumerate(tokens) if t[1] <= start]
+    for i in reversed(before[:-TENSE_WINDOW_WORDS]):
+        cue = _cue(tokens, i)
+        if cue in ("past", "future"):
+            return cue
+    return None
 
 
 def _r_month_year(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
