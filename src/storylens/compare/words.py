@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from storylens.stories.regions import AP_STATE_NAMES
+
 # A word: letters or digits, with an inner apostrophe (I'm, Baldwin's) or hyphen (re-opening).
 _WORD = re.compile(r"\w+(?:['’\-]\w+)*")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
@@ -62,20 +64,9 @@ def is_stop_word(word: str) -> bool:
 
 
 # The states' abbreviations of news style (AP) and the names they stand for: "Hope, Ark." and
-# "Hope, Arkansas" are one place to every part that compares words.
-STATE_ABBREVIATIONS = {
-    "Ala": "Alabama", "Ariz": "Arizona", "Ark": "Arkansas", "Calif": "California",
-    "Colo": "Colorado", "Conn": "Connecticut", "Del": "Delaware", "Fla": "Florida",
-    "Ga": "Georgia", "Ill": "Illinois", "Ind": "Indiana", "Kan": "Kansas", "Ky": "Kentucky",
-    "La": "Louisiana", "Md": "Maryland", "Mass": "Massachusetts", "Mich": "Michigan",
-    "Minn": "Minnesota", "Miss": "Mississippi", "Mo": "Missouri", "Mont": "Montana",
-    "Neb": "Nebraska", "Nev": "Nevada", "N.H": "New Hampshire", "N.J": "New Jersey",
-    "N.M": "New Mexico", "N.Y": "New York", "N.C": "North Carolina", "N.D": "North Dakota",
-    "Okla": "Oklahoma", "Ore": "Oregon", "Pa": "Pennsylvania", "R.I": "Rhode Island",
-    "S.C": "South Carolina", "S.D": "South Dakota", "Tenn": "Tennessee", "Vt": "Vermont",
-    "Va": "Virginia", "Wash": "Washington", "W.Va": "West Virginia", "Wis": "Wisconsin",
-    "Wyo": "Wyoming",
-}  # fmt: skip
+# "Hope, Arkansas" are one place to every part that compares words. One list, kept where the
+# story stage (which runs first) reads it too.
+STATE_ABBREVIATIONS = {short.title(): full.title() for short, full in AP_STATE_NAMES.items()}
 # An abbreviation stands after a comma or a place and ends on its full stop ("Hope, Ark.").
 STATE_ABBREVIATION = re.compile(
     r"(?<![\w.])("

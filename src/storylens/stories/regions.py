@@ -11,6 +11,7 @@ by their common English names.
 
 from __future__ import annotations
 
+# "New York" and "Washington" are left out: as often the city as the state.
 US_STATES = frozenset(
     {
         "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut",
@@ -23,15 +24,22 @@ US_STATES = frozenset(
         "wyoming",
     }
 )  # fmt: skip
-# "New York" and "Washington" are left out: as often the city as the state.
-AP_STATES = frozenset(
-    {
-        "ala", "ariz", "ark", "calif", "colo", "conn", "del", "fla", "ga", "ill", "ind", "kan",
-        "ky", "la", "md", "mass", "mich", "minn", "miss", "mo", "mont", "neb", "nev", "n.h",
-        "n.j", "n.m", "n.y", "n.c", "n.d", "okla", "ore", "pa", "r.i", "s.c", "s.d", "tenn",
-        "vt", "va", "wash", "w.va", "wis", "wyo",
-    }
-)  # fmt: skip
+# The state an AP short form stands for: one event's reports write "Memphis, Tenn." or
+# "Memphis, Tennessee" as they please, and one key for both lets them share the name.
+AP_STATE_NAMES = {
+    "ala": "alabama", "ariz": "arizona", "ark": "arkansas", "calif": "california",
+    "colo": "colorado", "conn": "connecticut", "del": "delaware", "fla": "florida",
+    "ga": "georgia", "ill": "illinois", "ind": "indiana", "kan": "kansas", "ky": "kentucky",
+    "la": "louisiana", "md": "maryland", "mass": "massachusetts", "mich": "michigan",
+    "minn": "minnesota", "miss": "mississippi", "mo": "missouri", "mont": "montana",
+    "neb": "nebraska", "nev": "nevada", "n.h": "new hampshire", "n.j": "new jersey",
+    "n.m": "new mexico", "n.y": "new york", "n.c": "north carolina", "n.d": "north dakota",
+    "okla": "oklahoma", "ore": "oregon", "pa": "pennsylvania", "r.i": "rhode island",
+    "s.c": "south carolina", "s.d": "south dakota", "tenn": "tennessee", "vt": "vermont",
+    "va": "virginia", "wash": "washington", "w.va": "west virginia", "wis": "wisconsin",
+    "wyo": "wyoming",
+}  # fmt: skip
+AP_STATES = frozenset(AP_STATE_NAMES)  # the AP short forms, "tenn", "w.va"
 NATIONS = frozenset(
     {
         "u.s", "us", "usa", "u.s.a", "united states", "america", "uk", "u.k", "britain",
@@ -67,21 +75,6 @@ NATIONS = frozenset(
     }
 )  # fmt: skip
 STATES_AND_NATIONS = US_STATES | AP_STATES | NATIONS
-# The state an AP short form stands for: one event's reports write "Memphis, Tenn." or
-# "Memphis, Tennessee" as they please, and one key for both lets them share the name.
-AP_STATE_NAMES = {
-    "ala": "alabama", "ariz": "arizona", "ark": "arkansas", "calif": "california",
-    "colo": "colorado", "conn": "connecticut", "del": "delaware", "fla": "florida",
-    "ga": "georgia", "ill": "illinois", "ind": "indiana", "kan": "kansas", "ky": "kentucky",
-    "la": "louisiana", "md": "maryland", "mass": "massachusetts", "mich": "michigan",
-    "minn": "minnesota", "miss": "mississippi", "mo": "missouri", "mont": "montana",
-    "neb": "nebraska", "nev": "nevada", "n.h": "new hampshire", "n.j": "new jersey",
-    "n.m": "new mexico", "n.y": "new york", "n.c": "north carolina", "n.d": "north dakota",
-    "okla": "oklahoma", "ore": "oregon", "pa": "pennsylvania", "r.i": "rhode island",
-    "s.c": "south carolina", "s.d": "south dakota", "tenn": "tennessee", "vt": "vermont",
-    "va": "virginia", "wash": "washington", "w.va": "west virginia", "wis": "wisconsin",
-    "wyo": "wyoming",
-}  # fmt: skip
 
 
 def is_state_or_nation(place: str) -> bool:
