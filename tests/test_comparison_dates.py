@@ -56,6 +56,13 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
         ("200", "the 2000s", "2013-01-24", "the 2000s"),
         # an unresolved day of a dated article counts from an event, not a missing date
         ("XXXX-XX-XX", "the next day", "2014-02-26", COUNTED_FROM_AN_EVENT),
+        # only a day counts from another day: an unplaced season keeps its words
+        (
+            "XXXX-SU",
+            "summer",
+            "2014-02-26",
+            "a date relative to the publication; no publication date to place it",
+        ),
         (
             "XXXX-XX-XX",
             "the next day",

@@ -408,6 +408,13 @@ def _said(text: str, quoted: str, speaker: str | None, kind: str = "person") -> 
         ("“We will reopen the pier,” Voss said.", "Rhea Voss", "person", None),
         # an anonymous source is described by the line's own words
         ("“We will reopen the pier,” she said.", "a port official", "anonymous", None),
+        # "The" in "The Harbour Trust" names no one: the line still needs the name
+        (
+            "“We will reopen the pier,” the spokesman said.",
+            "The Harbour Trust",
+            "organization",
+            "The Harbour Trust",
+        ),
         # no speaker resolved: nothing is made up
         ("“We will reopen the pier,” she said.", None, "unknown", None),
     ],

@@ -10,6 +10,7 @@ from datetime import date
 from storylens.records import AnalysedArticle, Article, CleanArticle, Entity, Span, Timex
 from storylens.stories import extract_features
 from storylens.stories.features import LEAD_DAY_MENTIONS, entity_key
+from storylens.stories.regions import is_state_or_nation
 from storylens.stories.scoring import (
     ArticleVectors,
     StoryProfile,
@@ -67,6 +68,9 @@ def test_a_lead_town_tagged_as_an_organisation_is_a_town_when_tagged_one_elsewhe
 def test_a_state_written_the_ap_way_is_the_state() -> None:
     # "Memphis, Tenn." and "Memphis, Tennessee" are one place for the names they share.
     assert entity_key("Tenn.", "GPE") == entity_key("Tennessee", "GPE") == "e:tennessee"
+    # "N.Y." and "Wash." stay state keys: "new york" and "washington" are as often the city
+    assert is_state_or_nation(entity_key("N.Y.", "GPE") or "")
+    assert is_state_or_nation(entity_key("Wash.", "GPE") or "")
     assert entity_key("N.J.", "GPE") == "e:new jersey"
     # Only a place: "Ind." as an organisation's short form is not Indiana.
     assert entity_key("Ind.", "ORG") == "e:ind"

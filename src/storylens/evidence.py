@@ -22,7 +22,7 @@ from typing import Any
 
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.sourcing import counted_quotes
-from storylens.compare.words import fold, words
+from storylens.compare.words import fold, is_stop_word, words
 from storylens.records import (
     Claim,
     ClaimMatch,
@@ -150,7 +150,8 @@ class StoryEvidence:
         if speaker is None or kind not in NAMED_SPEAKER_TYPES:
             return None
         named = {fold(word) for word in words(claim.text)}
-        return None if any(fold(word) in named for word in words(speaker)) else speaker
+        names = [word for word in words(speaker) if not is_stop_word(word)]
+        return None if any(fold(word) in named for word in names) else speaker
 
     def match(self, match: ClaimMatch) -> list[Evidence]:
         """Another outlet's sentence that makes the same claim."""

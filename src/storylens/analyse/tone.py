@@ -1346,9 +1346,9 @@ def _speakers_own_verb(doc: Doc, c: _Candidate, speaker: str) -> bool:
     span = doc.char_span(c.start, c.end, alignment_mode="expand")
     if span is None or not len(span) or not _loaded_saying_verb(span.root):
         return False
-    names = set(speaker.split())
+    surname = speaker.split()[-1] if speaker.split() else ""
     return any(
-        child.dep_ in SUBJECT_DEPS and names & set(_mention(child).split())
+        child.dep_ in SUBJECT_DEPS and surname in _mention(child).split()
         for child in span.root.children
     )
 

@@ -146,7 +146,7 @@ def _unknown_year(value: str, published: str | None = None) -> str | None:
     if match := re.fullmatch(r"XXXX-XX-XXT(\d{2}):(\d{2}).*", value):
         return f"{_clock(int(match[1]), int(match[2]))}, day not given"
     if value.startswith("XXXX"):
-        if published:
+        if published and value == "XXXX-XX-XX":
             # a dated article's unresolved value counts from another day it tells ("the next
             # day"), not from the publication: "no publication date" would be false
             return COUNTED_FROM_AN_EVENT

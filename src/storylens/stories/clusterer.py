@@ -590,7 +590,9 @@ class StoryClusterer:
         # The moved group's first article founds its story, unless that article's id is the
         # one the story was named by (it left the story and came back, so it is no longer its
         # founder): the moved group then stays where it is under another id.
-        opener = next(m for m in found.moved if story_id_for(m) != story_id)
+        opener = next((m for m in found.moved if story_id_for(m) != story_id), None)
+        if opener is None:
+            return  # the moved group is the founding article alone: nothing to move it to
         new_id = story_id_for(opener)
         moved = set(found.moved)
         self._rebuild_story(story_id, [m for m in known if m.article_id not in moved])

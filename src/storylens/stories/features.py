@@ -38,7 +38,7 @@ from storylens.errors import StoreError
 from storylens.records import AnalysedArticle
 from storylens.stories.dedup import MinHashParams, Signature, body_without_boilerplate
 from storylens.stories.dedup import make_signature as _make_signature
-from storylens.stories.regions import AP_STATE_NAMES
+from storylens.stories.regions import AP_STATE_NAMES, US_STATES
 
 # Version 2 added ``days``, version 3 ``places``; older features read with none.
 FEATURES_VERSION = 3
@@ -324,8 +324,10 @@ def entity_key(text: str, label: str) -> str | None:
         name = words[-1]
     if len(name) < 2 or name in STOP_WORDS:
         return None
-    if label == "GPE":
-        name = AP_STATE_NAMES.get(name, name)
+    if label == "GPE" and AP_STATE_NAMES.get(name) in US_STATES:
+        # "Tenn." is Tennessee; "N.Y." and "Wash." stay as written: "new york" and
+        # "washington" are as often the city, and no state key (``regions.US_STATES``)
+        name = AP_STATE_NAMES[name]
     return "e:" + name
 
 
