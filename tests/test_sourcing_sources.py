@@ -200,3 +200,12 @@ def test_where_words_appeared_is_no_name() -> None:
         speaker_type="organization",
     )
     assert _profile(text, place).speakers == ()
+
+
+def test_a_persons_own_website_does_not_make_them_a_publication() -> None:
+    from storylens.compare.sourcing import _a_publication, _publications
+
+    text = "Ruth Penn's website was down on Monday. Harbour Weekly magazine said so."
+    assert ("ruth", "penn") not in _publications(text)
+    assert not _a_publication("Ruth Penn", text)
+    assert _a_publication("Harbour Weekly", text)

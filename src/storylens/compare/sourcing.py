@@ -219,7 +219,8 @@ PUBLICATION_NAMED = (
     re.compile(
         rf"\b(?i:the|a|an)\s+(?:[a-z][\w-]*\s+){{0,2}}{PUBLICATION_NOUNS}\s+({PUBLICATION_NAME})"
     ),
-    re.compile(rf"({PUBLICATION_NAME})\s+{PUBLICATION_NOUNS}\b"),
+    # not a possessive: "John Smith's website" is his, not a publication called John Smith
+    re.compile(rf"({PUBLICATION_NAME})(?<!['’]s)\s+{PUBLICATION_NOUNS}\b"),
 )
 # Someone described by their place at a publication right before its name ("A blogger on
 # the Web site Freedom's Lighthouse said"): the parse may make the name the speaker, but the
