@@ -198,9 +198,8 @@ RELATIONAL_SUFFIXES = ("an",)
 # below zero, -(1 - strength / 2), so that the store keeps the verdict with the mark and a
 # mark made by hand (score 0) is listed. On the graded comparison set, before this, these
 # lines were 20 true of 38 (written) and 21 true of 64 (basil, held out); after, 14 of 14
-# and 9 of 17 (bench/statements.py, tone part). A quoted mark is listed by its score too:
-# it is doubtful when the quote's speaker is (_speaker_is_sure).
-LISTED_BY_SCORE = frozenset({"own", "reported", "scare", "quoted"})
+# and 9 of 17 (bench/statements.py, tone part). Every voice is listed by its score (a quoted
+# mark is doubtful when the quote's speaker is: _speaker_is_sure).
 # A loaded word in a clause the outlet reports as someone's account, without quotation
 # marks ("according to Pell, the mayor then angrily shoved the clerk", "Rice warned that
 # ..., adding to the already contentious visit") is never listed: the wording may be the
@@ -262,9 +261,6 @@ NOUN_CONTENT_DEPS = frozenset({"ccomp", "acl"})
 CONTENT_CLAUSE_STEPS = 4
 # Penn tags of a verb in the present tense (not third person singular, third person singular).
 PRESENT_VERB_TAGS = frozenset({"VBP", "VBZ"})
-# How "according to X" (and "per X") hangs from the verb it attributes: X is the object of a
-# preposition that may itself hang from a preposition.
-ATTRIBUTION_LINK_DEPS = frozenset({"pobj", "prep"})
 # Prepositions that name whose view a judgment is ("for some", "to many voters").
 EXPERIENCER_PREPOSITIONS = frozenset({"for", "to"})
 # How marked words sit inside the outlet's noun phrase, before its noun (see _is_sure_scare).
@@ -1215,7 +1211,7 @@ def _scare_mark(doc: Doc, region: _Region, regions: Sequence[_Region]) -> ToneMa
         return None
     # Scare quotes distance the outlet from the wording whatever its valence ("freedom" in
     # marks reads as doubt, not praise): the polarity is a hedge; the valence sets the score,
-    # below zero when the mark is not sure (see LISTED_BY_SCORE).
+    # below zero when the mark is not sure (see ``is_listed``).
     strongest = max((abs(_valence(t)) for t in span if t.is_alpha), default=0.0)
     strength = min(strongest / VADER_MAX_VALENCE, 1.0)
     sure = _is_sure_scare(span, regions)
@@ -1247,7 +1243,7 @@ def _best(candidates: Iterable[_Candidate], limit: int) -> list[_Candidate]:
 def _mark(text: str, c: _Candidate, voice: str, speaker: str | None = None) -> ToneMark:
     """The mark of a chosen candidate. ``text`` is ``doc.text``, read once by the caller:
     spaCy joins every token again on each read. A doubtful mark, and every mark in a voice of
-    ``NEVER_SURE_VOICES``, scores below zero (see ``LISTED_BY_SCORE``)."""
+    ``NEVER_SURE_VOICES``, scores below zero (see ``is_listed``)."""
     score = c.score
     if not c.sure or voice in NEVER_SURE_VOICES:
         score = _doubtful(c.score)
@@ -1265,12 +1261,11 @@ def _mark(text: str, c: _Candidate, voice: str, speaker: str | None = None) -> T
 
 @dataclass(frozen=True)
 class _Account:
-    """A clause the outlet reports as someone's account, and where the parse attaches them."""
+    """A clause the outlet reports as someone's account, and whose account it is."""
 
     start: int
     end: int
     speaker: str
-    anchor: int | None  # the token index of the verb the speaker's words hang from
 
 
 def _reported_accounts(doc: Doc, quotes: Sequence[Quote]) -> list[_Account]:
@@ -1286,52 +1281,19 @@ def _reported_accounts(doc: Doc, quotes: Sequence[Quote]) -> list[_Account]:
             continue
         span = doc.char_span(quote.start, quote.end, alignment_mode="contract")
         if span is not None and any(t.pos_ in ("VERB", "AUX") for t in span):
-            accounts.append(
-                _Account(quote.start, quote.end, quote.speaker, _speaker_anchor(doc, quote))
-            )
+            accounts.append(_Account(quote.start, quote.end, quote.speaker))
     return accounts
-
-
-def _speaker_anchor(doc: Doc, quote: Quote) -> int | None:
-    """The verb the speaker's mention hangs from: the speech verb of its subject ("X said"),
-    or the verb an "according to X" phrase modifies."""
-    if quote.speaker_start is None or quote.speaker_end is None:
-        return None
-    mention = doc.char_span(quote.speaker_start, quote.speaker_end, alignment_mode="expand")
-    if mention is None or not len(mention):
-        return None
-    token = mention.root
-    while token.dep_ in ATTRIBUTION_LINK_DEPS and token.head.i != token.i:
-        token = token.head  # Scoop <- to <- According <- lunged
-    return token.head.i if token.head.i != token.i else token.i
-
-
-def _in_account(doc: Doc, c: _Candidate, account: _Account) -> bool:
-    """Whether the candidate's words are what the speaker is reported to claim: in the
-    clause their speech verb (or "according to") governs. A word in the outlet's clause
-    around them is its own ("Ryan dismissed the critique, erroneously claiming ..., a point
-    the press office denied": the office denies; "erroneously" is the outlet's)."""
-    if account.anchor is None:
-        return False
-    span = doc.char_span(c.start, c.end, alignment_mode="expand")
-    if span is None or not len(span):
-        return False
-    root = span.root
-    return root.i == account.anchor or any(a.i == account.anchor for a in root.ancestors)
 
 
 def _voiced_mark(doc: Doc, text: str, c: _Candidate, accounts: Sequence[_Account]) -> ToneMark:
     """An own-voice candidate's mark, in the voice of the account it sits in, if any (never
-    listed: ``NEVER_SURE_VOICES``; its score is lower still where the parse does not show
-    the speaker's claim holding it), or the outlet's own where it is the outlet's verb for
-    how the account's speaker spoke (``_speakers_own_verb``).
+    listed: ``NEVER_SURE_VOICES``, so its score is below zero), or the outlet's own where
+    it is the outlet's verb for how the account's speaker spoke (``_speakers_own_verb``).
     ``text`` is ``doc.text``, read once by the caller (spaCy joins every token on each read)."""
     for account in accounts:
         if account.start <= c.start and c.end <= account.end:
             if _speakers_own_verb(doc, c, account.speaker):
                 return _mark(text, c, "own")  # how the outlet says they spoke
-            if not _in_account(doc, c, account):
-                c = replace(c, sure=False)
             return _mark(text, c, "reported", account.speaker)
     if c.content:  # someone's view the extractor gave no speaker: not the outlet's own word
         c = replace(c, sure=False)
@@ -1432,9 +1394,7 @@ def is_listed(mark: ToneMark) -> bool:
     """Whether the comparison lists the mark: an own-voice, quoted or scare-quoted word only
     when it is sure (a score of zero or more), a word in a reported account never
     (``NEVER_SURE_VOICES``): fewer, surer lines."""
-    if mark.voice in NEVER_SURE_VOICES:
-        return False
-    return mark.voice not in LISTED_BY_SCORE or mark.score >= 0.0
+    return mark.voice not in NEVER_SURE_VOICES and mark.score >= 0.0
 
 
 def find_tone(

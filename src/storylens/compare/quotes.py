@@ -79,20 +79,19 @@ MAX_REWORDED_CHANGES = 2
 # When I'm talking ..."), the BASIL tuning events' rewordings of one line 0.8-1.0, while the
 # letter set beside the priest's like sentence keeps 0.75.
 MIN_REWORDED_KEPT = 0.8
+# Why ``_credited_apart`` and ``_relays_told`` hold (rules, no setting):
 # A mixed quote given to another speaker than its group's stands apart (``_credited_apart``):
 # on the BASIL tuning events every such phrase in a shown group was credited to the subject of
 # the reporter's sentence ("the congressman", "some", "Catholic teaching"), not its speaker.
-MIXED_SPEAKER_MUST_AGREE = True
 # A whole quotation given to another named person, whatever its relation, stands apart unless
 # it is surely misattributed: on the BASIL tuning events both such wordings (a spokesman's
 # attack printed unattributed after the congressman's words, a candidate's line given to the
 # senator it mocks) credited the words to the wrong person.
-WHOLE_QUOTE_SPEAKERS_MUST_AGREE = True
 # Words quoted inside a quotation its outlet leaves unattributed are relayed by the named
 # speaker the comparison gives that quotation (``_relays_told``): on the written stories the
 # one outlet printing the photographer's account with only "he said" showed the singer's
 # "Put that down" as heard first-hand, while the other two said "per" the photographer.
-RELAY_FROM_THE_GROUP = True
+
 # What stands between the pieces of one utterance an article prints as separate quotations,
 # when they are shown as one wording (the words between them are the outlet's).
 PIECE_JOINER = "…"
@@ -551,7 +550,7 @@ def _relays_told(groups: list[QuoteGroup], quotes: Sequence[QuoteInStory]) -> li
     }
 
     def relay(variant: QuoteVariant) -> str | None:
-        if variant.kind != "nested" or variant.reported_by or not RELAY_FROM_THE_GROUP:
+        if variant.kind != "nested" or variant.reported_by:
             return None
         for holder in quotes:
             if (
@@ -877,9 +876,9 @@ def _credited_apart(
     - A mixed quote's speaker is the subject of the reporter's sentence, often not who said
       the phrase (`asked the congressman if he "fully supported the plan"`, `with some saying
       ... and one blogger asking, "..."`): one given to another speaker than the group's or
-      the fullest wording's (``MIXED_SPEAKER_MUST_AGREE``) stands apart.
+      the fullest wording's stands apart.
     - A whole quotation given to another named person, one outlet against one other, says
-      who differs, not who erred (``WHOLE_QUOTE_SPEAKERS_MUST_AGREE``): shown as one group,
+      who differs, not who erred: shown as one group,
       either line credits one outlet's words to the other's speaker.
     """
     if variant.relation == "misattributed" or (quote.article_id, quote.start) in doubtful:
@@ -887,12 +886,8 @@ def _credited_apart(
     if not is_named(quote.speaker):
         return False  # a description ("senior officials") may well take in the named speaker
     if quote.kind == "mixed":
-        return MIXED_SPEAKER_MUST_AGREE and any(
-            not same_speaker(quote.speaker, other) for other in speakers
-        )
-    return WHOLE_QUOTE_SPEAKERS_MUST_AGREE and any(
-        is_named(other) and not same_speaker(quote.speaker, other) for other in speakers
-    )
+        return any(not same_speaker(quote.speaker, other) for other in speakers)
+    return any(is_named(other) and not same_speaker(quote.speaker, other) for other in speakers)
 
 
 def _another_person(quote: QuoteInStory, group_speaker: str | None) -> bool:
