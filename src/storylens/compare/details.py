@@ -735,13 +735,14 @@ def find_conflicts(
                 subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
                 results.setdefault((conflict.kind, subject, values), conflict)
     # Counts paired by their noun alone come after those of paired claims, which show a
-    # pair of values by the articles that tell them most alike.
+    # pair of values by the articles that tell them most alike. Each article's lone counts
+    # are read once, not once per other article.
+    lone = [_counts_by_act(grouped[i].get("count", []), pairing, i) for i in range(len(members))]
     for i in range(len(members)):
         for j in range(i + 1, len(members)):
             if members[i].outlet == members[j].outlet:
                 continue
-            mine, theirs = grouped[i].get("count", []), grouped[j].get("count", [])
-            for conflict in _lone_counts(mine, theirs, pairing, i, j):
+            for conflict in _lone_counts(lone[i], lone[j], pairing, i, j):
                 values = tuple(sorted((conflict.first.value, conflict.second.value)))
                 results.setdefault((conflict.kind, "", values), conflict)
     for conflict in [
@@ -786,8 +787,8 @@ _GENERIC_COUNTED = frozenset(
 
 
 def _lone_counts(
-    mine: Sequence[tuple[DetailValue, int | None]],
-    theirs: Sequence[tuple[DetailValue, int | None]],
+    lone_a: dict[tuple[str, str], tuple[DetailValue, int]],
+    lone_b: dict[tuple[str, str], tuple[DetailValue, int]],
     pairing: _Pairing,
     i: int,
     j: int,
@@ -795,8 +796,8 @@ def _lone_counts(
     """Counts of one noun told of the same act ("Thirty homes on Tanner Lane were evacuated" /
     "Thirty-five homes were evacuated in Brindle early on Saturday"; "treated" and "injured"
     both say hurt), each the only count of that noun and act in its article: one count told
-    two ways, though the sentences around them differ too much for the claims to pair."""
-    lone_a, lone_b = _counts_by_act(mine, pairing, i), _counts_by_act(theirs, pairing, j)
+    two ways, though the sentences around them differ too much for the claims to pair.
+    ``lone_a`` and ``lone_b`` are the two articles' ``_counts_by_act``."""
     for key, (first, _) in lone_a.items():
         if key in lone_b:
             conflict = _event_pair(first, lone_b[key][0], pairing, i, j)

@@ -222,6 +222,9 @@ PUBLICATION_NAMED = (
     # not a possessive: "John Smith's website" is his, not a publication called John Smith
     re.compile(rf"({PUBLICATION_NAME})(?<!['’]s)\s+{PUBLICATION_NOUNS}\b"),
 )
+# Articles whose printed words and publications are kept: each article is read for its own
+# profile and its outlet's, and a comparison holds at most MAX_COMPARED_ARTICLES (100).
+PRINTED_CACHE_ARTICLES = 256
 # Someone described by their place at a publication right before its name ("A blogger on
 # the Web site Freedom's Lighthouse said"): the parse may make the name the speaker, but the
 # one who speaks is the person described, whom the article does not name.
@@ -730,10 +733,13 @@ def _bare_name(name: str) -> tuple[str, ...]:
     return tuple(re.sub(r"'s?$", "", w) for w in _name_words(name))
 
 
-def _publications(text: str) -> set[tuple[str, ...]]:
+@lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
+def _publications(text: str) -> frozenset[tuple[str, ...]]:
     """The names an article calls a publication ("the Web site Freedom's Lighthouse",
-    "Newsweek magazine")."""
-    return {_bare_name(m.group(1)) for pattern in PUBLICATION_NAMED for m in pattern.finditer(text)}
+    "Newsweek magazine"); kept per article, since every organisation quote of it asks."""
+    return frozenset(
+        {_bare_name(m.group(1)) for pattern in PUBLICATION_NAMED for m in pattern.finditer(text)}
+    )
 
 
 def _a_publication(name: str | None, text: str) -> bool:
@@ -742,7 +748,7 @@ def _a_publication(name: str | None, text: str) -> bool:
     if not name:
         return False
     own = _bare_name(name)
-    named = _publications(text) if text else set()
+    named = _publications(text) if text else frozenset()
     return looks_like_outlet(name) or any(_holds(own, p) or _holds(p, own) for p in named if own)
 
 
@@ -958,9 +964,6 @@ def _printed_words(texts: Sequence[str]) -> frozenset[str]:
 # their words: fewer may be a common phrase ("in the next couple of"), more misses a
 # statement printed with a word changed.
 ECHO_RUN_WORDS = 6
-# Articles whose printed words are kept: each article is read for its own profile and its
-# outlet's, and a comparison holds at most MAX_COMPARED_ARTICLES (100).
-PRINTED_CACHE_ARTICLES = 256
 
 
 @lru_cache(maxsize=PRINTED_CACHE_ARTICLES)

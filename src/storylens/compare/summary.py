@@ -24,7 +24,7 @@ already chosen in other words (two outlets' leads the claim groups did not join)
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -37,6 +37,7 @@ from storylens.compare.same_claim_features import ClaimProfile, claim_profile
 from storylens.compare.words import fold, is_stop_word, stem, word_matches, words
 from storylens.records import (
     Claim,
+    ClaimMatch,
     DetailConflict,
     StoryMember,
     SummarySentence,
@@ -219,13 +220,8 @@ def _claim_words(text: str) -> set[str]:
 def doubtful_outlets(claim: Claim, claims: Sequence[Claim]) -> set[str]:
     """The outlets the model matched with ``claim`` through none but sentences
     ``sure_pairing`` keeps from standing beside it: their sentence may or may not tell it."""
-    at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
     matched: dict[str, bool] = {}
-    for match in claim.matches:
-        found = at.get((match.article_id, match.start))
-        if found is None or found.status == "copy" or found.outlet == claim.outlet:
-            continue
-        sure = sure_pairing(claim.text, found.text)
+    for _, found, sure in _counterparts(claim, claims):
         matched[found.outlet] = matched.get(found.outlet, False) or sure
     return {outlet for outlet, sure in matched.items() if not sure}
 
@@ -233,17 +229,25 @@ def doubtful_outlets(claim: Claim, claims: Sequence[Claim]) -> set[str]:
 def _best_counterparts(claim: Claim, claims: Sequence[Claim]) -> dict[str, Claim]:
     """Per other outlet, the claim of the same group the model scored highest against
     ``claim`` (from ``claim.matches``) among those ``sure_pairing`` lets stand beside it."""
-    at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
     best: dict[str, tuple[float, Claim]] = {}
+    for match, found, sure in _counterparts(claim, claims):
+        if sure and (match.outlet not in best or match.score > best[match.outlet][0]):
+            best[match.outlet] = (match.score, found)
+    return {outlet: found for outlet, (_, found) in best.items()}
+
+
+def _counterparts(
+    claim: Claim, claims: Sequence[Claim]
+) -> Iterator[tuple[ClaimMatch, Claim, bool]]:
+    """(match, the other outlet's claim of the same group it points at, whether
+    ``sure_pairing`` lets it stand beside ``claim``) for each match of ``claim``; copies and
+    the claim's own outlet left out."""
+    at = {(other.article_id, other.start): other for other in claims if other.group == claim.group}
     for match in claim.matches:
         found = at.get((match.article_id, match.start))
         if found is None or found.status == "copy" or found.outlet == claim.outlet:
             continue
-        if not sure_pairing(claim.text, found.text):
-            continue
-        if match.outlet not in best or match.score > best[match.outlet][0]:
-            best[match.outlet] = (match.score, found)
-    return {outlet: found for outlet, (_, found) in best.items()}
+        yield match, found, sure_pairing(claim.text, found.text)
 
 
 def others_note(line: SummarySentence) -> str:
