@@ -990,16 +990,22 @@ def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(kept))
 
 
-def _runs(text: str, size: int = ECHO_RUN_WORDS) -> set[tuple[str, ...]]:
-    """Every run of ``size`` words of a text, folded."""
+# Passages and texts whose word runs are kept: ``_with_left_out`` asks of the same quoted
+# passages and unattributed texts for every outlet and name of a story.
+RUNS_CACHE_TEXTS = 4096
+
+
+@lru_cache(maxsize=RUNS_CACHE_TEXTS)
+def _runs(text: str, size: int = ECHO_RUN_WORDS) -> frozenset[str]:
+    """Every run of ``size`` words of a text, folded, its words joined by a space."""
     folded = [fold(w) for w in words(text)]
-    return {tuple(folded[i : i + size]) for i in range(len(folded) - size + 1)}
+    return frozenset(" ".join(folded[i : i + size]) for i in range(len(folded) - size + 1))
 
 
 def _prints_words_of(passages: Iterable[str], texts: Sequence[str]) -> bool:
     """Whether the texts print a run of ``ECHO_RUN_WORDS`` words of a speaker's quoted
     passages: an outlet that prints someone's words unattributed does not leave them out."""
-    wanted: set[tuple[str, ...]] = set()
+    wanted: set[str] = set()
     for passage in passages:
         wanted |= _runs(passage)
     return bool(wanted) and any(wanted & _runs(text) for text in texts)
