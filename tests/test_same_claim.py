@@ -196,3 +196,22 @@ def test_a_states_abbreviation_is_its_name() -> None:
     assert with_states_spelt_out("Pellham, Ark., and Salem, Ore. Noah's ark.") == (
         "Pellham, Arkansas, and Salem, Oregon Noah's ark."
     )
+
+
+def test_english_zipf_is_wordfreqs_own_figure() -> None:
+    """The direct look-up for plain words gives wordfreq's figure to the hundredth, for
+    every word of the examples and for words it must hand back to wordfreq."""
+    from wordfreq import zipf_frequency
+
+    from storylens.compare.same_claim_features import english_zipf
+
+    examples = Path(__file__).resolve().parents[1] / "examples" / "corpus.jsonl"
+    found = {
+        word.lower()
+        for line in examples.read_text(encoding="utf-8").splitlines()
+        for word in json.loads(line)["text"].split()
+    }
+    found |= {"the", "subpoena", "qxzzyv", "Obama", "don't", "naïve", "2024", "co-op", ""}
+    assert len(found) > 500
+    for word in found:
+        assert english_zipf(word) == zipf_frequency(word, "en"), word
