@@ -247,3 +247,13 @@ def test_a_sqlite_file_locked_at_first_connect_is_tried_again(
     with engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     engine.dispose()
+
+
+def test_head_revision_is_alembics_head() -> None:
+    """The revision a store at the head records, known without Alembic, is the newest
+    migration's: a new migration must move it too."""
+    from alembic.script import ScriptDirectory
+
+    from storylens.store.database import HEAD_REVISION, _alembic_config
+
+    assert ScriptDirectory.from_config(_alembic_config()).get_heads() == [HEAD_REVISION]
