@@ -560,10 +560,15 @@ def _shared_words(first: str, second: str) -> str:
 SLOT_WORDS = 4
 
 
-def _words_before(text: str, start: int) -> list[str]:
+# Characters read back from a value for its ``SLOT_WORDS`` words: room for long words.
+SLOT_CHARS_PER_WORD = 20
+
+
+def _words_before(text: str, start: int) -> tuple[str, ...]:
     """The ``SLOT_WORDS`` words right before ``start`` in its line (fewer at a line's start)."""
     line_start = text.rfind("\n", 0, start) + 1
-    return words(text[max(line_start, start - SLOT_WORDS * 20) : start])[-SLOT_WORDS:]
+    reach = SLOT_WORDS * SLOT_CHARS_PER_WORD
+    return words(text[max(line_start, start - reach) : start])[-SLOT_WORDS:]
 
 
 def _head_stems(text: str, start: int, end: int, low: int, high: int) -> frozenset[str]:

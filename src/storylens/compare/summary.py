@@ -301,7 +301,7 @@ def _opening_phrase_on_a_pronoun(text: str) -> bool:
     return not any(word[:1].isupper() for word in words(opening[1])[1:])
 
 
-def _participle_on_a_pronoun(said: list[str]) -> bool:
+def _participle_on_a_pronoun(said: Sequence[str]) -> bool:
     """An opening participle whose subject is a pronoun the line never names ("Asked if she
     would run again, she said ..."): who "she" is lies in the sentence before."""
     if not said[0].lower().endswith(PARTICIPLE_ENDINGS):

@@ -20,9 +20,15 @@ _WORD = re.compile(r"\w+(?:['’\-]\w+)*")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 
 
-def words(text: str) -> list[str]:
+# Texts whose words are kept: a comparison splits the same names and sentences into words
+# again and again (200 articles: 209,000 splits of 30,000 texts).
+WORDS_CACHE_TEXTS = 16384
+
+
+@lru_cache(maxsize=WORDS_CACHE_TEXTS)
+def words(text: str) -> tuple[str, ...]:
     """The words of ``text`` as written (case kept), for diffs shown to people."""
-    return _WORD.findall(text)
+    return tuple(_WORD.findall(text))
 
 
 def word_matches(text: str) -> Iterator[re.Match[str]]:
