@@ -711,6 +711,8 @@ def find_conflicts(
 ) -> tuple[DetailConflict, ...]:
     """Pairs of details that describe the same thing in two outlets: disagreeing ones, ones
     that cannot be checked, and agreeing ones (so a reader sees what was checked)."""
+    if len({member.outlet for member in members}) < 2:
+        return ()  # every pair below is of two outlets
     people = PersonIndex(members)
     per_member = [
         [] if index in copies else extract_details(member, people)

@@ -101,13 +101,9 @@ def compare_story(
     vectors = dense([unit.text for unit in units]) if dense is not None and units else None
     cosine = similarity_matrix(units, vectors=vectors)
     echoes, echo_pairs = find_echoes(members, units, cosine, copies)
+    judge = ClaimJudge(units, vectors)
     claims = align_claims(
-        members,
-        units,
-        cosine,
-        frozenset(echo_pairs),
-        0 if dense else MIN_SHARED_STEMS,
-        ClaimJudge(units, vectors),
+        members, units, cosine, frozenset(echo_pairs), 0 if dense else MIN_SHARED_STEMS, judge
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
     details = find_conflicts(members, units, cosine, copies)
@@ -127,7 +123,7 @@ def compare_story(
         tone=tone_profiles(members, copies),
         lineage=lineage(members, units, echo_pairs, copies),
         echoes=tuple(echoes),
-        summary=summarise(members, units, claims, cosine, details),
+        summary=summarise(members, units, claims, cosine, details, judge.profile),
         timeline=timeline(members, copies, units, cosine),
         first_article_id=members[first].id if first is not None else None,
         notes=tuple(notes),

@@ -24,7 +24,7 @@ already chosen in other words (two outlets' leads the claim groups did not join)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -353,7 +353,10 @@ def summarise(
     claims: Sequence[Claim],
     cosine: sparse.csr_matrix,
     details: Sequence[DetailConflict] = (),
+    read_claim: Callable[[int], ClaimProfile] | None = None,
 ) -> tuple[SummarySentence, ...]:
+    """The story's summary lines. ``read_claim`` reads a claim by its index (the comparison
+    passes the profiles its claim alignment already read)."""
     if not claims:
         return ()
     centrality = np.asarray(cosine.sum(axis=1)).ravel() - 1.0  # minus its own cosine
@@ -382,6 +385,8 @@ def summarise(
     read: dict[int, ClaimProfile] = {}
 
     def profile(row: int) -> ClaimProfile:
+        if read_claim is not None:
+            return read_claim(row)
         if row not in read:
             read[row] = claim_profile(claims[row].text)
         return read[row]
