@@ -4,8 +4,12 @@ real disagreements are found, and each pair is shown once. Fictional written tex
 from __future__ import annotations
 
 from storylens.compare.claims import claim_units, similarity_matrix
-from storylens.compare.details import PersonIndex, disputed_spans, extract_details, find_conflicts
+from storylens.compare.details import PersonIndex, extract_details, find_conflicts
+from storylens.compare.story import compare_story
+from storylens.compare.summary import disputed_note
 from storylens.records import AnalysedArticle, DetailConflict, Entity, Span, StoryMember, Timex
+from storylens.report import write_markdown
+from storylens.views import StoryView, shared_claims
 from test_compare_parts import member
 
 
@@ -264,16 +268,30 @@ def test_copyright_lines_hold_no_details() -> None:
     assert not [c for c in found if c.kind == "date"]
 
 
-def test_each_disputed_value_is_located_in_the_article_that_states_it() -> None:
+def test_a_shared_claim_says_which_of_its_details_the_outlets_give_differently() -> None:
+    """Shared, a claim is not shared down to a figure the outlets dispute: its line names the
+    detail and each outlet's value, and the report says so under it."""
     people = ("Jory Wrenn",)
-    a = "Police said 14-year-old Jory Wrenn was shot."
-    b = "Jory Wrenn, 15, was shot on Sunday, police said."
-    found = _conflicts(
-        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
-    )
-    spans = disputed_spans(found)
-    assert [a[s:e] for s, e in spans["a"]] == ["14"]
-    assert [b[s:e] for s, e in spans["b"]] == ["15"]
+    a = "Police said 14-year-old Jory Wrenn was shot outside the Delmont skating rink on Sunday."
+    b = "Jory Wrenn, 15, was shot outside the Delmont skating rink on Sunday, police said."
+    members = [member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)]
+    comparison = compare_story("s", members)
+    (line,) = shared_claims(comparison)
+    assert line.disputed == ("age of Jory Wrenn: 14 (Gazette) / 15 (Courier)",)
+    assert disputed_note(line).startswith("the outlets differ on a detail here (age of Jory")
+    texts = {m.id: m.analysed.clean.text for m in members}
+    report = write_markdown(StoryView("s", "s", (), (), comparison, texts=texts))
+    shared_part = report.split("### Shared")[1].split("###")[0]
+    assert "the outlets differ on a detail here (age of Jory Wrenn: 14 (Gazette)" in shared_part
+
+
+def test_a_shared_claim_with_no_disputed_detail_says_nothing_of_details() -> None:
+    a = "Jory Wrenn was shot outside the Delmont skating rink on Sunday, police said."
+    b = "Police said Jory Wrenn was shot outside the Delmont skating rink on Sunday."
+    people = ("Jory Wrenn",)
+    members = [member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)]
+    (line,) = shared_claims(compare_story("s", members))
+    assert line.disputed == () and disputed_note(line) == ""
 
 
 # -- ages of a person the recogniser missed, counts in words -----------------------------------

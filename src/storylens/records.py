@@ -465,6 +465,9 @@ class SummarySentence:
     # other outlet tells it, that the line is its outlet's own.
     unmatched: tuple[str, ...] = ()
     own: bool = False
+    # Details stated in the line or its wordings that the outlets give differently, in words
+    # (``compare.summary.disputes_in``): the claim is shared, that figure is not.
+    disputed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

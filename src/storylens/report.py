@@ -32,7 +32,7 @@ from storylens.compare.scorecard import (
     only_here_words,
 )
 from storylens.compare.serialise import comparison_to_dict
-from storylens.compare.summary import others_note
+from storylens.compare.summary import disputed_note, others_note
 from storylens.compare.variants import negation_differs
 from storylens.evidence import Evidence, StoryEvidence
 from storylens.records import (
@@ -267,8 +267,7 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
         f"  - {md(w.outlet)}: {md(w.text)}{notes.ref(ev.wording(line, w))}"
         for w in line.other_wordings
     ]
-    if note := others_note(line):
-        lines.append(f"  - {md(note)}")
+    lines += [f"  - {md(note)}" for note in (others_note(line), disputed_note(line)) if note]
     return lines
 
 

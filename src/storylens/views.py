@@ -723,8 +723,9 @@ def _stories_naming(store: Store, name: str, mentioning: list[Mention], limit: i
 def shared_claims(comparison: StoryComparison) -> list[SummarySentence]:
     """One line per group of claims that two or more outlets report, in the comparison's
     order (the report's "Shared" list and the story page's): under the outlets that print its
-    words, with each other outlet's own sentence beside it (``compare.summary.shared_lines``)."""
-    return list(shared_lines(comparison.claims))
+    words, with each other outlet's own sentence beside it, and the details in them the
+    outlets give differently (``compare.summary.shared_lines``)."""
+    return list(shared_lines(comparison.claims, comparison.details))
 
 
 def only_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:

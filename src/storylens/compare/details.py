@@ -1430,16 +1430,3 @@ def _plain(word: str) -> str:
     folded = fold(word)
     decomposed = unicodedata.normalize("NFKD", folded[:-2] if folded.endswith("'s") else folded)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def disputed_spans(conflicts: Sequence[DetailConflict]) -> dict[str, list[tuple[int, int]]]:
-    """Where each article states a value another outlet disputes (a confirmed or a possible
-    conflict): article id -> (start, end) of each such value. A shared line worded by one
-    outlet must not carry one of these under another outlet's name."""
-    found: dict[str, list[tuple[int, int]]] = {}
-    for conflict in conflicts:
-        if conflict.status == "agree":
-            continue
-        for side in (conflict.first, conflict.second):
-            found.setdefault(side.article_id, []).append((side.start, side.end))
-    return found

@@ -260,22 +260,59 @@ def others_note(line: SummarySentence) -> str:
     return f"no sentence of {names} matched: they may tell it in other words"
 
 
-def shared_lines(claims: Sequence[Claim]) -> tuple[SummarySentence, ...]:
+def shared_lines(
+    claims: Sequence[Claim], details: Sequence[DetailConflict] = ()
+) -> tuple[SummarySentence, ...]:
     """One line per group of shared claims, from its first claim, as ``claim_line`` words it.
     An outlet of the group with no sentence sure enough to stand beside the line is named as
     unmatched (it may tell the claim in other words), not left off in silence: a line under
-    "Shared" that shows one outlet alone would otherwise read as that outlet's claim shared."""
+    "Shared" that shows one outlet alone would otherwise read as that outlet's claim shared.
+    A line whose sentences state a detail the outlets give differently says so
+    (``disputed``): shared, the claim is not shared down to that figure."""
+    by_group: dict[int, list[Claim]] = {}
+    for claim in claims:
+        if claim.status != "copy":
+            by_group.setdefault(claim.group, []).append(claim)
     seen: set[int] = set()
     lines = []
     for claim in claims:
-        if claim.status == "shared" and claim.group not in seen:
-            seen.add(claim.group)
-            line = claim_line(claim, claims)
-            told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
-            group = (c.outlet for c in claims if c.group == claim.group and c.status != "copy")
-            unmatched = tuple(o for o in dict.fromkeys(group) if o not in told)
-            lines.append(replace(line, unmatched=unmatched))
+        if claim.status != "shared" or claim.group in seen:
+            continue
+        seen.add(claim.group)
+        group = by_group[claim.group]
+        line = claim_line(claim, claims)
+        told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
+        unmatched = tuple(o for o in dict.fromkeys(c.outlet for c in group) if o not in told)
+        shown = [claim] + [c for c in group if Wording(c.outlet, c.text) in line.other_wordings]
+        lines.append(replace(line, unmatched=unmatched, disputed=disputes_in(shown, details)))
     return tuple(lines)
+
+
+def disputes_in(claims: Sequence[Claim], details: Sequence[DetailConflict]) -> tuple[str, ...]:
+    """Each detail these claims state that the outlets give differently (a confirmed or a
+    possible conflict), in words: "age of Nora Quell: 41 (Gazette) / 44 (Courier)"."""
+    found: dict[str, None] = {}
+    for detail in details:
+        if detail.status == "agree":
+            continue
+        if any(
+            value.article_id == claim.article_id and claim.start <= value.start < claim.end
+            for value in (detail.first, detail.second)
+            for claim in claims
+        ):
+            about = f"{detail.kind} of {detail.subject}" if detail.subject else detail.kind
+            first, second = detail.first, detail.second
+            found[f"{about}: {first.text} ({first.outlet}) / {second.text} ({second.outlet})"] = (
+                None
+            )
+    return tuple(found)
+
+
+def disputed_note(line: SummarySentence) -> str:
+    """What a shared line says of the details in it that the outlets give differently."""
+    if not line.disputed:
+        return ""
+    return f"the outlets differ on a detail here ({'; '.join(line.disputed)}): see the details"
 
 
 def stands_alone(text: str) -> bool:

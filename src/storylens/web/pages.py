@@ -33,7 +33,7 @@ from storylens.compare.scorecard import (
     maybe_only_words,
     only_here_words,
 )
-from storylens.compare.summary import others_note
+from storylens.compare.summary import disputed_note, others_note
 from storylens.evidence import Evidence
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
@@ -162,6 +162,7 @@ def _environment() -> jinja2.Environment:
         only_here_words=only_here_words,
         loaded_words_cell=loaded_words_cell,
         others_note=others_note,
+        disputed_note=disputed_note,
     )
     return environment
 
