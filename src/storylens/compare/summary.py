@@ -288,6 +288,11 @@ def shared_lines(
     return tuple(lines)
 
 
+# Details whose subject reads as words: a person (an age, a role) or a counted noun ("count
+# of instruments"). Other kinds hold their sentence's content stems there, no phrase.
+NAMED_SUBJECT_KINDS = frozenset({"age", "role", "count"})
+
+
 def disputes_in(claims: Sequence[Claim], details: Sequence[DetailConflict]) -> tuple[str, ...]:
     """Each detail these claims state that the outlets give differently (a confirmed or a
     possible conflict), in words: "age of Nora Quell: 41 (Gazette) / 44 (Courier)"."""
@@ -300,7 +305,8 @@ def disputes_in(claims: Sequence[Claim], details: Sequence[DetailConflict]) -> t
             for value in (detail.first, detail.second)
             for claim in claims
         ):
-            about = f"{detail.kind} of {detail.subject}" if detail.subject else detail.kind
+            named = detail.subject and detail.kind in NAMED_SUBJECT_KINDS
+            about = f"{detail.kind} of {detail.subject}" if named else detail.kind
             first, second = detail.first, detail.second
             found[f"{about}: {first.text} ({first.outlet}) / {second.text} ({second.outlet})"] = (
                 None
