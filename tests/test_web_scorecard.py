@@ -176,3 +176,15 @@ def test_a_lone_claim_another_outlet_may_tell_says_so_on_every_page(client: Test
     assert link
     pair = client.get(link.group(1).replace("&amp;", "&")).text
     assert "may say it in other words" in pair
+
+
+def test_a_shared_line_says_when_the_outlets_give_its_figure_differently(
+    client: TestClient,
+) -> None:
+    """Both accounts tell the reopening; one counts four damaged stations, the other five:
+    the shared line says so, its values escaped as every article word is."""
+    page = client.get(f"/stories/{_story(client, 'Tramline')}").text
+    shared = page[page.index('id="claims"') :]
+    assert re.search(
+        r'<li class="meta disputed">the outlets differ on a detail here \(count', shared
+    )
