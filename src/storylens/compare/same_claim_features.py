@@ -65,6 +65,17 @@ def english_zipf(word: str) -> float:
     return round(freq_to_zipf(rounded), 2)
 
 
+@lru_cache(maxsize=65536)
+def _read_word(word: str) -> tuple[str, str | None, float]:
+    """A word as a claim's profile reads it: folded; and, for a content word (no stop word,
+    more than one letter), its stem and information weight. Kept per word: a story's claims
+    repeat their words, and one look-up here replaces four."""
+    folded = fold(word)
+    if is_stop_word(word) or len(word) <= 1:
+        return folded, None, 0.0
+    return folded, stem(word), _weight(folded)
+
+
 def _number(token: str) -> str:
     """A number as a comparable string: thousands commas out, trailing zeros of decimals out."""
     plain = token.replace(",", "")
@@ -116,13 +127,13 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     """Read one sentence. ``names`` are its names where a parse found them; otherwise the
     capitalised words after the first, and every capitalised word that is not a stop word."""
     written = words(with_states_spelt_out(text))
-    tokens = tuple(fold(word) for word in written)
-    content = [stem(word) for word in written if not is_stop_word(word) and len(word) > 1]
+    read = [_read_word(word) for word in written]
+    tokens = tuple(folded for folded, _, _ in read)
+    content = [item for _, item, _ in read if item is not None]
     weights: dict[str, float] = {}
-    for word, item in zip(
-        (w for w in written if not is_stop_word(w) and len(w) > 1), content, strict=True
-    ):
-        weights[item] = max(weights.get(item, 0.0), _weight(fold(word)))
+    for _, item, weight in read:
+        if item is not None:
+            weights[item] = max(weights.get(item, 0.0), weight)
     if names is None:
         found = {
             fold(word)
