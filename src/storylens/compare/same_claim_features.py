@@ -183,16 +183,17 @@ def _fuzzy_coverage(a: ClaimProfile, b: ClaimProfile) -> float:
     close spelling."""
     if not a.stems or not b.stems:
         return 0.0
-    shares = []
-    for one, other in ((a.stems, b.stems), (b.stems, a.stems)):
-        unmatched = list(one - other)
-        matched = len(one) - len(unmatched)
-        if unmatched:
-            # One C call for every unmatched stem against every stem of the other side.
-            close = cdist(unmatched, list(other), scorer=fuzz.ratio, score_cutoff=FUZZY_WORD_MATCH)
-            matched += int((close.max(axis=1) > 0).sum())
-        shares.append(matched / len(one))
-    return min(shares)
+    only_a, only_b = list(a.stems - b.stems), list(b.stems - a.stems)
+    matched_a, matched_b = len(a.stems) - len(only_a), len(b.stems) - len(only_b)
+    if only_a or only_b:
+        # One C call for every stem of one side against every stem of the other (the ratio
+        # is symmetric): the rows of a's unmatched stems and the columns of b's.
+        ordered_a = [*only_a, *(a.stems & b.stems)]
+        ordered_b = [*only_b, *(a.stems & b.stems)]
+        close = cdist(ordered_a, ordered_b, scorer=fuzz.ratio, score_cutoff=FUZZY_WORD_MATCH)
+        matched_a += int((close[: len(only_a)].max(axis=1, initial=0) > 0).sum())
+        matched_b += int((close[:, : len(only_b)].max(axis=0, initial=0) > 0).sum())
+    return min(matched_a / len(a.stems), matched_b / len(b.stems))
 
 
 def _unmatched_weight(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
