@@ -117,6 +117,10 @@ class StoryEvidence:
         self._outlet_of = {e.article_id: e.outlet for e in comparison.lineage}
         for claim in comparison.claims:
             self._outlet_of.setdefault(claim.article_id, claim.outlet)
+        # Each article's counted quotes, read once: every sourcing cell of a page (per
+        # article and per outlet, per kind of source) asks for them, and counting them was a
+        # third of a story page's rendering.
+        self._counted: dict[str, list[tuple[Quote, SourceType, int]]] = {}
 
     def outlet_of(self, article_id: str) -> str:
         return self._outlet_of.get(article_id, article_id)
@@ -226,13 +230,19 @@ class StoryEvidence:
         found: list[Evidence] = []
         for article_id in profile.article_ids:
             text = self.texts.get(article_id, "")
-            for quote, source, count in counted_quotes(self.quotes.get(article_id, ()), text):
+            for quote, source, count in self._counted_in(article_id):
                 if source == source_type:
                     found += [
                         Evidence(article_id, profile.outlet, start, end)
                         for start, end in _counted_spans(text, quote, count)
                     ]
         return sorted(set(found), key=lambda e: (e.article_id, e.start))
+
+    def _counted_in(self, article_id: str) -> list[tuple[Quote, SourceType, int]]:
+        if article_id not in self._counted:
+            quotes = self.quotes.get(article_id, ())
+            self._counted[article_id] = list(counted_quotes(quotes, self.texts.get(article_id, "")))
+        return self._counted[article_id]
 
     def tone(self, profile: ToneProfile, mark: ToneMark) -> list[Evidence]:
         """A tone word: the word in its article."""
