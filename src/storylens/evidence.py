@@ -16,6 +16,7 @@ one.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,10 @@ NAMED_SPEAKER_TYPES = frozenset({"person", "organization"})
 MARKED_QUOTE_KINDS = frozenset({"direct", "mixed"})
 
 
+def _opening_at(opening: tuple[int, str | None, str]) -> int:
+    return opening[0]
+
+
 class StoryEvidence:
     """The evidence of every line of one story's comparison (outlets named as shown).
 
@@ -121,6 +126,7 @@ class StoryEvidence:
         # article and per outlet, per kind of source) asks for them, and counting them was a
         # third of a story page's rendering.
         self._counted: dict[str, list[tuple[Quote, SourceType, int]]] = {}
+        self._openings: dict[str, list[tuple[int, str | None, str]]] = {}
 
     def outlet_of(self, article_id: str) -> str:
         return self._outlet_of.get(article_id, article_id)
@@ -142,12 +148,10 @@ class StoryEvidence:
         said", "She added: '...'"): the resolved speaker of the quote that opens in it, a
         person or an organisation its words do not name; None otherwise. A fresh reader
         could not tell whose words a lone "he said" line carried."""
-        speakers = {
-            (quote.speaker, quote.speaker_type)
-            for quote in self.quotes.get(claim.article_id, ())
-            if quote.kind in MARKED_QUOTE_KINDS
-            and any(claim.start <= low < claim.end for low, _ in quote.spans)
-        }
+        opening = self._quote_openings(claim.article_id)
+        first = bisect.bisect_left(opening, claim.start, key=_opening_at)
+        last = bisect.bisect_left(opening, claim.end, key=_opening_at)
+        speakers = {(speaker, kind) for _, speaker, kind in opening[first:last]}
         if len(speakers) != 1:
             return None  # no quotation, or several speakers: no one name is the line's
         ((speaker, kind),) = speakers
@@ -156,6 +160,21 @@ class StoryEvidence:
         named = {fold(word) for word in words(claim.text)}
         names = [word for word in words(speaker) if not is_stop_word(word)]
         return None if any(fold(word) in named for word in names) else speaker
+
+    def _quote_openings(self, article_id: str) -> list[tuple[int, str | None, str]]:
+        """Where each span of the article's marked quotes opens, with its quote's speaker and
+        the speaker's type, in order: a page asks of every claim, so they are sorted once."""
+        if article_id not in self._openings:
+            self._openings[article_id] = sorted(
+                (
+                    (low, quote.speaker, quote.speaker_type)
+                    for quote in self.quotes.get(article_id, ())
+                    if quote.kind in MARKED_QUOTE_KINDS
+                    for low, _ in quote.spans
+                ),
+                key=_opening_at,
+            )
+        return self._openings[article_id]
 
     def match(self, match: ClaimMatch) -> list[Evidence]:
         """Another outlet's sentence that makes the same claim."""
