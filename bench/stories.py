@@ -10,8 +10,10 @@ reports (many same-kind events, each told by 3-4 outlets in other words), long p
 features (4-5 outlets on ten events with the same actors), short shooting reports of twelve
 events in twelve towns told by 3-5 outlets in other words, local follow-ups (one event told
 over a week), look-alike incidents a day apart in neighbouring towns, one event told by a
-wire, a local paper and an opinion column, and follow-ups a week later that name new people
-beside a new shooting in the same town.
+wire, a local paper and an opinion column, follow-ups a week later that name new people
+beside a new shooting in the same town, one fire told by a wire writing "Ark." and local outlets
+writing "Arkansas" beside a look-alike fire in a same-named Indiana town, and pleas, charges and
+arraignments weeks later whose text writes out their incident's day.
 
 The spaCy analysis runs once per set; the online clusterer then gets the articles one by one
 in several shuffled orders (mean and worst figures are printed), in file order, and in
@@ -70,6 +72,8 @@ WRITTEN_SETS = (
     "lookalike_towns",
     "wire_local_opinion",
     "week_followups",
+    "ap_state_towns",
+    "dated_hearings",
 )
 SETS = SHARED_SETS + WRITTEN_SETS
 # Shuffled orders per set: issue 12 asks for mean and minimum over at least ten.
