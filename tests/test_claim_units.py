@@ -15,6 +15,7 @@ from storylens.compare.claim_units import (
     is_lead_in,
     is_question,
 )
+from storylens.compare.lone_claims import is_bare_quotation
 from storylens.records import Quote, Span
 from test_compare_parts import member
 
@@ -300,3 +301,16 @@ def test_an_attribution_cut_off_its_quotation_is_one_claim_with_it() -> None:
     # after a full stop the name opens a sentence of its own
     two = "“The dam will hold.” Holt said the board would meet on Monday."
     assert len(_split_texts(two, "Holt said")) == 2
+
+
+def test_a_quotation_closed_with_a_straight_mark_keeps_its_marks() -> None:
+    """An outlet that opens a quotation with a curly mark and closes it with a straight one
+    still prints a quotation: the claim keeps both marks, and is no narration of its own."""
+    text = (
+        "The plan is sound, a spokesman for the mayor said. “She looks forward to the vote on "
+        'the bridge, which of course does not mean a vote on the budget."\nThe council meets '
+        "on Monday."
+    )
+    (quoted,) = [u for u in claim_units([member("a", "Gazette", text)]) if "looks" in u.text]
+    assert quoted.text.startswith("“She looks") and quoted.text.endswith('budget."')
+    assert is_bare_quotation(quoted.text)

@@ -363,7 +363,14 @@ def _marks(text: str) -> Iterator[tuple[int, bool]]:
         elif char in _CLOSING:
             yield position, False
         else:
-            straight_open = not straight_open
+            # A straight mark faces its words: one that follows a word and stands before a
+            # space or the end closes (a curly quotation some outlets close with a straight
+            # mark, "“He looks forward ... government.""), one after a space opens; only
+            # between two words or two spaces does it take the other side of the last.
+            if before.isspace() != after.isspace():
+                straight_open = before.isspace()
+            else:
+                straight_open = not straight_open
             yield position, straight_open
 
 
