@@ -563,3 +563,29 @@ def test_a_bare_month_far_from_its_verb_takes_the_sentences_tense() -> None:
     assert values["June"] == "2012-06"
     ahead = "The council will open the new terminal beside the old harbour office in June."
     assert {t.text: t.value for t in find_timexes(ahead, "2013-01-23")}["June"] == "2013-06"
+
+
+def test_going_somewhere_in_the_present_progressive_looks_ahead() -> None:
+    """Said on a Wednesday, "is heading to ... Thursday morning" is the next day; "was
+    heading to work Thursday morning" is the day before."""
+    ahead = "Mayor Ilse Brandt is heading to Corvale College for a talk Thursday morning."
+    (found,) = find_timexes(ahead, "2026-11-04")
+    assert found.value == "2026-11-05TMO"
+    back = "The driver was heading to work Thursday morning when the bridge gave way."
+    (found,) = find_timexes(back, "2026-11-04")
+    assert found.value == "2026-10-29TMO"
+
+
+def test_a_future_cue_far_back_governs_a_day_no_nearer_verb_claims() -> None:
+    """ "is expected to" stands 20 words before "Tuesday", with no verb between: the day is
+    ahead. A nearer past verb still decides for its own day."""
+    ahead = (
+        "The vote comes as the governor is expected to argue once again for a new bridge over "
+        "the river in her annual address to the legislature Tuesday."
+    )
+    assert {t.text: t.value for t in find_timexes(ahead, "2026-11-04")}["Tuesday"] == "2026-11-10"
+    back = (
+        "The governor is expected to argue once again for a new bridge, which the flood "
+        "that struck the river towns destroyed Tuesday."
+    )
+    assert {t.text: t.value for t in find_timexes(back, "2026-11-04")}["Tuesday"] == "2026-11-03"

@@ -77,6 +77,9 @@ FRONTED_WORDS = 2
 PRESENT_WINDOW_WORDS = 2
 # A tense cue further than this many words from the expression says little about it.
 TENSE_WINDOW_WORDS = 12
+# ... but where no cue of any tense stands that near, a future cue up to this many words back
+# still decides: a long noun phrase may stand between the verb and its day.
+FAR_FUTURE_WINDOW_WORDS = 24
 # A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
 # of figures), not a span of time news would give.
 MAX_DURATION_AMOUNT = 10000
@@ -202,6 +205,13 @@ _FUTURE_BEFORE_TO = frozenset({
     "slated", "due", "set", "aims", "aim", "intends", "intend", "hopes", "hope", "wants", "want",
     "seeks", "seek", "prepares", "preparing", "supposed", "likely"
 })  # fmt: skip
+# Going somewhere, in the present progressive before a destination ("is heading to",
+# "are flying back"): an arrangement ahead of the report. Closed class.
+_ARRANGED_TRAVEL = frozenset({
+    "heading", "headed", "traveling", "travelling", "flying", "returning"
+})  # fmt: skip
+_PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re"})
+_DESTINATIONS = frozenset({"to", "for", "back", "home"})
 # Present-tense verbs that carry a schedule ("begins Monday", "is in November", "has until
 # Friday"): right beside the expression, one says "nearest" for a month and "coming" for a
 # weekday, and stops a farther past cue ("said") from deciding.
@@ -621,6 +631,10 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
         return None if previous_word in _DETERMINERS else "future"
     if word in ("is", "are") and following == "to":  # "is to resume"
         return "future"
+    if word in _ARRANGED_TRAVEL and previous_word in _PRESENT_BE and following in _DESTINATIONS:
+        # "is heading to Georgetown for a speech Thursday morning": the present progressive
+        # of going somewhere tells an arrangement ahead of the report
+        return "future"
     if word in _PAST_WORDS:
         if previous_word in _BE_FORMS and word not in _BE_FORMS:
             # "will be held", "would be sold": a participle after "be" tells no tense (as an
@@ -721,6 +735,12 @@ def _tense(
         if cue:
             best = (distance, cue)
             break
+    if best is None:
+        # No verb of any tense near it: a future cue farther back in the sentence ("is
+        # expected to push ... in his State of the Union address Tuesday") still governs it.
+        far = before[-FAR_FUTURE_WINDOW_WORDS:-TENSE_WINDOW_WORDS]
+        if any(_cue(tokens, i) == "future" for i in far):
+            return "future"
     for distance, i in enumerate(after[:TENSE_WINDOW_WORDS]):
         if best is not None and distance >= best[0]:
             break
