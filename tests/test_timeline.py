@@ -3,10 +3,13 @@ the day of the event it tells, not the publication day; no row for a time no nam
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from storylens.analyse.timex import find_timexes
 from storylens.compare.timeline import place_times_of_day, timeline
+from storylens.records import Span
 from test_compare_parts import member
 
 
@@ -73,3 +76,19 @@ def test_placing_keeps_every_other_value_and_the_order() -> None:
     text = "On Sunday afternoon the panda left. It was seen at about 10 a.m. on Monday in 2026."
     found = find_timexes(text, "2026-07-07")
     assert place_times_of_day(text, found, "2026-07-07") == [t.value for t in found]
+
+
+def test_a_rows_sentence_stops_at_its_paragraph() -> None:
+    """The splitter may run a sentence from a closing quotation mark into the next
+    paragraph: the row shows the date's own line, not the quotation before it."""
+    text = (
+        "“We ask the council to reconsider its plan for the harbour,” the letter states.\n"
+        "Mayor Ilse Brandt, since announcing the plan last month, has defended it twice."
+    )
+    published = "2026-11-04"
+    one = member("a", "Gazette", text, published=published, timexes=find_timexes(text, published))
+    # one sentence across the break, as the splitter made it
+    whole = Span(0, len(text), "sentence")
+    one = replace(one, analysed=replace(one.analysed, sentences=(whole,)))
+    (row,) = timeline([one], {})
+    assert row.sentence == text.split("\n")[1]

@@ -22,7 +22,7 @@ from datetime import date, timedelta
 from scipy import sparse
 
 from storylens.analyse.quotes.marks import find_marked_quotes
-from storylens.compare.claim_units import ClaimUnit, furniture_spans
+from storylens.compare.claim_units import ClaimUnit, furniture_spans, lines_of_sentences
 from storylens.compare.dates_words import date_interval
 from storylens.compare.words import words
 from storylens.records import StoryMember, TimelineEntry, Timex
@@ -108,17 +108,16 @@ def timeline(
         )
         placed = place_times_of_day(text, dated, analysed.article.published)
         titles = title_spans(text)
+        lines = list(lines_of_sentences(text, analysed.sentences))
         for timex, value in zip(dated, placed, strict=True):
             if value is None or any(low <= timex.start < high for low, high in skip):
                 continue
             if any(low <= timex.start and timex.end <= high for low, high in titles):
                 continue  # a show's or a work's name in marks ("This Week", "Fox News Sunday")
+            # the sentence's part on the expression's own line: the splitter may run a
+            # sentence across a paragraph break (a closing mark, then the next paragraph)
             sentence = next(
-                (
-                    text[s.start : s.end].strip()
-                    for s in analysed.sentences
-                    if s.start <= timex.start < s.end
-                ),
+                (text[low:high] for low, high in lines if low <= timex.start < high),
                 "",
             )
             unit = _claim_at(units, by_member.get(index, []), timex.start)
