@@ -126,7 +126,7 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
 
     quiet = OutletScore("Gazette", 0, 0.0, (), unplaced_claims=19)
     # "0" alone read as "nothing of its own" beside 19 sentences storylens cannot place
-    assert only_here_words(quiet) == "0 (+19 not placed)"
+    assert only_here_words(quiet) == "none sure (+19 not placed)"
     assert loaded_words_cell(quiet) == "none sure"
     sure = OutletScore("Courier", 2, 0.0, ("slammed",))
     assert (only_here_words(sure), loaded_words_cell(sure)) == ("2", "slammed")

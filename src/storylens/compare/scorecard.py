@@ -135,14 +135,18 @@ def maybe_note(claim: Claim) -> str:
 # What a scorecard cell says for an outlet with no loaded word the tone part is sure of: the
 # analysis finds more candidates, and "none" read as "it uses no loaded word" (a fresh reader).
 NO_SURE_LOADED_WORDS = "none sure"
+# ... and for an outlet with lone claims but none storylens is sure no other outlet tells.
+NO_SURE_CLAIMS = "none sure"
 
 
 def only_here_words(score: OutletScore) -> str:
     """An outlet's "only here" cell: its claims no other outlet tells, and beside them its
     lone claims storylens cannot place ("1 (+19 not placed)"): a bare "0" read as "nothing of
-    its own" to a reader who could name several."""
+    its own" to a reader who could name several, and so did "0 (+12 not placed)": with none
+    sure, the cell says so (``NO_SURE_CLAIMS``)."""
     if score.unplaced_claims:
-        return f"{score.only_claims} (+{score.unplaced_claims} not placed)"
+        sure = score.only_claims or NO_SURE_CLAIMS
+        return f"{sure} (+{score.unplaced_claims} not placed)"
     return str(score.only_claims)
 
 
