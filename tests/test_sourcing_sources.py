@@ -209,3 +209,12 @@ def test_a_persons_own_website_does_not_make_them_a_publication() -> None:
     assert ("ruth", "penn") not in _publications(text)
     assert not _a_publication("Ruth Penn", text)
     assert _a_publication("Harbour Weekly", text)
+
+
+def test_a_publications_name_stops_at_the_end_of_its_sentence() -> None:
+    """ "the website Harbourwatch.net. The Mayor ..." names Harbourwatch.net, not a
+    publication called "Harbourwatch.net. The Mayor", whose words would then be no one's."""
+    from storylens.compare.sourcing import _publications
+
+    text = "The claim first ran on the website Harbourwatch.net. The Mayor denied it on Monday."
+    assert _publications(text) == {("harbourwatch", "net")}

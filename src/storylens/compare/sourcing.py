@@ -213,8 +213,11 @@ CLERICAL_TITLES = frozenset(
 # Freedom's Lighthouse", "Newsweek magazine"): a publication credited for words is another
 # outlet's reporting, never a source an outlet quotes by name (as ``looks_like_outlet``).
 PUBLICATION_NOUNS = r"(?i:web\s+site|website|blog|magazine|newspaper|tabloid|newsletter)"
-# A name as a publication noun gives it: capitalised words, possessives kept.
-PUBLICATION_NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}"
+# A name as a publication noun gives it: capitalised words, possessives kept, a full stop
+# only inside a word ("Breitbart.com"), so that the name never runs on past a sentence's end
+# into the next sentence's first word ("... the website Breitbart.com. The").
+_NAME_WORD = r"[A-Z](?:[\w'’-]|\.(?=\w))*"
+PUBLICATION_NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
 PUBLICATION_NAMED = (
     re.compile(
         rf"\b(?i:the|a|an)\s+(?:[a-z][\w-]*\s+){{0,2}}{PUBLICATION_NOUNS}\s+({PUBLICATION_NAME})"
