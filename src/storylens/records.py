@@ -396,7 +396,9 @@ class ToneProfile:
     quoted: tuple[ToneMark, ...]
     distinctive: tuple[str, ...] = ()  # own-voice words no other outlet of the story uses
     adopted: tuple[str, ...] = ()  # "playful banter (the insider)": framing quoted, not stated
-    reported: tuple[ToneMark, ...] = ()  # loaded words in its account of what someone claims
+    # Loaded words in its account of what someone claims: kept in the schema, and empty while
+    # that voice is never sure (``analyse.tone.NEVER_SURE_VOICES``).
+    reported: tuple[ToneMark, ...] = ()
 
 
 @dataclass(frozen=True)

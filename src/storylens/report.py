@@ -488,15 +488,6 @@ def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
                     f"‘{md(m.text)}’{notes.ref(ev.tone(profile, m))}" for m in profile.scare
                 )
             )
-        if profile.reported:
-            lines.append(
-                "- In its account of what others claim: "
-                + ", ".join(
-                    f"“{md(m.text)}” (per {md(m.speaker or 'someone')})"
-                    f"{notes.ref(ev.tone(profile, m))}"
-                    for m in profile.reported
-                )
-            )
         if profile.adopted:
             lines.append(
                 "- Framing it quotes rather than states: "

@@ -4,9 +4,11 @@ the own-voice words no other outlet of the story uses ("harmless" against "excru
 awkward").
 
 The words themselves come from the analyse stage (``analyse.tone``), which reads them with the
-parse; this part only sets the articles side by side, and lists of the outlet's own and
-reported words only the sure ones (``is_listed``): a part that cannot be sure of every line
-shows fewer lines rather than doubtful ones.
+parse; this part only sets the articles side by side, and lists only the marks the analysis
+is sure of (``is_listed``): a part that cannot be sure of every line shows fewer lines rather
+than doubtful ones. A word in the outlet's account of what someone else claims ("according to
+X, ...", voice ``reported``) is never sure, since whose word it is cannot be told: the
+profile's ``reported`` stays in the schema, empty (``storylens export tone`` writes them).
 """
 
 from __future__ import annotations
