@@ -54,11 +54,19 @@ def evidence_ref(view: StoryView, found: Sequence[Evidence]) -> str:
 
 
 def print_glance(console: Console, view: StoryView) -> None:
-    card = view.scorecard
-    c = view.comparison
-    evidence = view.evidence
-    outlet_of = view.outlet_of
-    names = list(dict.fromkeys(outlet_of.values()))
+    """The story at a glance: what differs first, then the articles, the details that
+    disagree, the quotes worded differently and each outlet's most important lone claims."""
+    _print_heading(console, view)
+    _print_scorecard(console, view)
+    _print_articles(console, view)
+    _print_details(console, view)
+    _print_reworded(console, view)
+    _print_only_claims(console, view)
+    _print_footer(console, view)
+
+
+def _print_heading(console: Console, view: StoryView) -> None:
+    names = list(dict.fromkeys(view.outlet_of.values()))
     console.print(Text(terminal_safe(view.title or "Untitled story"), style="bold"))
     console.print(
         Text(
@@ -69,6 +77,10 @@ def print_glance(console: Console, view: StoryView) -> None:
     for article in view.articles:
         if article.name_note:
             console.print(Text(terminal_safe(f"{article.name}: {article.name_note}"), style="dim"))
+
+
+def _print_scorecard(console: Console, view: StoryView) -> None:
+    card = view.scorecard
     kinds = ", ".join(f"{count} {kind}" for kind, count in card.variants)
     possible = f" (and {card.possible_conflicts} possible)" if card.possible_conflicts else ""
     console.print(
@@ -102,43 +114,54 @@ def print_glance(console: Console, view: StoryView) -> None:
                 ],
             )
         )
+
+
+def _print_articles(console: Console, view: StoryView) -> None:
     console.print(
         glance_table(
             "Articles",
             ("article", "outlet", "published"),
             [
-                (a.article_id, outlet_of[a.article_id], (a.published or "no date")[:10])
+                (a.article_id, view.outlet_of[a.article_id], (a.published or "no date")[:10])
                 for a in view.articles
             ],
         )
     )
-    differing = [d for d in c.details if d.status != "agree"]
-    if differing:
-        console.print(
-            glance_table(
-                "Details that disagree or cannot be checked",
-                ("detail", "one outlet", "another", "status"),
-                [
-                    (
-                        f"{d.kind}: {d.subject}",
-                        f"{d.first.outlet}: {d.first.text} "
-                        + evidence_ref(view, evidence.detail(d.first)),
-                        f"{d.second.outlet}: {d.second.text} "
-                        + evidence_ref(view, evidence.detail(d.second)),
-                        "cannot be checked" if d.status == "unchecked" else d.status,
-                    )
-                    for d in differing
-                ],
-            )
+
+
+def _print_details(console: Console, view: StoryView) -> None:
+    differing = [d for d in view.comparison.details if d.status != "agree"]
+    if not differing:
+        return
+    evidence = view.evidence
+    console.print(
+        glance_table(
+            "Details that disagree or cannot be checked",
+            ("detail", "one outlet", "another", "status"),
+            [
+                (
+                    f"{d.kind}: {d.subject}",
+                    f"{d.first.outlet}: {d.first.text} "
+                    + evidence_ref(view, evidence.detail(d.first)),
+                    f"{d.second.outlet}: {d.second.text} "
+                    + evidence_ref(view, evidence.detail(d.second)),
+                    "cannot be checked" if d.status == "unchecked" else d.status,
+                )
+                for d in differing
+            ],
         )
+    )
+
+
+def _print_reworded(console: Console, view: StoryView) -> None:
     reworded = [
         (
             group.speaker or "unknown speaker",
             v.outlet or "",
             v.relation,
-            f"{v.text} {evidence_ref(view, evidence.variant(v))}",
+            f"{v.text} {evidence_ref(view, view.evidence.variant(v))}",
         )
-        for group in c.quote_groups
+        for group in view.comparison.quote_groups
         if group.wording_differs
         for v in group.variants
         if v.relation not in ("reference", "identical")
@@ -149,7 +172,12 @@ def print_glance(console: Console, view: StoryView) -> None:
                 "Quotes worded differently", ("speaker", "outlet", "how", "words"), reworded
             )
         )
-    for outlet in names:
+
+
+def _print_only_claims(console: Console, view: StoryView) -> None:
+    """Each outlet's most important lone claims, then how many more are unsure."""
+    c, evidence = view.comparison, view.evidence
+    for outlet in dict.fromkeys(view.outlet_of.values()):
         claims = [
             cl
             for cl in c.claims
@@ -170,12 +198,12 @@ def print_glance(console: Console, view: StoryView) -> None:
         console.print(bullets)
         if rest:
             console.print(Text(f"  … {plural(len(rest), 'more claim')} (--all)", style="dim"))
-    if card.maybe_only_claims:
+    if view.scorecard.maybe_only_claims:
         console.print(
             Text(
-                f"{plural(card.maybe_only_claims, 'sentence')} perhaps told by others too: "
-                "no other outlet's sentence matches closely, but another outlet may tell it in "
-                "other words (--all)",
+                f"{plural(view.scorecard.maybe_only_claims, 'sentence')} perhaps told by others "
+                "too: no other outlet's sentence matches closely, but another outlet may tell "
+                "it in other words (--all)",
                 style="dim",
             )
         )
@@ -188,6 +216,9 @@ def print_glance(console: Console, view: StoryView) -> None:
                 style="dim",
             )
         )
+
+
+def _print_footer(console: Console, view: StoryView) -> None:
     console.print(
         Text("@START–END: the characters of its article a line rests on", style="dim"),
         soft_wrap=True,
