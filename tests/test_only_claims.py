@@ -144,6 +144,11 @@ def test_two_claims_quoting_the_same_words_are_not_stated_lone() -> None:
     assert [c.status for c in claims] == ["only", "only"]
     assert [[m.outlet for m in c.maybe_matches] for c in claims] == [["Courier"], ["Echo"]]
     assert all(m.score < 0.2 for c in claims for m in c.maybe_matches)
+    # each line says why: the very words, not "may say it in other words"
+    assert [maybe_note(c) for c in claims] == [
+        "Courier prints the same quotation",
+        "Echo prints the same quotation",
+    ]
     assert shares_a_quotation(echo, courier)
     assert not shares_a_quotation("“I'm sorry,” he said.", "“I'm sorry,” she said.")
 

@@ -130,3 +130,27 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
     assert loaded_words_cell(quiet) == "none sure"
     sure = OutletScore("Courier", 2, 0.0, ("slammed",))
     assert (only_here_words(sure), loaded_words_cell(sure)) == ("2", "slammed")
+
+
+def test_a_lone_claims_note_names_who_prints_the_quotation_and_who_may_tell_it() -> None:
+    from storylens.compare.scorecard import maybe_note
+    from storylens.records import Claim, ClaimMatch
+
+    def match(outlet: str, relation: str) -> ClaimMatch:
+        return ClaimMatch("x", outlet, 0, 1, relation, 0.3, "")  # type: ignore[arg-type]
+
+    def claim(*matches: ClaimMatch) -> Claim:
+        return Claim("a", "Gazette", 0, 1, "A claim.", "only", 0, maybe_matches=matches)
+
+    assert maybe_note(claim(match("Courier", "same-quotation"))) == (
+        "Courier prints the same quotation"
+    )
+    both = claim(match("Courier", "same-quotation"), match("Echo", "same-quotation"))
+    assert maybe_note(both) == "Courier and Echo print the same quotation"
+    mixed = claim(match("Courier", "same-quotation"), match("Echo", "maybe-same"))
+    assert maybe_note(mixed) == (
+        "Courier prints the same quotation; Echo may say it in other words"
+    )
+    assert maybe_note(claim(match("Echo", "maybe-same"), match("Post", "maybe-same"))) == (
+        "Echo or Post may say it in other words"
+    )

@@ -290,8 +290,16 @@ class QuoteGroup:
 # the other outlet may tell it in other words, so the claim is not called its outlet's own.
 # "maybe-told": no sentence is that close, but the other outlets' articles likely tell it
 # (``lone_claims``); the sentence given is the closest in words, not a claimed match.
+# "same-quotation": the other outlet's sentence prints the same quotation (``claims.
+# MIN_SHARED_QUOTE_WORDS`` words or more), though what each sentence says around it may differ.
 ClaimRelation = Literal[
-    "same", "adds-detail", "conflicting-detail", "unrelated", "maybe-same", "maybe-told"
+    "same",
+    "adds-detail",
+    "conflicting-detail",
+    "unrelated",
+    "maybe-same",
+    "maybe-told",
+    "same-quotation",
 ]
 
 

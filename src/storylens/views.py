@@ -752,7 +752,7 @@ def hedged_claims(comparison: StoryComparison) -> list[tuple[Claim, Claim | None
             (
                 at.get((m.article_id, m.start, m.end))
                 for m in claim.maybe_matches
-                if m.relation == "maybe-same"
+                if m.relation in ("maybe-same", "same-quotation")
             ),
             None,
         )

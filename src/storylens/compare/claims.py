@@ -562,7 +562,7 @@ def _maybe_matches(
                     SameClaim(
                         same=False,
                         score=decision.score,
-                        relation="maybe-same",
+                        relation="same-quotation" if column in quoting else "maybe-same",
                         reason=decision.reason,
                         model=decision.model,
                     ),

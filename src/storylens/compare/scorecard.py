@@ -128,8 +128,26 @@ def maybe_note(claim: Claim) -> str:
         # Only the whole articles point to it: naming the outlet of the closest sentence in
         # words would name an outlet that may not tell it.
         return "another outlet may tell it in other words"
-    names = outlets[0] if len(outlets) == 1 else ", ".join(outlets[:-1]) + " or " + outlets[-1]
-    return f"{names} may say it in other words"
+    # An outlet that prints the same quotation is said to: "may say it in other words"
+    # undersold it to a fresh reader who found the very words in that outlet.
+    quoting = list(
+        dict.fromkeys(m.outlet for m in claim.maybe_matches if m.relation == "same-quotation")
+    )
+    others = [outlet for outlet in outlets if outlet not in quoting]
+    notes = []
+    if quoting:
+        verb = "prints" if len(quoting) == 1 else "print"
+        notes.append(f"{_either(quoting, 'and')} {verb} the same quotation")
+    if others:
+        notes.append(f"{_either(others, 'or')} may say it in other words")
+    return "; ".join(notes)
+
+
+def _either(names: list[str], conjunction: str) -> str:
+    """The names as a reader lists them: "A", "A or B", "A, B or C" (with ``conjunction``)."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
 
 
 # What a scorecard cell says for an outlet with no loaded word the tone part is sure of: the
