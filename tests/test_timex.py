@@ -589,3 +589,16 @@ def test_a_future_cue_far_back_governs_a_day_no_nearer_verb_claims() -> None:
         "that struck the river towns destroyed Tuesday."
     )
     assert {t.text: t.value for t in find_timexes(back, "2026-11-04")}["Tuesday"] == "2026-11-03"
+
+
+def test_a_month_after_a_present_progressive_is_the_nearest_one() -> None:
+    """ "is running ... in November" said in June is this November, whatever the relative
+    clause before it says ("who has served ... since 1997"); "was running" is not."""
+    text = (
+        "Okafor, who has served the Ninth Ward of Corvale since 1997, is running for "
+        "re-election against Mara Quist in November."
+    )
+    found = {t.text: t.value for t in find_timexes(text, "2026-06-14")}
+    assert found["November"] == "2026-11"
+    past = "Okafor, who had served the Ninth Ward since 1997, was running hard in November."
+    assert {t.text: t.value for t in find_timexes(past, "2026-06-14")}["November"] == "2025-11"

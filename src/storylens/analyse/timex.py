@@ -80,6 +80,8 @@ TENSE_WINDOW_WORDS = 12
 # ... but where no cue of any tense stands that near, a future cue up to this many words back
 # still decides: a long noun phrase may stand between the verb and its day.
 FAR_FUTURE_WINDOW_WORDS = 24
+# An -ing word this short is no verb of a progressive ("is king", "is thing").
+MIN_PROGRESSIVE_CHARS = 5
 # A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
 # of figures), not a span of time news would give.
 MAX_DURATION_AMOUNT = 10000
@@ -674,9 +676,24 @@ def _ends_future_phrase(tokens: list[_Token], i: int) -> bool:
 
 
 def _open_tense(ctx: _Context, start: int, end: int) -> Tense | None:
-    """The tense for a month, a season, a holiday or a day of a month: a modal or an
-    infinitive before it leaves its time open (the nearest)."""
-    return _tense(ctx, start, end, modals=_OPEN_MODALS, infinitives=True)
+    """The tense for a month, a season, a holiday or a day of a month: a modal, an
+    infinitive or a verb in the present progressive before it leaves its time open (the
+    nearest)."""
+    return _tense(ctx, start, end, modals=_OPEN_MODALS, infinitives=True, progressives=True)
+
+
+def _present_progressive(tokens: list[_Token], i: int) -> bool:
+    """Whether token ``i`` is the -ing verb of a present progressive ("is running for
+    re-election ... in November"): an arrangement or an action under way, whose month is the
+    nearest one, whatever a verb in a clause farther back says ("who has represented ...")."""
+    word = tokens[i][2]
+    return (
+        i > 0
+        and word.endswith("ing")
+        and len(word) > MIN_PROGRESSIVE_CHARS
+        and tokens[i][3]  # lower-case: "Is Fleming" is no verb
+        and tokens[i - 1][2] in _PRESENT_BE
+    )
 
 
 def _infinitive(text: str, tokens: list[_Token], i: int) -> bool:
@@ -696,6 +713,7 @@ def _tense(
     end: int,
     modals: frozenset[str] = frozenset(),
     infinitives: bool = False,
+    progressives: bool = False,
 ) -> Tense | None:
     """The tense the words nearest to an expression in its sentence point to, if any.
 
@@ -726,7 +744,11 @@ def _tense(
             # the noun the expression hangs on, with no verb between them.
             return "future"
         cue = _cue(tokens, i)
-        opens = tokens[i][2] in modals or (infinitives and _infinitive(ctx.text, tokens, i))
+        opens = (
+            tokens[i][2] in modals
+            or (infinitives and _infinitive(ctx.text, tokens, i))
+            or (progressives and _present_progressive(tokens, i))
+        )
         if cue is None and opens:
             cue = "present"
             distance = 0  # the modal's own clause holds the month, however far back it is
