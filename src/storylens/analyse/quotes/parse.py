@@ -19,6 +19,7 @@ from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, 
 from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import ResolvedSpeaker, ends_a_line, is_time_word
+from storylens.analyse.token_columns import token_columns
 from storylens.records import QuoteKind
 
 # A quoted phrase of at most this many words with no speech around it is a scare quote
@@ -83,7 +84,7 @@ class ParsedArticle:
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
         self.text = doc_text(doc)
-        self.token_starts = [t.idx for t in doc]
+        self.token_starts = token_columns(doc).idx
         # A blank line is no paragraph of its own: "\n\n" and "\n" both start the next one.
         self.paragraph_starts = [0] + [
             i + 1

@@ -1,0 +1,72 @@
+"""Per-token attributes of a parsed ``Doc`` as plain lists, read once per doc.
+
+Every ``doc[i]`` or step of ``for token in doc`` makes a new ``Token`` object, and every
+``token.lemma_`` or ``token.pos_`` looks its string up again. The quote and tone passes walk
+each article's tokens several times to find the few that matter (a speech verb, a proper
+noun, a pronoun), which was a large part of their cost (issue #22). A pass reads the columns
+here to pick those few out, and makes ``Token`` objects for them only.
+
+The columns are kept beside the doc under a weak key, like ``doc_text``: each is read on its
+first use, goes when the doc goes, and no caller has to thread it through.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from weakref import WeakKeyDictionary
+
+from spacy.attrs import IDX, LEMMA, LOWER, ORTH, POS
+from spacy.tokens import Doc
+
+_COLUMNS: WeakKeyDictionary[Doc, TokenColumns] = WeakKeyDictionary()
+
+
+class TokenColumns:
+    """``[token.attr for token in doc]`` for the attributes the passes filter on, by index."""
+
+    def __init__(self, doc: Doc) -> None:
+        self._doc = doc
+
+    def _strings(self, attribute: int) -> list[str]:
+        """The string of one attribute for every token. An article repeats its words, so each
+        distinct value is looked up in the vocabulary once."""
+        values = self._doc.to_array(attribute).tolist()
+        strings = self._doc.vocab.strings
+        names = {value: strings[value] for value in set(values)}
+        return [names[value] for value in values]
+
+    @cached_property
+    def idx(self) -> list[int]:
+        """``token.idx``: where each token starts in the text."""
+        return list(self._doc.to_array(IDX).tolist())
+
+    @cached_property
+    def text(self) -> list[str]:
+        """``token.text``."""
+        return self._strings(ORTH)
+
+    @cached_property
+    def lower(self) -> list[str]:
+        """``token.lower_``."""
+        return self._strings(LOWER)
+
+    @cached_property
+    def lemma_lower(self) -> list[str]:
+        """``token.lemma_.lower()``: how the word lists (speech verbs, kin nouns) hold lemmas."""
+        lemmas = self._strings(LEMMA)
+        lowered = {lemma: lemma.lower() for lemma in set(lemmas)}
+        return [lowered[lemma] for lemma in lemmas]
+
+    @cached_property
+    def pos(self) -> list[str]:
+        """``token.pos_``."""
+        return self._strings(POS)
+
+
+def token_columns(doc: Doc) -> TokenColumns:
+    """The columns of ``doc``, made on the first call for each doc (a parsed ``Doc`` is not
+    changed by the passes that read it)."""
+    columns = _COLUMNS.get(doc)
+    if columns is None:
+        columns = _COLUMNS[doc] = TokenColumns(doc)
+    return columns
