@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cached_property
 from weakref import WeakKeyDictionary
 
-from spacy.attrs import IDX, LEMMA, LOWER, ORTH, POS
+from spacy.attrs import IDX, IS_ALPHA, LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc
 
 _COLUMNS: WeakKeyDictionary[Doc, TokenColumns] = WeakKeyDictionary()
@@ -39,6 +39,11 @@ class TokenColumns:
     def idx(self) -> list[int]:
         """``token.idx``: where each token starts in the text."""
         return list(self._doc.to_array(IDX).tolist())
+
+    @cached_property
+    def is_alpha(self) -> list[bool]:
+        """``token.is_alpha``."""
+        return [bool(flag) for flag in self._doc.to_array(IS_ALPHA).tolist()]
 
     @cached_property
     def text(self) -> list[str]:
