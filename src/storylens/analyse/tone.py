@@ -91,7 +91,7 @@ from storylens.analyse.quotes.marks import (
     DOUBLE_CLOSE,
     DOUBLE_OPEN,
     STRAIGHT_DOUBLE,
-    find_marked_quotes,
+    doc_marked_quotes,
 )
 from storylens.analyse.token_columns import token_columns
 from storylens.records import Polarity, Quote, ToneMark
@@ -567,8 +567,8 @@ def _target(token: Token) -> Token | None:
 # --- regions in quotation marks -------------------------------------------------------------
 
 
-def _regions(text: str, quotes: Sequence[Quote]) -> list[_Region]:
-    marks = find_marked_quotes(text)
+def _regions(doc: Doc, quotes: Sequence[Quote]) -> list[_Region]:
+    marks = doc_marked_quotes(doc)
     regions: list[_Region] = []
     for quote in quotes:
         if quote.kind in ("direct", "nested"):
@@ -1427,7 +1427,7 @@ def find_tone(
     text = doc_text(doc)
     if not text.strip():
         return ()
-    regions = _speakers_of_phrases(doc, text, _regions(text, quotes))
+    regions = _speakers_of_phrases(doc, text, _regions(doc, quotes))
     topical, mark_limit = _topical_lemmas_and_limit(doc)
     lede_ends_at = lede_end(doc, skip, text)
     backstory = _backstory_tokens(doc)

@@ -6,13 +6,20 @@ quote over several paragraphs by opening each paragraph and closing only the las
 marks in pairs (what textacy does) breaks on all of these and on an odd number of marks, so
 this module reads marks left to right with a stack, decides from the characters around each
 mark whether it can open or close, and never raises: a mark it cannot pair is left out.
+
+``doc_marked_quotes`` gives the marks of a parsed article's text, found once per doc: the
+quote and the tone passes both read them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
+from spacy.tokens import Doc
+
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.furniture import furniture_lines
 
 DOUBLE_OPEN = "“„«"
@@ -118,6 +125,19 @@ def _double_apostrophes_as_marks(text: str) -> str:
             continue
         index += 1
     return "".join(chars)
+
+
+_MARKED_BY_DOC: WeakKeyDictionary[Doc, tuple[MarkedQuote, ...]] = WeakKeyDictionary()
+
+
+def doc_marked_quotes(doc: Doc) -> list[MarkedQuote]:
+    """``find_marked_quotes`` on the text of ``doc``, read once per doc (kept under a weak
+    key, like ``doc_text``): the quote and the tone passes of an article both need its marks,
+    and reading them is a tenth of the tone stage (issue #22)."""
+    found = _MARKED_BY_DOC.get(doc)
+    if found is None:
+        found = _MARKED_BY_DOC[doc] = tuple(find_marked_quotes(doc_text(doc)))
+    return list(found)
 
 
 def find_marked_quotes(text: str) -> list[MarkedQuote]:
