@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cached_property
 from weakref import WeakKeyDictionary
 
-from spacy.attrs import IDX, IS_ALPHA, LEMMA, LOWER, ORTH, POS
+from spacy.attrs import ENT_TYPE, IDX, IS_ALPHA, LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc
 
 _COLUMNS: WeakKeyDictionary[Doc, TokenColumns] = WeakKeyDictionary()
@@ -61,6 +61,11 @@ class TokenColumns:
         lemmas = self._strings(LEMMA)
         lowered = {lemma: lemma.lower() for lemma in set(lemmas)}
         return [lowered[lemma] for lemma in lemmas]
+
+    @cached_property
+    def ent_type(self) -> list[str]:
+        """``token.ent_type_`` ("" outside an entity)."""
+        return self._strings(ENT_TYPE)
 
     @cached_property
     def pos(self) -> list[str]:

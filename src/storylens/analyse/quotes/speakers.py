@@ -286,21 +286,18 @@ def _titled_name(run: list[Token]) -> list[Token] | None:
     return run[first_person - 1 : first_person + 1]
 
 
-def _is_title_before_name(token: Token) -> bool:
-    """A proper noun outside a name that stands right before one: "Mayor Gretchen Olander";
-    "Superintendent Lorraine Haddad" with only "Haddad" recognised counts as well."""
-    if token.ent_type_ == "PERSON":
+def _is_title_before_name(doc: Doc, index: int) -> bool:
+    """Whether the proper noun at ``index`` stands outside a name, right before one: "Mayor
+    Gretchen Olander"; "Superintendent Lorraine Haddad" with only "Haddad" recognised counts
+    as well. Read from the token columns: it is asked of every proper noun of an article."""
+    columns = token_columns(doc)
+    entity, text = columns.ent_type, columns.text
+    if entity[index] == "PERSON":
         return False
-    # The span of what follows is made only here: made for every token of an article, it was
-    # a tenth of the quote stage (issue #22).
-    following = token.doc[token.i + 1 : token.i + 3]
-    return len(following) > 0 and (
-        following[0].ent_type_ == "PERSON"
-        or (
-            len(following) == 2
-            and _given_name(following[0].text)
-            and following[1].ent_type_ == "PERSON"
-        )
+    after = index + 1
+    return after < len(entity) and (
+        entity[after] == "PERSON"
+        or (after + 1 < len(entity) and _given_name(text[after]) and entity[after + 1] == "PERSON")
     )
 
 
@@ -457,13 +454,14 @@ class SpeakerTable:
         "Scoop, the comedian". A role noun linked to one person resolves "the comedian"."""
         doc = self.doc
         for index, pos in enumerate(token_columns(doc).pos):
-            if pos != "PROPN" and pos != "NOUN":
-                continue
-            token = doc[index]
             # "Mayor Gretchen Olander", "Photographer Idris Malik": a capitalised role word
             # outside the name entity is a role as much as "comedian Jason Scoop" is.
-            if pos == "PROPN" and not _is_title_before_name(token):
+            if pos == "PROPN":
+                if not _is_title_before_name(doc, index):
+                    continue
+            elif pos != "NOUN":
                 continue
+            token = doc[index]
             named = (
                 self._name_after(token) or self._appositive_name(token) or self._apposed_name(token)
             )
