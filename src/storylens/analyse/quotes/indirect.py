@@ -359,10 +359,11 @@ def _block_after_lead_in(article: ParsedArticle, token: Token) -> tuple[int, int
     past the first sentence the parse gives the verb. A paragraph that opens with a mark is
     a direct quote, found by its marks."""
     doc = token.doc
-    if not is_cue(token) or subject_of(token) is None or token.i + 2 >= len(doc):
+    if not is_cue(token) or token.i + 2 >= len(doc):
         return None
     colon = doc[token.i + 1]
-    if colon.text != ":":
+    # The colon first: few cues have one, and the subject is a walk up the parse.
+    if colon.text != ":" or subject_of(token) is None:
         return None
     first = colon.i + 1
     while first < len(doc) and doc[first].is_space:
