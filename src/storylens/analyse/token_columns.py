@@ -13,7 +13,7 @@ first use, goes when the doc goes, and no caller has to thread it through.
 from __future__ import annotations
 
 from functools import cached_property
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from spacy.attrs import ENT_TYPE, IDX, IS_ALPHA, LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc
@@ -25,25 +25,36 @@ class TokenColumns:
     """``[token.attr for token in doc]`` for the attributes the passes filter on, by index."""
 
     def __init__(self, doc: Doc) -> None:
-        self._doc = doc
+        # A weak reference: the columns are kept as the doc's value in ``_COLUMNS``, and a
+        # strong one from the value to its key would keep every doc alive.
+        self._doc = ref(doc)
+
+    def _live_doc(self) -> Doc:
+        doc = self._doc()
+        if doc is None:  # only a columns object kept past its doc gets here
+            raise ReferenceError("the doc these token columns were read from is gone")
+        return doc
+
+    def _array(self, attribute: int) -> list[int]:
+        return list(self._live_doc().to_array(attribute).tolist())
 
     def _strings(self, attribute: int) -> list[str]:
         """The string of one attribute for every token. An article repeats its words, so each
         distinct value is looked up in the vocabulary once."""
-        values = self._doc.to_array(attribute).tolist()
-        strings = self._doc.vocab.strings
+        values = self._array(attribute)
+        strings = self._live_doc().vocab.strings
         names = {value: strings[value] for value in set(values)}
         return [names[value] for value in values]
 
     @cached_property
     def idx(self) -> list[int]:
         """``token.idx``: where each token starts in the text."""
-        return list(self._doc.to_array(IDX).tolist())
+        return self._array(IDX)
 
     @cached_property
     def is_alpha(self) -> list[bool]:
         """``token.is_alpha``."""
-        return [bool(flag) for flag in self._doc.to_array(IS_ALPHA).tolist()]
+        return [bool(flag) for flag in self._array(IS_ALPHA)]
 
     @cached_property
     def text(self) -> list[str]:
