@@ -10,7 +10,7 @@ from spacy.language import Language
 
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.quotes.marks import doc_marked_quotes
-from storylens.analyse.token_columns import token_columns
+from storylens.analyse.token_columns import drop_token_columns, token_columns
 from storylens.analyse.tone import find_tone
 
 TEXT = (
@@ -47,3 +47,12 @@ def test_per_doc_caches_let_the_doc_go(nlp: Language) -> None:
     del doc
     gc.collect()
     assert gone() is None
+
+
+def test_dropped_columns_are_read_again(nlp: Language) -> None:
+    doc = nlp(TEXT)
+    first = token_columns(doc)
+    drop_token_columns(doc)
+    again = token_columns(doc)
+    assert again is not first
+    assert again.pos == [t.pos_ for t in doc]

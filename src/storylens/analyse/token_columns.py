@@ -7,7 +7,9 @@ noun, a pronoun), which was a large part of their cost (issue #22). A pass reads
 here to pick those few out, and makes ``Token`` objects for them only.
 
 The columns are kept beside the doc under a weak key, like ``doc_text``: each is read on its
-first use, goes when the doc goes, and no caller has to thread it through.
+first use, goes when the doc goes, and no caller has to thread it through. They take about as
+much memory as the doc's words again, and ``nlp.pipe`` holds many docs at once, so the stage
+that reads them drops them when it is done with a doc (``drop_token_columns``).
 """
 
 from __future__ import annotations
@@ -91,3 +93,9 @@ def token_columns(doc: Doc) -> TokenColumns:
     if columns is None:
         columns = _COLUMNS[doc] = TokenColumns(doc)
     return columns
+
+
+def drop_token_columns(doc: Doc) -> None:
+    """Forget the columns of ``doc`` (read again if asked for): for the caller that knows no
+    pass will read them any more, while spaCy still holds the doc."""
+    _COLUMNS.pop(doc, None)
