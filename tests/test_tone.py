@@ -175,7 +175,7 @@ def _voices(nlp: Language, text: str) -> dict[str, str]:
     from storylens.analyse.tone import _regions, _speakers_of_phrases
 
     doc = nlp(text)
-    regions = _speakers_of_phrases(doc, doc.text, _regions(doc.text, extract_quotes(doc)))
+    regions = _speakers_of_phrases(doc, doc.text, _regions(doc, extract_quotes(doc)))
     return {doc.text[r.start : r.end]: r.voice for r in regions}
 
 

@@ -10,6 +10,7 @@ from spacy.tokens import Doc
 from storylens.analyse.details import find_dates, find_numbers
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.timex import find_timexes
+from storylens.analyse.token_columns import drop_token_columns
 from storylens.analyse.tone import find_tone
 from storylens.records import AnalysedArticle, CleanArticle, Entity, Span
 
@@ -21,7 +22,7 @@ def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArtic
     """Everything storylens reads from one parsed article."""
     skip = [(span.start, span.end) for span in clean.boilerplate]
     quotes = tuple(extract_quotes(doc, skip=skip))
-    return AnalysedArticle(
+    analysed = AnalysedArticle(
         clean=clean,
         sentences=tuple(Span(s.start_char, s.end_char, "sentence") for s in doc.sents),
         entities=tuple(
@@ -36,6 +37,10 @@ def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArtic
         tone=find_tone(doc, quotes, skip),
         model=model,
     )
+    # The quote and tone passes are done with the doc's token columns; nlp.pipe still holds
+    # the doc with a batch of others (the columns were 28 MB of the stage bench's peak).
+    drop_token_columns(doc)
+    return analysed
 
 
 def model_label(nlp: Language) -> str:

@@ -91,8 +91,9 @@ from storylens.analyse.quotes.marks import (
     DOUBLE_CLOSE,
     DOUBLE_OPEN,
     STRAIGHT_DOUBLE,
-    find_marked_quotes,
+    doc_marked_quotes,
 )
+from storylens.analyse.token_columns import token_columns
 from storylens.records import Polarity, Quote, ToneMark
 
 __all__ = ["find_tone", "is_listed"]
@@ -448,10 +449,14 @@ def is_evidential_hedge(word: str) -> bool:
     return False
 
 
+# The word that opens "so-called", "so-named", "so-dubbed".
+SO_CALLED_WORD = "so"
+
+
 def _so_called(doc: Doc, token: Token) -> tuple[int, int] | None:
     """ "so-called" (and "so-named", "so-dubbed"): a naming verb's participle that distances
     the outlet from the name that follows, the wording of a scare quote."""
-    if token.lower_ != "so" or token.i + 2 >= len(doc):
+    if token.lower_ != SO_CALLED_WORD or token.i + 2 >= len(doc):
         return None
     dash, verb = doc[token.i + 1], doc[token.i + 2]
     if dash.text != "-" or token.whitespace_ or dash.whitespace_:
@@ -562,8 +567,8 @@ def _target(token: Token) -> Token | None:
 # --- regions in quotation marks -------------------------------------------------------------
 
 
-def _regions(text: str, quotes: Sequence[Quote]) -> list[_Region]:
-    marks = find_marked_quotes(text)
+def _regions(doc: Doc, quotes: Sequence[Quote]) -> list[_Region]:
+    marks = doc_marked_quotes(doc)
     regions: list[_Region] = []
     for quote in quotes:
         if quote.kind in ("direct", "nested"):
@@ -961,8 +966,11 @@ def is_backstory(sentence: Span) -> bool:
 def _backstory_tokens(doc: Doc) -> list[bool]:
     """For each token, whether its sentence is backstory (computed once per sentence)."""
     flags = [False] * len(doc)
+    lower = token_columns(doc).lower
     for sentence in doc.sents:
-        if is_backstory(sentence):
+        # Most sentences have no "had": its look-up in the sentence's words is cheaper than
+        # making each of their tokens to read it (issue #22).
+        if PERFECT_AUXILIARY in lower[sentence.start : sentence.end] and is_backstory(sentence):
             flags[sentence.start : sentence.end] = [True] * len(sentence)
     return flags
 
@@ -1366,13 +1374,14 @@ def _topical_lemmas_and_limit(doc: Doc) -> tuple[frozenset[str], int]:
     have (``own_mark_limit``), read in one pass over the words. A loaded word is a one-off
     choice of wording; a word the article keeps using ("evacuated", "rezoned", "vetoed") is
     the vocabulary of its topic, however rare or strongly rated it is."""
+    columns = token_columns(doc)
     counts: Counter[str] = Counter()
     words = 0
-    for token in doc:
-        if token.is_alpha:
+    for alpha, pos, lemma in zip(columns.is_alpha, columns.pos, columns.lemma_lower, strict=True):
+        if alpha:
             words += 1
-            if token.pos_ in EVALUATIVE_POS:
-                counts[token.lemma_.lower()] += 1
+            if pos in EVALUATIVE_POS:
+                counts[lemma] += 1
     topical = frozenset(lemma for lemma, n in counts.items() if n >= TOPICAL_REPEATS)
     return topical, _mark_limit(words)
 
@@ -1397,6 +1406,16 @@ def is_listed(mark: ToneMark) -> bool:
     return mark.voice not in NEVER_SURE_VOICES and mark.score >= 0.0
 
 
+def _words_that_may_mark(doc: Doc) -> Iterator[Token]:
+    """The tokens ``find_tone`` may mark, in order: an adjective, adverb or verb (a loaded
+    word, a judgment, a hedge, a speaker's framing) or "so" ("so-called"). About a fifth of
+    an article's words; the checks run on these, not on every token (issue #22)."""
+    columns = token_columns(doc)
+    for index, (pos, lower) in enumerate(zip(columns.pos, columns.lower, strict=True)):
+        if pos in EVALUATIVE_POS or lower == SO_CALLED_WORD:
+            yield doc[index]
+
+
 def find_tone(
     doc: Doc, quotes: Sequence[Quote], skip: Sequence[tuple[int, int]] = ()
 ) -> tuple[ToneMark, ...]:
@@ -1408,7 +1427,7 @@ def find_tone(
     text = doc_text(doc)
     if not text.strip():
         return ()
-    regions = _speakers_of_phrases(doc, text, _regions(text, quotes))
+    regions = _speakers_of_phrases(doc, text, _regions(doc, quotes))
     topical, mark_limit = _topical_lemmas_and_limit(doc)
     lede_ends_at = lede_end(doc, skip, text)
     backstory = _backstory_tokens(doc)
@@ -1419,7 +1438,7 @@ def find_tone(
     quoted: dict[_Region, list[_Candidate]] = {}
     skipped = _RangeIndex(skip)
     held = _RangeIndex((r.start, r.end) for r in regions)
-    for token in doc:
+    for token in _words_that_may_mark(doc):
         start, end = token.idx, token.idx + len(token)
         if skipped.overlaps(start, end):
             continue

@@ -52,7 +52,7 @@ from storylens.analyse.quotes.indirect import (
     find_label_quotes,
     find_nested_quotes,
 )
-from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote, find_marked_quotes
+from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote, doc_marked_quotes
 from storylens.analyse.quotes.parse import (
     SCARE_MAX_WORDS,
     SENTENCE_END,
@@ -97,7 +97,7 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     if not text.strip() or len(doc) == 0:
         return []
     article = ParsedArticle(doc)
-    marked = [_clipped_at_attribution(article, q) for q in find_marked_quotes(text)]
+    marked = [_clipped_at_attribution(article, q) for q in doc_marked_quotes(doc)]
     top = [q for q in marked if q.depth == 0]
     table = SpeakerTable(doc, [(q.start, q.end) for q in top])
     # A nickname inside a name is neither speech nor a bound for the search of a speaker.

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import replace
 
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
 from storylens.analyse.quotes.attribution import cue_before
 from storylens.analyse.quotes.cues import (
@@ -51,6 +52,7 @@ from storylens.analyse.quotes.speakers import (
     SpeakerTable,
     can_speak,
 )
+from storylens.analyse.token_columns import token_columns
 from storylens.records import QuoteKind
 
 # Cues whose to-infinitive is what was said or meant ("vowed to cut taxes", "urged them to").
@@ -179,6 +181,19 @@ SOURCE_LABEL_WORDS: frozenset[str] = (
     | frozenset(name.lower() for name in FEMALE_FIRST_NAMES + MALE_FIRST_NAMES)
 )
 
+# The lemmas a cue of ``find_indirect_quotes`` has, whatever its kind: a speech verb
+# (``is_cue``), a belief, stance, phrasal or finding verb (``_indirect_content``), a verb
+# reported in the passive (``_passive_content``), a speech noun (``_owned_speech_content``).
+REPORTING_LEMMAS: frozenset[str] = (
+    SPEECH_VERBS
+    | BELIEF_VERBS
+    | STANCE_VERBS
+    | PHRASAL_VERBS
+    | CLAUSE_ONLY_CUES
+    | PASSIVE_ONLY_CUES
+    | SPEECH_NOUNS
+)
+
 
 def find_indirect_quotes(
     article: ParsedArticle, table: SpeakerTable, used_cues: set[int], direct: list[FoundQuote]
@@ -194,7 +209,7 @@ def find_indirect_quotes(
         return position >= 0 and inside[position][0] <= offset < inside[position][1]
 
     results: list[FoundQuote] = []
-    for token in doc:
+    for token in _reporting_words(doc):
         if (
             token.i in used_cues
             or in_direct(token.idx)
@@ -258,6 +273,16 @@ def find_indirect_quotes(
         if item.subject is not None:
             item.speaker = table.resolve(item.subject)
     return results
+
+
+def _reporting_words(doc: Doc) -> Iterator[Token]:
+    """The tokens that may report speech, in order: a word of ``REPORTING_LEMMAS`` or
+    "according". Every kind of report above needs one as its cue; the checks run on these
+    few, not on every word of the article (issue #22)."""
+    columns = token_columns(doc)
+    for index, (lemma, lower) in enumerate(zip(columns.lemma_lower, columns.lower, strict=True)):
+        if lemma in REPORTING_LEMMAS or lower == "according":
+            yield doc[index]
 
 
 def _no_source(cue: Token, subject: Token) -> bool:
@@ -334,10 +359,11 @@ def _block_after_lead_in(article: ParsedArticle, token: Token) -> tuple[int, int
     past the first sentence the parse gives the verb. A paragraph that opens with a mark is
     a direct quote, found by its marks."""
     doc = token.doc
-    if not is_cue(token) or subject_of(token) is None or token.i + 2 >= len(doc):
+    if not is_cue(token) or token.i + 2 >= len(doc):
         return None
     colon = doc[token.i + 1]
-    if colon.text != ":":
+    # The colon first: few cues have one, and the subject is a walk up the parse.
+    if colon.text != ":" or subject_of(token) is None:
         return None
     first = colon.i + 1
     while first < len(doc) and doc[first].is_space:

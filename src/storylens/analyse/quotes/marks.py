@@ -6,13 +6,21 @@ quote over several paragraphs by opening each paragraph and closing only the las
 marks in pairs (what textacy does) breaks on all of these and on an odd number of marks, so
 this module reads marks left to right with a stack, decides from the characters around each
 mark whether it can open or close, and never raises: a mark it cannot pair is left out.
+
+``doc_marked_quotes`` gives the marks of a parsed article's text, found once per doc: the
+quote and the tone passes both read them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
+from spacy.tokens import Doc
+
+from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.furniture import furniture_lines
 
 DOUBLE_OPEN = "“„«"
@@ -23,6 +31,7 @@ STRAIGHT_DOUBLE = '"'
 STRAIGHT_SINGLE = "'"
 ALL_MARKS = DOUBLE_OPEN + DOUBLE_CLOSE + SINGLE_OPEN + SINGLE_CLOSE + STRAIGHT_DOUBLE
 ALL_MARKS_WITH_STRAIGHT = ALL_MARKS + STRAIGHT_SINGLE
+_MARK_OR_LINE_BREAK = re.compile(f"[\n{re.escape(ALL_MARKS_WITH_STRAIGHT)}]")
 
 # Characters after which a straight mark opens a quote ("said: 'Yes'", "(\"so-called\")").
 OPENING_CONTEXT = " \t\n([{—–-:;/" + DOUBLE_OPEN + SINGLE_OPEN + "\u00a0"
@@ -120,6 +129,19 @@ def _double_apostrophes_as_marks(text: str) -> str:
     return "".join(chars)
 
 
+_MARKED_BY_DOC: WeakKeyDictionary[Doc, tuple[MarkedQuote, ...]] = WeakKeyDictionary()
+
+
+def doc_marked_quotes(doc: Doc) -> list[MarkedQuote]:
+    """``find_marked_quotes`` on the text of ``doc``, read once per doc (kept under a weak
+    key, like ``doc_text``): the quote and the tone passes of an article both need its marks,
+    and reading them is a tenth of the tone stage (issue #22)."""
+    found = _MARKED_BY_DOC.get(doc)
+    if found is None:
+        found = _MARKED_BY_DOC[doc] = tuple(find_marked_quotes(doc_text(doc)))
+    return list(found)
+
+
 def find_marked_quotes(text: str) -> list[MarkedQuote]:
     """Every quoted passage in ``text``, top-level and nested, ordered by start."""
     text = _double_apostrophes_as_marks(text)
@@ -155,7 +177,10 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
                 paragraph_end = length
             continue
         if char not in ALL_MARKS_WITH_STRAIGHT:
-            index += 1
+            # On to the next mark or line break: the characters between change nothing, and
+            # stepping over each in Python was most of this function's time (issue #22).
+            stop = _MARK_OR_LINE_BREAK.search(text, index)
+            index = stop.start() if stop is not None else length
             continue
         previous = text[index - 1] if index > 0 else " "
         following = text[index + 1] if index + 1 < length else " "

@@ -9,6 +9,7 @@ speaks; the rest reads sentence starts, "according to" phrases and word counts.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, 
 from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import ResolvedSpeaker, ends_a_line, is_time_word
+from storylens.analyse.token_columns import token_columns
 from storylens.records import QuoteKind
 
 # A quoted phrase of at most this many words with no speech around it is a scare quote
@@ -31,6 +33,8 @@ CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
 # An aside cue reports the rest of its sentence only when that holds at least this many words.
 ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
+# The last line break of a run: the next paragraph starts after it.
+_PARAGRAPH_BREAK = re.compile(r"\n(?!\n)")
 # Titles written before a name; a period after one ends no sentence ("Sen. "Chip" Roy").
 NAME_ABBREVIATIONS = frozenset(
     "mr mrs ms dr sen rep gov lt gen col sgt capt st rev prof pres supt atty".split()  # noqa: SIM905
@@ -83,13 +87,9 @@ class ParsedArticle:
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
         self.text = doc_text(doc)
-        self.token_starts = [t.idx for t in doc]
+        self.token_starts = token_columns(doc).idx
         # A blank line is no paragraph of its own: "\n\n" and "\n" both start the next one.
-        self.paragraph_starts = [0] + [
-            i + 1
-            for i, c in enumerate(self.text)
-            if c == "\n" and (i + 1 >= len(self.text) or self.text[i + 1] != "\n")
-        ]
+        self.paragraph_starts = [0] + [m.end() for m in _PARAGRAPH_BREAK.finditer(self.text)]
         self.furniture = furniture_lines(self.text)
 
     def token_at(self, offset: int) -> int:

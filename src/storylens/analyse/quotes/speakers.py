@@ -38,6 +38,7 @@ from storylens.analyse.quotes.cues import (
     TIME_WORDS,
     TITLES,
 )
+from storylens.analyse.token_columns import token_columns
 from storylens.records import SpeakerType
 
 # A pronoun refers back at most this far (characters); beyond it a news text names again.
@@ -285,21 +286,18 @@ def _titled_name(run: list[Token]) -> list[Token] | None:
     return run[first_person - 1 : first_person + 1]
 
 
-def _is_title_before_name(token: Token) -> bool:
-    """A proper noun outside a name that stands right before one: "Mayor Gretchen Olander";
-    "Superintendent Lorraine Haddad" with only "Haddad" recognised counts as well."""
-    if token.ent_type_ == "PERSON":
+def _is_title_before_name(doc: Doc, index: int) -> bool:
+    """Whether the proper noun at ``index`` stands outside a name, right before one: "Mayor
+    Gretchen Olander"; "Superintendent Lorraine Haddad" with only "Haddad" recognised counts
+    as well. Read from the token columns: it is asked of every proper noun of an article."""
+    columns = token_columns(doc)
+    entity, text = columns.ent_type, columns.text
+    if entity[index] == "PERSON":
         return False
-    # The span of what follows is made only here: made for every token of an article, it was
-    # a tenth of the quote stage (issue #22).
-    following = token.doc[token.i + 1 : token.i + 3]
-    return len(following) > 0 and (
-        following[0].ent_type_ == "PERSON"
-        or (
-            len(following) == 2
-            and _given_name(following[0].text)
-            and following[1].ent_type_ == "PERSON"
-        )
+    after = index + 1
+    return after < len(entity) and (
+        entity[after] == "PERSON"
+        or (after + 1 < len(entity) and _given_name(text[after]) and entity[after + 1] == "PERSON")
     )
 
 
@@ -412,16 +410,19 @@ class SpeakerTable:
         self._link_kin_descriptions()
 
     def _propn_runs(self) -> list[list[Token]]:
+        doc = self.doc
+        columns = token_columns(doc)
         runs: list[list[Token]] = []
         current: list[Token] = []
-        for token in self.doc:
-            if token.pos_ == "PROPN" and token.text[:1].isupper() and not token.is_sent_start:
-                current.append(token)
-                continue
-            if token.pos_ == "PROPN" and token.text[:1].isupper():
-                if current:
-                    runs.append(current)
-                current = [token]
+        for index, (pos, text) in enumerate(zip(columns.pos, columns.text, strict=True)):
+            if pos == "PROPN" and text[:1].isupper():
+                token = doc[index]
+                if token.is_sent_start:
+                    if current:
+                        runs.append(current)
+                    current = [token]
+                else:
+                    current.append(token)
                 continue
             if current:
                 runs.append(current)
@@ -452,15 +453,15 @@ class SpeakerTable:
         """Kin and role nouns next to a name: "her husband Alec", "comedian Jason Scoop",
         "Scoop, the comedian". A role noun linked to one person resolves "the comedian"."""
         doc = self.doc
-        for token in doc:
+        for index, pos in enumerate(token_columns(doc).pos):
             # "Mayor Gretchen Olander", "Photographer Idris Malik": a capitalised role word
             # outside the name entity is a role as much as "comedian Jason Scoop" is.
-            pos = token.pos_
             if pos == "PROPN":
-                if not _is_title_before_name(token):
+                if not _is_title_before_name(doc, index):
                     continue
             elif pos != "NOUN":
                 continue
+            token = doc[index]
             named = (
                 self._name_after(token) or self._appositive_name(token) or self._apposed_name(token)
             )
@@ -498,10 +499,11 @@ class SpeakerTable:
     def _link_kin_descriptions(self) -> None:
         """ "her actor husband", "her movie star husband": once "her husband" is known to be
         Alec, the nouns describing him ("actor", "star") are his roles too."""
-        for token in self.doc:
-            lemma = token.lemma_.lower()
-            if token.pos_ != "NOUN" or lemma not in KIN_NOUNS:
+        columns = token_columns(self.doc)
+        for index, (pos, lemma) in enumerate(zip(columns.pos, columns.lemma_lower, strict=True)):
+            if pos != "NOUN" or lemma not in KIN_NOUNS:
                 continue
+            token = self.doc[index]
             owner = next((c for c in token.children if c.dep_ == "poss"), None)
             owner_person = self._owner(owner) if owner is not None else None
             kin = self._kin.get((id(owner_person), lemma)) if owner_person else None
@@ -538,15 +540,14 @@ class SpeakerTable:
 
     def _name_after(self, noun: Token) -> tuple[Person, list[Token]] | None:
         """A name right after a role or kin noun: "husband Alec", "comedian Jason Scoop"."""
-        tokens: list[Token] = []
-        for token in self.doc[noun.i + 1 : noun.i + 4]:
-            if token.pos_ == "PROPN" and token.text[:1].isupper():
-                tokens.append(token)
-            else:
-                break
-        if not tokens:
+        columns = token_columns(self.doc)
+        start = end = noun.i + 1
+        limit = min(noun.i + 4, len(self.doc))
+        while end < limit and columns.pos[end] == "PROPN" and columns.text[end][:1].isupper():
+            end += 1
+        if end == start:
             return None
-        return self._lookup_tokens(tokens)
+        return self._lookup_tokens(list(self.doc[start:end]))
 
     def _appositive_name(self, noun: Token) -> tuple[Person, list[Token]] | None:
         """ "Scoop, the comedian," : the noun is an apposition of a name."""
@@ -611,20 +612,20 @@ class SpeakerTable:
             return self._runs
         runs = []
         doc = self.doc
+        columns = token_columns(doc)
+        pos, texts = columns.pos, columns.text
         size = len(doc)
-        for index, token in enumerate(doc):
-            if (token.pos_ == "PROPN" or NAME_TOKEN.match(token.text)) and not (
-                token.is_stop or token.lower_ in TITLES
-            ):
-                end = index
-                while (
-                    end + 1 < size
-                    and NAME_TOKEN.match(doc[end + 1].text)
-                    and (doc[end + 1].pos_ == "PROPN")
-                ):
-                    end += 1
-                words = _clean_name_tokens(list(doc[index : end + 1]))
-                runs.append((index, end, token.idx, doc[end].idx + len(doc[end]), words))
+        for index, (tag, text) in enumerate(zip(pos, texts, strict=True)):
+            if not (tag == "PROPN" or NAME_TOKEN.match(text)):
+                continue
+            token = doc[index]
+            if token.is_stop or token.lower_ in TITLES:
+                continue
+            end = index
+            while end + 1 < size and NAME_TOKEN.match(texts[end + 1]) and pos[end + 1] == "PROPN":
+                end += 1
+            words = _clean_name_tokens(list(doc[index : end + 1]))
+            runs.append((index, end, token.idx, columns.idx[end] + len(texts[end]), words))
         self._runs = runs
         return runs
 
@@ -679,10 +680,10 @@ class SpeakerTable:
                 subject_mentions.append((start, person))
         subject_starts = [start for start, _ in subject_mentions]
         last_pronoun: dict[str, int] = {"f": -1, "m": -1}  # where each gender was last "he"/"she"
-        for token in self.doc:
-            lower = token.lower_
+        for index, lower in enumerate(token_columns(self.doc).lower):
             if lower not in FEMALE_PRONOUNS and lower not in MALE_PRONOUNS:
                 continue
+            token = self.doc[index]
             if self._inside_quote(token.idx):
                 continue
             voted: Person | None = None
