@@ -23,6 +23,7 @@ from typing import Any
 
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.sourcing import counted_quotes
+from storylens.compare.summary import dispute_label
 from storylens.compare.words import fold, is_stop_word, words
 from storylens.records import (
     Claim,
@@ -216,6 +217,17 @@ class StoryEvidence:
         return self.claim(match) if match else []
 
     # -- details, quotes, sourcing, tone -----------------------------------------------------
+
+    def disputed(self, line: SummarySentence) -> list[Evidence]:
+        """A shared line's note on the details the outlets give differently: the sentences
+        each disputed value stands in."""
+        return [
+            found
+            for detail in self.comparison.details
+            if detail.status != "agree" and dispute_label(detail) in line.disputed
+            for value in (detail.first, detail.second)
+            for found in self.detail(value)
+        ]
 
     def detail(self, value: DetailValue) -> list[Evidence]:
         """The sentence a detail's value stands in (the value itself where none is given)."""

@@ -267,7 +267,10 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
         f"  - {md(w.outlet)}: {md(w.text)}{notes.ref(ev.wording(line, w))}"
         for w in line.other_wordings
     ]
-    lines += [f"  - {md(note)}" for note in (others_note(line), disputed_note(line)) if note]
+    if note := others_note(line):
+        lines.append(f"  - {md(note)}")
+    if note := disputed_note(line):
+        lines.append(f"  - {md(note)}{notes.ref(ev.disputed(line))}")
     return lines
 
 

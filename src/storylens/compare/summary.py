@@ -305,13 +305,16 @@ def disputes_in(claims: Sequence[Claim], details: Sequence[DetailConflict]) -> t
             for value in (detail.first, detail.second)
             for claim in claims
         ):
-            named = detail.subject and detail.kind in NAMED_SUBJECT_KINDS
-            about = f"{detail.kind} of {detail.subject}" if named else detail.kind
-            first, second = detail.first, detail.second
-            found[f"{about}: {first.text} ({first.outlet}) / {second.text} ({second.outlet})"] = (
-                None
-            )
+            found[dispute_label(detail)] = None
     return tuple(found)
+
+
+def dispute_label(detail: DetailConflict) -> str:
+    """A disputed detail in words: "age of Nora Quell: 41 (Gazette) / 44 (Courier)"."""
+    named = detail.subject and detail.kind in NAMED_SUBJECT_KINDS
+    about = f"{detail.kind} of {detail.subject}" if named else detail.kind
+    first, second = detail.first, detail.second
+    return f"{about}: {first.text} ({first.outlet}) / {second.text} ({second.outlet})"
 
 
 def disputed_note(line: SummarySentence) -> str:
