@@ -212,9 +212,12 @@ def test_a_persons_own_website_does_not_make_them_a_publication() -> None:
 
 
 def test_a_publications_name_stops_at_the_end_of_its_sentence() -> None:
-    """ "the website Harbourwatch.net. The Mayor ..." names Harbourwatch.net, not a
-    publication called "Harbourwatch.net. The Mayor", whose words would then be no one's."""
+    """'the website Harbourwatch.net. The Mayor ...' names Harbourwatch.net, not a
+    publication called "Harbourwatch.net. The Mayor", whose words would then be no one's;
+    a name's own abbreviations still belong to it."""
     from storylens.compare.sourcing import _publications
 
     text = "The claim first ran on the website Harbourwatch.net. The Mayor denied it on Monday."
     assert _publications(text) == {("harbourwatch", "net")}
+    named = "the newspaper St. Corvale Courier-Ledger said so, as did the magazine U.S. Harbours"
+    assert _publications(named) == {("st", "corvale", "courierledger"), ("u", "s", "harbours")}

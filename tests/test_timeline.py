@@ -92,3 +92,18 @@ def test_a_rows_sentence_stops_at_its_paragraph() -> None:
     one = replace(one, analysed=replace(one.analysed, sentences=(whole,)))
     (row,) = timeline([one], {})
     assert row.sentence == text.split("\n")[1]
+
+
+def test_a_speakers_today_is_left_off_the_timeline() -> None:
+    """ "today" inside a quotation is the day the words were said, which the article does not
+    date: no row, rather than one dated on the publication day. The writer's own "today"
+    keeps its row."""
+    text = (
+        "Mayor Ilse Brandt told the council: “I cannot speak to the harbour plan here today.”\n"
+        "The council will vote on the plan today."
+    )
+    published = "2026-11-04"
+    one = member("a", "Gazette", text, published=published, timexes=find_timexes(text, published))
+    rows = timeline([one], {})
+    assert [(row.text, row.value) for row in rows] == [("today", "2026-11-04")]
+    assert rows[0].sentence.startswith("The council")

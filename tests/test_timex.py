@@ -602,3 +602,12 @@ def test_a_month_after_a_present_progressive_is_the_nearest_one() -> None:
     assert found["November"] == "2026-11"
     past = "Okafor, who had served the Ninth Ward since 1997, was running hard in November."
     assert {t.text: t.value for t in find_timexes(past, "2026-06-14")}["November"] == "2025-11"
+
+
+def test_a_past_verb_right_after_a_day_outweighs_a_far_future_cue() -> None:
+    """The far future cue decides only where no verb stands near the day on either side."""
+    text = (
+        "Officials will decide whether to reopen the bridge over the river near the old "
+        "harbour office, which the flooding on Tuesday destroyed."
+    )
+    assert {t.text: t.value for t in find_timexes(text, "2026-11-04")}["Tuesday"] == "2026-11-03"

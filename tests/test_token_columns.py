@@ -8,7 +8,7 @@ import weakref
 
 from spacy.language import Language
 
-from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes import extract_quotes, marks
 from storylens.analyse.quotes.marks import doc_marked_quotes
 from storylens.analyse.token_columns import drop_token_columns, token_columns
 from storylens.analyse.tone import find_tone
@@ -23,26 +23,26 @@ TEXT = (
 def test_columns_are_the_token_attributes(nlp: Language) -> None:
     doc = nlp(TEXT)
     columns = token_columns(doc)
-    assert columns.idx == [t.idx for t in doc]
-    assert columns.text == [t.text for t in doc]
-    assert columns.lower == [t.lower_ for t in doc]
-    assert columns.lemma_lower == [t.lemma_.lower() for t in doc]
-    assert columns.pos == [t.pos_ for t in doc]
-    assert columns.ent_type == [t.ent_type_ for t in doc]
-    assert columns.is_alpha == [t.is_alpha for t in doc]
+    assert columns.idx == tuple(t.idx for t in doc)
+    assert columns.text == tuple(t.text for t in doc)
+    assert columns.lower == tuple(t.lower_ for t in doc)
+    assert columns.lemma_lower == tuple(t.lemma_.lower() for t in doc)
+    assert columns.pos == tuple(t.pos_ for t in doc)
+    assert columns.ent_type == tuple(t.ent_type_ for t in doc)
+    assert columns.is_alpha == tuple(t.is_alpha for t in doc)
 
 
 def test_columns_of_an_empty_doc(nlp: Language) -> None:
     doc = nlp("")
     columns = token_columns(doc)
-    assert columns.idx == [] and columns.pos == [] and columns.lemma_lower == []
+    assert columns.idx == () and columns.pos == () and columns.lemma_lower == ()
 
 
 def test_per_doc_caches_let_the_doc_go(nlp: Language) -> None:
     doc = nlp(TEXT)
     find_tone(doc, extract_quotes(doc))
     assert token_columns(doc) is token_columns(doc)
-    assert doc_marked_quotes(doc) == doc_marked_quotes(doc)
+    assert doc_marked_quotes(doc) and doc in marks._MARKED_BY_DOC  # kept for the doc
     gone = weakref.ref(doc)
     del doc
     gc.collect()
@@ -55,4 +55,4 @@ def test_dropped_columns_are_read_again(nlp: Language) -> None:
     drop_token_columns(doc)
     again = token_columns(doc)
     assert again is not first
-    assert again.pos == [t.pos_ for t in doc]
+    assert again.pos == tuple(t.pos_ for t in doc)

@@ -23,7 +23,7 @@ from typing import Any
 
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.sourcing import counted_quotes
-from storylens.compare.summary import dispute_label
+from storylens.compare.summary import disputed_details
 from storylens.compare.words import fold, is_stop_word, words
 from storylens.records import (
     Claim,
@@ -221,10 +221,13 @@ class StoryEvidence:
     def disputed(self, line: SummarySentence) -> list[Evidence]:
         """A shared line's note on the details the outlets give differently: the sentences
         each disputed value stands in."""
+        wordings = {(w.outlet, w.text) for w in line.other_wordings}
+        shown = [
+            claim for claim in self._claims.get(line.article_id, []) if claim.text == line.text
+        ] + [claim for claim in self.comparison.claims if (claim.outlet, claim.text) in wordings]
         return [
             found
-            for detail in self.comparison.details
-            if detail.status != "agree" and dispute_label(detail) in line.disputed
+            for detail in disputed_details(shown, self.comparison.details)
             for value in (detail.first, detail.second)
             for found in self.detail(value)
         ]

@@ -290,8 +290,8 @@ class QuoteGroup:
 # the other outlet may tell it in other words, so the claim is not called its outlet's own.
 # "maybe-told": no sentence is that close, but the other outlets' articles likely tell it
 # (``lone_claims``); the sentence given is the closest in words, not a claimed match.
-# "same-quotation": the other outlet's sentence prints the same quotation (``claims.
-# MIN_SHARED_QUOTE_WORDS`` words or more), though what each sentence says around it may differ.
+# "same-quotation": the other outlet's sentence prints the same quotation (at least
+# ``claims.MIN_SHARED_QUOTE_WORDS`` words), though what each says around it may differ.
 ClaimRelation = Literal[
     "same",
     "adds-detail",
@@ -491,8 +491,9 @@ class TimelineEntry:
     resolved: bool
 
 
-# Bumped when the stored comparison's shape changes: old rows are recomputed, not misread.
-COMPARISON_VERSION = 6
+# Bumped when the stored comparison's shape or meaning changes: old rows are recomputed, not
+# misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`).
+COMPARISON_VERSION = 7
 
 
 @dataclass(frozen=True)

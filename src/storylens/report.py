@@ -258,7 +258,8 @@ def _summary(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
 
 def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str]:
     """A line under the outlets that print its words; each other outlet's own sentence of
-    the same claim one line below it."""
+    the same claim one line below it; then what it knows of the other outlets, and the details
+    in it the outlets give differently."""
     ev = notes.evidence
     lines = [
         f"- {md(line.text)} ({', '.join(md(o) for o in line.outlets)}){notes.ref(ev.line(line))}"

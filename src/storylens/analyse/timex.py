@@ -80,8 +80,9 @@ TENSE_WINDOW_WORDS = 12
 # ... but where no cue of any tense stands that near, a future cue up to this many words back
 # still decides: a long noun phrase may stand between the verb and its day.
 FAR_FUTURE_WINDOW_WORDS = 24
-# An -ing word this short is no verb of a progressive ("is king", "is thing").
-MIN_PROGRESSIVE_CHARS = 5
+# An -ing word shorter than this is mostly a noun ("thing", "king", "wing"), or "going",
+# "doing", "being", which tell no arrangement of their own: no progressive for the month.
+MIN_PROGRESSIVE_CHARS = 6
 # A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
 # of figures), not a span of time news would give.
 MAX_DURATION_AMOUNT = 10000
@@ -212,7 +213,8 @@ _FUTURE_BEFORE_TO = frozenset({
 _ARRANGED_TRAVEL = frozenset({
     "heading", "headed", "traveling", "travelling", "flying", "returning"
 })  # fmt: skip
-_PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re"})
+# (A contraction, "he's heading", is one token here and not read as "is": not handled.)
+_PRESENT_BE = frozenset({"is", "are", "am"})
 _DESTINATIONS = frozenset({"to", "for", "back", "home"})
 # Present-tense verbs that carry a schedule ("begins Monday", "is in November", "has until
 # Friday"): right beside the expression, one says "nearest" for a month and "coming" for a
@@ -690,7 +692,7 @@ def _present_progressive(tokens: list[_Token], i: int) -> bool:
     return (
         i > 0
         and word.endswith("ing")
-        and len(word) > MIN_PROGRESSIVE_CHARS
+        and len(word) >= MIN_PROGRESSIVE_CHARS
         and tokens[i][3]  # lower-case: "Is Fleming" is no verb
         and tokens[i - 1][2] in _PRESENT_BE
     )
@@ -757,12 +759,6 @@ def _tense(
         if cue:
             best = (distance, cue)
             break
-    if best is None:
-        # No verb of any tense near it: a future cue farther back in the sentence ("is
-        # expected to push ... in his State of the Union address Tuesday") still governs it.
-        far = before[-FAR_FUTURE_WINDOW_WORDS:-TENSE_WINDOW_WORDS]
-        if any(_cue(tokens, i) == "future" for i in far):
-            return "future"
     for distance, i in enumerate(after[:TENSE_WINDOW_WORDS]):
         if best is not None and distance >= best[0]:
             break
@@ -776,6 +772,13 @@ def _tense(
         if cue:
             best = (distance, cue)
             break
+    if best is None:
+        # No verb of any tense near it, before or after: a future cue farther back in the
+        # sentence ("is expected to push ... in his State of the Union address Tuesday")
+        # still governs it.
+        far = before[-FAR_FUTURE_WINDOW_WORDS:-TENSE_WINDOW_WORDS]
+        if any(_cue(tokens, i) == "future" for i in far):
+            return "future"
     return best[1] if best else None
 
 

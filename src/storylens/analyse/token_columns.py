@@ -24,7 +24,8 @@ _COLUMNS: WeakKeyDictionary[Doc, TokenColumns] = WeakKeyDictionary()
 
 
 class TokenColumns:
-    """``[token.attr for token in doc]`` for the attributes the passes filter on, by index."""
+    """``[token.attr for token in doc]`` for the attributes the passes filter on, by index:
+    tuples, since every pass of a doc reads the same cached columns."""
 
     def __init__(self, doc: Doc) -> None:
         # A weak reference: the columns are kept as the doc's value in ``_COLUMNS``, and a
@@ -37,51 +38,51 @@ class TokenColumns:
             raise ReferenceError("the doc these token columns were read from is gone")
         return doc
 
-    def _array(self, attribute: int) -> list[int]:
-        return list(self._live_doc().to_array(attribute).tolist())
+    def _array(self, attribute: int) -> tuple[int, ...]:
+        return tuple(self._live_doc().to_array(attribute).tolist())
 
-    def _strings(self, attribute: int) -> list[str]:
+    def _strings(self, attribute: int) -> tuple[str, ...]:
         """The string of one attribute for every token. An article repeats its words, so each
         distinct value is looked up in the vocabulary once."""
         values = self._array(attribute)
         strings = self._live_doc().vocab.strings
         names = {value: strings[value] for value in set(values)}
-        return [names[value] for value in values]
+        return tuple(names[value] for value in values)
 
     @cached_property
-    def idx(self) -> list[int]:
+    def idx(self) -> tuple[int, ...]:
         """``token.idx``: where each token starts in the text."""
         return self._array(IDX)
 
     @cached_property
-    def is_alpha(self) -> list[bool]:
+    def is_alpha(self) -> tuple[bool, ...]:
         """``token.is_alpha``."""
-        return [bool(flag) for flag in self._array(IS_ALPHA)]
+        return tuple(bool(flag) for flag in self._array(IS_ALPHA))
 
     @cached_property
-    def text(self) -> list[str]:
+    def text(self) -> tuple[str, ...]:
         """``token.text``."""
         return self._strings(ORTH)
 
     @cached_property
-    def lower(self) -> list[str]:
+    def lower(self) -> tuple[str, ...]:
         """``token.lower_``."""
         return self._strings(LOWER)
 
     @cached_property
-    def lemma_lower(self) -> list[str]:
+    def lemma_lower(self) -> tuple[str, ...]:
         """``token.lemma_.lower()``: how the word lists (speech verbs, kin nouns) hold lemmas."""
         lemmas = self._strings(LEMMA)
         lowered = {lemma: lemma.lower() for lemma in set(lemmas)}
-        return [lowered[lemma] for lemma in lemmas]
+        return tuple(lowered[lemma] for lemma in lemmas)
 
     @cached_property
-    def ent_type(self) -> list[str]:
+    def ent_type(self) -> tuple[str, ...]:
         """``token.ent_type_`` ("" outside an entity)."""
         return self._strings(ENT_TYPE)
 
     @cached_property
-    def pos(self) -> list[str]:
+    def pos(self) -> tuple[str, ...]:
         """``token.pos_``."""
         return self._strings(POS)
 

@@ -548,12 +548,15 @@ def _maybe_matches(
         ]
         if quoting:
             quotes_another.add(row)
-        best: dict[str, tuple[float, int, SameClaim]] = {}
+        # per outlet, a sentence printing the same quotation first (the line then says so),
+        # then the one the model scores highest
+        best: dict[str, tuple[tuple[bool, float], int, SameClaim]] = {}
         for column, decision in zip(pairs, judge.judge([(row, c) for c in pairs]), strict=True):
             outlet = members[units[column].member].outlet
             likely = decision.score >= MAYBE_SAME or column in quoting
-            if likely and decision.score > best.get(outlet, (-1.0,))[0]:
-                best[outlet] = (decision.score, column, decision)
+            rank = (column in quoting, decision.score)
+            if likely and rank > best.get(outlet, ((False, -1.0),))[0]:
+                best[outlet] = (rank, column, decision)
         if best:
             found[row] = tuple(
                 _match(

@@ -120,7 +120,8 @@ HEDGED_WORDS = (
 
 def maybe_note(claim: Claim) -> str:
     """What a lone claim's line adds when another outlet may tell it in other words ("Fox may
-    say it in other words"), else nothing: "only in A" is then not stated as a fact."""
+    say it in other words") or prints the same quotation ("Fox prints the same quotation"),
+    else nothing: "only in A" is then not stated as a fact."""
     outlets = list(dict.fromkeys(match.outlet for match in claim.maybe_matches))
     if not outlets:
         return ""
@@ -137,14 +138,15 @@ def maybe_note(claim: Claim) -> str:
     notes = []
     if quoting:
         verb = "prints" if len(quoting) == 1 else "print"
-        notes.append(f"{_either(quoting, 'and')} {verb} the same quotation")
+        notes.append(f"{_listed(quoting, 'and')} {verb} the same quotation")
     if others:
-        notes.append(f"{_either(others, 'or')} may say it in other words")
+        notes.append(f"{_listed(others, 'or')} may say it in other words")
     return "; ".join(notes)
 
 
-def _either(names: list[str], conjunction: str) -> str:
-    """The names as a reader lists them: "A", "A or B", "A, B or C" (with ``conjunction``)."""
+def _listed(names: list[str], conjunction: str) -> str:
+    """The names as a reader lists them: "A", "A or B", "A, B or C" (``conjunction`` "or"
+    or "and")."""
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]

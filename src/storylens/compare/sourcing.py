@@ -215,8 +215,9 @@ CLERICAL_TITLES = frozenset(
 PUBLICATION_NOUNS = r"(?i:web\s+site|website|blog|magazine|newspaper|tabloid|newsletter)"
 # A name as a publication noun gives it: capitalised words, possessives kept, a full stop
 # only inside a word ("Breitbart.com"), so that the name never runs on past a sentence's end
-# into the next sentence's first word ("... the website Breitbart.com. The").
-_NAME_WORD = r"[A-Z](?:[\w'’-]|\.(?=\w))*"
+# into the next sentence's first word ("... the website Breitbart.com. The"), but for a
+# name's own abbreviations ("St. Louis Post-Dispatch", "U.S. News & World Report").
+_NAME_WORD = r"(?:(?:St|Mt|Ft)\.|(?:[A-Z]\.){2,}|[A-Z](?:[\w'’-]|\.(?=\w))*)"
 PUBLICATION_NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
 PUBLICATION_NAMED = (
     re.compile(
@@ -1000,8 +1001,9 @@ def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
 
 
 # Passages and texts whose word runs are kept: ``_with_left_out`` asks of the same quoted
-# passages and unattributed texts for every outlet and name of a story.
-RUNS_CACHE_TEXTS = 4096
+# passages and unattributed texts for every outlet and name of a story. A few hundred
+# passages are a large story's; a kept passage of 200 words holds about 20 KB of runs.
+RUNS_CACHE_TEXTS = 1024
 
 
 @lru_cache(maxsize=RUNS_CACHE_TEXTS)

@@ -296,17 +296,23 @@ NAMED_SUBJECT_KINDS = frozenset({"age", "role", "count"})
 def disputes_in(claims: Sequence[Claim], details: Sequence[DetailConflict]) -> tuple[str, ...]:
     """Each detail these claims state that the outlets give differently (a confirmed or a
     possible conflict), in words: "age of Nora Quell: 41 (Gazette) / 44 (Courier)"."""
-    found: dict[str, None] = {}
-    for detail in details:
-        if detail.status == "agree":
-            continue
-        if any(
+    return tuple(dict.fromkeys(dispute_label(d) for d in disputed_details(claims, details)))
+
+
+def disputed_details(
+    claims: Sequence[Claim], details: Sequence[DetailConflict]
+) -> list[DetailConflict]:
+    """The disagreeing or unchecked detail rows with a value inside one of these claims."""
+    return [
+        detail
+        for detail in details
+        if detail.status != "agree"
+        and any(
             value.article_id == claim.article_id and claim.start <= value.start < claim.end
             for value in (detail.first, detail.second)
             for claim in claims
-        ):
-            found[dispute_label(detail)] = None
-    return tuple(found)
+        )
+    ]
 
 
 def dispute_label(detail: DetailConflict) -> str:

@@ -46,6 +46,10 @@ _CLOCK = re.compile(r"(\d{2}):\d{2}")
 # A time of day said from where its writer or speaker stands ("tonight", "this morning",
 # "last night"): the publication's day outside a quotation, the event's inside one.
 _DEICTIC = re.compile(r"\b(?:this|tonight|last)\b", re.IGNORECASE)
+# A day said in words relative to when they are spoken ("... that I cannot speak to here
+# today"): inside a quotation it is the day of the speech, which the article seldom dates.
+# (A time of day so said, "tonight", is placed on the day of its event: ``_floats``.)
+_SPOKEN_DAY = re.compile(r"(?:today|yesterday|tomorrow)", re.IGNORECASE)
 # A day followed by the distance to the event it dates ("on Monday, a day after thieves stole
 # the astrolabe"): the event's day is named too, and what follows tells that event.
 _DAYS_FROM_EVENT = re.compile(
@@ -114,6 +118,12 @@ def timeline(
                 continue
             if any(low <= timex.start and timex.end <= high for low, high in titles):
                 continue  # a show's or a work's name in marks ("This Week", "Fox News Sunday")
+            spoken = timex.type == "DATE" and _SPOKEN_DAY.fullmatch(timex.text)
+            if spoken and _inside_quotation(text, timex.start):
+                # a speaker's "today" is the day of the speech, not of the publication: left
+                # off rather than dated on a guess (a fresh reader found a hearing's "today"
+                # under the next day's article date)
+                continue
             # the sentence's part on the expression's own line: the splitter may run a
             # sentence across a paragraph break (a closing mark, then the next paragraph)
             sentence = next(

@@ -22,6 +22,9 @@ from storylens.store.lock import (
     sqlite_path,
 )
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 logger = logging.getLogger(__name__)
 
 DEFAULT_DB_PATH = "storylens.db"
@@ -31,9 +34,6 @@ SQLITE_BUSY_TIMEOUT_SECONDS = 30
 # file to WAL can answer "locked" at once, without SQLite's busy wait (seen with two writers
 # opening one new file under load), so the open is tried again until the busy timeout.
 SQLITE_OPEN_RETRY_SECONDS = 0.1
-if TYPE_CHECKING:
-    from alembic.config import Config
-
 # Where Alembic records the revision a store is at (its default table name).
 VERSION_TABLE = "alembic_version"
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
