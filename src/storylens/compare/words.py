@@ -21,22 +21,29 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 
 
 # Texts whose words are kept: a comparison splits the same names and sentences into words
-# again and again (200 articles: 209,000 splits of 30,000 texts). Only texts up to a long
-# sentence's length are kept: a whole article's words, kept, would hold its memory in a
-# process that serves many stories.
+# again and again (200 articles: 209,000 splits of 30,000 texts). Texts up to a long
+# sentence's length are kept by the thousand; longer ones (whole articles, split two or three
+# times per comparison) only the last few, so that a process serving many stories does not
+# hold every article's words.
 WORDS_CACHE_TEXTS = 16384
 WORDS_CACHE_MAX_CHARS = 1000
+LONG_TEXTS_KEPT = 64
 
 
 def words(text: str) -> tuple[str, ...]:
     """The words of ``text`` as written (case kept), for diffs shown to people."""
     if len(text) > WORDS_CACHE_MAX_CHARS:
-        return tuple(_WORD.findall(text))
+        return _kept_long_words(text)
     return _kept_words(text)
 
 
 @lru_cache(maxsize=WORDS_CACHE_TEXTS)
 def _kept_words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text))
+
+
+@lru_cache(maxsize=LONG_TEXTS_KEPT)
+def _kept_long_words(text: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(text))
 
 
