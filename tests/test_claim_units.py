@@ -314,3 +314,25 @@ def test_a_quotation_closed_with_a_straight_mark_keeps_its_marks() -> None:
     (quoted,) = [u for u in claim_units([member("a", "Gazette", text)]) if "looks" in u.text]
     assert quoted.text.startswith("“She looks") and quoted.text.endswith('budget."')
     assert is_bare_quotation(quoted.text)
+
+
+def test_a_bare_attribution_is_no_claim() -> None:
+    """ "Quist said." cut by the sentence splitter from the quotation before it is who spoke,
+    not a claim; a sentence that goes on to say what is one."""
+    from storylens.compare.claim_units import is_bare_attribution
+
+    text = (
+        '"We offered the mayor a chance to meet the whole council before the vote." Quist '
+        "said.\nQuist said the vote would come on Thursday."
+    )
+    one = member("a", "Gazette", text)
+    cut = text.index(" Quist said.")
+    # the sentences as the parser splits them: the quotation, then its attribution alone
+    spans = (Span(0, cut, "sentence"), Span(cut + 1, text.index("\n"), "sentence"))
+    spans += (Span(text.index("\n") + 1, len(text), "sentence"),)
+    one = replace(one, analysed=replace(one.analysed, sentences=spans))
+    units = [u.text for u in claim_units([one])]
+    assert "Quist said." not in units
+    assert "Quist said the vote would come on Thursday." in units
+    assert is_bare_attribution("Sen. Dick Durbin said.") and is_bare_attribution("she added.")
+    assert not is_bare_attribution("The council said.")

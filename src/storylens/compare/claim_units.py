@@ -19,7 +19,13 @@ from functools import lru_cache
 from itertools import accumulate
 
 from storylens.compare.quotes import quoted_share
-from storylens.compare.words import STATE_ABBREVIATIONS, content_stems, word_matches, words
+from storylens.compare.words import (
+    STATE_ABBREVIATIONS,
+    content_stems,
+    fold,
+    word_matches,
+    words,
+)
 from storylens.records import Span, StoryMember
 
 # Sentences longer than this many words are split into their main clauses: a long news
@@ -148,6 +154,10 @@ _DATELINE = re.compile(
 # A heading: a short line with no closing punctuation whose words are capitalised ("Road
 # Closed For Repairs", "WHAT HAPPENS NEXT"): a title, not a sentence with a subject and verb.
 MAX_HEADING_WORDS = 10
+# A speaker's name and a verb of saying, alone: "Sen. Dick Durbin said." at the most.
+MAX_BARE_ATTRIBUTION_WORDS = 5
+SAYING_FORMS = frozenset({"said", "says", "added", "adds", "wrote", "writes", "noted", "explained"})
+SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
 _HEADING_SMALL_WORDS = frozenset(
     "a an and as at but by for from in into of on or over the to up with vs".split()  # noqa: SIM905
 )
@@ -243,6 +253,18 @@ def is_cut_clause(piece: str) -> bool:
     if first and first[0] == "Which" and not piece.rstrip().endswith("?"):
         return True  # "Which brings us back to ...": a relative clause left as a sentence
     return bool(first) and first[0] in CLAUSE_OPENERS
+
+
+def is_bare_attribution(piece: str) -> bool:
+    """Whether a piece is only who spoke ("Durbin said.", "she added."): the words of a quote
+    the splitter cut off, no claim of its own."""
+    found = words(piece)
+    if not 2 <= len(found) <= MAX_BARE_ATTRIBUTION_WORDS or fold(found[-1]) not in SAYING_FORMS:
+        return False
+    speaker = found[:-1]
+    return all(w[:1].isupper() for w in speaker) or (
+        len(speaker) == 1 and fold(speaker[0]) in SUBJECT_PRONOUNS
+    )
 
 
 def is_heading(line: str) -> bool:
@@ -572,6 +594,8 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
                 piece = text[start:end]
                 if is_question(piece) or is_lead_in(piece) or is_cut_clause(piece):
                     continue  # the outlet asks, opens what follows, or a clause lost its verb
+                if is_bare_attribution(piece):
+                    continue  # "Durbin said.": the speaker of a quote cut off before it
                 stems = _weighted_stems(piece, start, names)
                 last = units[-1] if units else None
                 if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
