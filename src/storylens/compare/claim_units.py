@@ -21,6 +21,7 @@ from itertools import accumulate
 from storylens.compare.quotes import quoted_share
 from storylens.compare.words import (
     STATE_ABBREVIATIONS,
+    SUBJECT_PRONOUNS,
     content_stems,
     fold,
     word_matches,
@@ -157,7 +158,8 @@ MAX_HEADING_WORDS = 10
 # A speaker's name and a verb of saying, alone: "Sen. Dick Durbin said." at the most.
 MAX_BARE_ATTRIBUTION_WORDS = 5
 SAYING_FORMS = frozenset({"said", "says", "added", "adds", "wrote", "writes", "noted", "explained"})
-SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
+# ... or a pronoun: a person's, or a body's or a document's ("It said.").
+SPEAKING_PRONOUNS = SUBJECT_PRONOUNS | {"it"}
 _HEADING_SMALL_WORDS = frozenset(
     "a an and as at but by for from in into of on or over the to up with vs".split()  # noqa: SIM905
 )
@@ -263,7 +265,7 @@ def is_bare_attribution(piece: str) -> bool:
         return False
     speaker = found[:-1]
     return all(w[:1].isupper() for w in speaker) or (
-        len(speaker) == 1 and fold(speaker[0]) in SUBJECT_PRONOUNS
+        len(speaker) == 1 and fold(speaker[0]) in SPEAKING_PRONOUNS
     )
 
 

@@ -34,7 +34,14 @@ from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
-from storylens.compare.words import fold, is_stop_word, stem, word_matches, words
+from storylens.compare.words import (
+    SUBJECT_PRONOUNS,
+    fold,
+    is_stop_word,
+    stem,
+    word_matches,
+    words,
+)
 from storylens.records import (
     Claim,
     ClaimMatch,
@@ -60,7 +67,6 @@ MAX_QUOTED_SHARE = 0.5
 # person the reader has not met, or a connective continuing an argument.
 # An opening participle ("Asked ...", "Speaking ...") and the pronouns that may be its subject.
 PARTICIPLE_ENDINGS = ("ed", "ing")
-SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
 LEANING_OPENERS = frozenset(
     (
         "he", "she", "they", "it", "its", "his", "her", "their", "this", "that", "these",

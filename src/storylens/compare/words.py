@@ -81,6 +81,10 @@ def content_stems(text: str) -> list[str]:
     return [stem(w) for w in words(text) if fold(w) not in STOP_WORDS and len(w) > 1]
 
 
+# Pronouns that stand as a clause's subject (the summary's pronoun openers, a bare "she said").
+SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
+
+
 def is_stop_word(word: str) -> bool:
     return fold(word) in STOP_WORDS
 
