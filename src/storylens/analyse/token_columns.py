@@ -15,12 +15,12 @@ that reads them drops them when it is done with a doc (``drop_token_columns``).
 from __future__ import annotations
 
 from functools import cached_property
-from weakref import WeakKeyDictionary, ref
+from weakref import ref
 
 from spacy.attrs import ENT_TYPE, IDX, IS_ALPHA, LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc
 
-_COLUMNS: WeakKeyDictionary[Doc, TokenColumns] = WeakKeyDictionary()
+from storylens.analyse.doc_text import PerDoc
 
 
 class TokenColumns:
@@ -28,7 +28,7 @@ class TokenColumns:
     tuples, since every pass of a doc reads the same cached columns."""
 
     def __init__(self, doc: Doc) -> None:
-        # A weak reference: the columns are kept as the doc's value in ``_COLUMNS``, and a
+        # A weak reference: the columns are kept as the doc's value in ``token_columns``, and a
         # strong one from the value to its key would keep every doc alive.
         self._doc = ref(doc)
 
@@ -87,16 +87,11 @@ class TokenColumns:
         return self._strings(POS)
 
 
-def token_columns(doc: Doc) -> TokenColumns:
-    """The columns of ``doc``, made on the first call for each doc (a parsed ``Doc`` is not
-    changed by the passes that read it)."""
-    columns = _COLUMNS.get(doc)
-    if columns is None:
-        columns = _COLUMNS[doc] = TokenColumns(doc)
-    return columns
+# The columns of a doc, made on the first call for each doc.
+token_columns: PerDoc[TokenColumns] = PerDoc(TokenColumns)
 
 
 def drop_token_columns(doc: Doc) -> None:
     """Forget the columns of ``doc`` (read again if asked for): for the caller that knows no
     pass will read them any more, while spaCy still holds the doc."""
-    _COLUMNS.pop(doc, None)
+    token_columns.forget(doc)

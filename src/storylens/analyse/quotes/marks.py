@@ -16,11 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from spacy.tokens import Doc
 
-from storylens.analyse.doc_text import doc_text
+from storylens.analyse.doc_text import PerDoc, doc_text
 from storylens.analyse.quotes.furniture import furniture_lines
 
 DOUBLE_OPEN = "“„«"
@@ -129,17 +128,16 @@ def _double_apostrophes_as_marks(text: str) -> str:
     return "".join(chars)
 
 
-_MARKED_BY_DOC: WeakKeyDictionary[Doc, tuple[MarkedQuote, ...]] = WeakKeyDictionary()
+_MARKED_BY_DOC: PerDoc[tuple[MarkedQuote, ...]] = PerDoc(
+    lambda doc: tuple(find_marked_quotes(doc_text(doc)))
+)
 
 
 def doc_marked_quotes(doc: Doc) -> list[MarkedQuote]:
-    """``find_marked_quotes`` on the text of ``doc``, read once per doc (kept under a weak
-    key, like ``doc_text``): the quote and the tone passes of an article both need its marks,
-    and reading them is a tenth of the tone stage (issue #22)."""
-    found = _MARKED_BY_DOC.get(doc)
-    if found is None:
-        found = _MARKED_BY_DOC[doc] = tuple(find_marked_quotes(doc_text(doc)))
-    return list(found)
+    """``find_marked_quotes`` on the text of ``doc``, read once per doc (``PerDoc``, like
+    ``doc_text``): the quote and the tone passes of an article both need its marks, and
+    reading them is a tenth of the tone stage (issue #22)."""
+    return list(_MARKED_BY_DOC(doc))
 
 
 def find_marked_quotes(text: str) -> list[MarkedQuote]:
