@@ -93,6 +93,13 @@ def test_adjective_about_a_proposition_is_not_a_judgment(nlp: Language) -> None:
     assert not [m for m in marks if "unclear" in m.text]
 
 
+def test_object_predicate_about_a_clause_is_not_a_judgment(nlp: Language) -> None:
+    # "left unclear whether ...": the adjective is the object predicate of "leave", whose
+    # object is the clause; it states where a claim stands, as "it is unclear whether" does
+    text = "The flurry of statements left unclear whether the harbour board would meet again.\n"
+    assert not [m for m in _tone(nlp, text) if "unclear" in m.text]
+
+
 def test_dampener_makes_no_judgment_phrase(nlp: Language) -> None:
     marks = _tone(nlp, "The board was almost certain to approve the plan.")
     assert not [m for m in marks if "certain" in m.text]

@@ -314,6 +314,11 @@ HEDGE_SCORE = 0.5  # hedges are ranked apart from loaded words; a fixed middling
 # ("the interaction was harmless") or strengthened by a degree adverb ("excruciatingly
 # awkward"), is evaluation whatever its target or frequency; it is kept beside the quota.
 JUDGMENT_DEPS = frozenset({"acomp"})
+# A predicate adjective said of a proposition: the complement of "be" ("it is unclear
+# whether ..."), or the object predicate of a verb such as "leave" or "make" whose object is
+# the clause ("left unclear whether ...", "made clear that ..."): either states where a claim
+# stands, not what someone is.
+PROPOSITION_PREDICATE_DEPS = JUDGMENT_DEPS | {"oprd"}
 # How far up the parse a marked phrase may sit below the speech verb that governs it: the
 # phrase is the verb's object or complement ("calling the massacre an 'act of terror'": 1),
 # or inside one ("said the offer was a 'bad deal'": 2); further up, the verb is another
@@ -879,7 +884,7 @@ def _judges_proposition(token: Token) -> bool:
     """A predicate adjective that relates its subject to a clause or a charge ("sure that
     ...", "eager to ...", "guilty of ...") or is said of a proposition ("it is unclear whether
     ...", "what he meant is unclear"): it states where a claim stands, not what someone is."""
-    if token.dep_ not in JUDGMENT_DEPS:
+    if token.dep_ not in PROPOSITION_PREDICATE_DEPS:
         return False
     if any(child.dep_ in COMPLEMENT_DEPS for child in token.children):
         return True
