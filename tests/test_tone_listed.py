@@ -51,6 +51,11 @@ def _listed(nlp: Language, text: str) -> list[str]:
         (LEDE_FILLER + "Councillor Ada Penn condemned the harbour plan on Friday.\n", "condemned"),
         # an adjective in a title before a name
         ("Delia Ruiz, the outgoing mayor, opened the new pier on Friday.\n", "outgoing"),
+        # a comparative sets one side against another, as a superlative ranks
+        (
+            LEDE_FILLER + "Senior Republicans on the council were less forgiving, however.\n",
+            "forgiving",
+        ),
         # a common -ly adverb tells how often, not how
         (LEDE_FILLER + "Mayor Delia Ruiz routinely defends the harbour budget.\n", "routinely"),
     ],
