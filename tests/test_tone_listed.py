@@ -93,6 +93,12 @@ def test_a_word_inside_what_someone_feels_is_not_the_outlets(nlp: Language) -> N
             "awkward",
         ),
         (LEDE_FILLER + "The mayor reportedly met the developers twice.\n", "reportedly"),
+        # a "with" phrase tells how the actor did what they did
+        (
+            LEDE_FILLER + "Mayor Delia Ruiz started to answer, but Councillor Tom Pell cut in "
+            "with a sarcastic remark.\n",
+            "sarcastic",
+        ),
     ],
 )
 def test_evaluative_words_in_the_outlets_narration_are_listed(
