@@ -99,6 +99,11 @@ def test_a_word_inside_what_someone_feels_is_not_the_outlets(nlp: Language) -> N
             "with a sarcastic remark.\n",
             "sarcastic",
         ),
+        # a rated participle the parse takes for a noun before a noun
+        (
+            LEDE_FILLER + "Senator Tom Pell delivered a mocking riff on the harbour plan.\n",
+            "mocking",
+        ),
     ],
 )
 def test_evaluative_words_in_the_outlets_narration_are_listed(
