@@ -167,6 +167,17 @@ def test_a_judging_verb_of_the_accounts_own_speaker_is_the_outlets(nlp: Language
     assert [(m.voice, is_listed(m)) for m in marks] == [("own", True)]
 
 
+def test_an_adverb_of_the_accounts_own_verb_of_saying_is_the_outlets(nlp: Language) -> None:
+    # the account runs over "claiming", but "erroneously" is the outlet's word for how truly
+    # Pell spoke, not part of what he claims
+    text = LEDE_FILLER + (
+        "Last week, Senator Tom Pell dismissed the critique, erroneously claiming the letters "
+        "did not represent the church.\n"
+    )
+    marks = [m for m in _marks(nlp, text) if m.text == "erroneously"]
+    assert [(m.voice, is_listed(m)) for m in marks] == [("own", True)]
+
+
 @pytest.mark.parametrize(
     ("text", "word"),
     [

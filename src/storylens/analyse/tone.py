@@ -1383,7 +1383,9 @@ def _voiced_mark(doc: Doc, text: str, c: _Candidate, accounts: Sequence[_Account
     ``text`` is ``doc.text``, read once by the caller (spaCy joins every token on each read)."""
     for account in accounts:
         if account.start <= c.start and c.end <= account.end:
-            if _speakers_own_verb(doc, c, account.speaker):
+            if _speakers_own_verb(doc, c, account.speaker) or _manner_of_speaking(
+                doc, c, account.speaker
+            ):
                 return _mark(text, c, "own")  # how the outlet says they spoke
             return _mark(text, c, "reported", account.speaker)
     if c.content:  # someone's view the extractor gave no speaker: not the outlet's own word
@@ -1404,6 +1406,24 @@ def _speakers_own_verb(doc: Doc, c: _Candidate, speaker: str) -> bool:
         child.dep_ in SUBJECT_DEPS and surname in _mention(child).split()
         for child in span.root.children
     )
+
+
+def _manner_of_speaking(doc: Doc, c: _Candidate, speaker: str) -> bool:
+    """Whether the candidate is an adverb of a verb of saying whose speaker is the account's
+    ("Pell dismissed the critique, erroneously claiming the letters ..."): the outlet's word
+    for how, or how truly, that speaker spoke, as a judging verb of saying is
+    (``_speakers_own_verb``), not part of what they claim, even where the extractor's account
+    spans the verb."""
+    span = doc.char_span(c.start, c.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return False
+    adverb = span.root
+    verb = adverb.head
+    if adverb.pos_ != "ADV" or verb.pos_ != "VERB" or verb.lemma_.lower() not in SPEECH_VERBS:
+        return False
+    subject = _speaker_of_cue(verb)
+    surname = speaker.split()[-1] if speaker.split() else ""
+    return subject is not None and surname in _mention(subject).split()
 
 
 def _unbalanced_paragraphs(text: str) -> list[tuple[int, int]]:
