@@ -59,18 +59,26 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import Literal
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
     KIN_NOUNS,
+    PEOPLE_NOUNS,
+    PERSON_NOUNS,
     PERSONAL_PRONOUNS,
     ROLE_NOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     TITLES,
 )
-from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION_NOUNS
+from storylens.analyse.quotes.speakers import (
+    MENTION_PREPOSITIONS,
+    ORGANIZATION_NOUNS,
+    PERSON_ROLE_SUFFIXES,
+    THING_NOUNS,
+)
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
@@ -131,6 +139,20 @@ ANONYMOUS_SOURCE_NOUNS = frozenset(
 )
 # Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
 ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant")
+# Endings of a compound noun for a person ("the cameraman", "the chairwoman").
+PERSON_COMPOUND_ENDINGS = ("man", "woman", "person")
+# Head nouns of an institution that speaks as an organisation does ("the zoo said", "the
+# conference said"), beside the quote extractor's organisation nouns: a definite description
+# by one is the organisation the article named, not a person and not a thing. A closed class
+# of English nouns for institutions.
+INSTITUTION_NOUNS = ORGANIZATION_NOUNS | frozenset(
+    """
+    zoo club museum school college academy hospital clinic church diocese conference league
+    federation alliance city county state town village district council senate congress
+    parliament assembly legislature cabinet embassy ministry regime authority charity trust
+    fund service army navy force prison jail library studio airline network festival
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
 # Words that, just before a speech verb, make it report nothing: a negation ("have not
@@ -346,7 +368,7 @@ def names_an_organization(mention: str | None) -> bool:
         return True  # nothing to judge by
     folded = fold(head)
     singular = folded[:-1] if folded.endswith("s") and not folded.endswith("ss") else folded
-    return head[:1].isupper() or bool({folded, singular} & ORGANIZATION_NOUNS)
+    return head[:1].isupper() or bool({folded, singular} & INSTITUTION_NOUNS)
 
 
 def speaker_name(speaker: str, mention: str | None) -> str:
@@ -383,7 +405,44 @@ def _refers_back(mention: str | None) -> bool:
     head = fold(described[-1])
     if described[-1][:1].isupper() and head not in PARTY_MEMBER_NOUNS:
         return False
-    return head not in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS
+    if head in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS:
+        return False
+    # one person, called by what they are: a plural ("the scholars", "the bishops") is a
+    # group the article does not name, and a thing ("the tax deal") is no one
+    return _person_noun(head)
+
+
+def _person_noun(noun: str) -> bool:
+    """Whether a folded singular noun is one for a person: a role, a title, kin, a party
+    member or a person by what they are ("the senator", "the actor", "the bishop")."""
+    people = ROLE_NOUNS | PERSON_NOUNS | PEOPLE_NOUNS | PARTY_MEMBER_NOUNS
+    return (
+        noun in people
+        or noun.endswith(PERSON_COMPOUND_ENDINGS)
+        or (noun.endswith(PERSON_ROLE_SUFFIXES) and noun not in THING_NOUNS)
+    )
+
+
+def _referred_back_as(mention: str | None) -> Literal["organization", "none"] | None:
+    """What an unnamed speaker's definite description of no person refers back to: an
+    institution ("the zoo", "the conference") is the organisation the article named; a
+    thing ("the tax deal", "the vote") is no source ("none"), since the parse made it a
+    speaker but no one is described. None for any other description: one of access or of
+    the public ("the insider", "the crowd"), a person or a group ("the lawmakers"), a name
+    ("the Times") or an indefinite one."""
+    described = words(mention or "")
+    if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
+        return None
+    head = _head_word(mention)
+    if not head or head[:1].isupper():
+        return None
+    forms = _singulars(fold(head))
+    if forms & INSTITUTION_NOUNS:
+        return "organization"
+    kinds = ACCESS_NOUNS | PUBLIC_WORDS
+    if any(form in kinds or _person_noun(form) or form.endswith(ROLE_SUFFIXES) for form in forms):
+        return None
+    return "none"
 
 
 def quoted_word_count(quote: Quote) -> int:
@@ -657,6 +716,13 @@ def counted_quotes(
             quote.speaker_mention or quote.speaker
         ):
             continue  # a document or a text ("the letter") is no anonymous source
+        referred = (
+            _referred_back_as(quote.speaker_mention) if quote.speaker_type == "anonymous" else None
+        )
+        if referred == "none":
+            continue  # "the tax deal announced ...": a thing, no source
+        if referred == "organization":
+            quote = replace(quote, speaker_type="organization")  # "the zoo said"
         if quote.speaker_type == "organization" and not names_an_organization(
             quote.speaker_mention or quote.speaker
         ):

@@ -1,0 +1,51 @@
+"""The sourcing rows of one outlet (issue 19): which quotes a count holds and under which kind
+of source, and which names a profile lists or says another outlet leaves out."""
+
+from __future__ import annotations
+
+from storylens.compare.sourcing import sourcing_profiles
+from storylens.records import Quote, SourcingProfile
+from test_compare_parts import member
+from test_sourcing_lines import _said
+
+
+def _profile(text: str, *quotes: Quote) -> SourcingProfile:
+    (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=quotes)], {})
+    return profile
+
+
+def _rows(profile: SourcingProfile) -> list[tuple[str, int, int, int]]:
+    return [(c.source_type, c.quotes, c.words, c.reported) for c in profile.counts]
+
+
+MAYOR = 'Mayor Ann Roe said, "We will fix the pier."'
+
+
+def test_a_thing_described_as_a_speaker_is_no_source() -> None:
+    text = MAYOR + ' The pier deal announced that "costs will fall by a third".'
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    deal = _said(text, 'that "costs will fall by a third"', "The pier deal", kind="mixed")
+    assert _rows(_profile(text, roe, deal)) == [("person", 1, 5, 0)]
+
+
+def test_an_institution_described_again_is_an_organisation() -> None:
+    text = MAYOR + ' The zoo said the otters were "safe and well".'
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    zoo = _said(text, 'the otters were "safe and well"', "The zoo", kind="mixed")
+    assert _rows(_profile(text, roe, zoo)) == [("person", 1, 5, 0), ("organization", 1, 3, 0)]
+
+
+def test_a_group_described_in_the_plural_is_no_named_person() -> None:
+    text = MAYOR + ' The scholars wrote that the plan "fails the poor".'
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    scholars = _said(
+        text, 'that the plan "fails the poor"', "The scholars", cue="wrote", kind="mixed"
+    )
+    assert _rows(_profile(text, roe, scholars)) == [("person", 1, 5, 0), ("unnamed", 1, 3, 0)]
+
+
+def test_a_person_described_again_by_a_compound_noun_is_a_person() -> None:
+    text = MAYOR + ' The cameraman replied, "We are only students."'
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    cameraman = _said(text, "We are only students.", "The cameraman", cue="replied", kind="direct")
+    assert _rows(_profile(text, roe, cameraman)) == [("person", 2, 9, 0)]
