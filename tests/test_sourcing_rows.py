@@ -49,3 +49,19 @@ def test_a_person_described_again_by_a_compound_noun_is_a_person() -> None:
     roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
     cameraman = _said(text, "We are only students.", "The cameraman", cue="replied", kind="direct")
     assert _rows(_profile(text, roe, cameraman)) == [("person", 2, 9, 0)]
+
+
+def test_a_publication_read_as_a_person_is_no_source() -> None:
+    text = MAYOR + ' Politico reports: "The pier will cost two million pounds."'
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    report = _said(
+        text,
+        "The pier will cost two million pounds.",
+        "Politico",
+        cue="reports",
+        kind="direct",
+        speaker_type="person",
+    )
+    profile = _profile(text, roe, report)
+    assert _rows(profile) == [("person", 1, 5, 0)]
+    assert profile.speakers == ("Ann Roe",)

@@ -729,6 +729,8 @@ def counted_quotes(
             continue  # a thing ("the war in Afghanistan") is no source at all
         if quote.speaker_type == "organization" and _a_publication(quote.speaker, text):
             continue  # another outlet's words are its reporting, which the lineage credits
+        if quote.speaker_type == "person" and _a_publication_by_every_word(quote.speaker, text):
+            continue  # "Politico reports: ..." read as a person: a publication all the same
         relative = _by_relative_pronoun(quote)
         source = source_type(quote.speaker_type, _description(quote), names_people)
         if relative and source != "anonymous" and quote.speaker_type == "anonymous":
@@ -826,6 +828,19 @@ def _a_publication(name: str | None, text: str) -> bool:
     own = _bare_name(name)
     named = _publications(text) if text else frozenset()
     return looks_like_outlet(name) or any(_holds(own, p) or _holds(p, own) for p in named if own)
+
+
+def _a_publication_by_every_word(name: str | None, text: str) -> bool:
+    """Whether a name the recogniser took for a person's is a publication's: each of its
+    words names outlets ("Politico", "the Daily Mail"), or the article calls it one. One
+    outlet word beside a given name ("Emily Post") is a person's name."""
+    named = [w for w in (name or "").split() if fold(w) != DEFINITE_ARTICLE]
+    if not named:
+        return False
+    if all(looks_like_outlet(w) for w in named):
+        return True
+    own = _bare_name(name or "")
+    return bool(text) and any(_holds(own, p) or _holds(p, own) for p in _publications(text))
 
 
 def _counts_people(name: str) -> bool:
