@@ -3,6 +3,8 @@ of source, and which names a profile lists or says another outlet leaves out."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.records import Quote, SourcingProfile
 from test_compare_parts import member
@@ -65,3 +67,33 @@ def test_a_publication_read_as_a_person_is_no_source() -> None:
     profile = _profile(text, roe, report)
     assert _rows(profile) == [("person", 1, 5, 0)]
     assert profile.speakers == ("Ann Roe",)
+
+
+def test_a_law_or_a_report_is_no_persons_or_organisations_words() -> None:
+    text = (
+        MAYOR + ' The statute reads: "No pier shall stand unlit." The report found the '
+        'pier "unsafe at high tide".'
+    )
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    # resolved to the statute's sponsor, as a parse may
+    statute = _said(
+        text, "No pier shall stand unlit.", "The statute", "Ann Roe", cue="reads", kind="direct"
+    )
+    statute = replace(statute, speaker_type="person")
+    report = _said(
+        text,
+        'the pier "unsafe at high tide"',
+        "The report",
+        cue="found",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    assert _rows(_profile(text, roe, statute, report)) == [("person", 1, 5, 0)]
+
+
+def test_a_text_reached_through_a_pronoun_is_no_source() -> None:
+    text = MAYOR + ' Her remarks drew fire. They "echo the old plan", critics noted.'
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    remarks = _said(text, '"echo the old plan"', "They", "Her latest remarks", cue="echo")
+    apology = _said(text, "Her remarks drew fire.", "Her remarks", "Ms. Roe's apology")
+    assert _rows(_profile(text, roe, remarks, apology)) == [("person", 1, 5, 0)]
