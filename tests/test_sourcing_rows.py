@@ -97,3 +97,40 @@ def test_a_text_reached_through_a_pronoun_is_no_source() -> None:
     remarks = _said(text, '"echo the old plan"', "They", "Her latest remarks", cue="echo")
     apology = _said(text, "Her remarks drew fire.", "Her remarks", "Ms. Roe's apology")
     assert _rows(_profile(text, roe, remarks, apology)) == [("person", 1, 5, 0)]
+
+
+def test_a_surname_two_listed_people_share_is_not_listed() -> None:
+    text = (
+        'Liz Hale said, "We disagree." Mary Hale said, "We talk every day." '
+        'Hale added, "Family comes first."'
+    )
+    liz = _said(text, "We disagree.", "Liz Hale", kind="direct", speaker_type="person")
+    mary = _said(text, "We talk every day.", "Mary Hale", kind="direct", speaker_type="person")
+    short = _said(
+        text, "Family comes first.", "Hale", cue="added", kind="direct", speaker_type="person"
+    )
+    profile = _profile(text, liz, mary, short)
+    assert sorted(profile.speakers) == ["Liz Hale", "Mary Hale"]
+    # the words still count
+    assert _rows(profile) == [("person", 3, 9, 0)]
+
+
+def test_an_outlet_that_prints_a_name_spelt_otherwise_does_not_leave_it_out() -> None:
+    first = 'The new senator, Mo Cowen, said, "It is a short career."'
+    second = 'Mr. Cowan said the seat was his "for a few months" only.'
+    cowen = _said(first, "It is a short career.", "Cowen", kind="direct", speaker_type="person")
+    cowan = _said(
+        second,
+        'the seat was his "for a few months" only',
+        "Cowan",
+        kind="mixed",
+        speaker_type="person",
+    )
+    profiles, _ = sourcing_profiles(
+        [
+            member("a", "Echo", first, quotes=(cowen,)),
+            member("b", "Post", second, quotes=(cowan,)),
+        ],
+        {},
+    )
+    assert profiles[1].left_out == ()

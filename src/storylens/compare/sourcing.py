@@ -391,14 +391,17 @@ def speaker_name(speaker: str, mention: str | None) -> str:
 
 def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
     """The speakers, most quoted first, a short name ("Clinton") counted with the one full
-    name it is part of ("Hillary Rodham Clinton"); a short name two full names share stays."""
+    name it is part of ("Hillary Rodham Clinton"). A short name two full names share ("Cheney"
+    beside "Liz Cheney" and "Mary Cheney") is not listed: which of them it is the parse does
+    not say, and each is listed already (the words still count in the row of their kind)."""
     merged: Counter[str] = Counter()
     for name, count in speakers.items():
         own = {fold(w) for w in words(name)}
         fuller = [
             other for other in speakers if other != name and own < {fold(w) for w in words(other)}
         ]
-        merged[fuller[0] if len(fuller) == 1 else name] += count
+        if len(fuller) < 2:
+            merged[fuller[0] if fuller else name] += count
     return tuple(name for name, _ in merged.most_common())
 
 
@@ -1104,10 +1107,63 @@ def _words_printed(text: str) -> frozenset[str]:
     return frozenset(fold(w) for w in words(text))
 
 
-def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
+def _names_anywhere(
+    name: str, printed: frozenset[str], names: frozenset[str] = frozenset()
+) -> bool:
     """Whether ``printed`` (``_printed_words``) holds a word of the name that is not a
-    function word."""
-    return any(w in printed for w in _name_words(name) if not is_stop_word(w))
+    function word, or ``names`` (``_name_words_printed``) one spelt nearly as the name's last
+    word (an outlet that prints "Cowan" names the man another outlet misspells "Cowen")."""
+    own = [w for w in _name_words(name) if not is_stop_word(w)]
+    if any(w in printed for w in own):
+        return True
+    return bool(own) and any(_misspelt(own[-1], word) for word in names)
+
+
+@lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
+def _capitalised_words(text: str) -> frozenset[str]:
+    """The words a text capitalises inside a sentence, folded: its names' words ("Cowan"),
+    never a sentence's first word ("Forces were ...")."""
+    found = set()
+    for match in re.finditer(r"\b[A-Z][\w'’-]+", text):
+        before = text[max(0, match.start() - CLAUSE_LOOKBACK_CHARS) : match.start()]
+        before = before.rstrip(" \"“‘'(")
+        title = re.search(r"(\w+)\.\Z", before)
+        if title and fold(title.group(1)) in TITLE_WORDS:
+            found.add(fold(match.group()))  # "Mr. Cowan", "Sen. Ann Roe"
+        elif before and before[-1] not in ".!?:\n":
+            found.add(fold(match.group()))
+    return frozenset(found)
+
+
+def _name_words_printed(texts: Sequence[str]) -> frozenset[str]:
+    """Every word the texts capitalise inside a sentence (``_capitalised_words``)."""
+    return frozenset().union(*(_capitalised_words(text) for text in texts))
+
+
+# A surname shorter than this is not matched by its spelling: short names differ by one
+# letter as often as not ("Lee", "Lea").
+MIN_MISSPELT_CHARS = 5
+# Letters one spelling of a name may differ by from another (an edit: a letter left out,
+# added or changed): two is already another person's name ("McCaul", "McCain").
+MISSPELT_EDITS = 1
+
+
+def _misspelt(name: str, word: str) -> bool:
+    """Whether two folded words are one name spelt two ways: both long enough, the same first
+    letter, and a letter apart ("Cowen", "Cowan")."""
+    if min(len(name), len(word)) < MIN_MISSPELT_CHARS or name[0] != word[0]:
+        return False
+    return abs(len(name) - len(word)) <= MISSPELT_EDITS and _edits(name, word) <= MISSPELT_EDITS
+
+
+def _edits(first: str, second: str) -> int:
+    """The fewest letters left out, added or changed to make one word the other."""
+    row = list(range(len(second) + 1))
+    for i, a in enumerate(first, 1):
+        previous, row[0] = row[0], i
+        for j, b in enumerate(second, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (a != b))
+    return row[-1]
 
 
 def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
@@ -1160,6 +1216,7 @@ def _with_left_out(
     left_out = []
     for profile in profiles:
         printed = _printed_words(texts_of(profile))
+        names = _name_words_printed(texts_of(profile))
         unnamed = unattributed_of(profile) if unattributed_of else ()
         left_out.append(
             replace(
@@ -1169,7 +1226,7 @@ def _with_left_out(
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
                     and not _is_outlet(name, profile.outlet)
-                    and not _names_anywhere(name, printed)
+                    and not _names_anywhere(name, printed, names)
                     and not _prints_words_of(said_by.get(name, ()), unnamed)
                 ),
             )
