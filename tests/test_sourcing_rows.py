@@ -134,3 +134,18 @@ def test_an_outlet_that_prints_a_name_spelt_otherwise_does_not_leave_it_out() ->
         {},
     )
     assert profiles[1].left_out == ()
+
+
+def test_an_outlet_given_by_a_code_never_leaves_out_itself() -> None:
+    first = 'Ann Roe told the site. Brightlane said, "We stand by the story."'
+    second = "Ann Roe declined to talk to us."
+    own = _said(
+        first, "We stand by the story.", "Brightlane", kind="direct", speaker_type="organization"
+    )
+    roe = member("b", "bl", second)
+    clean = roe.analysed.clean
+    article = replace(clean.article, url="https://www.brightlane.example/roe")
+    roe = replace(roe, analysed=replace(roe.analysed, clean=replace(clean, article=article)))
+    profiles, outlets = sourcing_profiles([member("a", "Echo", first, quotes=(own,)), roe], {})
+    assert profiles[0].speakers == ("Brightlane",)
+    assert outlets[1].left_out == ()

@@ -79,10 +79,11 @@ from storylens.analyse.quotes.speakers import (
     PERSON_ROLE_SUFFIXES,
     THING_NOUNS,
 )
+from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet
+from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet, outlet_key
 from storylens.records import (
     Entity,
     Quote,
@@ -1004,7 +1005,7 @@ def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
         elif quote.speaker_type in ("person", "organization") and quote.speaker:
             # a role that refers back names no one here
             listed = _listed_name(quote, text, member.analysed.entities, names)
-            if listed and _is_outlet(listed, member.outlet):
+            if listed and _is_outlet(listed, member.outlet, own_names(member)):
                 listed = None
         marked = tuple(marked_phrases(quote.text)) if quote.kind == "mixed" else (quote.text,)
         found.append((source, count, listed, anonymous, marked if count else ()))
@@ -1082,11 +1083,22 @@ def _refers_to_listed(description: str, listed: dict[str, None]) -> bool:
     return any(head and head in {fold(w) for w in words(other)} for other in listed)
 
 
-def _is_outlet(name: str, outlet: str) -> bool:
+def _is_outlet(name: str, outlet: str, also: Iterable[str] = ()) -> bool:
     """Whether a speaker's name is the outlet's own ("Fox News" in Fox News, "the Signal
-    Post" in the Daily Signal Post): an outlet is not its own source."""
+    Post" in the Daily Signal Post): an outlet is not its own source. ``also``: other names
+    the outlet goes by (its web address's, "huffpost"), against which the name is compared
+    by key ("HuffPost" for huffpost.com), or one key inside the other ("Fox News Channel")."""
     own, theirs = _name_words(name), _name_words(outlet)
-    return _holds(theirs, own) or _holds(own, theirs)
+    if _holds(theirs, own) or _holds(own, theirs):
+        return True
+    key = outlet_key(name)
+    for other in {outlet_key(other) for other in (outlet, *also)} - {""}:
+        if key == other:
+            return True
+        # one inside the other only for names, not codes: "fox" is inside "Foxx"
+        if min(len(key), len(other)) > MAX_CODE_CHARS and (key in other or other in key):
+            return True
+    return False
 
 
 def _printed_words(texts: Sequence[str]) -> frozenset[str]:
@@ -1207,6 +1219,7 @@ def _with_left_out(
     texts_of: Callable[[SourcingProfile], Sequence[str]],
     said_by: dict[str, list[str]] | None = None,
     unattributed_of: Callable[[SourcingProfile], Sequence[str]] | None = None,
+    own_names_of: Callable[[SourcingProfile], Iterable[str]] | None = None,
 ) -> list[SourcingProfile]:
     """Each profile with the speakers others quote and it does not ("Alec" is "Alec
     Baldwin") and never names at all (named, they may be quoted in words the extractor did
@@ -1217,6 +1230,7 @@ def _with_left_out(
     for profile in profiles:
         printed = _printed_words(texts_of(profile))
         names = _name_words_printed(texts_of(profile))
+        also = tuple(own_names_of(profile)) if own_names_of else ()
         unnamed = unattributed_of(profile) if unattributed_of else ()
         left_out.append(
             replace(
@@ -1225,7 +1239,7 @@ def _with_left_out(
                     name
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
-                    and not _is_outlet(name, profile.outlet)
+                    and not _is_outlet(name, profile.outlet, also)
                     and not _names_anywhere(name, printed, names)
                     and not _prints_words_of(said_by.get(name, ()), unnamed)
                 ),
@@ -1272,9 +1286,14 @@ def sourcing_profiles(
     def unattributed(profile: SourcingProfile) -> list[str]:
         return [unattributed_of[article_id] for article_id in profile.article_ids]
 
+    names_of = {member.id: own_names(member) for member in members}
+
+    def own_names_of(profile: SourcingProfile) -> list[str]:
+        return [name for article_id in profile.article_ids for name in names_of[article_id]]
+
     return (
-        tuple(_with_left_out(per_article, everyone, texts_of, said_by, unattributed)),
-        tuple(_with_left_out(outlets, everyone, texts_of, said_by, unattributed)),
+        tuple(_with_left_out(per_article, everyone, texts_of, said_by, unattributed, own_names_of)),
+        tuple(_with_left_out(outlets, everyone, texts_of, said_by, unattributed, own_names_of)),
     )
 
 
