@@ -8,7 +8,7 @@ from dataclasses import replace
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.records import Quote, SourcingProfile
 from test_compare_parts import member
-from test_sourcing_lines import _said
+from test_sourcing_lines import _said, _with_entities
 
 
 def _profile(text: str, *quotes: Quote) -> SourcingProfile:
@@ -149,3 +149,29 @@ def test_an_outlet_given_by_a_code_never_leaves_out_itself() -> None:
     profiles, outlets = sourcing_profiles([member("a", "Echo", first, quotes=(own,)), roe], {})
     assert profiles[0].speakers == ("Brightlane",)
     assert outlets[1].left_out == ()
+
+
+def test_an_organisation_named_before_a_relative_pronoun_is_listed_whole() -> None:
+    text = 'The letter cites the Guild of Harbour Pilots, which said "the pier is unsafe".'
+    guild = _said(text, "the pier is unsafe", "which", "Harbour Pilots", kind="direct")
+    guild = replace(guild, speaker_type="organization")
+    story = _with_entities(
+        member("a", "Echo", text, quotes=(guild,)), ("the Guild of Harbour Pilots", "ORG")
+    )
+    (profile,), _ = sourcing_profiles([story], {})
+    assert profile.speakers == ("the Guild of Harbour Pilots",)
+
+
+def test_a_group_of_people_by_what_they_are_is_no_named_source() -> None:
+    text = 'Council Democrats asked for "changes" to the pier plan.'
+    group = _said(
+        text,
+        'for "changes" to the pier plan',
+        "Council Democrats",
+        cue="asked",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    profile = _profile(text, group)
+    assert profile.speakers == ()
+    assert _rows(profile) == [("organization", 1, 1, 0)]

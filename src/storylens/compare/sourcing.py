@@ -221,6 +221,9 @@ GROUP_PRONOUNS = frozenset({"they", "it", "we"})
 # Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
 # Department" read as the speaker "Port Alder").
 WHOLE_NAME_LABELS = frozenset({"ORG", "FAC", "GPE", "LOC"})
+# How far before a relative pronoun its antecedent's name is looked for ("the Port Alder
+# Fire Department, which said"): a long name and a comma.
+ANTECEDENT_REACH_CHARS = 80
 # Pronouns that open a relative clause: a speaker mention of one alone stands for its
 # antecedent, the words that describe the speaker.
 RELATIVE_PRONOUNS = frozenset({"that", "which", "who", "whom", "whose", "what"})
@@ -827,6 +830,11 @@ def _whole_name(quote: Quote, text: str, entities: Sequence[Entity]) -> str | No
     if quote.speaker is None or quote.speaker_start is None or quote.speaker_end is None:
         return None
     at = text.find(quote.speaker, quote.speaker_start, quote.speaker_end)
+    if at < 0 and _by_relative_pronoun(quote):
+        # "the U.S. Conference of Catholic Bishops, which wrote ...": the name stands just
+        # before the pronoun the parse made the speaker's mention
+        reach = max(0, quote.speaker_start - ANTECEDENT_REACH_CHARS)
+        at = text.rfind(quote.speaker, reach, quote.speaker_start)
     if at < 0:
         return None
     end = at + len(quote.speaker)
@@ -898,6 +906,19 @@ def _counts_people(name: str) -> bool:
     return opening[:1].isdigit() or opening in QUANTITY_WORDS
 
 
+def _a_group_of_people(name: str) -> bool:
+    """Whether a name is of a group of people by what its members are ("Senate Democrats",
+    "House Republicans", "Catholic Bishops"): its head the plural of a noun for a person
+    (not "the Conference of Catholic Bishops", headed by "Conference"). Who among them said
+    the words the article seldom says, so no one is named (the words still count, in the
+    row of their kind)."""
+    last = fold(_head_word(name))
+    if len(words(name)) < 2 or not last.endswith("s") or last.endswith("ss"):
+        return False
+    people = ROLE_NOUNS | PERSON_NOUNS | PARTY_MEMBER_NOUNS
+    return bool((_singulars(last) - {last}) & people)
+
+
 class _StoryNames:
     """What the whole story says of its speakers' names: which are named outright by some
     article, which it calls a publication, and the labels the recogniser gave them."""
@@ -965,7 +986,7 @@ def _listed_name(
         name = owner
     if not name or not _is_a_name(name) or looks_like_outlet(name):
         return None
-    if _counts_people(name) or names.is_publication(name):
+    if _counts_people(name) or _a_group_of_people(name) or names.is_publication(name):
         return None
     return None if names.is_place(name) else name
 
