@@ -175,3 +175,19 @@ def test_a_group_of_people_by_what_they_are_is_no_named_source() -> None:
     profile = _profile(text, group)
     assert profile.speakers == ()
     assert _rows(profile) == [("organization", 1, 1, 0)]
+
+
+def test_a_person_spoken_of_in_the_reporters_words_is_not_listed_from_them() -> None:
+    first = 'Ann Roe said the plan was "sound".'
+    second = 'Ann Roe spoke first. He called Roe’s plan "reckless".'
+    roe = _said(first, 'the plan was "sound"', "Ann Roe", kind="mixed", speaker_type="person")
+    misread = _said(second, 'Roe’s plan "reckless"', "He", "Ann Roe", cue="called", kind="mixed")
+    profiles, _ = sourcing_profiles(
+        [
+            member("a", "Echo", first, quotes=(roe,)),
+            member("b", "Post", second, quotes=(replace(misread, speaker_type="person"),)),
+        ],
+        {},
+    )
+    assert profiles[1].speakers == ()
+    assert _rows(profiles[1]) == [("person", 1, 1, 0)]

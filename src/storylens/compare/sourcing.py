@@ -976,7 +976,7 @@ def _listed_name(
     quote: Quote, text: str, entities: Sequence[Entity], names: _StoryNames
 ) -> str | None:
     """The name a named speaker is listed under, or None where the name is doubtful."""
-    if not quote.speaker or not names.supported(quote):
+    if not quote.speaker or not names.supported(quote) or _spoken_of(quote):
         return None
     name = _whole_name(quote, text, entities) or _as_written(
         speaker_name(quote.speaker, quote.speaker_mention), quote.speaker_mention
@@ -989,6 +989,32 @@ def _listed_name(
     if _counts_people(name) or _a_group_of_people(name) or names.is_publication(name):
         return None
     return None if names.is_place(name) else name
+
+
+def _spoken_of(quote: Quote) -> bool:
+    """Whether a speaker reached through a pronoun is named in the reporter's words of the
+    quote itself, as someone spoken of ("He called Steele's comments 'unacceptable'" read
+    as Steele's): one does not tell of oneself by name, so the pronoun stands for someone
+    else, and the name is not listed from this quote (its words still count). A name that
+    a speech verb follows ("Chief executive Ann Roe said that ...") is the speaker's own
+    attribution, caught inside the quote."""
+    if fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS or not quote.speaker:
+        return False
+    own = _name_words(quote.speaker)
+    if not own:
+        return False
+    reporters = quote.text
+    if quote.kind == "mixed":
+        for phrase in marked_phrases(quote.text):
+            reporters = reporters.replace(phrase, " ")
+    elif quote.kind != "indirect":
+        return False  # a direct quote is all the speaker's words
+    said = [fold(w) for w in words(reporters)]
+    for at, word in enumerate(said):
+        bare = re.sub(r"'s?$", "", word)
+        if bare == own[-1] and not set(said[at + 1 : at + 3]) & SPEECH_VERB_FORMS:
+            return True
+    return False
 
 
 def _is_a_name(name: str) -> bool:
