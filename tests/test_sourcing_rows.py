@@ -191,3 +191,18 @@ def test_a_person_spoken_of_in_the_reporters_words_is_not_listed_from_them() -> 
     )
     assert profiles[1].speakers == ()
     assert _rows(profiles[1]) == [("person", 1, 1, 0)]
+
+
+def test_an_office_holder_called_by_a_capitalised_title_is_a_person() -> None:
+    text = (
+        'Secretary of State Ann Roe arrived on Monday. "We will not wait," the Secretary '
+        'of State said. The President added that talks were "close to done".'
+    )
+    roe = _said(text, "We will not wait,", "the Secretary of State", kind="direct")
+    president = _said(
+        text, 'that talks were "close to done"', "The President", cue="added", kind="mixed"
+    )
+    named = _said(text, "arrived on Monday", "Secretary of State Ann Roe", "Ann Roe")
+    profile = _profile(text, replace(named, speaker_type="person"), roe, president)
+    assert profile.anonymous == ()
+    assert _rows(profile) == [("person", 2, 7, 1)]

@@ -413,10 +413,15 @@ def _refers_back(mention: str | None) -> bool:
     """A definite description by role, not by access: "the new mayor", "the Ohio senator",
     "the California Democrat" (a person named before, called by state and party), not "the
     insider" or "the Downing Street source". A capitalised head other than a party member's
-    ("the Times") may be an organisation, so it does not refer back."""
+    ("the Times") may be an organisation, so it does not refer back, but for an office's
+    title ("the President", "the Secretary of State"): one person holds it, whom the
+    article names."""
     described = words(mention or "")
     if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
         return False
+    title = _head_word(mention)
+    if title[:1].isupper() and fold(title) in ROLE_NOUNS | TITLES:
+        return fold(title) not in ANONYMOUS_NOUNS  # "the Spokesman" is one of access
     head = fold(described[-1])
     if described[-1][:1].isupper() and head not in PARTY_MEMBER_NOUNS:
         return False
