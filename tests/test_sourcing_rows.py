@@ -206,3 +206,15 @@ def test_an_office_holder_called_by_a_capitalised_title_is_a_person() -> None:
     profile = _profile(text, replace(named, speaker_type="person"), roe, president)
     assert profile.anonymous == ()
     assert _rows(profile) == [("person", 2, 7, 1)]
+
+
+def test_a_role_named_in_apposition_before_is_that_person_again() -> None:
+    text = (
+        "A council spokesman, Tom Reed, said the pier was shut for the winter season. "
+        'By noon it was open again. "It is unsafe," the spokesman said.'
+    )
+    reed = _said(text, "the pier was shut for the winter season", "A council spokesman")
+    again = _said(text, "It is unsafe,", "the spokesman", kind="direct")
+    profile = _profile(text, reed, again)
+    assert profile.anonymous == ()
+    assert _rows(profile) == [("person", 1, 3, 1)]

@@ -572,8 +572,9 @@ def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quot
 def _role_named_before(quote: Quote, text: str) -> str | None:
     """The name a definite role description ("the spokeswoman", "her lawyer") gave earlier in
     the article, where the role stood beside a name as a title or an apposition
-    ("spokeswoman Stephanie Gray", "Stephanie Gray, the first lady's spokeswoman"), or
-    None. An indefinite one ("a spokesman") is someone not named."""
+    ("spokeswoman Stephanie Gray", "a spokeswoman, Stephanie Gray,", "Stephanie Gray, the
+    first lady's spokeswoman"), or None. An indefinite one ("a spokesman") is someone not
+    named."""
     described = words(quote.speaker_mention or "")
     if len(described) < 2 or quote.speaker_start is None or not text:
         return None
@@ -582,7 +583,8 @@ def _role_named_before(quote: Quote, text: str) -> str | None:
         return None
     role = re.escape(described[-1])
     before = text[: quote.speaker_start]
-    titled = re.findall(rf"\b(?i:{role})\s+({NAME_RUN})", before)
+    # "spokeswoman Stephanie Gray", and "a spokeswoman, Stephanie Gray," in apposition
+    titled = re.findall(rf"\b(?i:{role}),?\s+({NAME_RUN})", before)
     apposed = re.findall(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b", before)
     named = [n for n in (*titled, *apposed) if len(words(n)) >= MIN_NAME_WORDS]
     return named[-1] if named else None
