@@ -218,3 +218,13 @@ def test_a_role_named_in_apposition_before_is_that_person_again() -> None:
     profile = _profile(text, reed, again)
     assert profile.anonymous == ()
     assert _rows(profile) == [("person", 1, 3, 1)]
+
+
+def test_members_of_an_institution_named_before_are_the_institution() -> None:
+    text = (
+        MAYOR + " The Guild of Harbour Pilots wrote to her. The pilots said the plan "
+        '"fails every test".'
+    )
+    roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
+    pilots = _said(text, 'the plan "fails every test"', "The pilots", kind="mixed")
+    assert _rows(_profile(text, roe, pilots)) == [("person", 1, 5, 0), ("organization", 1, 3, 0)]

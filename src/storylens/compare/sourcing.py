@@ -159,7 +159,8 @@ INSTITUTION_NOUNS = ORGANIZATION_NOUNS | frozenset(
     zoo club museum school college academy hospital clinic church diocese conference league
     federation alliance city county state town village district council senate congress
     parliament assembly legislature cabinet embassy ministry regime authority charity trust
-    fund service army navy force prison jail library studio airline network festival
+    fund service army navy force prison jail library studio airline network festival guild
+    society chamber
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
@@ -432,6 +433,20 @@ def _refers_back(mention: str | None) -> bool:
     return _person_noun(head)
 
 
+def _institution_named(head: str, text: str) -> bool:
+    """Whether ``text`` names an institution by a name that ends in the plural head of a
+    description ("the bishops" for "the U.S. Conference of Catholic Bishops", "the
+    pilots" for "the Guild of Harbour Pilots"): its members, described as a group, are
+    the institution speaking."""
+    if not head.endswith("s") or len(words(head)) != 1:
+        return False
+    pattern = rf"((?:[A-Z][\w.'’-]*\s+(?:(?:of|for)\s+(?:the\s+)?)?)+){re.escape(head.title())}\b"
+    return any(
+        {fold(w) for w in words(found.group(1))} & INSTITUTION_NOUNS
+        for found in re.finditer(pattern, text)
+    )
+
+
 def _person_noun(noun: str) -> bool:
     """Whether a folded singular noun is one for a person: a role, a title, kin, a party
     member or a person by what they are ("the senator", "the actor", "the bishop")."""
@@ -443,13 +458,16 @@ def _person_noun(noun: str) -> bool:
     )
 
 
-def _referred_back_as(mention: str | None) -> Literal["organization", "none"] | None:
-    """What an unnamed speaker's definite description of no person refers back to: an
-    institution ("the zoo", "the conference") is the organisation the article named; a
-    thing ("the tax deal", "the vote") is no source ("none"), since the parse made it a
-    speaker but no one is described. None for any other description: one of access or of
-    the public ("the insider", "the crowd"), a person or a group ("the lawmakers"), a name
-    ("the Times") or an indefinite one."""
+def _referred_back_as(
+    mention: str | None, text: str = "", before: int | None = None
+) -> Literal["organization", "none"] | None:
+    """What an unnamed speaker's definite description refers back to: an institution ("the
+    zoo", "the conference") is the organisation the article named, and so is a group whose
+    institution the article named before ``before`` ("the bishops" after "the Conference of
+    Catholic Bishops"); a thing ("the tax deal", "the vote") is no source ("none"), since the
+    parse made it a speaker but no one is described. None for any other description: one of
+    access or of the public ("the insider", "the crowd"), a person or a group ("the
+    lawmakers"), a name ("the Times") or an indefinite one."""
     described = words(mention or "")
     if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
         return None
@@ -457,7 +475,7 @@ def _referred_back_as(mention: str | None) -> Literal["organization", "none"] | 
     if not head or head[:1].isupper():
         return None
     forms = _singulars(fold(head))
-    if forms & INSTITUTION_NOUNS:
+    if forms & INSTITUTION_NOUNS or _institution_named(head, text[:before]):
         return "organization"
     kinds = ACCESS_NOUNS | PUBLIC_WORDS
     if any(form in kinds or _person_noun(form) or form.endswith(ROLE_SUFFIXES) for form in forms):
@@ -773,14 +791,18 @@ def counted_quotes(
         elif _a_document(quote):
             continue  # "the report found", "the statute reads": a text, not its author
         referred = (
-            _referred_back_as(quote.speaker_mention) if quote.speaker_type == "anonymous" else None
+            _referred_back_as(quote.speaker_mention, text, quote.speaker_start)
+            if quote.speaker_type == "anonymous"
+            else None
         )
         if referred == "none":
             continue  # "the tax deal announced ...": a thing, no source
         if referred == "organization":
             quote = replace(quote, speaker_type="organization")  # "the zoo said"
-        if quote.speaker_type == "organization" and not names_an_organization(
-            quote.speaker_mention or quote.speaker
+        if (
+            quote.speaker_type == "organization"
+            and referred != "organization"  # read from the article already
+            and not names_an_organization(quote.speaker_mention or quote.speaker)
         ):
             continue  # a thing ("the war in Afghanistan") is no source at all
         if quote.speaker_type == "organization" and _a_publication(quote.speaker, text):
