@@ -228,3 +228,15 @@ def test_members_of_an_institution_named_before_are_the_institution() -> None:
     roe = _said(text, "We will fix the pier.", "Ann Roe", kind="direct", speaker_type="person")
     pilots = _said(text, 'the plan "fails every test"', "The pilots", kind="mixed")
     assert _rows(_profile(text, roe, pilots)) == [("person", 1, 5, 0), ("organization", 1, 3, 0)]
+
+
+def test_one_of_several_institutions_is_an_organisation() -> None:
+    text = 'One of the oldest harbour unions called for "a full inquiry" into the pier.'
+    union = _said(
+        text,
+        'for "a full inquiry" into the pier',
+        "One of the oldest harbour unions",
+        cue="called",
+        kind="mixed",
+    )
+    assert _rows(_profile(text, union)) == [("organization", 1, 3, 0)]

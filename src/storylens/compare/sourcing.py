@@ -433,6 +433,21 @@ def _refers_back(mention: str | None) -> bool:
     return _person_noun(head)
 
 
+def _one_of_institutions(mention: str | None) -> bool:
+    """Whether a description picks one out of institutions ("One of the nation's largest and
+    oldest civil rights groups", "one of the unions"): an organisation, described. Its head
+    is the plural after "of", the last word before any preposition."""
+    described = words(mention or "")
+    if len(described) < 3 or fold(described[1]) != "of":
+        return False
+    if fold(described[0]) not in QUANTITY_WORDS | {"each", "either", "neither"}:
+        return False
+    rest = [fold(w) for w in described[2:]]
+    cut = next((i for i, w in enumerate(rest) if w in NAME_BREAKING_PREPOSITIONS), len(rest))
+    head = rest[cut - 1] if cut else ""
+    return bool((_singulars(head) - {head}) & INSTITUTION_NOUNS)
+
+
 def _institution_named(head: str, text: str) -> bool:
     """Whether ``text`` names an institution by a name that ends in the plural head of a
     description ("the bishops" for "the U.S. Conference of Catholic Bishops", "the
@@ -795,6 +810,12 @@ def counted_quotes(
             if quote.speaker_type == "anonymous"
             else None
         )
+        if (
+            referred is None
+            and quote.speaker_type == "anonymous"
+            and _one_of_institutions(quote.speaker_mention)
+        ):
+            referred = "organization"  # "one of the nation's oldest civil rights groups"
         if referred == "none":
             continue  # "the tax deal announced ...": a thing, no source
         if referred == "organization":
