@@ -240,3 +240,20 @@ def test_one_of_several_institutions_is_an_organisation() -> None:
         kind="mixed",
     )
     assert _rows(_profile(text, union)) == [("organization", 1, 3, 0)]
+
+
+def test_a_name_an_outlet_spells_two_ways_is_listed_once() -> None:
+    text = (
+        'Cowen said, "It is a short career." Cowen added, "I will not run." '
+        'Cowmen called the job "temporary".'
+    )
+    first = _said(text, "It is a short career.", "Cowen", kind="direct", speaker_type="person")
+    second = _said(text, "I will not run.", "Cowen added", "Cowen", kind="direct")
+    third = _said(text, 'the job "temporary"', "Cowmen", cue="called", kind="mixed")
+    profile = _profile(
+        text,
+        first,
+        replace(second, speaker_type="person"),
+        replace(third, speaker_type="person"),
+    )
+    assert profile.speakers == ("Cowen",)

@@ -407,7 +407,25 @@ def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
         ]
         if len(fuller) < 2:
             merged[fuller[0] if fuller else name] += count
-    return tuple(name for name, _ in merged.most_common())
+    # one name spelt two ways in the outlet's articles ("Cowen", "Cowmen"): listed once,
+    # as it is spelt more often (first listed where as often)
+    kept: Counter[str] = Counter()
+    for name, count in merged.most_common():
+        same = next((other for other in kept if _spelt_otherwise(name, other)), None)
+        kept[same or name] += count
+    return tuple(name for name, _ in kept.most_common())
+
+
+def _spelt_otherwise(name: str, other: str) -> bool:
+    """Whether two names are one name spelt two ways: the same words but for the last,
+    which is a letter apart ("Mo Cowen", "Mo Cowan")."""
+    own, theirs = _name_words(name), _name_words(other)
+    return (
+        len(own) == len(theirs)
+        and own[:-1] == theirs[:-1]
+        and own[-1] != theirs[-1]
+        and _misspelt(own[-1], theirs[-1])
+    )
 
 
 def _refers_back(mention: str | None) -> bool:
