@@ -264,3 +264,16 @@ def test_a_title_in_marks_is_no_ones_words() -> None:
     roe = _said(text, "It is a disgrace.", "Ann Roe", kind="direct", speaker_type="person")
     book = _said(text, "The Book of Tides and Shores", "The scholars", cue="cited", kind="direct")
     assert _rows(_profile(text, roe, book)) == [("person", 1, 4, 0)]
+
+
+def test_a_person_whose_name_holds_an_outlets_is_listed() -> None:
+    text = 'Mayor Ann Bloomberg said, "We will fix the pier."'
+    said = _said(
+        text, "We will fix the pier.", "Mayor Ann Bloomberg", "Ann Bloomberg", kind="direct"
+    )
+    story = _with_entities(
+        member("a", "Echo", text, quotes=(replace(said, speaker_type="person"),)),
+        ("Ann Bloomberg", "PERSON"),
+    )
+    (profile,), _ = sourcing_profiles([story], {})
+    assert profile.speakers == ("Ann Bloomberg",)
