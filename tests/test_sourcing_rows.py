@@ -259,13 +259,6 @@ def test_a_name_an_outlet_spells_two_ways_is_listed_once() -> None:
     assert profile.speakers == ("Cowen",)
 
 
-def test_a_title_in_marks_is_no_ones_words() -> None:
-    text = 'Ann Roe said, "It is a disgrace." The scholars cited "The Book of Tides and Shores."'
-    roe = _said(text, "It is a disgrace.", "Ann Roe", kind="direct", speaker_type="person")
-    book = _said(text, "The Book of Tides and Shores", "The scholars", cue="cited", kind="direct")
-    assert _rows(_profile(text, roe, book)) == [("person", 1, 4, 0)]
-
-
 def test_a_person_whose_name_holds_an_outlets_is_listed() -> None:
     text = 'Mayor Ann Bloomberg said, "We will fix the pier."'
     said = _said(

@@ -526,24 +526,6 @@ def quoted_word_count(quote: Quote) -> int:
     return len(words(quote.text))
 
 
-# Fewer content words than this in marks are no title surely ("Wow", "Yes").
-MIN_TITLE_WORDS = 2
-
-
-def _a_title(phrase: str) -> bool:
-    """Whether words in marks are a title, not anyone's words: each of its content words
-    capitalised, and no sentence's end ("The Compendium of the Social Doctrine of the
-    Church"). Only a quote that is all title is dropped: a title inside a mixed quote's
-    marks ("on CNN's 'American Morning' that ...") still counts, since graders counted a
-    motto quoted there ("In God We Trust") as the speaker's words."""
-    content = [w for w in words(phrase) if not is_stop_word(w)]
-    return (
-        len(content) >= MIN_TITLE_WORDS
-        and all(w[:1].isupper() for w in content)
-        and not phrase.rstrip(" ,;:'\"’”").endswith((".", "!", "?"))
-    )
-
-
 def _narration(quote: Quote) -> bool:
     """Reported speech whose speaker is named inside what it is said to report ("Jon Pell,
     who taunted the mayor, ..."): the outlet's narration about a person, not their words."""
@@ -873,8 +855,6 @@ def counted_quotes(
             # or role ("a bizarre episode that is threatening his dream ..."): the extractor
             # misread the clause, and no one is described
             continue
-        if source is not None and quote.kind == "direct" and _a_title(quote.text):
-            continue  # a title in marks ("The Compendium of ...") is no one's speech
         if source is not None:
             yield quote, source, quoted_word_count(quote)
 
