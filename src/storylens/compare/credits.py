@@ -66,7 +66,7 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
             if not name or len(name) > MAX_CREDIT_CHARS or not looks_like_outlet(name):
                 continue
             key = outlet_key(name)
-            if not key or _is_own(key, own):
+            if not key or is_own(key, own):
                 continue
             start = match.start("name") + raw.lower().find(name.lower())
             if key not in found or start < found[key][1]:
@@ -74,7 +74,7 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
     return sorted(found.values(), key=lambda item: item[1])
 
 
-def _is_own(key: str, own: set[str]) -> bool:
+def is_own(key: str, own: set[str]) -> bool:
     """The credited outlet is the article's own: the same key, one inside the other
     ("nytimes" and "newyorktimes" are not caught; "washingtonpost" and "post" are), or the
     own name is the credited name's initials ("nyt" for "New York Times")."""
@@ -84,7 +84,7 @@ def _is_own(key: str, own: set[str]) -> bool:
     ) or bool(initials and initials in own)
 
 
-def _names_of(member: StoryMember) -> list[str]:
+def own_names(member: StoryMember) -> list[str]:
     """What a member's outlet goes by: the outlet given and its web address's name."""
     article = member.analysed.article
     names = [article.outlet or ""]
@@ -98,12 +98,12 @@ def _names_of(member: StoryMember) -> list[str]:
 def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...]]:
     """Each member's credits to other outlets, with the story member each names where one
     matches (the earliest of that outlet's articles)."""
-    keys = {index: {outlet_key(name) for name in _names_of(m)} for index, m in enumerate(members)}
+    keys = {index: {outlet_key(name) for name in own_names(m)} for index, m in enumerate(members)}
     credits: dict[int, tuple[Credit, ...]] = {}
     for index, member in enumerate(members):
         if member.duplicate_of is not None:
             continue
-        found = article_credits(member.analysed.article.text, _names_of(member))
+        found = article_credits(member.analysed.article.text, own_names(member))
         if not found:
             continue
         rows = []
@@ -113,7 +113,7 @@ def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...
                 (
                     members[other].id
                     for other in range(len(members))
-                    if other != index and keys[other] - keys[index] and _is_own(key, keys[other])
+                    if other != index and keys[other] - keys[index] and is_own(key, keys[other])
                 ),
                 None,
             )

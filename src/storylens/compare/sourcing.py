@@ -59,22 +59,31 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import Literal
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
     KIN_NOUNS,
+    PEOPLE_NOUNS,
+    PERSON_NOUNS,
     PERSONAL_PRONOUNS,
     ROLE_NOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     TITLES,
 )
-from storylens.analyse.quotes.speakers import MENTION_PREPOSITIONS, ORGANIZATION_NOUNS
+from storylens.analyse.quotes.speakers import (
+    MENTION_PREPOSITIONS,
+    ORGANIZATION_NOUNS,
+    PERSON_ROLE_SUFFIXES,
+    THING_NOUNS,
+)
+from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet
+from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet, outlet_key
 from storylens.records import (
     Entity,
     Quote,
@@ -106,7 +115,15 @@ TEXT_NOUNS = frozenset(
     """
     cable memo email e-mail note article headline column editorial ad advert advertisement
     cover page site website book essay op-ed excerpt term caption banner flyer leaflet
-    obituary story resolution
+    obituary story resolution apology speech testimony
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Nouns for the text of a law or a rule ("the statute reads", "the provision says"): a text,
+# not the words of whoever wrote or passed it. A closed class, beside the document nouns.
+LEGAL_TEXT_NOUNS = frozenset(
+    """
+    statute act amendment provision clause section article ordinance regulation rule
+    constitution charter code text wording language
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
@@ -131,6 +148,21 @@ ANONYMOUS_SOURCE_NOUNS = frozenset(
 )
 # Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
 ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant")
+# Endings of a compound noun for a person ("the cameraman", "the chairwoman").
+PERSON_COMPOUND_ENDINGS = ("man", "woman", "person")
+# Head nouns of an institution that speaks as an organisation does ("the zoo said", "the
+# conference said"), beside the quote extractor's organisation nouns: a definite description
+# by one is the organisation the article named, not a person and not a thing. A closed class
+# of English nouns for institutions.
+INSTITUTION_NOUNS = ORGANIZATION_NOUNS | frozenset(
+    """
+    zoo club museum school college academy hospital clinic church diocese conference league
+    federation alliance city county state town village district council senate congress
+    parliament assembly legislature cabinet embassy ministry regime authority charity trust
+    fund service army navy force prison jail library studio airline network festival guild
+    society chamber
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 # Kinds of quote that are someone's speech (scare quotes and titles are not).
 SPEECH_KINDS = frozenset({"direct", "indirect", "mixed", "nested"})
 # Words that, just before a speech verb, make it report nothing: a negation ("have not
@@ -190,6 +222,9 @@ GROUP_PRONOUNS = frozenset({"they", "it", "we"})
 # Entity labels of a longer name a speaker's name may be cut from ("the Port Alder Fire
 # Department" read as the speaker "Port Alder").
 WHOLE_NAME_LABELS = frozenset({"ORG", "FAC", "GPE", "LOC"})
+# How far before a relative pronoun its antecedent's name is looked for ("the Port Alder
+# Fire Department, which said"): a long name and a comma.
+ANTECEDENT_REACH_CHARS = 80
 # Pronouns that open a relative clause: a speaker mention of one alone stands for its
 # antecedent, the words that describe the speaker.
 RELATIVE_PRONOUNS = frozenset({"that", "which", "who", "whom", "whose", "what"})
@@ -312,12 +347,12 @@ def describes_a_person(mention: str | None) -> bool:
     names a text or a document ("that cable", "The missive", "this ad", "a handwritten
     note"). The head is the last word before the first function word after a content word
     ("a source close to the couple" -> "source")."""
-    last = _head(mention)
-    if not last:
+    # the head, and the head after a possessive ("Steele's most recent comments")
+    heads = {_head(mention), _head(_owned(mention or "")[1])} - {""}
+    if not heads:
         return True  # nothing to judge by: "an unnamed source"
-    singular = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
     texts = TEXT_NOUNS | DOCUMENT_NOUNS | SPEECH_NOUNS
-    return not ({last, singular} & texts)
+    return not any(_singulars(head) & texts for head in heads)
 
 
 def _head(mention: str | None) -> str:
@@ -346,7 +381,7 @@ def names_an_organization(mention: str | None) -> bool:
         return True  # nothing to judge by
     folded = fold(head)
     singular = folded[:-1] if folded.endswith("s") and not folded.endswith("ss") else folded
-    return head[:1].isupper() or bool({folded, singular} & ORGANIZATION_NOUNS)
+    return head[:1].isupper() or bool({folded, singular} & INSTITUTION_NOUNS)
 
 
 def speaker_name(speaker: str, mention: str | None) -> str:
@@ -361,29 +396,124 @@ def speaker_name(speaker: str, mention: str | None) -> str:
 
 def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
     """The speakers, most quoted first, a short name ("Clinton") counted with the one full
-    name it is part of ("Hillary Rodham Clinton"); a short name two full names share stays."""
+    name it is part of ("Hillary Rodham Clinton"). A short name two full names share ("Cheney"
+    beside "Liz Cheney" and "Mary Cheney") is not listed: which of them it is the parse does
+    not say, and each is listed already (the words still count in the row of their kind)."""
     merged: Counter[str] = Counter()
     for name, count in speakers.items():
         own = {fold(w) for w in words(name)}
         fuller = [
             other for other in speakers if other != name and own < {fold(w) for w in words(other)}
         ]
-        merged[fuller[0] if len(fuller) == 1 else name] += count
-    return tuple(name for name, _ in merged.most_common())
+        if len(fuller) < 2:
+            merged[fuller[0] if fuller else name] += count
+    # one name spelt two ways in the outlet's articles ("Cowen", "Cowmen"): listed once,
+    # as it is spelt more often (first listed where as often)
+    kept: Counter[str] = Counter()
+    for name, count in merged.most_common():
+        same = next((other for other in kept if _spelt_otherwise(name, other)), None)
+        kept[same or name] += count
+    return tuple(name for name, _ in kept.most_common())
+
+
+def _spelt_otherwise(name: str, other: str) -> bool:
+    """Whether two names are one name spelt two ways: the same words but for the last,
+    which is a letter apart ("Mo Cowen", "Mo Cowan")."""
+    own, theirs = _name_words(name), _name_words(other)
+    return (
+        len(own) == len(theirs)
+        and own[:-1] == theirs[:-1]
+        and own[-1] != theirs[-1]
+        and _misspelt(own[-1], theirs[-1])
+    )
 
 
 def _refers_back(mention: str | None) -> bool:
     """A definite description by role, not by access: "the new mayor", "the Ohio senator",
     "the California Democrat" (a person named before, called by state and party), not "the
     insider" or "the Downing Street source". A capitalised head other than a party member's
-    ("the Times") may be an organisation, so it does not refer back."""
+    ("the Times") may be an organisation, so it does not refer back, but for an office's
+    title ("the President", "the Secretary of State"): one person holds it, whom the
+    article names."""
     described = words(mention or "")
     if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
         return False
+    title = _head_word(mention)
+    if title[:1].isupper() and fold(title) in ROLE_NOUNS | TITLES:
+        return fold(title) not in ANONYMOUS_NOUNS  # "the Spokesman" is one of access
     head = fold(described[-1])
     if described[-1][:1].isupper() and head not in PARTY_MEMBER_NOUNS:
         return False
-    return head not in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS
+    if head in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS:
+        return False
+    # one person, called by what they are: a plural ("the scholars", "the bishops") is a
+    # group the article does not name, and a thing ("the tax deal") is no one
+    return _person_noun(head)
+
+
+def _one_of_institutions(mention: str | None) -> bool:
+    """Whether a description picks one out of institutions ("One of the nation's largest and
+    oldest civil rights groups", "one of the unions"): an organisation, described. Its head
+    is the plural after "of", the last word before any preposition."""
+    described = words(mention or "")
+    if len(described) < 3 or fold(described[1]) != "of":
+        return False
+    if fold(described[0]) not in QUANTITY_WORDS | {"each", "either", "neither"}:
+        return False
+    rest = [fold(w) for w in described[2:]]
+    cut = next((i for i, w in enumerate(rest) if w in NAME_BREAKING_PREPOSITIONS), len(rest))
+    head = rest[cut - 1] if cut else ""
+    return bool((_singulars(head) - {head}) & INSTITUTION_NOUNS)
+
+
+def _institution_named(head: str, text: str) -> bool:
+    """Whether ``text`` names an institution by a name that ends in the plural head of a
+    description ("the bishops" for "the U.S. Conference of Catholic Bishops", "the
+    pilots" for "the Guild of Harbour Pilots"): its members, described as a group, are
+    the institution speaking."""
+    if not head.endswith("s") or len(words(head)) != 1:
+        return False
+    pattern = rf"((?:[A-Z][\w.'’-]*\s+(?:(?:of|for)\s+(?:the\s+)?)?)+){re.escape(head.title())}\b"
+    return any(
+        {fold(w) for w in words(found.group(1))} & INSTITUTION_NOUNS
+        for found in re.finditer(pattern, text)
+    )
+
+
+def _person_noun(noun: str) -> bool:
+    """Whether a folded singular noun is one for a person: a role, a title, kin, a party
+    member or a person by what they are ("the senator", "the actor", "the bishop")."""
+    people = ROLE_NOUNS | PERSON_NOUNS | PEOPLE_NOUNS | PARTY_MEMBER_NOUNS
+    return (
+        noun in people
+        or noun.endswith(PERSON_COMPOUND_ENDINGS)
+        or (noun.endswith(PERSON_ROLE_SUFFIXES) and noun not in THING_NOUNS)
+    )
+
+
+def _referred_back_as(
+    mention: str | None, text: str = "", before: int | None = None
+) -> Literal["organization", "none"] | None:
+    """What an unnamed speaker's definite description refers back to: an institution ("the
+    zoo", "the conference") is the organisation the article named, and so is a group whose
+    institution the article named before ``before`` ("the bishops" after "the Conference of
+    Catholic Bishops"); a thing ("the tax deal", "the vote") is no source ("none"), since the
+    parse made it a speaker but no one is described. None for any other description: one of
+    access or of the public ("the insider", "the crowd"), a person or a group ("the
+    lawmakers"), a name ("the Times") or an indefinite one."""
+    described = words(mention or "")
+    if len(described) < 2 or fold(described[0]) != DEFINITE_ARTICLE:
+        return None
+    head = _head_word(mention)
+    if not head or head[:1].isupper():
+        return None
+    forms = _singulars(fold(head))
+    if forms & INSTITUTION_NOUNS or _institution_named(head, text[:before]):
+        return "organization"
+    kinds = ACCESS_NOUNS | PUBLIC_WORDS
+    if any(form in kinds or _person_noun(form) or form.endswith(ROLE_SUFFIXES) for form in forms):
+        return None
+    return "none"
 
 
 def quoted_word_count(quote: Quote) -> int:
@@ -493,8 +623,9 @@ def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quot
 def _role_named_before(quote: Quote, text: str) -> str | None:
     """The name a definite role description ("the spokeswoman", "her lawyer") gave earlier in
     the article, where the role stood beside a name as a title or an apposition
-    ("spokeswoman Stephanie Gray", "Stephanie Gray, the first lady's spokeswoman"), or
-    None. An indefinite one ("a spokesman") is someone not named."""
+    ("spokeswoman Stephanie Gray", "a spokeswoman, Stephanie Gray,", "Stephanie Gray, the
+    first lady's spokeswoman"), or None. An indefinite one ("a spokesman") is someone not
+    named."""
     described = words(quote.speaker_mention or "")
     if len(described) < 2 or quote.speaker_start is None or not text:
         return None
@@ -503,7 +634,8 @@ def _role_named_before(quote: Quote, text: str) -> str | None:
         return None
     role = re.escape(described[-1])
     before = text[: quote.speaker_start]
-    titled = re.findall(rf"\b(?i:{role})\s+({NAME_RUN})", before)
+    # "spokeswoman Stephanie Gray", and "a spokeswoman, Stephanie Gray," in apposition
+    titled = re.findall(rf"\b(?i:{role}),?\s+({NAME_RUN})", before)
     apposed = re.findall(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b", before)
     named = [n for n in (*titled, *apposed) if len(words(n)) >= MIN_NAME_WORDS]
     return named[-1] if named else None
@@ -603,6 +735,37 @@ def _described_before(quote: Quote, earlier: Sequence[Quote]) -> Quote:
     return quote
 
 
+def _owned(description: str) -> tuple[str, str]:
+    """A description split after its possessive ("Mr. Roe's latest apology" -> ("Mr. Roe",
+    "latest apology")); ("", description) where no word is a possessive."""
+    found = re.search(r"['’]s?\s", description)
+    if found is None:
+        return "", description
+    return description[: found.start()].strip(), description[found.end() :].strip()
+
+
+def _described(quote: Quote) -> str:
+    """What a quote's speaker is described as: its mention, or for a pronoun or a relative
+    pronoun the speaker it was resolved to ("They" -> "the mayor's remarks")."""
+    mention = quote.speaker_mention or ""
+    if fold(mention.strip()) in PERSONAL_PRONOUNS | GROUP_PRONOUNS | RELATIVE_PRONOUNS:
+        return quote.speaker or mention
+    return mention or quote.speaker or ""
+
+
+def _a_document(quote: Quote) -> bool:
+    """Whether a named or an organisation's quote is a document's words: described by a
+    document's or a law's head noun with no owner ("the report found", "the statute
+    reads", "it" for "the new code"). A statement or a letter is its author's words, and a
+    document someone owns ("the council's report") is theirs, so neither is one."""
+    if quote.speaker_type not in ("person", "organization"):
+        return False
+    owner, rest = _owned(_described(quote))
+    head = _head(rest)
+    documents = DOCUMENT_NOUNS | TEXT_NOUNS | LEGAL_TEXT_NOUNS
+    return not owner and bool(head) and bool(_singulars(head) & documents)
+
+
 def _before(first: Quote, second: Quote) -> bool:
     """Whether the first quote's speaker is described before the second's."""
     if first.speaker_start is None or second.speaker_start is None:
@@ -653,16 +816,38 @@ def counted_quotes(
             quote = _described_before(quote, [q for q in unnamed_before if _before(q, quote)])
             unnamed_before.append(quote)  # under its first description
             quote = _on_record(quote, quotes)
-        if quote.speaker_type == "anonymous" and not describes_a_person(
-            quote.speaker_mention or quote.speaker
+        if quote.speaker_type == "anonymous" and not describes_a_person(_described(quote)):
+            # a document or a text ("the letter", "Mr. Roe's apology", "They" for "the
+            # mayor's remarks") is no anonymous source: whose words it carries, the parse
+            # does not say surely (the owner's apology may quote a critic)
+            continue
+        elif _a_document(quote):
+            continue  # "the report found", "the statute reads": a text, not its author
+        referred = (
+            _referred_back_as(quote.speaker_mention, text, quote.speaker_start)
+            if quote.speaker_type == "anonymous"
+            else None
+        )
+        if (
+            referred is None
+            and quote.speaker_type == "anonymous"
+            and _one_of_institutions(quote.speaker_mention)
         ):
-            continue  # a document or a text ("the letter") is no anonymous source
-        if quote.speaker_type == "organization" and not names_an_organization(
-            quote.speaker_mention or quote.speaker
+            referred = "organization"  # "one of the nation's oldest civil rights groups"
+        if referred == "none":
+            continue  # "the tax deal announced ...": a thing, no source
+        if referred == "organization":
+            quote = replace(quote, speaker_type="organization")  # "the zoo said"
+        if (
+            quote.speaker_type == "organization"
+            and referred != "organization"  # read from the article already
+            and not names_an_organization(quote.speaker_mention or quote.speaker)
         ):
             continue  # a thing ("the war in Afghanistan") is no source at all
         if quote.speaker_type == "organization" and _a_publication(quote.speaker, text):
             continue  # another outlet's words are its reporting, which the lineage credits
+        if quote.speaker_type == "person" and _a_publication_by_every_word(quote.speaker, text):
+            continue  # "Politico reports: ..." read as a person: a publication all the same
         relative = _by_relative_pronoun(quote)
         source = source_type(quote.speaker_type, _description(quote), names_people)
         if relative and source != "anonymous" and quote.speaker_type == "anonymous":
@@ -713,6 +898,11 @@ def _whole_name(quote: Quote, text: str, entities: Sequence[Entity]) -> str | No
     if quote.speaker is None or quote.speaker_start is None or quote.speaker_end is None:
         return None
     at = text.find(quote.speaker, quote.speaker_start, quote.speaker_end)
+    if at < 0 and _by_relative_pronoun(quote):
+        # "the U.S. Conference of Catholic Bishops, which wrote ...": the name stands just
+        # before the pronoun the parse made the speaker's mention
+        reach = max(0, quote.speaker_start - ANTECEDENT_REACH_CHARS)
+        at = text.rfind(quote.speaker, reach, quote.speaker_start)
     if at < 0:
         return None
     end = at + len(quote.speaker)
@@ -762,6 +952,19 @@ def _a_publication(name: str | None, text: str) -> bool:
     return looks_like_outlet(name) or any(_holds(own, p) or _holds(p, own) for p in named if own)
 
 
+def _a_publication_by_every_word(name: str | None, text: str) -> bool:
+    """Whether a name the recogniser took for a person's is a publication's: each of its
+    words names outlets ("Politico", "the Daily Mail"), or the article calls it one. One
+    outlet word beside a given name ("Emily Post") is a person's name."""
+    named = [w for w in (name or "").split() if fold(w) != DEFINITE_ARTICLE]
+    if not named:
+        return False
+    if all(looks_like_outlet(w) for w in named):
+        return True
+    own = _bare_name(name or "")
+    return bool(text) and any(_holds(own, p) or _holds(p, own) for p in _publications(text))
+
+
 def _counts_people(name: str) -> bool:
     """Whether a "name" counts people rather than naming a source: it opens with a number or
     a word of quantity ("Close to three dozen House Democrats", "Some 40 Republicans"). Who
@@ -769,6 +972,19 @@ def _counts_people(name: str) -> bool:
     the words are counted, and no name is listed."""
     opening = fold(words(name)[0]) if words(name) else ""
     return opening[:1].isdigit() or opening in QUANTITY_WORDS
+
+
+def _a_group_of_people(name: str) -> bool:
+    """Whether a name is of a group of people by what its members are ("Senate Democrats",
+    "House Republicans", "Catholic Bishops"): its head the plural of a noun for a person
+    (not "the Conference of Catholic Bishops", headed by "Conference"). Who among them said
+    the words the article seldom says, so no one is named (the words still count, in the
+    row of their kind)."""
+    last = fold(_head_word(name))
+    if len(words(name)) < 2 or not last.endswith("s") or last.endswith("ss"):
+        return False
+    people = ROLE_NOUNS | PERSON_NOUNS | PARTY_MEMBER_NOUNS
+    return bool((_singulars(last) - {last}) & people)
 
 
 class _StoryNames:
@@ -792,6 +1008,15 @@ class _StoryNames:
         """Some article of the story calls the name a publication."""
         own = _bare_name(name)
         return bool(own) and any(_holds(own, p) or _holds(p, own) for p in self.publications)
+
+    def is_person(self, name: str, speaker_type: str) -> bool:
+        """A person's name that holds an outlet's ("Michael R. Bloomberg"): a person's
+        speaker, not every word an outlet's, and read as a person's more often than as an
+        organisation's ("the Washington Post" is never a person's)."""
+        if speaker_type != "person" or all(looks_like_outlet(w) for w in name.split()):
+            return False
+        found = _labels_of(name, self.labels)
+        return found["PERSON"] > found["ORG"]
 
     def is_place(self, name: str) -> bool:
         """The recogniser reads the name as a place and never as a person or organisation."""
@@ -828,7 +1053,7 @@ def _listed_name(
     quote: Quote, text: str, entities: Sequence[Entity], names: _StoryNames
 ) -> str | None:
     """The name a named speaker is listed under, or None where the name is doubtful."""
-    if not quote.speaker or not names.supported(quote):
+    if not quote.speaker or not names.supported(quote) or _spoken_of(quote):
         return None
     name = _whole_name(quote, text, entities) or _as_written(
         speaker_name(quote.speaker, quote.speaker_mention), quote.speaker_mention
@@ -836,11 +1061,39 @@ def _listed_name(
     owner = _document_owner(name)
     if owner is not None:
         name = owner
-    if not name or not _is_a_name(name) or looks_like_outlet(name):
+    if not name or not _is_a_name(name):
         return None
-    if _counts_people(name) or names.is_publication(name):
+    if looks_like_outlet(name) and not names.is_person(name, quote.speaker_type):
+        return None
+    if _counts_people(name) or _a_group_of_people(name) or names.is_publication(name):
         return None
     return None if names.is_place(name) else name
+
+
+def _spoken_of(quote: Quote) -> bool:
+    """Whether a speaker reached through a pronoun is named in the reporter's words of the
+    quote itself, as someone spoken of ("He called Steele's comments 'unacceptable'" read
+    as Steele's): one does not tell of oneself by name, so the pronoun stands for someone
+    else, and the name is not listed from this quote (its words still count). A name that
+    a speech verb follows ("Chief executive Ann Roe said that ...") is the speaker's own
+    attribution, caught inside the quote."""
+    if fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS or not quote.speaker:
+        return False
+    own = _name_words(quote.speaker)
+    if not own:
+        return False
+    reporters = quote.text
+    if quote.kind == "mixed":
+        for phrase in marked_phrases(quote.text):
+            reporters = reporters.replace(phrase, " ")
+    elif quote.kind != "indirect":
+        return False  # a direct quote is all the speaker's words
+    said = [fold(w) for w in words(reporters)]
+    for at, word in enumerate(said):
+        bare = re.sub(r"'s?$", "", word)
+        if bare == own[-1] and not set(said[at + 1 : at + 3]) & SPEECH_VERB_FORMS:
+            return True
+    return False
 
 
 def _is_a_name(name: str) -> bool:
@@ -878,7 +1131,7 @@ def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
         elif quote.speaker_type in ("person", "organization") and quote.speaker:
             # a role that refers back names no one here
             listed = _listed_name(quote, text, member.analysed.entities, names)
-            if listed and _is_outlet(listed, member.outlet):
+            if listed and _is_outlet(listed, member.outlet, own_names(member)):
                 listed = None
         marked = tuple(marked_phrases(quote.text)) if quote.kind == "mixed" else (quote.text,)
         found.append((source, count, listed, anonymous, marked if count else ()))
@@ -956,11 +1209,22 @@ def _refers_to_listed(description: str, listed: dict[str, None]) -> bool:
     return any(head and head in {fold(w) for w in words(other)} for other in listed)
 
 
-def _is_outlet(name: str, outlet: str) -> bool:
+def _is_outlet(name: str, outlet: str, also: Iterable[str] = ()) -> bool:
     """Whether a speaker's name is the outlet's own ("Fox News" in Fox News, "the Signal
-    Post" in the Daily Signal Post): an outlet is not its own source."""
+    Post" in the Daily Signal Post): an outlet is not its own source. ``also``: other names
+    the outlet goes by (its web address's, "huffpost"), against which the name is compared
+    by key ("HuffPost" for huffpost.com), or one key inside the other ("Fox News Channel")."""
     own, theirs = _name_words(name), _name_words(outlet)
-    return _holds(theirs, own) or _holds(own, theirs)
+    if _holds(theirs, own) or _holds(own, theirs):
+        return True
+    key = outlet_key(name)
+    for other in {outlet_key(other) for other in (outlet, *also)} - {""}:
+        if key == other:
+            return True
+        # one inside the other only for names, not codes: "fox" is inside "Foxx"
+        if min(len(key), len(other)) > MAX_CODE_CHARS and (key in other or other in key):
+            return True
+    return False
 
 
 def _printed_words(texts: Sequence[str]) -> frozenset[str]:
@@ -981,10 +1245,63 @@ def _words_printed(text: str) -> frozenset[str]:
     return frozenset(fold(w) for w in words(text))
 
 
-def _names_anywhere(name: str, printed: frozenset[str]) -> bool:
+def _names_anywhere(
+    name: str, printed: frozenset[str], names: frozenset[str] = frozenset()
+) -> bool:
     """Whether ``printed`` (``_printed_words``) holds a word of the name that is not a
-    function word."""
-    return any(w in printed for w in _name_words(name) if not is_stop_word(w))
+    function word, or ``names`` (``_name_words_printed``) one spelt nearly as the name's last
+    word (an outlet that prints "Cowan" names the man another outlet misspells "Cowen")."""
+    own = [w for w in _name_words(name) if not is_stop_word(w)]
+    if any(w in printed for w in own):
+        return True
+    return bool(own) and any(_misspelt(own[-1], word) for word in names)
+
+
+@lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
+def _capitalised_words(text: str) -> frozenset[str]:
+    """The words a text capitalises inside a sentence, folded: its names' words ("Cowan"),
+    never a sentence's first word ("Forces were ...")."""
+    found = set()
+    for match in re.finditer(r"\b[A-Z][\w'’-]+", text):
+        before = text[max(0, match.start() - CLAUSE_LOOKBACK_CHARS) : match.start()]
+        before = before.rstrip(" \"“‘'(")
+        title = re.search(r"(\w+)\.\Z", before)
+        if title and fold(title.group(1)) in TITLE_WORDS:
+            found.add(fold(match.group()))  # "Mr. Cowan", "Sen. Ann Roe"
+        elif before and before[-1] not in ".!?:\n":
+            found.add(fold(match.group()))
+    return frozenset(found)
+
+
+def _name_words_printed(texts: Sequence[str]) -> frozenset[str]:
+    """Every word the texts capitalise inside a sentence (``_capitalised_words``)."""
+    return frozenset().union(*(_capitalised_words(text) for text in texts))
+
+
+# A surname shorter than this is not matched by its spelling: short names differ by one
+# letter as often as not ("Lee", "Lea").
+MIN_MISSPELT_CHARS = 5
+# Letters one spelling of a name may differ by from another (an edit: a letter left out,
+# added or changed): two is already another person's name ("McCaul", "McCain").
+MISSPELT_EDITS = 1
+
+
+def _misspelt(name: str, word: str) -> bool:
+    """Whether two folded words are one name spelt two ways: both long enough, the same first
+    letter, and a letter apart ("Cowen", "Cowan")."""
+    if min(len(name), len(word)) < MIN_MISSPELT_CHARS or name[0] != word[0]:
+        return False
+    return abs(len(name) - len(word)) <= MISSPELT_EDITS and _edits(name, word) <= MISSPELT_EDITS
+
+
+def _edits(first: str, second: str) -> int:
+    """The fewest letters left out, added or changed to make one word the other."""
+    row = list(range(len(second) + 1))
+    for i, a in enumerate(first, 1):
+        previous, row[0] = row[0], i
+        for j, b in enumerate(second, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (a != b))
+    return row[-1]
 
 
 def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
@@ -1028,6 +1345,7 @@ def _with_left_out(
     texts_of: Callable[[SourcingProfile], Sequence[str]],
     said_by: dict[str, list[str]] | None = None,
     unattributed_of: Callable[[SourcingProfile], Sequence[str]] | None = None,
+    own_names_of: Callable[[SourcingProfile], Iterable[str]] | None = None,
 ) -> list[SourcingProfile]:
     """Each profile with the speakers others quote and it does not ("Alec" is "Alec
     Baldwin") and never names at all (named, they may be quoted in words the extractor did
@@ -1037,6 +1355,8 @@ def _with_left_out(
     left_out = []
     for profile in profiles:
         printed = _printed_words(texts_of(profile))
+        names = _name_words_printed(texts_of(profile))
+        also = tuple(own_names_of(profile)) if own_names_of else ()
         unnamed = unattributed_of(profile) if unattributed_of else ()
         left_out.append(
             replace(
@@ -1045,8 +1365,8 @@ def _with_left_out(
                     name
                     for name in everyone
                     if not any(same_speaker(name, own) for own in profile.speakers)
-                    and not _is_outlet(name, profile.outlet)
-                    and not _names_anywhere(name, printed)
+                    and not _is_outlet(name, profile.outlet, also)
+                    and not _names_anywhere(name, printed, names)
                     and not _prints_words_of(said_by.get(name, ()), unnamed)
                 ),
             )
@@ -1092,9 +1412,14 @@ def sourcing_profiles(
     def unattributed(profile: SourcingProfile) -> list[str]:
         return [unattributed_of[article_id] for article_id in profile.article_ids]
 
+    names_of = {member.id: own_names(member) for member in members}
+
+    def own_names_of(profile: SourcingProfile) -> list[str]:
+        return [name for article_id in profile.article_ids for name in names_of[article_id]]
+
     return (
-        tuple(_with_left_out(per_article, everyone, texts_of, said_by, unattributed)),
-        tuple(_with_left_out(outlets, everyone, texts_of, said_by, unattributed)),
+        tuple(_with_left_out(per_article, everyone, texts_of, said_by, unattributed, own_names_of)),
+        tuple(_with_left_out(outlets, everyone, texts_of, said_by, unattributed, own_names_of)),
     )
 
 
