@@ -40,6 +40,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from rapidfuzz import fuzz
@@ -132,6 +133,9 @@ class QuoteInStory:
     start: int = 0
     end: int = 0
     reported_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
+    # pieces of one utterance joined because another article prints them as one quotation
+    # (``join_pieces_told_whole``): they belong with that quotation, however it is cut
+    told_whole: bool = False
 
 
 def spoken_words(text: str, opening_mark: str = "") -> str:
@@ -352,6 +356,102 @@ def join_split_sentences(text: str, quotes: list[QuoteInStory]) -> list[QuoteInS
     return joined
 
 
+def join_pieces_told_whole(
+    texts: dict[str, str], quotes: Sequence[QuoteInStory]
+) -> list[QuoteInStory]:
+    """The story's quotes with the pieces of one utterance that an article prints as separate
+    quotations (`"It's always been bipartisan," Rice added. "We need to keep it that way."`)
+    made one wording where another article prints them run together in one quotation ("It's
+    always been bipartisan. We need to keep it that way."): each piece alone would read as a
+    cut of the other article's wording, and the pieces as two quotes. Pieces are joined only
+    when they are whole quotations given to one speaker, next to each other, with only a short
+    attribution between them (``attribution_between``), and another article's one wording
+    holds words of each (``_told_whole``); an article's own way of splitting its quote says
+    nothing about where the speaker paused."""
+    by_article: dict[str, list[QuoteInStory]] = {}
+    for quote in quotes:
+        by_article.setdefault(quote.article_id, []).append(quote)
+    others = [
+        (quote, normalise_quote(quote.text))
+        for quote in quotes
+        if quote.kind in ALIGNED_KINDS
+        and len(normalise_quote(quote.text).split()) >= MIN_ALIGN_WORDS
+    ]
+    position = {id(q): i for i, q in enumerate(quotes)}
+    joined_all: list[tuple[int, QuoteInStory]] = []  # the story's order of the first piece
+    for article_id, own in by_article.items():
+        text = texts.get(article_id, "")
+        theirs = [item for item in others if item[0].article_id != article_id]
+        joined: list[tuple[int, QuoteInStory]] = []
+        for quote in sorted(own, key=lambda q: q.start):
+            at, last = joined[-1] if joined else (0, None)
+            if (
+                last is not None
+                and last.kind == "direct"
+                and quote.kind == "direct"
+                and last.speaker
+                and last.speaker == quote.speaker
+                and attribution_between(text, last.end, quote.start)
+                and not any(last.end <= q.start < quote.start for q in own if q is not quote)
+                and _told_whole(last.text, quote.text, theirs)
+            ):
+                words_of = f"{last.text.strip(' ,')} {PIECE_JOINER} {quote.text.strip(' ,')}"
+                joined[-1] = (at, replace(last, text=words_of, end=quote.end, told_whole=True))
+            else:
+                joined.append((position[id(quote)], quote))
+        joined_all += joined
+    return [quote for _, quote in sorted(joined_all, key=lambda item: item[0])]
+
+
+# The words between two quotations of one speaker that leave them one utterance: an
+# attribution ("Rice added.", ", Castellano said at a briefing. "), no narration.
+MAX_ATTRIBUTION_WORDS = 10
+
+
+def attribution_between(text: str, end: int, start: int) -> bool:
+    """Whether only a short attribution stands between quoted words ending at ``end`` and
+    those starting at ``start``: no other quotation, at most ``MAX_ATTRIBUTION_WORDS`` words,
+    within ``MAX_INTERRUPTION_CHARS``, and at most one paragraph break (`"...," she said.` at
+    a paragraph's end, the quote going on in the next)."""
+    if not 0 <= start - end <= MAX_INTERRUPTION_CHARS:
+        return False
+    gap = text[end:start]
+    between = gap.strip(_EDGE_MARKS + " \u00a0\n,.;:")
+    if any(mark in between for mark in _EDGE_MARKS.replace("'", "").replace("’", "")):
+        return False  # another quotation (an apostrophe is no mark: "Rice's office said")
+    return gap.count("\n") <= 1 and 0 < len(words(between)) <= MAX_ATTRIBUTION_WORDS
+
+
+def _told_whole(first: str, second: str, theirs: Sequence[Member]) -> bool:
+    """Whether another article's one wording is the same utterance as two pieces joined and
+    holds words of each piece (all of a short piece, ``MIN_ALIGN_WORDS`` of a longer one): it
+    prints them as one quotation."""
+    head, tail = normalise_quote(first).split(), normalise_quote(second).split()
+    if not head or not tail:
+        return False
+    whole = head + tail
+    joined = " ".join(whole)
+    keys = _keys(joined)
+    for _, their_words in theirs:
+        if len(keys & _keys(their_words)) < min(MIN_SHARED_WORDS, len(keys)):
+            continue
+        if _same_utterance(their_words, joined) < SAME_UTTERANCE_SCORE:
+            continue
+        matcher = SequenceMatcher(None, their_words.split(), whole, autojunk=False)
+        in_head = in_tail = 0
+        for block in matcher.get_matching_blocks():
+            for at in range(block.b, block.b + block.size):
+                if at < len(head):
+                    in_head += 1
+                else:
+                    in_tail += 1
+        if in_head >= min(MIN_ALIGN_WORDS, len(head)) and in_tail >= min(
+            MIN_ALIGN_WORDS, len(tail)
+        ):
+            return True
+    return False
+
+
 @lru_cache(maxsize=8)
 def _interruption(opening_mark: str) -> re.Pattern[str] | None:
     """The words between two parts of a quote, from the closing mark to the opening one."""
@@ -477,6 +577,22 @@ def _one_utterance(
     return _same_utterance(a_words, b_words)
 
 
+def _group_score(
+    quote: QuoteInStory, normalised: str, group: list[Member], inner: dict[int, tuple[str, ...]]
+) -> float:
+    """How surely a wording is the utterance of a group: scored against the group's fullest
+    wording, not any member (a line that shares a fragment's words, "the lines of
+    communication remain open", is not the fragment's utterance); pieces joined because another
+    article prints them as one quotation are scored against that article's wordings too."""
+    fullest_quote, fullest = _fullest(group)
+    score = _one_utterance(quote, normalised, fullest_quote, fullest, inner)
+    if quote.told_whole:
+        for other, other_words in group:
+            if other.article_id != quote.article_id:
+                score = max(score, _one_utterance(quote, normalised, other, other_words, inner))
+    return score
+
+
 def _overlaps(a: QuoteInStory, b: QuoteInStory) -> bool:
     return a.article_id == b.article_id and a.start < b.end and b.start < a.end
 
@@ -503,10 +619,7 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
         for group in (groups[i] for i in _candidates(keys, by_word)):
             if any(_overlaps(quote, other) for other, _ in group):
                 continue  # a quote inside another quote of the same article is its own words
-            # against the fullest wording, not any member: a line that shares a fragment's
-            # words ("the lines of communication remain open") is not the fragment's utterance
-            fullest_quote, fullest = _fullest(group)
-            score = _one_utterance(quote, normalised, fullest_quote, fullest, inner)
+            score = _group_score(quote, normalised, group, inner)
             if score > best_score:
                 best, best_score = group, score
         if best is not None and best_score >= SAME_UTTERANCE_SCORE:
@@ -717,7 +830,9 @@ def _candidates(keys: set[str], by_word: dict[str, set[int]]) -> list[int]:
 
 
 def _fullest(group: list[Member]) -> Member:
-    return max(group, key=lambda item: len(item[1].split()))
+    """The wording with the most words; of two as long, one printed as one quotation before
+    one an article prints in pieces (the pieces joined by ``join_pieces_told_whole``)."""
+    return max(group, key=lambda item: (len(item[1].split()), not item[0].told_whole))
 
 
 def _into_fuller_groups(
@@ -747,8 +862,7 @@ def _into_fuller_groups(
             if any(_overlaps(q, t) for q, _ in groups[small] for t, _ in target):
                 continue
             if all(
-                _one_utterance(q, n, fullest_quote, fullest, inner) >= SAME_UTTERANCE_SCORE
-                for q, n in groups[small]
+                _group_score(q, n, target, inner) >= SAME_UTTERANCE_SCORE for q, n in groups[small]
             ):
                 best, best_length = other, len(fullest.split())
         if best is not None:

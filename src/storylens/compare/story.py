@@ -31,6 +31,7 @@ from storylens.compare.lineage import (
 from storylens.compare.quotes import (
     QuoteInStory,
     align_quotes,
+    join_pieces_told_whole,
     join_split_sentences,
     quote_wordings,
     speaker_of,
@@ -61,8 +62,10 @@ def _relay(quote: Quote) -> str | None:
 def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
     """Every quote of the story, its words without a splitting attribution."""
     found = []
+    texts = {}
     for member in members:
         text = member.analysed.article.text
+        texts[member.id] = text
         own = []
         for quote in member.analysed.quotes:
             if quote.act != "speech":
@@ -81,7 +84,7 @@ def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
                     )
                 )
         found += join_split_sentences(text, own)
-    return found
+    return join_pieces_told_whole(texts, found)
 
 
 def compare_story(
