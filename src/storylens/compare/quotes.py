@@ -45,7 +45,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from storylens.analyse.quotes.cues import SPEECH_NOUNS
+from storylens.analyse.quotes.cues import DOCUMENT_NOUNS, SPEECH_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare.variants import classify_variant, is_named, one_speaker, same_speaker
@@ -197,12 +197,34 @@ _SPEECH_DESCRIPTIONS = SPEECH_NOUNS | frozenset({"line", "words", "note", "capti
 _POSSESSIVE_OR_DETERMINER = frozenset({"her", "his", "their", "its", "the", "a", "an", "one"})
 
 
+# Written documents whose words an article quotes as the document's ("the letter states",
+# "the statement said", "the report reads"): the document is who the words are from, and a
+# reader is better told "the letter" than "unknown speaker". Its owner, where named ("the
+# company's statement"), names the author too.
+DOCUMENT_SPEAKERS = DOCUMENT_NOUNS | frozenset(
+    """
+    letter statement memo memorandum email e-mail missive message tweet post release
+    resolution editorial petition filing brief motion communique communiqué announcement
+    declaration manifesto notice note
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# A document given by a pronoun's possessive ("his statement") names no one the reader knows.
+_PRONOUN_POSSESSIVES = frozenset({"her", "his", "their", "its", "my", "our", "your"})
+
+
 def speaker_of(speaker: str | None) -> str | None:
     """The speaker as the comparison reads it: a phrase that describes the words rather than
-    who said them ("Her only public comment") is no speaker."""
+    who said them ("Her only public comment") is no speaker, but a document quoted as the
+    source of its words ("the letter", "the company's statement") is."""
     if not speaker:
         return None
     found = [fold(w) for w in words(speaker)]
+    if (
+        len(found) > 1
+        and found[0] not in _PRONOUN_POSSESSIVES
+        and (found[-1] in DOCUMENT_SPEAKERS or found[-1].removesuffix("s") in DOCUMENT_SPEAKERS)
+    ):
+        return speaker  # "the letter", "the bishops' statement": whose words these are
     if (
         len(found) > 1
         and (found[0] in _POSSESSIVE_OR_DETERMINER or found[0].endswith("'s"))
@@ -607,11 +629,13 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     # sharing one are scored (a 50-article story holds hundreds of quotes).
     by_word: dict[str, set[int]] = {}
     inner: dict[int, tuple[str, ...]] = {}  # id of a quote -> the quotations inside it
+    short: list[Member] = []
     for quote in quotes:
         if quote.kind not in ALIGNED_KINDS:
             continue
         normalised = normalise_quote(quote.text)
         if len(normalised.split()) < MIN_ALIGN_WORDS:
+            short.append((quote, normalised))
             continue
         inner[id(quote)] = inner_quotations(quote.text)
         keys = _keys(normalised)
@@ -632,6 +656,7 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
             by_word.setdefault(key, set()).add(position)
     position_of = {id(quote): i for i, quote in enumerate(quotes)}
     groups = _into_fuller_groups(groups, by_word, inner, lambda item: position_of[id(item[0])])
+    groups += _same_short_phrases(short)
 
     doubtful = _doubtful_speakers(quotes)
     result = []
@@ -647,6 +672,41 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     result = _relays_told(_paraphrased_once(result), quotes)
     result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)
+
+
+# A short phrase (fewer than ``MIN_ALIGN_WORDS`` words) is matched only to the very same
+# phrase from another article given to the same speaker, and only when it holds a content word
+# of at least this many letters: "destructive" or "jackass" in two outlets' marks is one
+# quote shared, where "no" or "Mo" could be anyone's.
+MIN_SHORT_PHRASE_LETTERS = 5
+
+
+def _same_short_phrases(short: list[Member]) -> list[list[Member]]:
+    """Groups of a short quoted phrase that two or more articles print word for word and
+    give to one speaker (`called the plan "destructive"`): the same quote, though too short to
+    set beside a longer wording it might only share a word with. A phrase printed by one
+    article alone, or given to different speakers, is left out as before."""
+    found: list[list[Member]] = []
+    for quote, normalised in short:
+        if quote.kind == "nested" or not quote.speaker:
+            continue
+        if not any(len(w) >= MIN_SHORT_PHRASE_LETTERS for w in content_stems(normalised)):
+            continue
+        home = next(
+            (
+                group
+                for group in found
+                if group[0][1] == normalised
+                and all(one_speaker(quote.speaker, q.speaker) for q, _ in group)
+                and not any(_overlaps(quote, q) for q, _ in group)
+            ),
+            None,
+        )
+        if home is None:
+            found.append([(quote, normalised)])
+        else:
+            home.append((quote, normalised))
+    return [group for group in found if len({q.article_id for q, _ in group}) > 1]
 
 
 def _relays_told(groups: list[QuoteGroup], quotes: Sequence[QuoteInStory]) -> list[QuoteGroup]:
