@@ -481,3 +481,27 @@ def test_a_rewording_printed_in_pieces_joins_the_quotation_it_rewords() -> None:
     group = _group_of(groups, "I'm sorry … I was completely wrong.")
     assert _relations(group)[("b", "I'm sorry … I was completely wrong.")] == "reworded"
     assert len(group.variants) == 3
+
+
+def test_a_description_unlike_the_groups_speaker_is_not_shown_as_the_speaker() -> None:
+    line = "We will rebuild the pier before the summer season"
+    groups = align_quotes(
+        [
+            _at("a", line, "Dana Holt"),
+            _at("b", line, "the middle of the campaign", kind="mixed"),
+            _at("c", line, "an unseen announcer"),
+        ]
+    )
+    (group,) = groups
+    assert group.speaker == "Dana Holt"
+    assert {v.article_id: v.speaker for v in group.variants} == {
+        "a": "Dana Holt",
+        "b": None,
+        "c": None,
+    }
+
+
+def test_a_description_that_names_the_speaker_is_kept() -> None:
+    line = "We will rebuild the pier before the summer season"
+    (group,) = align_quotes([_at("a", line, "Dana Holt"), _at("b", line, "Holt's spokesman")])
+    assert {v.article_id: v.speaker for v in group.variants}["b"] == "Holt's spokesman"

@@ -1064,6 +1064,26 @@ def _credited_apart(
     return any(is_named(other) and not same_speaker(quote.speaker, other) for other in speakers)
 
 
+def _subject_for_speaker(quote: QuoteInStory, group_speaker: str | None) -> bool:
+    """Whether a wording's speaker is only a description that shares no word with the
+    group's speaker, and so is shown under the group's speaker: a mixed quote's "speaker" is
+    the subject of the reporter's sentence around the phrase ("some" for a blogger's line,
+    "Catholic teaching" for a letter's words), and a whole quotation's description ("the
+    middle of his campaign", "an unseen announcer") set against a named speaker is the
+    extractor's guess; a description says who erred only where both are names
+    (``_misattributed``)."""
+    if not quote.speaker or not group_speaker or is_named(quote.speaker):
+        return False
+    mine = {_without_possessive(fold(w)) for w in words(quote.speaker)}
+    if mine & {_without_possessive(fold(w)) for w in words(group_speaker)}:
+        return False  # "Holt's spokesman", "the senator Holt": the group's speaker named
+    return quote.kind == "mixed" or (quote.kind == "direct" and is_named(group_speaker))
+
+
+def _without_possessive(word: str) -> str:
+    return word.removesuffix("'s").removesuffix("’s")
+
+
 def _another_person(quote: QuoteInStory, group_speaker: str | None) -> bool:
     """Whether the quote is given to a named person other than the group's named speaker."""
     return (
@@ -1125,8 +1145,11 @@ def _variant(
         article_id=quote.article_id,
         outlet=quote.outlet,
         text=quote.text,
-        # a speaker in doubt is shown as none rather than as the person quoted inside
-        speaker=None if speaker_in_doubt else quote.speaker,
+        # a speaker in doubt is shown as none rather than as the person quoted inside, or as
+        # the subject of the reporter's sentence around a mixed quote's phrase
+        speaker=None
+        if speaker_in_doubt or _subject_for_speaker(quote, group_speaker)
+        else quote.speaker,
         similarity=round(float(fuzz.ratio(normalised, reference)), 1),
         relation=relation,  # type: ignore[arg-type]
         diff=diff,
