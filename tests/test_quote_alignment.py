@@ -505,3 +505,19 @@ def test_a_description_that_names_the_speaker_is_kept() -> None:
     line = "We will rebuild the pier before the summer season"
     (group,) = align_quotes([_at("a", line, "Dana Holt"), _at("b", line, "Holt's spokesman")])
     assert {v.article_id: v.speaker for v in group.variants}["b"] == "Holt's spokesman"
+
+
+def test_a_joint_statement_is_shown_under_all_its_authors() -> None:
+    line = "We will not let the ferry service close this winter"
+    groups = align_quotes(
+        [
+            _at("a", line, "Bo Reyes"),
+            _at("b", line, "Ann Cole and Bo Reyes"),
+        ]
+    )
+    (group,) = groups
+    assert group.speaker == "Ann Cole and Bo Reyes"
+    assert {v.relation for v in group.variants} == {"reference", "identical"}
+    assert one_speaker("Ann Cole and Bo Reyes", "Bo Reyes")
+    assert not one_speaker("Ann Cole and Bo Reyes", "Li Wen")
+    assert is_named("Ann Cole, Bo Reyes and Li Wen") and not is_named("Cole and others")

@@ -1688,3 +1688,29 @@ def test_a_plural_role_is_never_the_one_person_named_by_it(nlp: Language) -> Non
     )
     quotes = quotes_of(nlp, text)
     assert all(q.speaker != "Ana Brill" for q in quotes if "depot" in q.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "speakers"),
+    [
+        (
+            "The council met on Monday. “We will not back down,” Ann Cole and Bo Reyes said "
+            "in a joint statement.",
+            "Ann Cole and Bo Reyes",
+        ),
+        (
+            "The council met on Monday. “We will not back down,” Ann Cole, Bo Reyes and Li Wen "
+            "wrote.",
+            "Ann Cole, Bo Reyes and Li Wen",
+        ),
+    ],
+)
+def test_a_joint_statement_is_credited_to_all_its_authors(
+    nlp: Language, text: str, speakers: str
+) -> None:
+    assert find(quotes_of(nlp, text), "not back down").speaker == speakers
+
+
+def test_a_name_and_a_description_are_not_joined(nlp: Language) -> None:
+    text = "“We are angry,” Ann Cole and her lawyer said."
+    assert find(quotes_of(nlp, text), "We are angry").speaker == "Ann Cole"

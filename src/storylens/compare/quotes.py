@@ -48,7 +48,13 @@ from rapidfuzz import fuzz
 from storylens.analyse.quotes.cues import DOCUMENT_NOUNS, SPEECH_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
-from storylens.compare.variants import classify_variant, is_named, one_speaker, same_speaker
+from storylens.compare.variants import (
+    classify_variant,
+    is_named,
+    joint_names,
+    one_speaker,
+    same_speaker,
+)
 from storylens.compare.words import content_stems, fold, stem, words
 from storylens.records import Quote, QuoteGroup, QuoteVariant, WordDiff
 
@@ -948,7 +954,13 @@ def _group_speaker(group: list[Member]) -> str | None:
         return None
     return max(
         articles,
-        key=lambda name: (len(direct.get(name, ())), is_named(name), len(articles[name])),
+        # a joint statement's authors before one of them, where as many articles give each
+        key=lambda name: (
+            len(direct.get(name, ())),
+            is_named(name),
+            len(articles[name]),
+            len(joint_names(name)),
+        ),
     )
 
 

@@ -803,7 +803,27 @@ class SpeakerTable:
         return unknown
 
     def resolve(self, head: Token) -> ResolvedSpeaker:
-        """Resolve the noun phrase headed by ``head`` (the subject of a speech verb)."""
+        """Resolve the noun phrase headed by ``head`` (the subject of a speech verb); a name
+        coordinated with other names ("Ann Cole and Bo Reyes said in a joint statement")
+        resolves to all of them, since the words are theirs together, not the first one's."""
+        found = self._resolve_one(head)
+        if found.kind != "person" or found.speaker is None or head.pos_ != "PROPN":
+            return found
+        partners = []
+        for conj in _coordinated_names(head):
+            partner = self._resolve_one(conj)
+            if partner.speaker is None or partner.kind not in ("person", "organization"):
+                return found  # "Cole and others", "Cole and her lawyer": not named together
+            partners.append(partner)
+        if not partners:
+            return found
+        names = [found.speaker, *(_as_printed(p) for p in partners)]
+        joint = f"{', '.join(names[:-1])} and {names[-1]}"
+        end = max(found.end, *(p.end for p in partners))
+        return ResolvedSpeaker(joint, self.text[found.start : end], found.start, end, "person")
+
+    def _resolve_one(self, head: Token) -> ResolvedSpeaker:
+        """``resolve`` for the noun phrase of ``head`` alone."""
         tokens = mention_tokens(head)
         start = tokens[0].idx
         end = tokens[-1].idx + len(tokens[-1])
@@ -1069,6 +1089,33 @@ class SpeakerTable:
                 continue
             return partner
         return None
+
+
+def _as_printed(found: ResolvedSpeaker) -> str:
+    """A coordinated name as the article resolves it ("Reyes" -> "Bo Reyes"), or as printed
+    where the resolved name leaves out a word of the mention ("Bo Reyes" is no "Reyes Wen",
+    which the table may make of "Reyes and Li Wen")."""
+    resolved = set((found.speaker or "").split())
+    printed = [w for w in found.mention.split() if NAME_TOKEN.match(w)]
+    if found.speaker and all(w in resolved for w in printed):
+        return found.speaker
+    return " ".join(printed) or found.speaker or found.mention
+
+
+def _coordinated_names(head: Token) -> list[Token]:
+    """The names coordinated with a name heading a speaker's phrase, in order: "Bo Reyes" and
+    "Li Wen" in "Ann Cole, Bo Reyes and Li Wen" (the parse chains each to the one before).
+    Empty unless every conjunct is a name."""
+    found: list[Token] = []
+    current = head
+    while True:
+        conj = next((c for c in current.rights if c.dep_ == "conj"), None)
+        if conj is None:
+            return found
+        if conj.pos_ != "PROPN":
+            return []
+        found.append(conj)
+        current = conj
 
 
 def mention_tokens(head: Token) -> list[Token]:
