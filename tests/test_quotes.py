@@ -1714,3 +1714,28 @@ def test_a_joint_statement_is_credited_to_all_its_authors(
 def test_a_name_and_a_description_are_not_joined(nlp: Language) -> None:
     text = "“We are angry,” Ann Cole and her lawyer said."
     assert find(quotes_of(nlp, text), "We are angry").speaker == "Ann Cole"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "The strike is in its third week. “The mayor has lost control of the city,” per "
+            "Tim Fox.",
+            "lost control",
+        ),
+        (
+            "The strike is in its third week. The mayor “has lost control of the city,” per "
+            "Tim Fox.",
+            "lost control",
+        ),
+    ],
+)
+def test_per_names_the_source_of_a_quote(nlp: Language, text: str, words: str) -> None:
+    quote = find(quotes_of(nlp, text), words)
+    assert (quote.speaker, quote.cue) == ("Tim Fox", "per")
+
+
+def test_per_as_a_measure_names_no_source(nlp: Language) -> None:
+    text = "Prices rose again. “It costs $5,” per gallon, Fox said."
+    assert find(quotes_of(nlp, text), "It costs").cue == "said"
