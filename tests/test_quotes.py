@@ -1739,3 +1739,32 @@ def test_per_names_the_source_of_a_quote(nlp: Language, text: str, words: str) -
 def test_per_as_a_measure_names_no_source(nlp: Language) -> None:
     text = "Prices rose again. “It costs $5,” per gallon, Fox said."
     assert find(quotes_of(nlp, text), "It costs").cue == "said"
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        (
+            "The ferry may close. The letter, signed by Ann Cole, states: “We ask the council "
+            "to keep the ferry running.”",
+            "Ann Cole",
+        ),
+        (
+            "The ferry may close. “We ask the council to keep the ferry running,” reads a "
+            "statement issued by the Harbor Trust.",
+            "the Harbor Trust",
+        ),
+        (
+            "The ferry may close. “We ask the council to keep the ferry running,” says the "
+            "letter, which Ann Cole sent to the mayor on Friday.",
+            "Ann Cole",
+        ),
+    ],
+)
+def test_a_documents_words_are_its_named_authors(nlp: Language, text: str, author: str) -> None:
+    assert find(quotes_of(nlp, text), "keep the ferry").speaker == author
+
+
+def test_a_document_with_no_author_named_is_the_document(nlp: Language) -> None:
+    text = "The ferry may close. “We ask the council to keep the ferry running,” the letter says."
+    assert find(quotes_of(nlp, text), "keep the ferry").speaker == "the letter"

@@ -1168,16 +1168,38 @@ def mention_tokens(head: Token) -> list[Token]:
     return tokens or [head]
 
 
+# Verbs by which someone puts a document out: "the letter, signed by Ann Cole", "a statement
+# issued by the trust", "the letter, which the residents sent to the mayor".
+AUTHORING_VERBS = frozenset({"sign", "send", "write", "issue", "release", "pen", "draft"})
+
+
 def _message_sender(head: Token) -> Token | None:
     """The person or body a message noun comes from: "Bush" in "a call from Bush", "the
-    council" in "a letter by the council"."""
-    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS:
+    council" in "a letter by the council", "Ann Cole" in "the letter, signed by Ann Cole" or
+    "the letter, which Ann Cole sent": the document's words are its author's, where the
+    article names one."""
+    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
         return None
     for child in head.children:
         if child.dep_ == "prep" and child.lower_ in ("from", "by"):
             source = next((c for c in child.children if c.dep_ == "pobj"), None)
             if source is not None and source.pos_ == "PROPN":
                 return source
+        if child.dep_ in ("acl", "relcl") and child.lemma_.lower() in AUTHORING_VERBS:
+            author = _author_of(child)
+            if author is not None and (author.pos_ == "PROPN" or can_speak(author)):
+                return author
+    return None
+
+
+def _author_of(verb: Token) -> Token | None:
+    """Who a document's verb says put it out: the agent of "signed by X", the subject of
+    "which X sent" (not the relative pronoun, which is the document)."""
+    for child in verb.children:
+        if child.dep_ == "agent":
+            return next((c for c in child.children if c.dep_ == "pobj"), None)
+        if child.dep_ == "nsubj" and child.tag_ not in RELATIVE_PRONOUN_TAGS:
+            return child
     return None
 
 
