@@ -7,9 +7,13 @@ shorter must keep most of its words in the longer (a shared phrase is not enough
 be only a phrase the longer itself quotes (a headline, another speaker's words), and must be
 three words or more; it is scored against the group's fullest wording, so no quote joins
 through a fragment it shares words with. Wordings one article prints as two quotations join
-the group of the fuller wording another article prints in one. A rewording changed in many
-places, keeping few of its words, or given to another named person is not clearly the same
-utterance and stands in a group of its own; so does any wording whose outlet gives it to
+the group of the fuller wording another article prints in one; where only a short attribution
+stands between them ("...," Rice added. "...") and another article prints words of both in
+one quotation, they are one wording. A phrase shorter than three words is set beside nothing
+longer, but two articles printing the very same phrase for one speaker share it. A
+document's words in marks ("the letter reads") are compared as anyone's. A rewording changed
+in many places, keeping few of its words, or given to another named person is not clearly the
+same utterance and stands in a group of its own; so does any wording whose outlet gives it to
 another named person than the group's (or the fullest wording's, where as many articles say
 so), unless surely misattributed: shown in the group, its line would credit one outlet's
 words to the other's speaker. Words a speaker cites inside her own quotation ("I quote:
