@@ -568,7 +568,8 @@ def test_the_comparison_counts_speech_only() -> None:
         e_text,
         quotes=(
             quote("The pier is unsafe,", e_text, "Dana Holt"),
-            replace(quote("Costs will rise,", e_text, "the report"), act="evidence"),
+            # a finding ("shows"); a document's own words ("the report reads") are compared
+            replace(quote("Costs will rise,", e_text, "the report"), act="evidence", cue="shows"),
         ),
     )
     c = member(

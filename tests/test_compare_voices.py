@@ -361,3 +361,76 @@ def test_a_relative_pronoun_speaks_for_its_antecedent_or_for_no_one() -> None:
     (profile,), _ = sourcing_profiles([member("a", "Echo", text, quotes=(sources, episode))], {})
     assert [(c.source_type, c.reported) for c in profile.counts] == [("anonymous", 1)]
     assert profile.anonymous == ("sources close to the couple",)
+
+
+# -- a document's words and short phrases in two outlets (issue 19, quote rows) --------------
+
+
+def test_a_letters_words_in_two_outlets_are_shown_as_the_letters() -> None:
+    first = "“We ask the council to keep the ferry running all winter,” the letter states."
+    second = "The letter reads: “We ask the council to keep the ferry running all winter.”"
+    words = "We ask the council to keep the ferry running all winter"
+    members = [
+        member("a", "Echo", first, quotes=(_quote_at(first, words, "the letter"),)),
+        member("b", "Courier", second, quotes=(_quote_at(second, words, "The letter"),)),
+    ]
+    (group,) = align_quotes(quotes_in_story(members))
+    assert group.speaker in ("the letter", "The letter")  # not "unknown speaker"
+    assert group.article_count == 2
+
+
+def test_a_reports_quoted_words_are_compared_though_no_one_spoke_them() -> None:
+    first = "The report reads: “The pier is beyond repair and must close by March.”"
+    second = "“The pier is beyond repair and must close by March,” the report says."
+    words = "The pier is beyond repair and must close by March"
+    members = [
+        member(
+            "a",
+            "Echo",
+            first,
+            quotes=(_quote_at(first, words, "The report", act="evidence", cue="reads"),),
+        ),
+        member(
+            "b",
+            "Courier",
+            second,
+            quotes=(_quote_at(second, words, "the report", act="evidence", cue="says"),),
+        ),
+    ]
+    (group,) = align_quotes(quotes_in_story(members))
+    assert group.article_count == 2
+
+
+def test_a_pronouns_statement_still_names_no_speaker() -> None:
+    text = "“We will reopen in May,” his statement said."
+    words = "We will reopen in May"
+    (found,) = quotes_in_story(
+        [member("a", "Echo", text, quotes=(_quote_at(text, words, "his statement"),))]
+    )
+    assert found.speaker is None
+
+
+def test_one_word_two_outlets_quote_from_one_speaker_is_a_shared_quote() -> None:
+    groups = align_quotes(
+        [
+            QuoteInStory("a", "Echo", "reckless", "Dana Holt", "mixed", 10, 18),
+            QuoteInStory("b", "Courier", "reckless.", "Dana Holt", "mixed", 30, 39),
+        ]
+    )
+    (group,) = groups
+    assert group.article_count == 2
+
+
+def test_one_word_given_to_two_speakers_or_too_short_is_no_shared_quote() -> None:
+    assert not align_quotes(
+        [
+            QuoteInStory("a", "Echo", "reckless", "Dana Holt", "mixed", 10, 18),
+            QuoteInStory("b", "Courier", "reckless", "Sam Ito", "mixed", 30, 38),
+        ]
+    )
+    assert not align_quotes(
+        [
+            QuoteInStory("a", "Echo", "no", "Dana Holt", "mixed", 10, 12),
+            QuoteInStory("b", "Courier", "no", "Dana Holt", "mixed", 30, 32),
+        ]
+    )

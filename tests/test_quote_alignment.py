@@ -7,6 +7,7 @@ from __future__ import annotations
 from storylens.compare.quotes import (
     QuoteInStory,
     align_quotes,
+    join_pieces_told_whole,
     join_split_sentences,
     quote_wordings,
 )
@@ -408,3 +409,115 @@ def test_words_inside_an_unattributed_account_are_relayed_by_its_teller() -> Non
         "b": "Idris Malo",
         "c": "Idris Malo",
     }
+
+
+# --- pieces of one utterance split by an attribution (issue 19, quote rows) --------------
+
+
+def _pieces(text: str, article: str, parts: list[str], speaker: str = "Tomas Pryce"):
+    found = []
+    for words in parts:
+        start = text.index(words)
+        found.append(
+            QuoteInStory(
+                article, article.title(), words, speaker, "direct", start, start + len(words)
+            )
+        )
+    return found
+
+
+def test_pieces_split_by_an_attribution_join_where_another_outlet_prints_them_whole() -> None:
+    split = "“I'm sorry,” Pryce said. “I let the mill down and it is on me.”"
+    whole = "“I'm sorry. I let the mill down,” Pryce told reporters."
+    quotes = _pieces(split, "a", ["I'm sorry", "I let the mill down and it is on me."])
+    quotes += _pieces(whole, "b", ["I'm sorry. I let the mill down"])
+    joined = join_pieces_told_whole({"a": split, "b": whole}, quotes)
+    assert [q.text for q in joined if q.article_id == "a"] == [
+        "I'm sorry … I let the mill down and it is on me."
+    ]
+    (group,) = align_quotes(joined)
+    assert _relations(group) == {
+        ("a", "I'm sorry … I let the mill down and it is on me."): "reference",
+        ("b", "I'm sorry. I let the mill down"): "truncated",
+    }
+
+
+def test_pieces_stay_apart_where_no_outlet_prints_them_whole() -> None:
+    split = "“I'm sorry,” Pryce said. “I let the mill down and it is on me.”"
+    other = "“I let the mill down,” Pryce told reporters."
+    quotes = _pieces(split, "a", ["I'm sorry", "I let the mill down and it is on me."])
+    quotes += _pieces(other, "b", ["I let the mill down"])
+    joined = join_pieces_told_whole({"a": split, "b": other}, quotes)
+    assert [q.text for q in joined if q.article_id == "a"] == [
+        "I'm sorry",
+        "I let the mill down and it is on me.",
+    ]
+
+
+def test_pieces_with_narration_between_them_stay_apart() -> None:
+    split = (
+        "“I'm sorry,” Pryce said, before the council voted to close the mill for the winter "
+        "and send its forty workers home. “I let the mill down.”"
+    )
+    whole = "“I'm sorry. I let the mill down,” Pryce told reporters."
+    quotes = _pieces(split, "a", ["I'm sorry", "I let the mill down."])
+    quotes += _pieces(whole, "b", ["I'm sorry. I let the mill down"])
+    joined = join_pieces_told_whole({"a": split, "b": whole}, quotes)
+    assert len([q for q in joined if q.article_id == "a"]) == 2
+
+
+def test_a_rewording_printed_in_pieces_joins_the_quotation_it_rewords() -> None:
+    texts = {
+        "a": "“I'm sorry,” Pryce said, “I was wrong. I let the mill down and it is on me.”",
+        "b": "“I'm sorry,” Pryce said. “I was completely wrong.”",
+        "c": "“I'm sorry. I was wrong,” Pryce said.",
+    }
+    quotes = _pieces(
+        texts["a"], "a", ["I'm sorry", "I was wrong. I let the mill down and it is on me."]
+    )
+    quotes += _pieces(texts["b"], "b", ["I'm sorry", "I was completely wrong."])
+    quotes += _pieces(texts["c"], "c", ["I'm sorry. I was wrong"])
+    groups = align_quotes(join_pieces_told_whole(texts, quotes))
+    group = _group_of(groups, "I'm sorry … I was completely wrong.")
+    assert _relations(group)[("b", "I'm sorry … I was completely wrong.")] == "reworded"
+    assert len(group.variants) == 3
+
+
+def test_a_description_unlike_the_groups_speaker_is_not_shown_as_the_speaker() -> None:
+    line = "We will rebuild the pier before the summer season"
+    groups = align_quotes(
+        [
+            _at("a", line, "Dana Holt"),
+            _at("b", line, "the middle of the campaign", kind="mixed"),
+            _at("c", line, "an unseen announcer"),
+        ]
+    )
+    (group,) = groups
+    assert group.speaker == "Dana Holt"
+    assert {v.article_id: v.speaker for v in group.variants} == {
+        "a": "Dana Holt",
+        "b": None,
+        "c": None,
+    }
+
+
+def test_a_description_that_names_the_speaker_is_kept() -> None:
+    line = "We will rebuild the pier before the summer season"
+    (group,) = align_quotes([_at("a", line, "Dana Holt"), _at("b", line, "Holt's spokesman")])
+    assert {v.article_id: v.speaker for v in group.variants}["b"] == "Holt's spokesman"
+
+
+def test_a_joint_statement_is_shown_under_all_its_authors() -> None:
+    line = "We will not let the ferry service close this winter"
+    groups = align_quotes(
+        [
+            _at("a", line, "Bo Reyes"),
+            _at("b", line, "Ann Cole and Bo Reyes"),
+        ]
+    )
+    (group,) = groups
+    assert group.speaker == "Ann Cole and Bo Reyes"
+    assert {v.relation for v in group.variants} == {"reference", "identical"}
+    assert one_speaker("Ann Cole and Bo Reyes", "Bo Reyes")
+    assert not one_speaker("Ann Cole and Bo Reyes", "Li Wen")
+    assert is_named("Ann Cole, Bo Reyes and Li Wen") and not is_named("Cole and others")

@@ -1688,3 +1688,83 @@ def test_a_plural_role_is_never_the_one_person_named_by_it(nlp: Language) -> Non
     )
     quotes = quotes_of(nlp, text)
     assert all(q.speaker != "Ana Brill" for q in quotes if "depot" in q.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "speakers"),
+    [
+        (
+            "The council met on Monday. “We will not back down,” Ann Cole and Bo Reyes said "
+            "in a joint statement.",
+            "Ann Cole and Bo Reyes",
+        ),
+        (
+            "The council met on Monday. “We will not back down,” Ann Cole, Bo Reyes and Li Wen "
+            "wrote.",
+            "Ann Cole, Bo Reyes and Li Wen",
+        ),
+    ],
+)
+def test_a_joint_statement_is_credited_to_all_its_authors(
+    nlp: Language, text: str, speakers: str
+) -> None:
+    assert find(quotes_of(nlp, text), "not back down").speaker == speakers
+
+
+def test_a_name_and_a_description_are_not_joined(nlp: Language) -> None:
+    text = "“We are angry,” Ann Cole and her lawyer said."
+    assert find(quotes_of(nlp, text), "We are angry").speaker == "Ann Cole"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "The strike is in its third week. “The mayor has lost control of the city,” per "
+            "Tim Fox.",
+            "lost control",
+        ),
+        (
+            "The strike is in its third week. The mayor “has lost control of the city,” per "
+            "Tim Fox.",
+            "lost control",
+        ),
+    ],
+)
+def test_per_names_the_source_of_a_quote(nlp: Language, text: str, words: str) -> None:
+    quote = find(quotes_of(nlp, text), words)
+    assert (quote.speaker, quote.cue) == ("Tim Fox", "per")
+
+
+def test_per_as_a_measure_names_no_source(nlp: Language) -> None:
+    text = "Prices rose again. “It costs $5,” per gallon, Fox said."
+    assert find(quotes_of(nlp, text), "It costs").cue == "said"
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        (
+            "The ferry may close. The letter, signed by Ann Cole, states: “We ask the council "
+            "to keep the ferry running.”",
+            "Ann Cole",
+        ),
+        (
+            "The ferry may close. “We ask the council to keep the ferry running,” reads a "
+            "statement issued by the Harbor Trust.",
+            "the Harbor Trust",
+        ),
+        (
+            "The ferry may close. “We ask the council to keep the ferry running,” says the "
+            "letter, which Ann Cole sent to the mayor on Friday.",
+            "Ann Cole",
+        ),
+    ],
+)
+def test_a_documents_words_are_its_named_authors(nlp: Language, text: str, author: str) -> None:
+    assert find(quotes_of(nlp, text), "keep the ferry").speaker == author
+
+
+def test_a_document_with_no_author_named_is_the_document(nlp: Language) -> None:
+    text = "The ferry may close. “We ask the council to keep the ferry running,” the letter says."
+    assert find(quotes_of(nlp, text), "keep the ferry").speaker == "the letter"

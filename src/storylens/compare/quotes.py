@@ -7,9 +7,13 @@ shorter must keep most of its words in the longer (a shared phrase is not enough
 be only a phrase the longer itself quotes (a headline, another speaker's words), and must be
 three words or more; it is scored against the group's fullest wording, so no quote joins
 through a fragment it shares words with. Wordings one article prints as two quotations join
-the group of the fuller wording another article prints in one. A rewording changed in many
-places, keeping few of its words, or given to another named person is not clearly the same
-utterance and stands in a group of its own; so does any wording whose outlet gives it to
+the group of the fuller wording another article prints in one; where only a short attribution
+stands between them ("...," Rice added. "...") and another article prints words of both in
+one quotation, they are one wording. A phrase shorter than three words is set beside nothing
+longer, but two articles printing the very same phrase for one speaker share it. A
+document's words in marks ("the letter reads") are compared as anyone's. A rewording changed
+in many places, keeping few of its words, or given to another named person is not clearly the
+same utterance and stands in a group of its own; so does any wording whose outlet gives it to
 another named person than the group's (or the fullest wording's, where as many articles say
 so), unless surely misattributed: shown in the group, its line would credit one outlet's
 words to the other's speaker. Words a speaker cites inside her own quotation ("I quote:
@@ -40,14 +44,21 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from storylens.analyse.quotes.cues import SPEECH_NOUNS
+from storylens.analyse.quotes.cues import DOCUMENT_NOUNS, SPEECH_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
-from storylens.compare.variants import classify_variant, is_named, one_speaker, same_speaker
+from storylens.compare.variants import (
+    classify_variant,
+    is_named,
+    joint_names,
+    one_speaker,
+    same_speaker,
+)
 from storylens.compare.words import content_stems, fold, stem, words
 from storylens.records import Quote, QuoteGroup, QuoteVariant, WordDiff
 
@@ -132,6 +143,9 @@ class QuoteInStory:
     start: int = 0
     end: int = 0
     reported_by: str | None = None  # whose quote holds these words ("per Jason Scoop")
+    # pieces of one utterance joined because another article prints them as one quotation
+    # (``join_pieces_told_whole``): they belong with that quotation, however it is cut
+    told_whole: bool = False
 
 
 def spoken_words(text: str, opening_mark: str = "") -> str:
@@ -193,12 +207,34 @@ _SPEECH_DESCRIPTIONS = SPEECH_NOUNS | frozenset({"line", "words", "note", "capti
 _POSSESSIVE_OR_DETERMINER = frozenset({"her", "his", "their", "its", "the", "a", "an", "one"})
 
 
+# Written documents whose words an article quotes as the document's ("the letter states",
+# "the statement said", "the report reads"): the document is who the words are from, and a
+# reader is better told "the letter" than "unknown speaker". Its owner, where named ("the
+# company's statement"), names the author too.
+DOCUMENT_SPEAKERS = DOCUMENT_NOUNS | frozenset(
+    """
+    letter statement memo memorandum email e-mail missive message tweet post release
+    resolution editorial petition filing brief motion communique communiqué announcement
+    declaration manifesto notice note
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# A document given by a pronoun's possessive ("his statement") names no one the reader knows.
+_PRONOUN_POSSESSIVES = frozenset({"her", "his", "their", "its", "my", "our", "your"})
+
+
 def speaker_of(speaker: str | None) -> str | None:
     """The speaker as the comparison reads it: a phrase that describes the words rather than
-    who said them ("Her only public comment") is no speaker."""
+    who said them ("Her only public comment") is no speaker, but a document quoted as the
+    source of its words ("the letter", "the company's statement") is."""
     if not speaker:
         return None
     found = [fold(w) for w in words(speaker)]
+    if (
+        len(found) > 1
+        and found[0] not in _PRONOUN_POSSESSIVES
+        and (found[-1] in DOCUMENT_SPEAKERS or found[-1].removesuffix("s") in DOCUMENT_SPEAKERS)
+    ):
+        return speaker  # "the letter", "the bishops' statement": whose words these are
     if (
         len(found) > 1
         and (found[0] in _POSSESSIVE_OR_DETERMINER or found[0].endswith("'s"))
@@ -352,6 +388,102 @@ def join_split_sentences(text: str, quotes: list[QuoteInStory]) -> list[QuoteInS
     return joined
 
 
+def join_pieces_told_whole(
+    texts: dict[str, str], quotes: Sequence[QuoteInStory]
+) -> list[QuoteInStory]:
+    """The story's quotes with the pieces of one utterance that an article prints as separate
+    quotations (`"It's always been bipartisan," Rice added. "We need to keep it that way."`)
+    made one wording where another article prints them run together in one quotation ("It's
+    always been bipartisan. We need to keep it that way."): each piece alone would read as a
+    cut of the other article's wording, and the pieces as two quotes. Pieces are joined only
+    when they are whole quotations given to one speaker, next to each other, with only a short
+    attribution between them (``attribution_between``), and another article's one wording
+    holds words of each (``_told_whole``); an article's own way of splitting its quote says
+    nothing about where the speaker paused."""
+    by_article: dict[str, list[QuoteInStory]] = {}
+    for quote in quotes:
+        by_article.setdefault(quote.article_id, []).append(quote)
+    others = [
+        (quote, normalise_quote(quote.text))
+        for quote in quotes
+        if quote.kind in ALIGNED_KINDS
+        and len(normalise_quote(quote.text).split()) >= MIN_ALIGN_WORDS
+    ]
+    position = {id(q): i for i, q in enumerate(quotes)}
+    joined_all: list[tuple[int, QuoteInStory]] = []  # the story's order of the first piece
+    for article_id, own in by_article.items():
+        text = texts.get(article_id, "")
+        theirs = [item for item in others if item[0].article_id != article_id]
+        joined: list[tuple[int, QuoteInStory]] = []
+        for quote in sorted(own, key=lambda q: q.start):
+            at, last = joined[-1] if joined else (0, None)
+            if (
+                last is not None
+                and last.kind == "direct"
+                and quote.kind == "direct"
+                and last.speaker
+                and last.speaker == quote.speaker
+                and attribution_between(text, last.end, quote.start)
+                and not any(last.end <= q.start < quote.start for q in own if q is not quote)
+                and _told_whole(last.text, quote.text, theirs)
+            ):
+                words_of = f"{last.text.strip(' ,')} {PIECE_JOINER} {quote.text.strip(' ,')}"
+                joined[-1] = (at, replace(last, text=words_of, end=quote.end, told_whole=True))
+            else:
+                joined.append((position[id(quote)], quote))
+        joined_all += joined
+    return [quote for _, quote in sorted(joined_all, key=lambda item: item[0])]
+
+
+# The words between two quotations of one speaker that leave them one utterance: an
+# attribution ("Rice added.", ", Castellano said at a briefing. "), no narration.
+MAX_ATTRIBUTION_WORDS = 10
+
+
+def attribution_between(text: str, end: int, start: int) -> bool:
+    """Whether only a short attribution stands between quoted words ending at ``end`` and
+    those starting at ``start``: no other quotation, at most ``MAX_ATTRIBUTION_WORDS`` words,
+    within ``MAX_INTERRUPTION_CHARS``, and at most one paragraph break (`"...," she said.` at
+    a paragraph's end, the quote going on in the next)."""
+    if not 0 <= start - end <= MAX_INTERRUPTION_CHARS:
+        return False
+    gap = text[end:start]
+    between = gap.strip(_EDGE_MARKS + " \u00a0\n,.;:")
+    if any(mark in between for mark in _EDGE_MARKS.replace("'", "").replace("’", "")):
+        return False  # another quotation (an apostrophe is no mark: "Rice's office said")
+    return gap.count("\n") <= 1 and 0 < len(words(between)) <= MAX_ATTRIBUTION_WORDS
+
+
+def _told_whole(first: str, second: str, theirs: Sequence[Member]) -> bool:
+    """Whether another article's one wording is the same utterance as two pieces joined and
+    holds words of each piece (all of a short piece, ``MIN_ALIGN_WORDS`` of a longer one): it
+    prints them as one quotation."""
+    head, tail = normalise_quote(first).split(), normalise_quote(second).split()
+    if not head or not tail:
+        return False
+    whole = head + tail
+    joined = " ".join(whole)
+    keys = _keys(joined)
+    for _, their_words in theirs:
+        if len(keys & _keys(their_words)) < min(MIN_SHARED_WORDS, len(keys)):
+            continue
+        if _same_utterance(their_words, joined) < SAME_UTTERANCE_SCORE:
+            continue
+        matcher = SequenceMatcher(None, their_words.split(), whole, autojunk=False)
+        in_head = in_tail = 0
+        for block in matcher.get_matching_blocks():
+            for at in range(block.b, block.b + block.size):
+                if at < len(head):
+                    in_head += 1
+                else:
+                    in_tail += 1
+        if in_head >= min(MIN_ALIGN_WORDS, len(head)) and in_tail >= min(
+            MIN_ALIGN_WORDS, len(tail)
+        ):
+            return True
+    return False
+
+
 @lru_cache(maxsize=8)
 def _interruption(opening_mark: str) -> re.Pattern[str] | None:
     """The words between two parts of a quote, from the closing mark to the opening one."""
@@ -477,6 +609,22 @@ def _one_utterance(
     return _same_utterance(a_words, b_words)
 
 
+def _group_score(
+    quote: QuoteInStory, normalised: str, group: list[Member], inner: dict[int, tuple[str, ...]]
+) -> float:
+    """How surely a wording is the utterance of a group: scored against the group's fullest
+    wording, not any member (a line that shares a fragment's words, "the lines of
+    communication remain open", is not the fragment's utterance); pieces joined because another
+    article prints them as one quotation are scored against that article's wordings too."""
+    fullest_quote, fullest = _fullest(group)
+    score = _one_utterance(quote, normalised, fullest_quote, fullest, inner)
+    if quote.told_whole:
+        for other, other_words in group:
+            if other.article_id != quote.article_id:
+                score = max(score, _one_utterance(quote, normalised, other, other_words, inner))
+    return score
+
+
 def _overlaps(a: QuoteInStory, b: QuoteInStory) -> bool:
     return a.article_id == b.article_id and a.start < b.end and b.start < a.end
 
@@ -491,11 +639,13 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     # sharing one are scored (a 50-article story holds hundreds of quotes).
     by_word: dict[str, set[int]] = {}
     inner: dict[int, tuple[str, ...]] = {}  # id of a quote -> the quotations inside it
+    short: list[Member] = []
     for quote in quotes:
         if quote.kind not in ALIGNED_KINDS:
             continue
         normalised = normalise_quote(quote.text)
         if len(normalised.split()) < MIN_ALIGN_WORDS:
+            short.append((quote, normalised))
             continue
         inner[id(quote)] = inner_quotations(quote.text)
         keys = _keys(normalised)
@@ -503,10 +653,7 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
         for group in (groups[i] for i in _candidates(keys, by_word)):
             if any(_overlaps(quote, other) for other, _ in group):
                 continue  # a quote inside another quote of the same article is its own words
-            # against the fullest wording, not any member: a line that shares a fragment's
-            # words ("the lines of communication remain open") is not the fragment's utterance
-            fullest_quote, fullest = _fullest(group)
-            score = _one_utterance(quote, normalised, fullest_quote, fullest, inner)
+            score = _group_score(quote, normalised, group, inner)
             if score > best_score:
                 best, best_score = group, score
         if best is not None and best_score >= SAME_UTTERANCE_SCORE:
@@ -519,6 +666,7 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
             by_word.setdefault(key, set()).add(position)
     position_of = {id(quote): i for i, quote in enumerate(quotes)}
     groups = _into_fuller_groups(groups, by_word, inner, lambda item: position_of[id(item[0])])
+    groups += _same_short_phrases(short)
 
     doubtful = _doubtful_speakers(quotes)
     result = []
@@ -534,6 +682,41 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     result = _relays_told(_paraphrased_once(result), quotes)
     result.sort(key=lambda g: (-g.article_count, g.reference))
     return tuple(result)
+
+
+# A short phrase (fewer than ``MIN_ALIGN_WORDS`` words) is matched only to the very same
+# phrase from another article given to the same speaker, and only when it holds a content word
+# of at least this many letters: "destructive" or "jackass" in two outlets' marks is one
+# quote shared, where "no" or "Mo" could be anyone's.
+MIN_SHORT_PHRASE_LETTERS = 5
+
+
+def _same_short_phrases(short: list[Member]) -> list[list[Member]]:
+    """Groups of a short quoted phrase that two or more articles print word for word and
+    give to one speaker (`called the plan "destructive"`): the same quote, though too short to
+    set beside a longer wording it might only share a word with. A phrase printed by one
+    article alone, or given to different speakers, is left out as before."""
+    found: list[list[Member]] = []
+    for quote, normalised in short:
+        if quote.kind == "nested" or not quote.speaker:
+            continue
+        if not any(len(w) >= MIN_SHORT_PHRASE_LETTERS for w in content_stems(normalised)):
+            continue
+        home = next(
+            (
+                group
+                for group in found
+                if group[0][1] == normalised
+                and all(one_speaker(quote.speaker, q.speaker) for q, _ in group)
+                and not any(_overlaps(quote, q) for q, _ in group)
+            ),
+            None,
+        )
+        if home is None:
+            found.append([(quote, normalised)])
+        else:
+            home.append((quote, normalised))
+    return [group for group in found if len({q.article_id for q, _ in group}) > 1]
 
 
 def _relays_told(groups: list[QuoteGroup], quotes: Sequence[QuoteInStory]) -> list[QuoteGroup]:
@@ -717,7 +900,9 @@ def _candidates(keys: set[str], by_word: dict[str, set[int]]) -> list[int]:
 
 
 def _fullest(group: list[Member]) -> Member:
-    return max(group, key=lambda item: len(item[1].split()))
+    """The wording with the most words; of two as long, one printed as one quotation before
+    one an article prints in pieces (the pieces joined by ``join_pieces_told_whole``)."""
+    return max(group, key=lambda item: (len(item[1].split()), not item[0].told_whole))
 
 
 def _into_fuller_groups(
@@ -747,8 +932,7 @@ def _into_fuller_groups(
             if any(_overlaps(q, t) for q, _ in groups[small] for t, _ in target):
                 continue
             if all(
-                _one_utterance(q, n, fullest_quote, fullest, inner) >= SAME_UTTERANCE_SCORE
-                for q, n in groups[small]
+                _group_score(q, n, target, inner) >= SAME_UTTERANCE_SCORE for q, n in groups[small]
             ):
                 best, best_length = other, len(fullest.split())
         if best is not None:
@@ -774,7 +958,13 @@ def _group_speaker(group: list[Member]) -> str | None:
         return None
     return max(
         articles,
-        key=lambda name: (len(direct.get(name, ())), is_named(name), len(articles[name])),
+        # a joint statement's authors before one of them, where as many articles give each
+        key=lambda name: (
+            len(direct.get(name, ())),
+            is_named(name),
+            len(articles[name]),
+            len(joint_names(name)),
+        ),
     )
 
 
@@ -890,6 +1080,26 @@ def _credited_apart(
     return any(is_named(other) and not same_speaker(quote.speaker, other) for other in speakers)
 
 
+def _subject_for_speaker(quote: QuoteInStory, group_speaker: str | None) -> bool:
+    """Whether a wording's speaker is only a description that shares no word with the
+    group's speaker, and so is shown under the group's speaker: a mixed quote's "speaker" is
+    the subject of the reporter's sentence around the phrase ("some" for a blogger's line,
+    "Catholic teaching" for a letter's words), and a whole quotation's description ("the
+    middle of his campaign", "an unseen announcer") set against a named speaker is the
+    extractor's guess; a description says who erred only where both are names
+    (``_misattributed``)."""
+    if not quote.speaker or not group_speaker or is_named(quote.speaker):
+        return False
+    mine = {_without_possessive(fold(w)) for w in words(quote.speaker)}
+    if mine & {_without_possessive(fold(w)) for w in words(group_speaker)}:
+        return False  # "Holt's spokesman", "the senator Holt": the group's speaker named
+    return quote.kind == "mixed" or (quote.kind == "direct" and is_named(group_speaker))
+
+
+def _without_possessive(word: str) -> str:
+    return word.removesuffix("'s").removesuffix("’s")
+
+
 def _another_person(quote: QuoteInStory, group_speaker: str | None) -> bool:
     """Whether the quote is given to a named person other than the group's named speaker."""
     return (
@@ -951,8 +1161,11 @@ def _variant(
         article_id=quote.article_id,
         outlet=quote.outlet,
         text=quote.text,
-        # a speaker in doubt is shown as none rather than as the person quoted inside
-        speaker=None if speaker_in_doubt else quote.speaker,
+        # a speaker in doubt is shown as none rather than as the person quoted inside, or as
+        # the subject of the reporter's sentence around a mixed quote's phrase
+        speaker=None
+        if speaker_in_doubt or _subject_for_speaker(quote, group_speaker)
+        else quote.speaker,
         similarity=round(float(fuzz.ratio(normalised, reference)), 1),
         relation=relation,  # type: ignore[arg-type]
         diff=diff,

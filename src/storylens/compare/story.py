@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from storylens.analyse.quotes.acts import EVIDENCE_VERBS
 from storylens.compare.claims import (
     MIN_SHARED_STEMS,
     ClaimJudge,
@@ -29,8 +30,10 @@ from storylens.compare.lineage import (
     publication_order,
 )
 from storylens.compare.quotes import (
+    ALIGNED_KINDS,
     QuoteInStory,
     align_quotes,
+    join_pieces_told_whole,
     join_split_sentences,
     quote_wordings,
     speaker_of,
@@ -39,6 +42,8 @@ from storylens.compare.sourcing import sourcing_profiles
 from storylens.compare.summary import summarise
 from storylens.compare.timeline import timeline
 from storylens.compare.variants import same_speaker
+from storylens.compare.words import fold
+from storylens.compare.words import words as words_of
 from storylens.records import Quote, StoryComparison, StoryMember
 
 # The most articles one comparison reads: the earliest ones, since later articles of a very
@@ -58,15 +63,36 @@ def _relay(quote: Quote) -> str | None:
     return None if same_speaker(quote.reported_by, quote.speaker) else quote.reported_by
 
 
+# A finding's verb ("the report shows", "the audit found"): what a document or study
+# establishes, not words it prints; the forms of ``acts.EVIDENCE_VERBS`` a cue may take.
+_FINDING_CUES = frozenset(
+    form
+    for verb in EVIDENCE_VERBS
+    for form in (verb, f"{verb}s", f"{verb}d", f"{verb}ed", f"{verb.removesuffix('e')}ing")
+) | frozenset({"found", "shown", "proven", "showing", "finding"})
+
+
+def _documents_words(quote: Quote) -> bool:
+    """Whether a quote is a document's own words in marks ("the letter reads, '...'", "the
+    report says"): evidence by its source, but words two outlets may both print, unlike a
+    finding ("the report shows") or anything told without marks."""
+    if quote.act != "evidence" or quote.kind not in ALIGNED_KINDS:
+        return False
+    cue = words_of(quote.cue or "")
+    return not cue or fold(cue[-1]) not in _FINDING_CUES
+
+
 def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
     """Every quote of the story, its words without a splitting attribution."""
     found = []
+    texts = {}
     for member in members:
         text = member.analysed.article.text
+        texts[member.id] = text
         own = []
         for quote in member.analysed.quotes:
-            if quote.act != "speech":
-                continue  # beliefs, goals and documents are attributions, not who said what
+            if quote.act != "speech" and not _documents_words(quote):
+                continue  # beliefs, goals and findings are attributions, not who said what
             for words, start, end in _wordings(text, quote):
                 own.append(
                     QuoteInStory(
@@ -81,7 +107,7 @@ def quotes_in_story(members: Sequence[StoryMember]) -> list[QuoteInStory]:
                     )
                 )
         found += join_split_sentences(text, own)
-    return found
+    return join_pieces_told_whole(texts, found)
 
 
 def compare_story(

@@ -134,6 +134,9 @@ def one_speaker(a: str | None, b: str | None) -> bool:
     scholars" share only "the", two speakers. A pronoun ("she") contradicts no one."""
     if not a or not b:
         return True
+    if len(joint_names(a)) > 1 or len(joint_names(b)) > 1:
+        # a joint statement's authors ("Ann Cole and Bo Reyes") take in each of them
+        return any(one_speaker(x, y) for x in joint_names(a) for y in joint_names(b))
     mine, theirs = _name_words(a), _name_words(b)
     if not mine or not theirs:
         return True
@@ -177,11 +180,30 @@ _NAME_PARTICLES = frozenset({"van", "von", "de", "del", "der", "da", "di", "la",
 def is_named(speaker: str | None) -> bool:
     """Whether a speaker is a name ("Jon Thompson", "Mr. Etheridge"), not a description ("the
     headline", "some", "Senior White House officials"): every word capitalised but a name's
-    particles, the first not a determiner."""
-    found = words(speaker or "")
+    particles, the first not a determiner. The authors of a joint statement ("Ann Cole and Bo
+    Reyes") are named when each of them is."""
+    return len(joint_names(speaker or "")) > 1 or _one_name(speaker or "")
+
+
+def _one_name(speaker: str) -> bool:
+    found = words(speaker)
     if not found or fold(found[0]) in _DETERMINERS:
         return False
     return all(w[0].isupper() or w in _NAME_PARTICLES for w in found)
+
+
+_JOINT = re.compile(r",\s+|\s+and\s+")
+
+
+@lru_cache(maxsize=16384)
+def joint_names(speaker: str) -> tuple[str, ...]:
+    """The authors of a joint statement as the extractor names them ("Ann Cole, Bo Reyes and
+    Li Wen"): the names, where every part is one; else the speaker alone ("Cole and others",
+    "one of the largest and oldest groups" are no list of names)."""
+    parts = tuple(part for part in _JOINT.split(speaker) if part)
+    if len(parts) > 1 and all(_one_name(part) for part in parts):
+        return parts
+    return (speaker,)
 
 
 # Words that turn a statement into its opposite; a contraction ending in "n't" is one too.

@@ -24,6 +24,7 @@ from storylens.analyse.quotes.parse import (
     agent_after,
     agent_before,
     is_cue,
+    per_source,
     subject_of,
 )
 from storylens.analyse.quotes.speakers import ResolvedSpeaker
@@ -143,6 +144,8 @@ def _after_cue(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attrib
         if words and token is words[0] and (source := according_source(token)) is not None:
             # `"...," according to the U.S. Attorney's Office.`: the phrase signs the quote.
             return Attribution(token, "according to", source)
+        if words and token is words[0] and (source := per_source(token)) is not None:
+            return Attribution(token, "per", source)  # `"...," per Tim Fox.`: the same
         if is_cue(token):
             if content.endswith(".") and any(
                 c.dep_ == "ccomp" and c.i > token.i for c in token.children
@@ -323,8 +326,11 @@ def _colon_speaker(window: list[Token]) -> Token | None:
 
 
 def _according_before(window: list[Token]) -> Attribution | None:
-    """`According to Limbaugh, "..."`: the source of the phrase right before the quote."""
+    """`According to Limbaugh, "..."` or `Per Limbaugh, "..."`: the source of the phrase right
+    before the quote."""
     for position in range(len(window) - 1, 0, -1):
+        if (source := per_source(window[position])) is not None:
+            return Attribution(window[position], "per", source)  # `Per Tim Fox, "..."`
         if window[position - 1].lower_ == "according" and window[position].lower_ == "to":
             source = next((c for c in window[position].children if c.dep_ == "pobj"), None)
             if source is not None:

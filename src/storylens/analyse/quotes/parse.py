@@ -19,7 +19,12 @@ from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, SPEECH_VERBS
 from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
-from storylens.analyse.quotes.speakers import ResolvedSpeaker, ends_a_line, is_time_word
+from storylens.analyse.quotes.speakers import (
+    ResolvedSpeaker,
+    can_speak,
+    ends_a_line,
+    is_time_word,
+)
 from storylens.analyse.token_columns import token_columns
 from storylens.records import QuoteKind
 
@@ -364,6 +369,25 @@ def according_source(token: Token) -> Token | None:
     if token.lower_ != "according" or token.i + 1 >= len(doc) or doc[token.i + 1].lower_ != "to":
         return None
     return next((c for c in doc[token.i + 1].children if c.dep_ == "pobj"), None)
+
+
+# Entity labels of a source "per" may name: "per Tim Fox", "per the Pentagon".
+PER_SOURCE_LABELS = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+
+
+def per_source(token: Token) -> Token | None:
+    """The source named by `per <source>` right after a quote (`"...," per Tim Fox.`), when
+    ``token`` is "per": a name or a speaker's noun. "Per" also measures ("$5 per gallon",
+    "twice per year"), so the source must be someone: a name, or a noun for people, a body
+    or a message (``speakers.can_speak``)."""
+    if token.lower_ != "per":
+        return None
+    source = next((c for c in token.children if c.dep_ == "pobj"), None)
+    if source is None:
+        return None
+    if source.pos_ == "PROPN" or source.ent_type_ in PER_SOURCE_LABELS or can_speak(source):
+        return source
+    return None
 
 
 def source_phrase_end(according: Token, source: Token, last: int) -> int:

@@ -803,7 +803,27 @@ class SpeakerTable:
         return unknown
 
     def resolve(self, head: Token) -> ResolvedSpeaker:
-        """Resolve the noun phrase headed by ``head`` (the subject of a speech verb)."""
+        """Resolve the noun phrase headed by ``head`` (the subject of a speech verb); a name
+        coordinated with other names ("Ann Cole and Bo Reyes said in a joint statement")
+        resolves to all of them, since the words are theirs together, not the first one's."""
+        found = self._resolve_one(head)
+        if found.kind != "person" or found.speaker is None or head.pos_ != "PROPN":
+            return found
+        partners = []
+        for conj in _coordinated_names(head):
+            partner = self._resolve_one(conj)
+            if partner.speaker is None or partner.kind not in ("person", "organization"):
+                return found  # "Cole and others", "Cole and her lawyer": not named together
+            partners.append(partner)
+        if not partners:
+            return found
+        names = [found.speaker, *(_as_printed(p) for p in partners)]
+        joint = f"{', '.join(names[:-1])} and {names[-1]}"
+        end = max(found.end, *(p.end for p in partners))
+        return ResolvedSpeaker(joint, self.text[found.start : end], found.start, end, "person")
+
+    def _resolve_one(self, head: Token) -> ResolvedSpeaker:
+        """``resolve`` for the noun phrase of ``head`` alone."""
         tokens = mention_tokens(head)
         start = tokens[0].idx
         end = tokens[-1].idx + len(tokens[-1])
@@ -1071,6 +1091,33 @@ class SpeakerTable:
         return None
 
 
+def _as_printed(found: ResolvedSpeaker) -> str:
+    """A coordinated name as the article resolves it ("Reyes" -> "Bo Reyes"), or as printed
+    where the resolved name leaves out a word of the mention ("Bo Reyes" is no "Reyes Wen",
+    which the table may make of "Reyes and Li Wen")."""
+    resolved = set((found.speaker or "").split())
+    printed = [w for w in found.mention.split() if NAME_TOKEN.match(w)]
+    if found.speaker and all(w in resolved for w in printed):
+        return found.speaker
+    return " ".join(printed) or found.speaker or found.mention
+
+
+def _coordinated_names(head: Token) -> list[Token]:
+    """The names coordinated with a name heading a speaker's phrase, in order: "Bo Reyes" and
+    "Li Wen" in "Ann Cole, Bo Reyes and Li Wen" (the parse chains each to the one before).
+    Empty unless every conjunct is a name."""
+    found: list[Token] = []
+    current = head
+    while True:
+        conj = next((c for c in current.rights if c.dep_ == "conj"), None)
+        if conj is None:
+            return found
+        if conj.pos_ != "PROPN":
+            return []
+        found.append(conj)
+        current = conj
+
+
 def mention_tokens(head: Token) -> list[Token]:
     """The words of a speaker noun phrase: the head and what modifies it on the left, plus a
     following name or "close to ..." phrase, but not a relative clause or an apposition."""
@@ -1121,16 +1168,38 @@ def mention_tokens(head: Token) -> list[Token]:
     return tokens or [head]
 
 
+# Verbs by which someone puts a document out: "the letter, signed by Ann Cole", "a statement
+# issued by the trust", "the letter, which the residents sent to the mayor".
+AUTHORING_VERBS = frozenset({"sign", "send", "write", "issue", "release", "pen", "draft"})
+
+
 def _message_sender(head: Token) -> Token | None:
     """The person or body a message noun comes from: "Bush" in "a call from Bush", "the
-    council" in "a letter by the council"."""
-    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS:
+    council" in "a letter by the council", "Ann Cole" in "the letter, signed by Ann Cole" or
+    "the letter, which Ann Cole sent": the document's words are its author's, where the
+    article names one."""
+    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
         return None
     for child in head.children:
         if child.dep_ == "prep" and child.lower_ in ("from", "by"):
             source = next((c for c in child.children if c.dep_ == "pobj"), None)
             if source is not None and source.pos_ == "PROPN":
                 return source
+        if child.dep_ in ("acl", "relcl") and child.lemma_.lower() in AUTHORING_VERBS:
+            author = _author_of(child)
+            if author is not None and (author.pos_ == "PROPN" or can_speak(author)):
+                return author
+    return None
+
+
+def _author_of(verb: Token) -> Token | None:
+    """Who a document's verb says put it out: the agent of "signed by X", the subject of
+    "which X sent" (not the relative pronoun, which is the document)."""
+    for child in verb.children:
+        if child.dep_ == "agent":
+            return next((c for c in child.children if c.dep_ == "pobj"), None)
+        if child.dep_ == "nsubj" and child.tag_ not in RELATIVE_PRONOUN_TAGS:
+            return child
     return None
 
 
