@@ -1688,3 +1688,19 @@ def test_a_plural_role_is_never_the_one_person_named_by_it(nlp: Language) -> Non
     )
     quotes = quotes_of(nlp, text)
     assert all(q.speaker != "Ana Brill" for q in quotes if "depot" in q.text)
+
+
+def test_a_speaker_the_parse_gave_to_an_apposition_infinitive_speaks(nlp: Language) -> None:
+    """The small model makes the name the subject of "to vote" in the apposition and leaves
+    the cue with no subject; the report is still the named person's."""
+    text = (
+        "After the vote, Rep. Rosa Marlow, D-Va., one of the nine lawmakers to vote against the "
+        "resolution, said the county faces bigger problems, such as the economy, crumbling roads "
+        "and poverty."
+    )
+    quote = find(quotes_of(nlp, text), "faces bigger problems")
+    assert quote.kind == "indirect"
+    assert quote.speaker == "Rosa Marlow"
+    # an infinitive with no named subject of its own gives the cue none
+    opening = quotes_of(nlp, "To win the seat, she said, the party must change.")
+    assert all(q.speaker != "seat" for q in opening)
