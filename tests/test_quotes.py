@@ -1768,3 +1768,19 @@ def test_a_documents_words_are_its_named_authors(nlp: Language, text: str, autho
 def test_a_document_with_no_author_named_is_the_document(nlp: Language) -> None:
     text = "The ferry may close. “We ask the council to keep the ferry running,” the letter says."
     assert find(quotes_of(nlp, text), "keep the ferry").speaker == "the letter"
+
+
+def test_a_speaker_the_parse_gave_to_an_apposition_infinitive_speaks(nlp: Language) -> None:
+    """The small model makes the name the subject of "to vote" in the apposition and leaves
+    the cue with no subject; the report is still the named person's."""
+    text = (
+        "After the vote, Rep. Rosa Marlow, D-Va., one of the nine lawmakers to vote against the "
+        "resolution, said the county faces bigger problems, such as the economy, crumbling roads "
+        "and poverty."
+    )
+    quote = find(quotes_of(nlp, text), "faces bigger problems")
+    assert quote.kind == "indirect"
+    assert quote.speaker == "Rosa Marlow"
+    # an infinitive with no named subject of its own gives the cue none
+    opening = quotes_of(nlp, "To win the seat, she said, the party must change.")
+    assert all(q.speaker != "seat" for q in opening)

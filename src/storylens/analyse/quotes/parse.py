@@ -217,7 +217,23 @@ def subject_of(verb: Token) -> Token | None:
         # `Story continues below` / `The council said ...`: the parse hung the speaker on
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
-    return _postposed_person(verb)
+    return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+
+
+def _subject_of_fronted_infinitive(verb: Token) -> Token | None:
+    """ "Rep. Ada Quist, one of nine lawmakers to vote against it, said ...": the parse made
+    the name the subject of the apposition's infinitive ("to vote") and hung that on the cue,
+    which is left with no subject. A named subject (a proper noun) of an infinitive clause
+    before the cue is its speaker; "To win, she said ..." has none."""
+    for clause in verb.children:
+        if clause.i > verb.i or clause.dep_ not in ("advcl", "xcomp"):
+            continue
+        if not any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children):
+            continue
+        for child in clause.children:
+            if child.dep_ in SUBJECT_DEPS and child.i < clause.i and child.pos_ == "PROPN":
+                return child
+    return None
 
 
 def _paragraph_break_between(first: Token, last: Token) -> bool:
