@@ -54,6 +54,8 @@ shown words stand in the article):
 - ``tone``: each tone mark (own voice, scare quotes, quoted, reported account): the words;
   label, the voice.
 - ``timeline``: each timeline row: the date's words in its sentence; label, the TIMEX3 value.
+- ``named``: each person only one outlet names: the first mention; label
+  ``named-only:<outlet>:<name>``.
 
 Matching: a statement matches a gold row when corpus, story and part are equal, each gold span
 overlaps a span of the statement in the same article by at least half of the shorter of the
@@ -96,6 +98,7 @@ PARTS = (
     "sourcing",
     "tone",
     "timeline",
+    "named",
 )
 # A hedged "only" line ("only in A; B may say it in other words") is graded from the gold row
 # of the plain line at its span: where the plain line misled because another outlet tells the
@@ -393,6 +396,16 @@ def timeline_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         yield _spans(found), entry["value"], words
 
 
+def named_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
+    for person in c.get("names_only", []):
+        span = (person["article_id"], person["start"], person["end"])
+        yield (
+            (span,),
+            f"named-only:{person['outlet']}:{person['name']}",
+            f"only {person['outlet']} names {person['name']}",
+        )
+
+
 PART_STATEMENTS: dict[str, Callable[[dict[str, Any], StoryTexts], Lines]] = {
     "summary": summary_statements,
     "shared": shared_statements,
@@ -404,6 +417,7 @@ PART_STATEMENTS: dict[str, Callable[[dict[str, Any], StoryTexts], Lines]] = {
     "sourcing": sourcing_statements,
     "tone": tone_statements,
     "timeline": timeline_statements,
+    "named": named_statements,
 }
 
 

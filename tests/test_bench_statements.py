@@ -194,6 +194,9 @@ def _report() -> dict[str, Any]:
                     "resolved": True,
                 },
             ],
+            "names_only": [
+                {"outlet": "B", "name": "Jo Lane", "article_id": "b", "start": 6, "end": 13},
+            ],
             "lineage": [
                 {"article_id": "a", "outlet": "A"},
                 {"article_id": "b", "outlet": "B"},
@@ -221,6 +224,8 @@ def test_every_part_is_cut_into_statements_with_offsets() -> None:
     assert only.spans == (("a", 59, 88),) and only.label == "A"
     (timeline,) = _by_part("timeline")
     assert timeline.spans == (("a", 27, 34),) and timeline.label == "2026-W10-2"
+    (named,) = _by_part("named")
+    assert named.spans == (("b", 6, 13),) and named.label == "named-only:B:Jo Lane"
 
 
 def test_conflicts_are_the_rows_shown_and_quotes_the_groups_shown() -> None:

@@ -38,6 +38,7 @@ PARTS = {
     "timeline",
     "echo",
     "echo source",
+    "named only",
 }
 _MARK = re.compile(r'<mark class="evidence"[^>]*>(.*?)</mark>', re.S)
 _TAG = re.compile(r"<[^>]+>")

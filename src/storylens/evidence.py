@@ -32,6 +32,7 @@ from storylens.records import (
     DetailValue,
     Echo,
     LineageEntry,
+    OnlyNamed,
     Quote,
     QuoteVariant,
     SourceType,
@@ -291,6 +292,10 @@ class StoryEvidence:
         marks = [m for m in profile.quoted if framing.startswith(m.text + " (")]
         return [self.tone(profile, m)[0] for m in marks][:1]
 
+    def named(self, person: OnlyNamed) -> list[Evidence]:
+        """A person only one outlet names: the first mention."""
+        return [Evidence(person.article_id, person.outlet, person.start, person.end)]
+
     # -- timeline and lineage ----------------------------------------------------------------
 
     def timeline(self, entry: TimelineEntry) -> list[Evidence]:
@@ -374,6 +379,7 @@ class StoryEvidence:
             for voice in ("own", "scare", "quoted", "reported"):
                 _put(item[voice], getattr(profile, voice), lambda m, p=profile: self.tone(p, m))
         _put(data["timeline"], c.timeline, self.timeline)
+        _put(data["names_only"], c.names_only, self.named)
         _put(data["echoes"], c.echoes, self.echo)
         _put(data["lineage"], c.lineage, self.lineage)
         return data
@@ -400,6 +406,8 @@ class StoryEvidence:
                 yield "tone", mark.text, self.tone(tone, mark)
         for entry in c.timeline:
             yield "timeline", entry.sentence or entry.text, self.timeline(entry)[:1]
+        for person in c.names_only:
+            yield "named only", person.name, self.named(person)
         for echo in c.echoes:
             yield "echo", echo.text, self.echo(echo)[:1]
             yield "echo source", echo.earlier_text, self.echo(echo)[1:]

@@ -492,8 +492,21 @@ class TimelineEntry:
 
 
 # Bumped when the stored comparison's shape or meaning changes: old rows are recomputed, not
-# misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`).
-COMPARISON_VERSION = 7
+# misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`;
+# 8: `names_only`, the people only one outlet names).
+COMPARISON_VERSION = 8
+
+
+@dataclass(frozen=True)
+class OnlyNamed:
+    """A person one outlet's articles name and no other outlet's article does, at the
+    first mention (``compare.names_only``)."""
+
+    outlet: str
+    name: str
+    article_id: str
+    start: int
+    end: int
 
 
 @dataclass(frozen=True)
@@ -512,6 +525,7 @@ class StoryComparison:
     echoes: tuple[Echo, ...] = ()
     summary: tuple[SummarySentence, ...] = ()
     timeline: tuple[TimelineEntry, ...] = ()
+    names_only: tuple[OnlyNamed, ...] = ()  # people only one outlet names
     first_article_id: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
     version: int = COMPARISON_VERSION

@@ -20,6 +20,7 @@ from storylens.compare.dates_words import (
     status_in_words,
 )
 from storylens.compare.lineage import credits_words, echo_words
+from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
@@ -49,6 +50,7 @@ from storylens.records import (
 from storylens.views import (
     StoryView,
     hedged_claims,
+    names_only_by_outlet,
     only_claims,
     shared_claims,
     unplaced_claims,
@@ -352,6 +354,13 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             lines.append(item)
         if len(hedged) > MAX_ONLY_CLAIMS_SHOWN:
             lines.append(f"- … and {len(hedged) - MAX_ONLY_CLAIMS_SHOWN} more")
+        lines.append("")
+    named = names_only_by_outlet(c)
+    if named:
+        lines += ["### People only one outlet names", "", NAMES_ONLY_WORDS, ""]
+        for outlet, people in named.items():
+            listed = ", ".join(md(p.name) + notes.ref(notes.evidence.named(p)) for p in people)
+            lines.append(f"- {md(outlet)}: {listed}")
         lines.append("")
     unplaced = unplaced_claims(c)
     if unplaced:

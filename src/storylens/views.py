@@ -23,6 +23,7 @@ from storylens.records import (
     Claim,
     ClaimStatus,
     DetailConflict,
+    OnlyNamed,
     Quote,
     QuoteGroup,
     StoryComparison,
@@ -757,6 +758,15 @@ def hedged_claims(comparison: StoryComparison) -> list[tuple[Claim, Claim | None
             None,
         )
         found.append((claim, likeliest))
+    return found
+
+
+def names_only_by_outlet(comparison: StoryComparison) -> dict[str, list[OnlyNamed]]:
+    """The people only one outlet names (``compare.names_only``), by outlet, outlets in the
+    order they first appear."""
+    found: dict[str, list[OnlyNamed]] = {}
+    for person in comparison.names_only:
+        found.setdefault(person.outlet, []).append(person)
     return found
 
 

@@ -29,6 +29,7 @@ from storylens.compare.lineage import (
     lineage,
     publication_order,
 )
+from storylens.compare.names_only import people_only_one_outlet_names
 from storylens.compare.quotes import (
     ALIGNED_KINDS,
     QuoteInStory,
@@ -151,6 +152,7 @@ def compare_story(
         echoes=tuple(echoes),
         summary=summarise(members, units, claims, cosine, details, judge.profile),
         timeline=timeline(members, copies, units, cosine),
+        names_only=people_only_one_outlet_names(members, copies),
         first_article_id=members[first].id if first is not None else None,
         notes=tuple(notes),
     )

@@ -22,6 +22,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
+from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
@@ -46,6 +47,7 @@ from storylens.views import (
     article_view,
     entity_view,
     hedged_claims,
+    names_only_by_outlet,
     only_claims,
     outlet_names,
     pair_view,
@@ -283,6 +285,8 @@ def story(
         hedged_words=HEDGED_WORDS,
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
+        named=[(column, people) for column, people in names_only_by_outlet(comparison).items()],
+        named_words=NAMES_ONLY_WORDS,
         chart=_sourcing_chart(comparison),
         tone=_tone_in_context(view),
         pairs=[

@@ -1,0 +1,158 @@
+"""People only one outlet names: who is in one account of a story and in no other.
+
+Whether a claim is told by another outlet in other words is a judgement (``lone_claims``);
+whether another outlet names a person at all is a fact a reader can check with a search. A
+person the recogniser tags in one outlet's articles, whose surname stands nowhere in any other
+outlet's article, is listed under that outlet: a fact-checker sees at a glance whom one
+account brings in (a minister, a critic, a second victim) and the others leave out.
+
+Only surnames are compared, as whole words in any case: "Mr. LaHood" in one article and
+"Ray LaHood" in another are one person, and a surname another article prints in any role (a
+street, a firm, a common word) keeps the person off the list, as does a spelling one letter
+apart: the list errs towards leaving a person out, never towards calling a named person
+missing where the name is there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from rapidfuzz.distance import Levenshtein
+
+from storylens.compare.words import fold
+from storylens.ingest.outlet_names import looks_like_outlet
+from storylens.records import OnlyNamed, StoryMember
+
+# What the list says above itself: what was checked, so that a reader does not take it for
+# "the others ignore this person's role" (they may tell it without the name).
+NAMES_ONLY_WORDS = (
+    "People an outlet names whose surname no other outlet's article prints at all (the "
+    "others may still tell what they did without naming them)."
+)
+# The most people listed per outlet, in the order they first appear: a long feature can name
+# dozens, and the first few are the ones its account turns on.
+MAX_ONLY_NAMED = 8
+# A person's name of fewer letters than this in its surname is too likely a fragment the
+# recogniser cut ("Jo", "Al") or an initial to be looked for across articles.
+MIN_SURNAME_LETTERS = 3
+# Words the small model tags as part of a person's name that are no part of it: titles and
+# honorifics before it, generational suffixes after it.
+NAME_TITLES = frozenset(
+    """
+    mr mrs ms miss dr sir dame lord lady rev reverend fr father sister brother rep sen gov
+    president senator governor representative congressman congresswoman mayor judge justice
+    secretary minister chancellor prince princess king queen pope gen general col capt lt sgt
+    officer detective chief
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# A surname this long or longer that another article spells one letter differently is taken
+# for the same person: shorter names one letter apart are often two people (Bush, Rush).
+MIN_MISSPELT_LETTERS = 5
+# A name word: a capital, then letters, apostrophes or hyphens ("O'Neill", "Ocasio-Cortez").
+_NAME_WORD = re.compile(r"^[A-Z][A-Za-z'’-]*[a-z][A-Za-z'’-]*$")
+# The possessive a mention may carry ("Obama's").
+_POSSESSIVE = re.compile(r"['’]s?$")
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]{3,}")
+
+
+def people_only_one_outlet_names(
+    members: Sequence[StoryMember], copies: Mapping[int, int]
+) -> tuple[OnlyNamed, ...]:
+    """Each person one outlet's articles name whose surname no other outlet's article prints:
+    per outlet in story order, at most ``MAX_ONLY_NAMED``, each at its first mention. Copies
+    (``copies``: copy index -> original) name no one of their own."""
+    texts_by_outlet: dict[str, list[str]] = {}
+    for index, member in enumerate(members):
+        if index not in copies:
+            texts_by_outlet.setdefault(member.outlet, []).append(member.analysed.article.text)
+    if len(texts_by_outlet) < 2:
+        return ()
+    found: list[OnlyNamed] = []
+    for outlet in texts_by_outlet:
+        others = [
+            text for other, texts in texts_by_outlet.items() if other != outlet for text in texts
+        ]
+        spellings = _capitalised_words(others)
+        seen: set[str] = set()
+        listed = 0
+        for index, member in enumerate(members):
+            if index in copies or member.outlet != outlet:
+                continue
+            for name, surname, start, end in _people(member):
+                if listed == MAX_ONLY_NAMED:
+                    break
+                if surname in seen:
+                    continue
+                seen.add(surname)
+                if looks_like_outlet(name) or _printed_in(surname, others, spellings):
+                    continue
+                found.append(OnlyNamed(outlet, name, member.id, start, end))
+                listed += 1
+    return tuple(found)
+
+
+def _people(member: StoryMember) -> Iterable[tuple[str, str, int, int]]:
+    """(name, surname, start, end) of each PERSON mention of an article, titles and
+    possessives taken off, in text order; mentions that are no plausible name are skipped."""
+    text = member.analysed.article.text
+    for entity in sorted(member.analysed.entities, key=lambda e: e.start):
+        if entity.label != "PERSON":
+            continue
+        mention = text[entity.start : entity.end]
+        name_words = _name_words(mention)
+        if not name_words:
+            continue
+        surname = name_words[-1]
+        if len(surname) < MIN_SURNAME_LETTERS:
+            continue
+        # the span of the name itself, titles and possessive left out
+        first = mention.find(name_words[0])
+        last = mention.find(surname, first)
+        yield (
+            " ".join(name_words),
+            surname,
+            entity.start + first,
+            entity.start + last + len(surname),
+        )
+
+
+def _name_words(mention: str) -> list[str]:
+    """The words of a person's mention that make the name, or none when a word is no name
+    word (a lower-case word, a digit, a line break inside it)."""
+    if "\n" in mention:
+        return []
+    parts = [_POSSESSIVE.sub("", word) for word in mention.split()]
+    while parts and fold(parts[0]).rstrip(".") in NAME_TITLES:
+        parts = parts[1:]
+    while parts and fold(parts[-1]).rstrip(".,") in NAME_SUFFIXES:
+        parts = parts[:-1]
+    parts = [part.rstrip(",") for part in parts]
+    if parts and not _initial(parts[-1]):
+        parts[-1] = parts[-1].rstrip(".")
+    if not parts or not all(_NAME_WORD.match(part) or _initial(part) for part in parts):
+        return []
+    if _initial(parts[-1]):
+        return []
+    return parts
+
+
+def _initial(word: str) -> bool:
+    return len(word) <= 2 and word[:1].isupper() and word[1:] in ("", ".")
+
+
+def _printed_in(surname: str, texts: Sequence[str], spellings: frozenset[str]) -> bool:
+    """Whether ``surname`` stands as a word in any of ``texts`` in any case (a possessive or
+    a hyphenated compound holding it counts), or a capitalised word one letter from it does
+    (``spellings``: an outlet's misspelling, "Cowen" for "Cowan", is the same person)."""
+    pattern = re.compile(rf"(?<![A-Za-z]){re.escape(surname)}(?![A-Za-z])", re.IGNORECASE)
+    if any(pattern.search(text) for text in texts):
+        return True
+    if len(surname) < MIN_MISSPELT_LETTERS:
+        return False
+    return any(Levenshtein.distance(surname, word, score_cutoff=1) <= 1 for word in spellings)
+
+
+def _capitalised_words(texts: Sequence[str]) -> frozenset[str]:
+    return frozenset(word for text in texts for word in _CAPITALISED.findall(text))

@@ -1,0 +1,83 @@
+"""People only one outlet names: a surname no other outlet's article prints."""
+
+from __future__ import annotations
+
+from storylens.compare.names_only import MAX_ONLY_NAMED, people_only_one_outlet_names
+from storylens.compare.story import compare_story
+from test_compare_parts import member
+
+GAZETTE = (
+    "Mayor Helen Marwood closed the Elm Street library on Monday. "
+    "Councillor Ada Quist said the vote was rushed. Ms. Quist's motion failed."
+)
+COURIER = "The Elm Street library closed on Monday after a vote led by Mayor Marwood."
+POST = "Marwood's council shut the library. Ada Quist's friend, Tom Pell, objected."
+
+
+def _named(*members: object) -> list[tuple[str, str]]:
+    found = people_only_one_outlet_names(members, {})  # type: ignore[arg-type]
+    return [(p.outlet, p.name) for p in found]
+
+
+def test_a_person_no_other_outlet_names_is_listed_under_the_one_that_does() -> None:
+    gazette = member("g", "Gazette", GAZETTE, people=("Helen Marwood", "Ada Quist"))
+    courier = member("c", "Courier", COURIER, people=("Marwood",))
+    assert _named(gazette, courier) == [("Gazette", "Ada Quist")]
+    (person,) = people_only_one_outlet_names([gazette, courier], {})
+    assert GAZETTE[person.start : person.end] == "Ada Quist"  # the first mention
+
+
+def test_a_surname_another_outlet_prints_in_any_form_keeps_the_person_off() -> None:
+    gazette = member("g", "Gazette", GAZETTE, people=("Helen Marwood", "Ada Quist"))
+    post = member("p", "Post", POST, people=("Tom Pell",))
+    # the Post prints "Quist's" and "Marwood's": neither is the Gazette's alone
+    assert _named(gazette, post) == [("Post", "Tom Pell")]
+
+
+def test_a_spelling_one_letter_apart_is_the_same_person() -> None:
+    first = member("a", "Gazette", "Senator Mo Cowan was sworn in.", people=("Mo Cowan",))
+    second = member("b", "Courier", "Cowen, 43, takes the seat.", people=("Cowen",))
+    assert _named(first, second) == []
+
+
+def test_one_outlet_or_copies_name_no_one_of_their_own() -> None:
+    gazette = member("g", "Gazette", GAZETTE, people=("Ada Quist",))
+    assert _named(gazette) == []
+    copy = member("c", "Courier", GAZETTE, people=("Ada Quist",))
+    assert people_only_one_outlet_names([gazette, copy], {1: 0}) == ()
+
+
+def test_titles_and_possessives_are_no_part_of_the_name() -> None:
+    text = "President Ada Quist's plan passed. Sen. Tom Pell Jr. objected."
+    one = member("g", "Gazette", text, people=("President Ada Quist's", "Sen. Tom Pell Jr."))
+    other = member("c", "Courier", "The plan passed.")
+    assert _named(one, other) == [("Gazette", "Ada Quist"), ("Gazette", "Tom Pell")]
+
+
+def test_at_most_a_few_people_are_listed_per_outlet() -> None:
+    names = [
+        f"Ann {surname}"
+        for surname in [
+            "Abbot",
+            "Baker",
+            "Carter",
+            "Dixon",
+            "Ellis",
+            "Foster",
+            "Garner",
+            "Hughes",
+            "Irving",
+            "Jarvis",
+        ]
+    ]
+    text = " ".join(f"{name} spoke." for name in names)
+    one = member("g", "Gazette", text, people=tuple(names))
+    other = member("c", "Courier", "Nobody spoke.")
+    assert len(_named(one, other)) == MAX_ONLY_NAMED
+
+
+def test_the_comparison_carries_the_people_only_one_outlet_names() -> None:
+    gazette = member("g", "Gazette", GAZETTE, people=("Helen Marwood", "Ada Quist"))
+    courier = member("c", "Courier", COURIER, people=("Marwood",))
+    named = compare_story("s", [gazette, courier]).names_only
+    assert [(p.outlet, p.name) for p in named] == [("Gazette", "Ada Quist")]
