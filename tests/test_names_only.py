@@ -81,3 +81,39 @@ def test_the_comparison_carries_the_people_only_one_outlet_names() -> None:
     courier = member("c", "Courier", COURIER, people=("Marwood",))
     named = compare_story("s", [gazette, courier]).names_only
     assert [(p.outlet, p.name) for p in named] == [("Gazette", "Ada Quist")]
+
+
+def test_a_surname_alone_a_headline_a_byline_or_a_thing_named_after_someone_is_no_one() -> None:
+    text = (
+        "Quist Defends Library Vote\n"
+        "By Tom Pell\n"
+        "Andrews said the Ada Quist Library would close. Pell Grants pay for it. "
+        "Neighbour Rosa Marlow watched. Ann Fenn's plan failed.\n"
+        "Contact Dan Hale at dhale@example.com"
+    )
+    one = member(
+        "g",
+        "Gazette",
+        text,
+        people=(
+            "Quist Defends",
+            "Tom Pell",
+            "Andrews",
+            "Ada Quist Library",
+            "Pell Grants",
+            "Neighbour Rosa Marlow",
+            "Ann Fenn's plan",
+            "Dan Hale",
+        ),
+    )
+    other = member("c", "Courier", "The library will close.")
+    # a possessive ends the name: "Ann Fenn's plan" names Ann Fenn
+    assert _named(one, other) == [("Gazette", "Rosa Marlow"), ("Gazette", "Ann Fenn")]
+
+
+def test_a_person_is_listed_by_the_fullest_name_the_outlet_writes() -> None:
+    text = "Marlow spoke first. Later, Rep. Rosa Marlow voted no."
+    one = member("g", "Gazette", text, people=("Marlow", "Rosa Marlow"))
+    other = member("c", "Courier", "The vote passed.")
+    (person,) = people_only_one_outlet_names([one, other], {})
+    assert person.name == "Rosa Marlow"

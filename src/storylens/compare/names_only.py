@@ -36,17 +36,39 @@ MAX_ONLY_NAMED = 8
 # A person's name of fewer letters than this in its surname is too likely a fragment the
 # recogniser cut ("Jo", "Al") or an initial to be looked for across articles.
 MIN_SURNAME_LETTERS = 3
-# Words the small model tags as part of a person's name that are no part of it: titles and
-# honorifics before it, generational suffixes after it.
+# Words the small model tags as part of a person's name that are no part of it: titles,
+# honorifics and roles before it ("Neighbour Kyle Darrow"), generational suffixes after it.
 NAME_TITLES = frozenset(
     """
     mr mrs ms miss dr sir dame lord lady rev reverend fr father sister brother rep sen gov
     president senator governor representative congressman congresswoman mayor judge justice
     secretary minister chancellor prince princess king queen pope gen general col capt lt sgt
-    officer detective chief
+    officer detective chief neighbour neighbor resident witness friend victim suspect driver
+    teacher student coach manager spokesman spokeswoman spokesperson attorney lawyer actor
+    actress singer director producer chef owner writer reporter
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# Head nouns of things named after a person that the recogniser runs into the name: the
+# mention is the thing, not the person.
+NOT_SURNAMES = frozenset(
+    """
+    drive street avenue road lane boulevard way place square park bridge center centre hall
+    school university college act bill law laws grant grants award awards prize foundation
+    institute fund doctrine administration era rule plan cuts amendment library museum
+    stadium arena airport station building tower memorial
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# A person named by fewer words than this (a surname or a given name alone) is not listed.
+MIN_NAME_WORDS = 2
+# A line of at most this many words is a headline when most of its words are capitalised, a
+# byline when it opens like one.
+DISPLAY_LINE_WORDS = 14
+HEADLINE_CAPITALISED_SHARE = 0.7
+_BYLINE = re.compile(
+    r"^(?:by|written by|reporting by|contact|email|follow)\b|@|\bcontributed\b|\d{3}-\d{4}",
+    re.IGNORECASE,
+)
 # A surname this long or longer that another article spells one letter differently is taken
 # for the same person: shorter names one letter apart are often two people (Bush, Rush).
 MIN_MISSPELT_LETTERS = 5
@@ -75,47 +97,65 @@ def people_only_one_outlet_names(
             text for other, texts in texts_by_outlet.items() if other != outlet for text in texts
         ]
         spellings = _capitalised_words(others)
-        seen: set[str] = set()
-        listed = 0
+        # per surname: the fullest form the outlet writes, at its first mention
+        people: dict[str, tuple[list[str], str, int, int]] = {}
         for index, member in enumerate(members):
             if index in copies or member.outlet != outlet:
                 continue
-            for name, surname, start, end in _people(member):
-                if listed == MAX_ONLY_NAMED:
-                    break
-                if surname in seen:
-                    continue
-                seen.add(surname)
-                if looks_like_outlet(name) or _printed_in(surname, others, spellings):
-                    continue
-                found.append(OnlyNamed(outlet, name, member.id, start, end))
-                listed += 1
+            for name_words, start, end in _people(member):
+                known = people.get(name_words[-1])
+                if known is None:
+                    people[name_words[-1]] = (name_words, member.id, start, end)
+                elif len(name_words) > len(known[0]):
+                    people[name_words[-1]] = (name_words, *known[1:])
+        listed = 0
+        for surname, (name_words, article_id, start, end) in people.items():
+            name = " ".join(name_words)
+            # a surname alone may be a firm, a street or a first name the recogniser took
+            # for a person ("Andrews", "Marshall", "Elizabeth"): a person is named in full
+            if len(name_words) < MIN_NAME_WORDS or looks_like_outlet(name):
+                continue
+            if _printed_in(surname, others, spellings):
+                continue
+            found.append(OnlyNamed(outlet, name, article_id, start, end))
+            listed += 1
+            if listed == MAX_ONLY_NAMED:
+                break
     return tuple(found)
 
 
-def _people(member: StoryMember) -> Iterable[tuple[str, str, int, int]]:
-    """(name, surname, start, end) of each PERSON mention of an article, titles and
-    possessives taken off, in text order; mentions that are no plausible name are skipped."""
+def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
+    """(name words, start, end of the name) of each PERSON mention of an article, titles and
+    possessives taken off, in text order; mentions that are no plausible name, or stand on a
+    headline or byline line, are skipped."""
     text = member.analysed.article.text
     for entity in sorted(member.analysed.entities, key=lambda e: e.start):
-        if entity.label != "PERSON":
+        if entity.label != "PERSON" or _on_display_line(text, entity.start):
             continue
         mention = text[entity.start : entity.end]
         name_words = _name_words(mention)
-        if not name_words:
-            continue
-        surname = name_words[-1]
-        if len(surname) < MIN_SURNAME_LETTERS:
+        if not name_words or len(name_words[-1]) < MIN_SURNAME_LETTERS:
             continue
         # the span of the name itself, titles and possessive left out
         first = mention.find(name_words[0])
-        last = mention.find(surname, first)
-        yield (
-            " ".join(name_words),
-            surname,
-            entity.start + first,
-            entity.start + last + len(surname),
-        )
+        last = mention.find(name_words[-1], first)
+        yield name_words, entity.start + first, entity.start + last + len(name_words[-1])
+
+
+def _on_display_line(text: str, at: int) -> bool:
+    """Whether the mention stands on a headline (a short line of capitalised words: "Clinton
+    Defends Her Record", where the recogniser runs the name into the verb) or a byline or
+    contact line ("By Ann Lee", "Contact Ann Lee at ..."): the people there write the story."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : end if end >= 0 else len(text)].strip()
+    line_words = line.split()
+    if len(line_words) <= DISPLAY_LINE_WORDS and _BYLINE.search(line):
+        return True
+    if not line_words or len(line_words) > DISPLAY_LINE_WORDS or line.endswith((".", '"', "”")):
+        return False
+    capitalised = sum(1 for word in line_words if word[:1].isupper())
+    return capitalised >= HEADLINE_CAPITALISED_SHARE * len(line_words)
 
 
 def _name_words(mention: str) -> list[str]:
@@ -123,7 +163,13 @@ def _name_words(mention: str) -> list[str]:
     word (a lower-case word, a digit, a line break inside it)."""
     if "\n" in mention:
         return []
-    parts = [_POSSESSIVE.sub("", word) for word in mention.split()]
+    parts = []
+    for word in mention.split():
+        parts.append(_POSSESSIVE.sub("", word))
+        if _POSSESSIVE.search(word) and word[-1:] in "sS'’":
+            break  # "Obama's Afghan surge": the name ends at its possessive
+    if parts and fold(parts[-1]) in NOT_SURNAMES:
+        return []  # "Pell Grants", "Martin Luther King Drive": a thing named after someone
     while parts and fold(parts[0]).rstrip(".") in NAME_TITLES:
         parts = parts[1:]
     while parts and fold(parts[-1]).rstrip(".,") in NAME_SUFFIXES:
