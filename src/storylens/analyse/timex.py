@@ -371,8 +371,11 @@ _RX_ISO = _rx(
     r"\b(?P<y>\d{4})-(?P<m>[01]\d)-(?P<d>[0-3]\d)(?:[T\s](?P<hh>[0-2]\d):(?P<mm>[0-5]\d))?\b"
 )
 _RX_NUMERIC = _rx(r"(?<![\d/.])(?P<a>[01]?\d)/(?P<b>[0-3]?\d)/(?P<y>\d{4}|\d{2})(?![\d/])")
+# "February the 15th", as people say it: "the" before a day only with an ordinal ending, so
+# that "in June the 3 men" and "in May the fourth son" stay months.
+_THE_ORDINAL_DAY = r"(?:the\s+(?=(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b))?"
 _RX_MDY = _rx(
-    rf"""(?:(?P<wd>{_WEEKDAY}),?\s+)?(?:the\s+)?(?P<month>{_MONTH})\s+(?P<day>{_DAY})
+    rf"""(?:(?P<wd>{_WEEKDAY}),?\s+)?(?:the\s+)?(?P<month>{_MONTH})\s+{_THE_ORDINAL_DAY}(?P<day>{_DAY})
     (?:(?:,\s*|\s+)(?P<year>{_YEAR4}))?\b"""
 )
 _RX_DMY = _rx(
