@@ -107,3 +107,35 @@ def test_a_speakers_today_is_left_off_the_timeline() -> None:
     rows = timeline([one], {})
     assert [(row.text, row.value) for row in rows] == [("today", "2026-11-04")]
     assert rows[0].sentence.startswith("The council")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # a span counted back or ahead from the publication is no point in time
+        ("Spending on the harbour has doubled over the past decade.", "the past decade"),
+        ("In the last year, the club has lost four of its coaches.", "the last year"),
+        ("The plan would save $40 million over the next decade.", "the next decade"),
+        # a date inside a name tells no event of the story
+        ("Tenants sued under the Fair Rents Act of 1978 on Monday.", "1978"),
+        ("The agency used the post-Sept. 11 law to read the files.", "Sept. 11"),
+        # an anaphor the tagger could not place ("that same day" with no day before it)
+        ("On that same day, the mayor had lunch with the governor.", "same day"),
+    ],
+)  # fmt: skip
+def test_no_row_for_what_is_no_point_of_the_story(text: str, words: str) -> None:
+    assert words not in _rows(text, "2026-05-20")
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "value"),
+    [
+        # a calendar year said from the publication stays
+        ("Staff will get a raise for the coming year, the board said.", "the coming year",
+         "2027"),
+        # a year after a word that is no title
+        ("The mill opened in 1978 and closed on Monday.", "1978", "1978"),
+    ],
+)  # fmt: skip
+def test_points_of_the_story_stay(text: str, words: str, value: str) -> None:
+    assert _rows(text, "2026-12-20")[words] == value

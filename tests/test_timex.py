@@ -379,6 +379,22 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
          "next Thursday", "2026-03-19"),
         ("A public meeting on the plan will be held next Monday.", "2026-03-13",
          "next Monday", "2026-03-16"),
+        # "until" a weekday with no verb of any tense near it: the coming one
+        ("Fans are not waiting until Friday to queue for tickets.", "2026-03-11",
+         "Friday", "2026-03-13"),
+        # ... and after a verb that puts something off, whatever its tense
+        ("The council postponed until Monday its vote on the pool.", "2026-03-11",
+         "Monday", "2026-03-16"),
+        ("The hearing was put off until Tuesday morning.", "2026-03-11",
+         "Tuesday morning", "2026-03-17TMO"),
+        # a wait that ended before the report keeps the day before it
+        ("The road stayed closed until Tuesday, when crews cleared it.", "2026-03-11",
+         "Tuesday", "2026-03-10"),
+        # "February the 15th" is a day, not the month alone
+        ("He said they could settle it on February the 15th.", "2026-01-11",
+         "February the 15th", "2026-02-15"),
+        # a holiday after a word that makes it a day is still dated
+        ("The bakery sold out on Christmas Eve.", "2026-03-11", "Christmas Eve", "2025-12-24"),
     ],
 )  # fmt: skip
 def test_a_day_is_read_in_its_own_clause(
@@ -395,10 +411,24 @@ def test_a_day_is_read_in_its_own_clause(
         "The DEC said the spill at the quarry was contained.",  # an agency's initials
         "He told NBC's Tonight about the film.",  # a show's name
         "Clips from the Today programme were shown.",
+        # a holiday named in general, with no word that makes it a day
+        "You need not go to church to see that children should celebrate Christmas.",
+        "The Easter spirit filled the village square.",
     ],
 )
 def test_words_that_only_look_like_dates(sentence: str) -> None:
     assert find_timexes(sentence, "2026-03-11") == ()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("In June the 3 men left the village.", "2025-06"),  # a count after "the"
+        ("Then in May the fourth son was born.", "2025-05"),  # an ordinal word: no day
+    ],
+)
+def test_the_before_a_number_keeps_the_month_alone(sentence: str, value: str) -> None:
+    assert list(_values(sentence, "2026-01-11").values()) == [value]
 
 
 def test_a_day_word_opening_a_quotation_is_still_a_date() -> None:

@@ -83,6 +83,8 @@ FAR_FUTURE_WINDOW_WORDS = 24
 # An -ing word shorter than this is mostly a noun ("thing", "king", "wing"), or "going",
 # "doing", "being", which tell no arrangement of their own: no progressive for the month.
 MIN_PROGRESSIVE_CHARS = 6
+# How far before a holiday's name to read for a word that makes it a day ("before").
+HOLIDAY_CUE_CHARS = 16
 # A "duration" of more units than this is a misread number run ("10,000,000 years" in a table
 # of figures), not a span of time news would give.
 MAX_DURATION_AMOUNT = 10000
@@ -369,8 +371,11 @@ _RX_ISO = _rx(
     r"\b(?P<y>\d{4})-(?P<m>[01]\d)-(?P<d>[0-3]\d)(?:[T\s](?P<hh>[0-2]\d):(?P<mm>[0-5]\d))?\b"
 )
 _RX_NUMERIC = _rx(r"(?<![\d/.])(?P<a>[01]?\d)/(?P<b>[0-3]?\d)/(?P<y>\d{4}|\d{2})(?![\d/])")
+# "February the 15th", as people say it: "the" before a day only with an ordinal ending, so
+# that "in June the 3 men" and "in May the fourth son" stay months.
+_THE_ORDINAL_DAY = r"(?:the\s+(?=(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b))?"
 _RX_MDY = _rx(
-    rf"""(?:(?P<wd>{_WEEKDAY}),?\s+)?(?:the\s+)?(?P<month>{_MONTH})\s+(?P<day>{_DAY})
+    rf"""(?:(?P<wd>{_WEEKDAY}),?\s+)?(?:the\s+)?(?P<month>{_MONTH})\s+{_THE_ORDINAL_DAY}(?P<day>{_DAY})
     (?:(?:,\s*|\s+)(?P<year>{_YEAR4}))?\b"""
 )
 _RX_DMY = _rx(
@@ -1533,6 +1538,8 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         value = f"XXXX-WXX-{weekday}"
         return _Found(value + (f"T{part}" if part else ""), "TIME" if part else "DATE", True)
     tense = _tense(ctx, start, end)
+    if not rel and _deferred_to(ctx, start, tense):
+        tense = "future"
     day = _weekday_date(ctx.dct, weekday, rel, tense)
     # "would" ("said counsellors would be available on Friday") leaves the day open from a
     # past report: the nearest such weekday, before or after the anchor. Other modals rarely
@@ -1547,6 +1554,28 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     if part:
         return _Found(f"{_day(day)}T{part}", "TIME", True)
     return _Found(_day(day), "DATE", True)
+
+
+# "until Friday": a wait up to a day; with no verb of any tense near it ("are not waiting
+# until Friday to post"), or after a verb that puts something off ("postponed until Tuesday
+# morning"), the day is the coming one, not the one before the report.
+_UNTIL = frozenset({"until", "till"})
+_DEFERRAL_VERBS = frozenset({
+    "postponed", "delayed", "deferred", "adjourned", "recessed", "extended", "put", "pushed",
+    "moved", "rescheduled", "suspended", "waiting", "wait", "waits"
+})  # fmt: skip
+
+
+def _deferred_to(ctx: _Context, start: int, tense: Tense | None) -> bool:
+    """Whether a weekday ends a wait ahead of the report ("until Friday"): right after
+    "until" with no tense read, or with a verb that puts off (``_DEFERRAL_VERBS``) before it;
+    "off" or "back" may stand between ("put off until Monday")."""
+    tokens = ctx.tokens(ctx.sentence_of(start))
+    before = [t[2] for t in tokens if t[1] <= start]
+    if not before or before[-1] not in _UNTIL:
+        return False
+    verb = [w for w in before[:-1] if w not in ("off", "back")][-1:]
+    return tense is None or bool(verb and verb[0] in _DEFERRAL_VERBS)
 
 
 def _r_weekday_plural(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
@@ -1869,9 +1898,26 @@ def _holiday_date(name: str, year: int) -> date | None:
     return _easter(year) + timedelta(days=number)
 
 
+# Words before a holiday's name that make it a day ("on Christmas", "before Thanksgiving",
+# "this Easter"); with none of them, and no year, the name is the holiday in general
+# ("kids can't celebrate Christmas", "the Christmas spirit"), no day of the story.
+_HOLIDAY_CUES = frozenset({
+    "on", "by", "before", "after", "until", "till", "since", "over", "at", "for", "during",
+    "through", "around", "near", "from", "to", "this", "last", "next", "past", "coming", "of",
+    "ahead", "following"
+})  # fmt: skip
+
+
 def _r_holiday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     name = " ".join(m["name"].lower().split())
     if not m["name"][0].isupper():
+        return None
+    before = _WORD.findall(ctx.text, max(0, start - HOLIDAY_CUE_CHARS), start)
+    if (
+        not m["year"]
+        and not name.startswith("the ")
+        and (not before or before[-1].lower() not in _HOLIDAY_CUES)
+    ):
         return None
     if m["year"]:
         d = _holiday_date(name, int(m["year"]))

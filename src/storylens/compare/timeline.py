@@ -73,6 +73,24 @@ _OPENING_MARKS = "\u201c\u2018"
 _CLOSING_MARKS = "\u201d"
 # Timeline values that are no point in time.
 _NOT_DATES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+# A span counted back or ahead from the publication ("over the past decade", "in the last
+# year", "the next decade"): ten years or twelve months up to or from the report, not the
+# calendar decade or year the tagger gives ("200", "2011"); a fresh reader found such rows
+# misleading or wrong. "The coming year" and "the next year" stay: a calendar year, or the
+# year after one just told.
+_ROLLING_SPAN = re.compile(
+    r"the\s+(?:(?:past|last)\s+(?:decade|year)|(?:next|coming)\s+decade)", re.IGNORECASE
+)
+# A date that is part of a name, not an event of the story: after "post-" or "pre-" ("the
+# post-Sept. 11 law", "pre-2008 levels"), or a year after a title word and "of" ("the
+# Housing Act of 1978", "the Treaty of 1818").
+_NAME_PREFIX = re.compile(r"\b(?:post|pre)-$", re.IGNORECASE)
+_TITLE_OF = re.compile(
+    r"\b(?:Acts?|Law|Bill|Treaty|Accords?|Agreement|Convention|Compact|Amendments?|Code|"
+    r"Resolution|Declaration|Protocol|Charter|Class)\s+of\s+$"
+)
+# How many characters before a date to read for such a name.
+NAME_LOOKBACK_CHARS = 16
 # The most words a title in quotation marks has ("Meet the Press" has a small word and is
 # not caught; "Fox News Sunday" is).
 MAX_TITLE_WORDS = 5
@@ -118,6 +136,8 @@ def timeline(
                 continue
             if any(low <= timex.start and timex.end <= high for low, high in titles):
                 continue  # a show's or a work's name in marks ("This Week", "Fox News Sunday")
+            if not _a_point_of_the_story(text, timex, value, analysed.article.published):
+                continue
             spoken = timex.type == "DATE" and _SPOKEN_DAY.fullmatch(timex.text)
             if spoken and _inside_quotation(text, timex.start):
                 # a speaker's "today" is the day of the speech, not of the publication: left
@@ -156,6 +176,20 @@ def timeline(
                 resolved="X" not in value,
             )
     return tuple(sorted(entries.values(), key=_in_time_order))
+
+
+def _a_point_of_the_story(text: str, timex: Timex, value: str, published: str | None) -> bool:
+    """Whether a date is a point in time the story tells: not a span counted from the
+    publication (``_ROLLING_SPAN``), not part of a name (``_NAME_PREFIX``, ``_TITLE_OF``), and
+    not, in a dated article, a value the tagger could not place ("that same day" with no day
+    told before it, "XXXX-XX-XX"): shown raw or as "not placed" it tells a reader nothing,
+    and a guess would mislead (the rule this module follows for a time of day)."""
+    if _ROLLING_SPAN.fullmatch(timex.text):
+        return False
+    before = text[max(0, timex.start - NAME_LOOKBACK_CHARS) : timex.start]
+    if _NAME_PREFIX.search(before) or _TITLE_OF.search(before):
+        return False
+    return not (_publication_day(published) is not None and "X" in value)
 
 
 def _in_time_order(entry: TimelineEntry) -> tuple[bool, date, str, str]:
