@@ -598,3 +598,20 @@ def test_one_act_dated_from_two_publication_days_is_no_conflict() -> None:
         ),
     )
     assert not [row for row in shown if row[0] == "date"]
+
+
+def test_one_departure_dated_as_a_month_and_as_a_year_conflicts() -> None:
+    # A month and a year are compared where each outlet dates the act once.
+    a = "Ravi Moss, who ran the port board, quit earlier this month to join a law firm."
+    b = "He left the port board last year to join a law firm in the capital, aides said."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, people=("Ravi Moss",), published="2026-11-20"),
+            timexes=(_timex(a, "earlier this month", "2026-11"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-20"),
+            timexes=(_timex(b, "last year", "2025"),),
+        ),
+    )
+    assert shown == [("date", "earlier this month", "last year")]
