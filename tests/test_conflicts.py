@@ -563,3 +563,55 @@ def test_a_count_of_participles_pairs_only_in_paired_claims() -> None:
         _with(member("b", "Courier", b), numbers=_numbers(b, ("27", "27"))),
     )
     assert not [row for row in shown if row[0] == "count"]
+
+
+def test_one_vote_dated_once_by_each_outlet_on_two_days_conflicts() -> None:
+    # The sentences differ too much to pair as claims; each outlet dates the vote once, and
+    # "passing" / "voted" and "council" beside both days say they date one vote.
+    a = "Mayor Lena Fisk praised the council for passing a plan on Tuesday that expands ferries."
+    b = "On Wednesday, the council voted 7-2 on a measure to add late boats to the harbour."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, people=("Lena Fisk",), published="2026-11-04"),
+            timexes=(_timex(a, "Tuesday", "2026-11-03"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-04"),
+            timexes=(_timex(b, "Wednesday", "2026-11-04"),),
+        ),
+    )
+    assert shown == [("date", "Tuesday", "Wednesday")]
+
+
+def test_one_act_dated_from_two_publication_days_is_no_conflict() -> None:
+    # Each outlet tells the latest vote of its own day: a weekday read from two days.
+    a = "Mayor Lena Fisk praised the council for passing a plan on Tuesday that expands ferries."
+    b = "On Wednesday, the council voted 7-2 on a measure to add late boats to the harbour."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, people=("Lena Fisk",), published="2026-11-04"),
+            timexes=(_timex(a, "Tuesday", "2026-11-03"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-05"),
+            timexes=(_timex(b, "Wednesday", "2026-11-04"),),
+        ),
+    )
+    assert not [row for row in shown if row[0] == "date"]
+
+
+def test_one_departure_dated_as_a_month_and_as_a_year_conflicts() -> None:
+    # A month and a year are compared where each outlet dates the act once.
+    a = "Ravi Moss, who ran the port board, quit earlier this month to join a law firm."
+    b = "He left the port board last year to join a law firm in the capital, aides said."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, people=("Ravi Moss",), published="2026-11-20"),
+            timexes=(_timex(a, "earlier this month", "2026-11"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-20"),
+            timexes=(_timex(b, "last year", "2025"),),
+        ),
+    )
+    assert shown == [("date", "earlier this month", "last year")]

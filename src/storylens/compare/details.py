@@ -32,6 +32,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from datetime import date
 from functools import lru_cache
 
 from rapidfuzz import fuzz
@@ -181,6 +182,23 @@ _HURT_STEMS = frozenset(
 )  # fmt: skip
 _DEAD_STEMS = frozenset(stem(w) for w in ("killed", "died", "dead", "slain", "fatally"))
 _HEAD_CLASSES = {"worth": _WORTH_STEMS, "hurt": _HURT_STEMS, "dead": _DEAD_STEMS}
+# Acts news tells in several words, which an article dates once ("quit" / "left", "passed"
+# / "voted", "hold" / "held"): a date of the same act in two articles is one date, where the
+# words around both say the same of it (``LONE_DATE_SHARED_HEADS``).
+_DATED_ACTS = {
+    "leave": frozenset(stem(w) for w in ("quit", "left", "resigned", "departed")),
+    "vote": frozenset(stem(w) for w in ("voted", "passed", "passing", "approved", "adopted")),
+    "hold": frozenset(stem(w) for w in ("hold", "held", "holds", "holding")),
+}
+# Head words either side of a date read for its act: a date's act is often a few words
+# from it ("hold special-election primaries in mid May").
+ACT_HEAD_WORDS = 3
+# Words of a date that place its year: a year, or a year or month counted from today.
+_YEAR_WORDS = re.compile(r"\b\d{4}\b|\b(?:year|month|week)\b", re.IGNORECASE)
+_WORD_AT = re.compile(r"[a-z][\w'’-]*")
+# Head words, the act one, that two dates of one act in unlike sentences have in common:
+# an act alone ("passed a bill last week" / "passed a budget Monday") tells of two acts.
+LONE_DATE_SHARED_HEADS = 2
 # TIMEX3 date values by how much time they name; "X" stands in for an unknown digit.
 _GRANULARITIES = (
     re.compile(r"[\dX]{4}-[\dX]{2}-[\dX]{2}(T.*)?|[\dX]{4}-W[\dX]{2}-\d"),
@@ -191,6 +209,10 @@ _GRANULARITIES = (
 )
 # Two dates this many granularity steps apart can describe one time (a day and its week).
 MAX_GRANULARITY_STEPS = 1
+# Dates of one act that two articles each date once (``_lone_dates``) are compared this many
+# steps apart: a day with a month ("in mid May" / "on April 30"), a month with a year
+# ("earlier this month" / "last year"), since the act and its words say they are one time.
+MAX_LONE_GRANULARITY_STEPS = 2
 # A clock time that names its day ("1:40 a.m. on November 4", "Tuesday at 9 p.m.").
 _NAMES_A_DAY = re.compile(
     r"\b(?:" + "|".join(n[:3] for n in (*calendar.month_name[1:], *calendar.day_name)) + r")",
@@ -599,6 +621,13 @@ def _head_class(item: str) -> str:
     return item
 
 
+def _act_of(item: str) -> str:
+    for name, stems in _DATED_ACTS.items():
+        if item in stems:
+            return name
+    return item
+
+
 def _head_word(item: str) -> bool:
     # Numbers and speech verbs say nothing of what a value is: "said Tuesday" / "said on
     # Wednesday" tell of two statements, not of one event's day. Time nouns neither: "found
@@ -702,6 +731,16 @@ class _Pairing:
             self.text(detail, member), detail.start, detail.end, claim.start, claim.end
         )
 
+    def act_heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
+        """``ACT_HEAD_WORDS`` head words either side of a date, its act's words read as
+        the act (``_DATED_ACTS``)."""
+        claim = self.units[unit]
+        text = self.text(detail, member)
+        before = [_act_of(s) for s in _lower_stems(text[claim.start : detail.start])]
+        after = [_act_of(s) for s in _lower_stems(text[detail.end : claim.end])]
+        kept = [s for s in before if _head_word(s)][-ACT_HEAD_WORDS:]
+        return frozenset(kept + [s for s in after if _head_word(s)][:ACT_HEAD_WORDS])
+
 
 def find_conflicts(
     members: Sequence[StoryMember],
@@ -752,6 +791,19 @@ def find_conflicts(
             for conflict in _lone_counts(lone[i], lone[j], pairing, i, j):
                 values = tuple(sorted((conflict.first.value, conflict.second.value)))
                 results.setdefault((conflict.kind, "", values), conflict)
+    # Dates likewise: one act each article dates once ("quit" / "left"), told in sentences
+    # too unlike to pair as claims.
+    one_act: set[tuple[str, int, str, int]] = set()
+    dated = [_dates_by_act(grouped[i].get("date", []), pairing, i) for i in range(len(members))]
+    for i in range(len(members)):
+        for j in range(i + 1, len(members)):
+            if members[i].outlet == members[j].outlet:
+                continue
+            for conflict in _lone_dates(dated[i], dated[j], pairing, i, j):
+                values = tuple(sorted((conflict.first.value, conflict.second.value)))
+                if (conflict.kind, "", values) not in results:
+                    results[(conflict.kind, "", values)] = conflict
+                    one_act.add(_spans(conflict))
     for conflict in [
         *_name_spellings(members, copies),
         *_one_word_spellings(members, copies),
@@ -759,7 +811,7 @@ def find_conflicts(
     ]:
         values = tuple(sorted((conflict.first.value, conflict.second.value)))
         results.setdefault((conflict.kind, "", values), conflict)
-    found = _one_reading_per_date(list(results.values()))
+    found = _one_reading_per_date(list(results.values()), one_act)
     order = {"disagree": 0, "unchecked": 1, "agree": 2}
     return tuple(sorted(found, key=lambda c: (order[c.status], c.kind, c.subject)))
 
@@ -810,6 +862,97 @@ def _lone_counts(
             conflict = _event_pair(first, lone_b[key][0], pairing, i, j)
             if conflict is not None:
                 yield conflict
+
+
+def _dates_by_act(
+    located: Sequence[tuple[DetailValue, int | None]], pairing: _Pairing, member: int
+) -> dict[str, tuple[DetailValue, frozenset[str]]]:
+    """act -> (the date, its head words), for each act of ``_DATED_ACTS`` an article dates
+    once (in a claim): "passing a resolution on Tuesday" dates the vote, if no other date
+    of the article has a word of voting beside it. An act's word dates only the nearest
+    date of its claim ("joined in 2009 and quit earlier this month": the quitting is of this
+    month)."""
+    by_unit = _by_unit(located)
+    by_act: dict[str, list[tuple[DetailValue, frozenset[str]]]] = {}
+    for unit, dates in by_unit.items():
+        acts = _act_words(pairing, dates[0], member, unit)
+        for detail in dates:
+            heads = pairing.act_heads(detail, member, unit)
+            for act in heads & _DATED_ACTS.keys():
+                where = min(acts[act], key=lambda at: _distance(detail, at))
+                if min(dates, key=lambda other: _distance(other, where)) is detail:
+                    by_act.setdefault(act, []).append((detail, heads))
+    return {act: dates[0] for act, dates in by_act.items() if len(dates) == 1}
+
+
+def _distance(detail: DetailValue, position: int) -> int:
+    return max(detail.start - position, position - detail.end, 0)
+
+
+def _act_words(
+    pairing: _Pairing, detail: DetailValue, member: int, unit: int
+) -> dict[str, list[int]]:
+    """act -> where its words stand in the claim (``_DATED_ACTS``)."""
+    claim = pairing.units[unit]
+    text = pairing.text(detail, member)
+    found: dict[str, list[int]] = {}
+    for word in _WORD_AT.finditer(text, claim.start, claim.end):
+        act = _act_of(stem(word.group()))
+        if act in _DATED_ACTS:
+            found.setdefault(act, []).append(word.start())
+    return found
+
+
+def _lone_dates(
+    dated_a: dict[str, tuple[DetailValue, frozenset[str]]],
+    dated_b: dict[str, tuple[DetailValue, frozenset[str]]],
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> Iterator[DetailConflict]:
+    """Dates of one act that each of two articles dates once (``_dates_by_act``: "passing a
+    resolution on Tuesday reaffirming the motto" / "voted ... on a bill that reaffirmed the
+    motto"), with ``LONE_DATE_SHARED_HEADS`` head words in common, the act one, though the
+    sentences differ too much to pair as claims."""
+    for act, (first, heads_a) in dated_a.items():
+        if act not in dated_b:
+            continue
+        second, heads_b = dated_b[act]
+        if len(heads_a & heads_b) < LONE_DATE_SHARED_HEADS:
+            continue
+        a, b = pairing.members[i], pairing.members[j]
+        if _ahead(a, first) != _ahead(b, second):
+            continue  # "passed it on Tuesday" / "will approve it in October": two acts
+        if (_relative(a, first) or _relative(b, second)) and (a.analysed.article.published or "")[
+            :10
+        ] != (b.analysed.article.published or "")[:10]:
+            continue  # "held a hearing Tuesday", each outlet the latest of its own day
+        guessed = _guessed_year(first) or _guessed_year(second)
+        if guessed and first.value[:4] != second.value[:4]:
+            continue  # "in June" read as last June by one article, next by another
+        conflict = _event_pair(first, second, pairing, i, j)
+        if conflict is not None:
+            yield conflict
+
+
+def _guessed_year(detail: DetailValue) -> bool:
+    """Whether a date's year is the recogniser's guess: a month or a day named without a
+    year or a word that places it ("in June", "on May 3"; not "last year", "this month")."""
+    return not _YEAR_WORDS.search(detail.text)
+
+
+def _ahead(member: StoryMember, detail: DetailValue) -> bool | None:
+    """Whether a date lies after its article's publication day (an act planned, not done),
+    or None where either is not known."""
+    published = member.analysed.article.published
+    interval = date_interval(detail.value)
+    try:
+        day = date.fromisoformat(published[:10]) if published else None
+    except ValueError:
+        return None
+    if day is None or interval is None:
+        return None
+    return interval[0] > day
 
 
 def _counts_by_act(
@@ -971,7 +1114,18 @@ def _granularity(value: str) -> int | None:
     return None
 
 
-def _one_reading_per_date(conflicts: list[DetailConflict]) -> list[DetailConflict]:
+def _spans(conflict: DetailConflict) -> tuple[str, int, str, int]:
+    return (
+        conflict.first.article_id,
+        conflict.first.start,
+        conflict.second.article_id,
+        conflict.second.start,
+    )
+
+
+def _one_reading_per_date(
+    conflicts: list[DetailConflict], one_act: set[tuple[str, int, str, int]]
+) -> list[DetailConflict]:
     """Dates are compared only with dates of a like granularity (a day with a week, not with
     a month or a year: "in 1958 ... stolen on Sunday" tells of two times), and a date that
     agrees with one date of the other article is not said to disagree with its others ("on
@@ -989,7 +1143,8 @@ def _one_reading_per_date(conflicts: list[DetailConflict]) -> list[DetailConflic
     for c in conflicts:
         if c.kind == "date":
             first, second = _granularity(c.first.value), _granularity(c.second.value)
-            if first is None or second is None or abs(first - second) > MAX_GRANULARITY_STEPS:
+            steps = MAX_LONE_GRANULARITY_STEPS if _spans(c) in one_act else MAX_GRANULARITY_STEPS
+            if first is None or second is None or abs(first - second) > steps:
                 continue
             if c.status != "agree" and (
                 (c.first.article_id, c.first.start, c.second.article_id) in agreeing
