@@ -247,7 +247,9 @@ def summary_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         # what the line says of the other outlets is part of what it states
         if line.get("own"):
             label += " | own"
-        elif line.get("unmatched"):
+        if line.get("same_quotation") and not line.get("own"):
+            label += " | same quotation: " + ", ".join(sorted(line["same_quotation"]))
+        if line.get("unmatched") and not line.get("own"):
             label += " | unmatched: " + ", ".join(sorted(line["unmatched"]))
         shown = " | ".join(f"{o['outlet']}: {o['text']}" for o in line.get("other_wordings", []))
         yield (

@@ -70,12 +70,20 @@ def test_a_summary_line_says_what_it_knows_of_the_other_outlets() -> None:
     )
     own = SummarySentence("x", "a", "Gazette", ("Gazette",), own=True)
     assert others_note(own) == "only Gazette reports it"
+    quoting = SummarySentence(
+        "x", "a", "Gazette", ("Gazette",), unmatched=("Post",), same_quotation=("Courier",)
+    )
+    assert others_note(quoting) == (
+        "Courier prints the same quotation; "
+        "no sentence of Post matched: they may tell it in other words"
+    )
 
 
 def test_every_outlet_of_the_story_is_accounted_for_under_a_summary_line() -> None:
     members = [member("g", "Gazette", GAZETTE), member("c", "Courier", COURIER)]
     for line in compare_story("s", members).summary:
         told = {*line.outlets, *(w.outlet for w in line.other_wordings), *line.unmatched}
+        told |= set(line.same_quotation)
         assert line.own or told == {"Gazette", "Courier"}
         assert not (line.own and line.unmatched)
 

@@ -21,7 +21,15 @@ from storylens.records import StoryComparison
 NameSource = Literal["given", "inferred", "placeholder"]
 # The fields of the comparison records that hold outlets (never article ids).
 OUTLET_FIELDS = frozenset(
-    {"outlet", "outlets", "shared_with", "echoed_by", "earlier_outlet", "unmatched"}
+    {
+        "outlet",
+        "outlets",
+        "shared_with",
+        "echoed_by",
+        "earlier_outlet",
+        "unmatched",
+        "same_quotation",
+    }
 )
 
 

@@ -475,6 +475,9 @@ class SummarySentence:
     # other outlet tells it, that the line is its outlet's own.
     unmatched: tuple[str, ...] = ()
     own: bool = False
+    # Other outlets that print the quotation the line carries (at least five words of it),
+    # in a sentence the model did not match: the line says so rather than "unmatched".
+    same_quotation: tuple[str, ...] = ()
     # Details stated in the line or its wordings that the outlets give differently, in words
     # (``compare.summary.disputes_in``): the claim is shared, that figure is not.
     disputed: tuple[str, ...] = ()
@@ -493,7 +496,7 @@ class TimelineEntry:
 
 # Bumped when the stored comparison's shape or meaning changes: old rows are recomputed, not
 # misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`;
-# 8: `names_only`, the people only one outlet names).
+# 8: `names_only`, the people only one outlet names; a summary line has `same_quotation`).
 COMPARISON_VERSION = 8
 
 

@@ -260,10 +260,14 @@ def others_note(line: SummarySentence) -> str:
     """What a summary line says of the story's other outlets, or nothing."""
     if line.own:
         return f"only {line.outlet} reports it"
-    if not line.unmatched:
-        return ""
-    names = ", ".join(line.unmatched)
-    return f"no sentence of {names} matched: they may tell it in other words"
+    notes = []
+    if line.same_quotation:
+        verb = "prints" if len(line.same_quotation) == 1 else "print"
+        notes.append(f"{', '.join(line.same_quotation)} {verb} the same quotation")
+    if line.unmatched:
+        names = ", ".join(line.unmatched)
+        notes.append(f"no sentence of {names} matched: they may tell it in other words")
+    return "; ".join(notes)
 
 
 def shared_lines(
@@ -464,8 +468,17 @@ def summarise(
         line = claim_line(claim, claims)
         told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
         own = claim.status == "only" and not claim.maybe_matches
-        unmatched = () if own else tuple(o for o in outlets if o not in told)
-        chosen.append(replace(line, unmatched=unmatched, own=own))
+        # an outlet that prints the line's quotation is said to, not called unmatched: a
+        # fresh reader found "no sentence of B matched" above B's very words
+        quoting = tuple(
+            dict.fromkeys(
+                m.outlet
+                for m in claim.maybe_matches
+                if m.relation == "same-quotation" and m.outlet not in told
+            )
+        )
+        unmatched = () if own else tuple(o for o in outlets if o not in told | set(quoting))
+        chosen.append(replace(line, unmatched=unmatched, own=own, same_quotation=quoting))
         if len(chosen) == SUMMARY_SENTENCES:
             break
     return tuple(chosen)
