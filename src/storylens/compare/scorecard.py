@@ -106,8 +106,8 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
 
 # What a list of unplaced claims says above itself, in every place that shows one.
 UNPLACED_WORDS = (
-    "No other outlet's sentence matches these, but the others may tell them in other words: "
-    "neither one outlet's own nor shared."
+    "No other outlet's sentence matches these; storylens cannot tell whether the others tell "
+    "them in other words."
 )
 
 
