@@ -61,6 +61,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
+from rapidfuzz.distance import Levenshtein
+
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -1254,7 +1256,26 @@ def _names_anywhere(
     own = [w for w in _name_words(name) if not is_stop_word(w)]
     if any(w in printed for w in own):
         return True
-    return bool(own) and any(_misspelt(own[-1], word) for word in names)
+    if not own:
+        return False
+    last = own[-1]
+    # only the words a letter apart can be: same first letter, a length one off at most
+    by_shape = _by_shape(names)
+    return any(
+        _misspelt(last, word)
+        for size in range(len(last) - MISSPELT_EDITS, len(last) + MISSPELT_EDITS + 1)
+        for word in by_shape.get((last[:1], size), ())
+    )
+
+
+@lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
+def _by_shape(names: frozenset[str]) -> dict[tuple[str, int], tuple[str, ...]]:
+    """The words by first letter and length: a name is held against a story's every
+    capitalised word, thousands of times per comparison of a large story."""
+    found: dict[tuple[str, int], list[str]] = {}
+    for word in names:
+        found.setdefault((word[:1], len(word)), []).append(word)
+    return {shape: tuple(words_) for shape, words_ in found.items()}
 
 
 @lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
@@ -1291,17 +1312,10 @@ def _misspelt(name: str, word: str) -> bool:
     letter, and a letter apart ("Cowen", "Cowan")."""
     if min(len(name), len(word)) < MIN_MISSPELT_CHARS or name[0] != word[0]:
         return False
-    return abs(len(name) - len(word)) <= MISSPELT_EDITS and _edits(name, word) <= MISSPELT_EDITS
-
-
-def _edits(first: str, second: str) -> int:
-    """The fewest letters left out, added or changed to make one word the other."""
-    row = list(range(len(second) + 1))
-    for i, a in enumerate(first, 1):
-        previous, row[0] = row[0], i
-        for j, b in enumerate(second, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (a != b))
-    return row[-1]
+    return (
+        abs(len(name) - len(word)) <= MISSPELT_EDITS
+        and Levenshtein.distance(name, word, score_cutoff=MISSPELT_EDITS) <= MISSPELT_EDITS
+    )
 
 
 def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:

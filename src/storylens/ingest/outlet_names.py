@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Words outlets are named with; a capitalised name holding one can be an outlet.
 OUTLET_WORDS = frozenset(
@@ -150,6 +151,12 @@ def looks_like_outlet(name: str) -> bool:
     return any(_names_outlets(word) for word in name.split())
 
 
+# Keys are asked of every speaker against every outlet of a story (the sourcing table's
+# "leaves out" column): kept per name.
+OUTLET_KEYS_KEPT = 8192
+
+
+@lru_cache(maxsize=OUTLET_KEYS_KEPT)
 def outlet_key(name: str) -> str:
     """One key for the spellings of one outlet: "Daily Mail", "DailyMail.com", "the Daily Mail"."""
     name = re.sub(r"\.(?:com|co\.uk|net|org|tv|news|ie|com\.au|ca)$", "", name, flags=re.I)
