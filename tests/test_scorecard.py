@@ -71,6 +71,7 @@ def test_the_scorecard_counts_what_differs() -> None:
     assert (by_outlet["A"].only_claims, by_outlet["A"].anonymous_share) == (1, 0.25)
     assert by_outlet["B"].loaded_words == ("chaos", "alarming")
     assert by_outlet["A"].loaded_words == ()  # a hedge is not a loaded word
+    assert by_outlet["A"].hedge_words == ("perhaps",)  # but the cell names it
 
 
 def test_a_short_list_puts_the_lead_names_numbers_and_quotes_first() -> None:
@@ -130,6 +131,9 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
     assert loaded_words_cell(quiet) == "none sure"
     sure = OutletScore("Courier", 2, 0.0, ("slammed",))
     assert (only_here_words(sure), loaded_words_cell(sure)) == ("2", "slammed")
+    # a hedge is no loaded word, but the cell names it rather than say nothing was found
+    hedging = OutletScore("Post", 0, 0.0, (), hedge_words=("supposedly",))
+    assert loaded_words_cell(hedging) == "none sure; hedge: supposedly"
 
 
 def test_a_lone_claims_note_names_who_prints_the_quotation_and_who_may_tell_it() -> None:

@@ -28,6 +28,7 @@ from storylens.compare.scorecard import (
     UNPLACED_WORDS,
     Scorecard,
     anonymous_words,
+    loaded_words_cell,
     maybe_note,
     maybe_only_words,
     only_here_words,
@@ -240,7 +241,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
         lines += ["", "| outlet | only here | anonymous share | loaded words |"]
         lines.append("|---|---|---|---|")
         for o in card.outlets:
-            words = ", ".join(md(w) for w in o.loaded_words) or NO_SURE_LOADED_WORDS
+            words = md(loaded_words_cell(o))
             lines.append(
                 f"| {md(o.outlet)} | [{only_here_words(o)}]({SECTION_ANCHORS['claims']}) "
                 f"| [{anonymous_words(o)}]({SECTION_ANCHORS['sourcing']}) "

@@ -32,6 +32,9 @@ class OutletScore:
     loaded_words: tuple[str, ...]  # its own-voice loaded words, most used first
     anonymous_reported: int = 0  # attributions to anonymous sources without quotation marks
     unplaced_claims: int = 0  # its lone claims the lone-claim model can place neither way
+    # Its own-voice hedges ("supposedly"): no loaded word, but the cell names them, since a
+    # fresh reader took "none sure" beside the tone section's "supposedly" for a miss.
+    hedge_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,9 +68,12 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     only = Counter(claim.outlet for claim in lone if not claim.maybe_matches)
     unplaced = Counter(claim.outlet for claim in comparison.claims if claim.status == "unplaced")
     words: dict[str, Counter[str]] = {}
+    hedges: dict[str, Counter[str]] = {}
     for profile in comparison.tone:
         counter = words.setdefault(profile.outlet, Counter())
         counter.update(mark.text.lower() for mark in profile.own if mark.polarity != "hedge")
+        hedged = hedges.setdefault(profile.outlet, Counter())
+        hedged.update(mark.text.lower() for mark in profile.own if mark.polarity == "hedge")
     outlets = list(
         dict.fromkeys(
             [p.outlet for p in comparison.sourcing_by_outlet]
@@ -97,6 +103,9 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
                 unplaced_claims=unplaced[outlet],
                 loaded_words=tuple(
                     word for word, _ in words.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
+                ),
+                hedge_words=tuple(
+                    word for word, _ in hedges.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
                 ),
             )
             for outlet in outlets
@@ -171,8 +180,13 @@ def only_here_words(score: OutletScore) -> str:
 
 
 def loaded_words_cell(score: OutletScore) -> str:
-    """An outlet's "loaded words" cell: the sure ones, or ``NO_SURE_LOADED_WORDS``."""
-    return ", ".join(score.loaded_words) or NO_SURE_LOADED_WORDS
+    """An outlet's "loaded words" cell: the sure ones, or ``NO_SURE_LOADED_WORDS``, then its
+    own-voice hedges, named as such ("none sure; hedge: supposedly")."""
+    cell = ", ".join(score.loaded_words) or NO_SURE_LOADED_WORDS
+    if score.hedge_words:
+        kind = "hedge" if len(score.hedge_words) == 1 else "hedges"
+        cell += f"; {kind}: {', '.join(score.hedge_words)}"
+    return cell
 
 
 def anonymous_words(score: OutletScore) -> str:
