@@ -565,39 +565,32 @@ def test_a_count_of_participles_pairs_only_in_paired_claims() -> None:
     assert not [row for row in shown if row[0] == "count"]
 
 
-def test_one_vote_dated_once_by_each_outlet_on_two_days_conflicts() -> None:
-    # The sentences differ too much to pair as claims; each outlet dates the vote once, and
-    # "passing" / "voted" and "council" beside both days say they date one vote.
+def _vote_rows(second_published: str) -> list[tuple[str, str, str]]:
+    """The rows shown for one council vote, dated Tuesday by an article of 4 November and
+    Wednesday by one published on ``second_published``, in sentences too unlike to pair."""
     a = "Mayor Lena Fisk praised the council for passing a plan on Tuesday that expands ferries."
     b = "On Wednesday, the council voted 7-2 on a measure to add late boats to the harbour."
-    shown = _shown(
+    return _shown(
         _with(
             member("a", "Gazette", a, people=("Lena Fisk",), published="2026-11-04"),
             timexes=(_timex(a, "Tuesday", "2026-11-03"),),
         ),
         _with(
-            member("b", "Courier", b, published="2026-11-04"),
+            member("b", "Courier", b, published=second_published),
             timexes=(_timex(b, "Wednesday", "2026-11-04"),),
         ),
     )
-    assert shown == [("date", "Tuesday", "Wednesday")]
+
+
+def test_one_vote_dated_once_by_each_outlet_on_two_days_conflicts() -> None:
+    # Each outlet dates the vote once; "passing" / "voted" and "council" beside both days say
+    # they date one vote.
+    assert _vote_rows("2026-11-04") == [("date", "Tuesday", "Wednesday")]
 
 
 def test_one_act_dated_from_two_publication_days_is_no_conflict() -> None:
     # Each outlet tells the latest vote of its own day: a weekday read from two days.
-    a = "Mayor Lena Fisk praised the council for passing a plan on Tuesday that expands ferries."
-    b = "On Wednesday, the council voted 7-2 on a measure to add late boats to the harbour."
-    shown = _shown(
-        _with(
-            member("a", "Gazette", a, people=("Lena Fisk",), published="2026-11-04"),
-            timexes=(_timex(a, "Tuesday", "2026-11-03"),),
-        ),
-        _with(
-            member("b", "Courier", b, published="2026-11-05"),
-            timexes=(_timex(b, "Wednesday", "2026-11-04"),),
-        ),
-    )
-    assert not [row for row in shown if row[0] == "date"]
+    assert not [row for row in _vote_rows("2026-11-05") if row[0] == "date"]
 
 
 def test_one_departure_dated_as_a_month_and_as_a_year_conflicts() -> None:
