@@ -153,6 +153,16 @@ def test_two_claims_quoting_the_same_words_are_not_stated_lone() -> None:
     assert not shares_a_quotation("“I'm sorry,” he said.", "“I'm sorry,” she said.")
 
 
+def test_a_short_quotation_with_an_uncommon_word_is_the_same_words() -> None:
+    # one outlet's scare-quoted word in another's account of the same moment
+    assert shares_a_quotation(
+        "At one point, Pell called a heckler in the crowd a “blowhard.”",
+        "He refused questions and even called one man a 'blowhard' for shouting.",
+    )
+    # a short quotation of common words recurs in any story
+    assert not shares_a_quotation("Fenn called the plan “the best”.", "Ames said “the best” won.")
+
+
 @pytest.mark.usefixtures("one_threshold")
 def test_the_short_list_shows_the_sure_lone_claims_first() -> None:
     members, _ = _story()
