@@ -270,3 +270,13 @@ def test_a_person_whose_name_holds_an_outlets_is_listed() -> None:
     )
     (profile,), _ = sourcing_profiles([story], {})
     assert profile.speakers == ("Ann Bloomberg",)
+
+
+def test_a_person_named_after_an_owners_possessive_is_listed_by_their_own_name() -> None:
+    from storylens.compare.sourcing import _as_written
+
+    # the resolver ran the owner into the name ("Chirper's Ada Quist" -> "Chirper Ada Quist")
+    assert _as_written("Chirper Ada Quist", "Chirper's Ada Quist") == "Ada Quist"
+    # an office is no person; a name standing whole is kept
+    assert _as_written("Sheriff Office", "the Sheriff's Office") == "Sheriff Office"
+    assert _as_written("Ada Quist", "Ada Quist") == "Ada Quist"

@@ -1036,11 +1036,25 @@ class _StoryNames:
         return _name_words(quote.speaker or "") in self.outright
 
 
+# A mention that names a person after an owner's possessive ("Twitter's Adam Sharp").
+# A person's name there has two words at least: "the Sheriff's Office" names no person.
+_OWNED_NAME = re.compile(r"^(.+?)['’]s\s+((?:[A-Z][\w'’.-]*\s+)+[A-Z][\w'’.-]*)$")
+
+
 def _as_written(name: str, mention: str | None) -> str:
     """A name the resolver ran together from two names at its mention ("Granger Paper Ines
     Calloway" from "Granger Paper boss Ines Calloway"): the last part that stands in a row
     there, the person's own name. A name standing whole, or not at all, is kept."""
     own = words(name)
+    owned = _OWNED_NAME.match(mention or "")
+    if (
+        owned
+        and len(own) > 1
+        and tuple(owned.group(2).split()) == own[-len(owned.group(2).split()) :]
+    ):
+        # "Twitter's Adam Sharp": the resolver ran the owner into the name ("Twitter Adam
+        # Sharp"); the person is the name after the possessive
+        return owned.group(2)
     written = tuple(fold(w) for w in words(mention or ""))
     folded = tuple(fold(w) for w in own)
     if _holds(written, folded) or not set(folded) <= set(written):
