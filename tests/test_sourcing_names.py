@@ -101,3 +101,15 @@ def test_one_name_each_in_the_left_out_list() -> None:
     _, by_outlet = sourcing_profiles(members, {})
     post = next(p for p in by_outlet if p.outlet == "Post")
     assert post.left_out == ("Barack Obama", "Terry O'Neill")
+
+
+def test_a_surname_printed_as_a_plain_word_or_a_first_name_alone_names_no_one() -> None:
+    a = "“It was a fair vote,” Rosa Sharp said."
+    b = "The mayor was sharp tongued about the vote."
+    members = [
+        member("a", "Echo", a, quotes=(_quote_at(a, "It was a fair vote,", "Rosa Sharp"),)),
+        member("b", "Courier", b),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    courier = next(p for p in by_outlet if p.outlet == "Courier")
+    assert courier.left_out == ("Rosa Sharp",)

@@ -1268,11 +1268,18 @@ def _names_anywhere(
     function word, or ``names`` (``_name_words_printed``) one spelt nearly as the name's last
     word (an outlet that prints "Cowan" names the man another outlet misspells "Cowen")."""
     own = [w for w in _name_words(name) if not is_stop_word(w)]
-    if any(w in printed for w in own):
-        return True
     if not own:
         return False
     last = own[-1]
+    if name.lower().startswith("the "):
+        # an organisation is named by any of its words ("the St. Louis Tea Party" for "the
+        # St. Louis Tea Party Coalition", "the coroner" for "the Coroner's Office")
+        if any(w in printed for w in own):
+            return True
+    # a person: the surname as a name (capitalised inside a sentence), or every word of the
+    # name; a first name alone, or the surname as a plain word ("sharp tongued"), names no one
+    elif last in names or all(w in printed for w in own):
+        return True
     # only the words a letter apart can be: same first letter, a length one off at most
     by_shape = _by_shape(names)
     return any(
