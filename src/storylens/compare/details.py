@@ -742,6 +742,15 @@ class _Pairing:
         return frozenset(kept + [s for s in after if _head_word(s)][:ACT_HEAD_WORDS])
 
 
+def _across_outlets(members: Sequence[StoryMember]) -> Iterator[tuple[int, int]]:
+    """Each pair of member indexes (i < j) whose articles are two outlets': one outlet's
+    articles never contradict one another here."""
+    for i in range(len(members)):
+        for j in range(i + 1, len(members)):
+            if members[i].outlet != members[j].outlet:
+                yield i, j
+
+
 def find_conflicts(
     members: Sequence[StoryMember],
     units: Sequence[ClaimUnit],
@@ -772,38 +781,29 @@ def find_conflicts(
     # other pair, which for a large story runs to millions.
     grouped = [_by_kind(pairs) for pairs in located]
     results: dict[tuple[object, ...], DetailConflict] = {}
-    for i in range(len(members)):
-        for j in range(i + 1, len(members)):
-            if members[i].outlet == members[j].outlet:
-                continue
-            for conflict in _member_pairs(grouped[i], grouped[j], pairing, i, j):
-                values = tuple(sorted((conflict.first.value, conflict.second.value)))
-                subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
-                results.setdefault((conflict.kind, subject, values), conflict)
+    for i, j in _across_outlets(members):
+        for conflict in _member_pairs(grouped[i], grouped[j], pairing, i, j):
+            values = tuple(sorted((conflict.first.value, conflict.second.value)))
+            subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
+            results.setdefault((conflict.kind, subject, values), conflict)
     # Counts paired by their noun alone come after those of paired claims, which show a
     # pair of values by the articles that tell them most alike. Each article's lone counts
     # are read once, not once per other article.
     lone = [_counts_by_act(grouped[i].get("count", []), pairing, i) for i in range(len(members))]
-    for i in range(len(members)):
-        for j in range(i + 1, len(members)):
-            if members[i].outlet == members[j].outlet:
-                continue
-            for conflict in _lone_counts(lone[i], lone[j], pairing, i, j):
-                values = tuple(sorted((conflict.first.value, conflict.second.value)))
-                results.setdefault((conflict.kind, "", values), conflict)
+    for i, j in _across_outlets(members):
+        for conflict in _lone_counts(lone[i], lone[j], pairing, i, j):
+            values = tuple(sorted((conflict.first.value, conflict.second.value)))
+            results.setdefault((conflict.kind, "", values), conflict)
     # Dates likewise: one act each article dates once ("quit" / "left"), told in sentences
     # too unlike to pair as claims.
     one_act: set[tuple[str, int, str, int]] = set()
     dated = [_dates_by_act(grouped[i].get("date", []), pairing, i) for i in range(len(members))]
-    for i in range(len(members)):
-        for j in range(i + 1, len(members)):
-            if members[i].outlet == members[j].outlet:
-                continue
-            for conflict in _lone_dates(dated[i], dated[j], pairing, i, j):
-                values = tuple(sorted((conflict.first.value, conflict.second.value)))
-                if (conflict.kind, "", values) not in results:
-                    results[(conflict.kind, "", values)] = conflict
-                    one_act.add(_spans(conflict))
+    for i, j in _across_outlets(members):
+        for conflict in _lone_dates(dated[i], dated[j], pairing, i, j):
+            values = tuple(sorted((conflict.first.value, conflict.second.value)))
+            if (conflict.kind, "", values) not in results:
+                results[(conflict.kind, "", values)] = conflict
+                one_act.add(_spans(conflict))
     for conflict in [
         *_name_spellings(members, copies),
         *_one_word_spellings(members, copies),

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
+from storylens.analyse.quotes.cues import TITLES
 from storylens.compare.words import fold
 from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import OnlyNamed, StoryMember
@@ -36,16 +37,15 @@ MAX_ONLY_NAMED = 8
 # A person's name of fewer letters than this in its surname is too likely a fragment the
 # recogniser cut ("Jo", "Al") or an initial to be looked for across articles.
 MIN_SURNAME_LETTERS = 3
-# Words the small model tags as part of a person's name that are no part of it: titles,
-# honorifics and roles before it ("Neighbour Kyle Darrow"), generational suffixes after it.
-NAME_TITLES = frozenset(
+# Words the small model tags as part of a person's name that are no part of it: the titles
+# the quote stage knows (``cues.TITLES``), more ranks and offices, and roles before a name
+# ("Neighbour Kyle Darrow"); generational suffixes after it.
+NAME_TITLES = frozenset(title.rstrip(".") for title in TITLES) | frozenset(
     """
-    mr mrs ms miss dr sir dame lord lady rev reverend fr father sister brother rep sen gov
-    president senator governor representative congressman congresswoman mayor judge justice
-    secretary minister chancellor prince princess king queen pope gen general col capt lt sgt
-    officer detective chief neighbour neighbor resident witness friend victim suspect driver
-    teacher student coach manager spokesman spokeswoman spokesperson attorney lawyer actor
-    actress singer director producer chef owner writer reporter
+    dame fr father sister brother minister chancellor prince princess king queen pope col capt
+    lt sgt officer detective chief neighbour neighbor resident witness friend victim suspect
+    driver teacher student coach manager spokesman spokeswoman spokesperson attorney lawyer
+    actor actress singer director producer chef owner writer reporter reverend general
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
