@@ -98,7 +98,7 @@ def test_every_line_of_every_part_rests_on_its_own_characters(views: list[StoryV
             assert outlets <= set(view.outlet_of.values()), outlets
             assert _rests_on(view, part, line, found[0]), (part, line, _cut(view, found[0]))
     # a lone claim the model cannot place is listed apart on some stories, not on others
-    assert seen - {"unplaced claim"} == PARTS, PARTS - seen
+    assert seen - {"unplaced claim", "nearest sentence"} == PARTS, PARTS - seen
 
 
 def test_a_line_printed_by_two_outlets_shows_each_outlets_sentence(

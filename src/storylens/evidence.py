@@ -363,6 +363,8 @@ class StoryEvidence:
         _put(data["claims"], c.claims, self.claim)
         for item, claim in zip(data["claims"], c.claims, strict=True):
             _put(item["matches"], claim.matches, self.match)
+            _put(item["maybe_matches"], claim.maybe_matches, self.match)
+            _put(item["nearest"], claim.nearest, self.match)
         _put(data["details"], c.details, self.conflict)
         for item, detail in zip(data["details"], c.details, strict=True):
             _put([item["first"], item["second"]], [detail.first, detail.second], self.detail)
@@ -395,6 +397,9 @@ class StoryEvidence:
         for claim in c.claims:
             if claim.status != "quotation":  # shown by the quotes part, not as a claim
                 yield f"{claim.status} claim", claim.text, self.claim(claim)
+            for match in claim.nearest:
+                text = self.texts.get(match.article_id, "")[match.start : match.end]
+                yield "nearest sentence", text, self.match(match)
         for detail in c.details:
             for value in (detail.first, detail.second):
                 yield "detail", value.sentence or value.text, self.detail(value)

@@ -292,6 +292,8 @@ class QuoteGroup:
 # (``lone_claims``); the sentence given is the closest in words, not a claimed match.
 # "same-quotation": the other outlet's sentence prints the same quotation (at least
 # ``claims.MIN_SHARED_QUOTE_WORDS`` words), though what each says around it may differ.
+# "nearest": for an unplaced claim, the other outlet's sentence closest to it, shown for a
+# reader to judge; storylens claims nothing of how the two stand.
 ClaimRelation = Literal[
     "same",
     "adds-detail",
@@ -300,6 +302,7 @@ ClaimRelation = Literal[
     "maybe-same",
     "maybe-told",
     "same-quotation",
+    "nearest",
 ]
 
 
@@ -340,6 +343,10 @@ class Claim:
     # For a lone claim: other outlets' sentences that may tell it in other words (the model
     # is unsure); a reader is told "B may say it in other words" rather than "only in A".
     maybe_matches: tuple[ClaimMatch, ...] = ()
+    # For an unplaced claim: each other outlet's sentence closest to it, where the same-claim
+    # model gives it some chance (``claims.NEAREST_MIN_SCORE``); shown beside the claim so a
+    # reader can judge what storylens cannot, never called the same claim.
+    nearest: tuple[ClaimMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -496,8 +503,9 @@ class TimelineEntry:
 
 # Bumped when the stored comparison's shape or meaning changes: old rows are recomputed, not
 # misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`;
-# 8: `names_only`, the people only one outlet names; a summary line has `same_quotation`).
-COMPARISON_VERSION = 8
+# 8: `names_only`, the people only one outlet names; a summary line has `same_quotation`;
+# 9: an unplaced claim has `nearest`, each other outlet's closest sentence).
+COMPARISON_VERSION = 9
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
+    NEAREST_WORDS,
     NO_SURE_LOADED_WORDS,
     UNPLACED_WORDS,
     Scorecard,
@@ -372,7 +373,13 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
                 f"{md(outlet)}</summary>",
                 "",
             ]
-            lines += [f"- {_only_line(claim, notes)}" for claim in claims[:MAX_ONLY_CLAIMS_SHOWN]]
+            for claim, nearest in claims[:MAX_ONLY_CLAIMS_SHOWN]:
+                lines.append(f"- {_only_line(claim, notes)}")
+                lines += [
+                    f"  - {NEAREST_WORDS.format(outlet=md(other.outlet))}: “{md(other.text)}”"
+                    f"{notes.ref(notes.evidence.claim(other))}"
+                    for other in nearest
+                ]
             if len(claims) > MAX_ONLY_CLAIMS_SHOWN:
                 lines.append(f"- … and {len(claims) - MAX_ONLY_CLAIMS_SHOWN} more")
             lines += ["", "</details>", ""]

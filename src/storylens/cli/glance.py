@@ -211,8 +211,8 @@ def _print_only_claims(console: Console, view: StoryView) -> None:
     if unplaced:
         console.print(
             Text(
-                f"{plural(unplaced, 'sentence')} not placed: no other outlet's sentence matches, "
-                "yet they may tell it in other words (--all)",
+                f"{plural(unplaced, 'sentence')} not placed: storylens cannot tell whether "
+                "the other outlets tell them in other words (--all)",
                 style="dim",
             )
         )

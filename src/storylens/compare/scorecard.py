@@ -115,9 +115,11 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
 
 # What a list of unplaced claims says above itself, in every place that shows one.
 UNPLACED_WORDS = (
-    "No other outlet's sentence matches these; storylens cannot tell whether the others tell "
-    "them in other words."
+    "storylens cannot tell whether others tell these too; under each, another outlet's "
+    "closest sentence, to judge."
 )
+# What introduces another outlet's closest sentence under a claim storylens cannot place.
+NEAREST_WORDS = "closest in {outlet}"
 
 
 # What the list of lone claims another outlet may tell says above itself.

@@ -26,6 +26,7 @@ from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
+    NEAREST_WORDS,
     SCORE_SECTIONS,
     UNPLACED_WORDS,
     anonymous_words,
@@ -285,6 +286,7 @@ def story(
         hedged_words=HEDGED_WORDS,
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
+        nearest_words=NEAREST_WORDS,
         named=[(column, people) for column, people in names_only_by_outlet(comparison).items()],
         named_words=NAMES_ONLY_WORDS,
         chart=_sourcing_chart(comparison),
