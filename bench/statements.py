@@ -56,6 +56,11 @@ shown words stand in the article):
 - ``timeline``: each timeline row: the date's words in its sentence; label, the TIMEX3 value.
 - ``named``: each person only one outlet names: the first mention; label
   ``named-only:<outlet>:<name>``.
+- ``nearest``: each other outlet's nearest sentence shown under an unplaced claim ("closest
+  in B: ..."): the claim and that sentence; label ``nearest:<outlet>``. Its recall is not
+  over rows of its own: its ``must`` is the ``shared`` rows no other statement finds, and a
+  row is found where a nearest line joins two of its sentences (a claim and, as its nearest,
+  another outlet's sentence of the same fact), the pointer a reader gets instead.
 
 Matching: a statement matches a gold row when corpus, story and part are equal, each gold span
 overlaps a span of the statement in the same article by at least half of the shorter of the
@@ -99,6 +104,7 @@ PARTS = (
     "tone",
     "timeline",
     "named",
+    "nearest",
 )
 # A hedged "only" line ("only in A; B may say it in other words") is graded from the gold row
 # of the plain line at its span: where the plain line misled because another outlet tells the
@@ -109,6 +115,9 @@ HEDGED_VERDICT = {"misleading": "true", "true": "misleading", "wrong": "wrong"}
 UNPLACED_VERDICT = {"misleading": "true", "true": "true", "wrong": "wrong"}
 VERDICT_FROM_GOLD_PART = {"only?": HEDGED_VERDICT, "unplaced": UNPLACED_VERDICT}
 GRADED_VERDICTS = ("true", "misleading", "wrong")
+# Parts whose lines claim nothing a ``must`` row asks for: an unplaced claim is not said to be
+# its outlet's own, a nearest sentence not said to tell the same fact.
+UNCLAIMED = ("unplaced", "nearest")
 VERDICTS = (*GRADED_VERDICTS, "must")
 # A gold span and a statement span match when they overlap by this share of the shorter.
 MIN_OVERLAP_SHARE = 0.5
@@ -300,6 +309,20 @@ def unplaced_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
             yield ((claim["article_id"], claim["start"], claim["end"]),), claim["outlet"], words
 
 
+def nearest_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
+    """Another outlet's nearest sentence shown under an unplaced claim ("closest in B: ..."):
+    the claim and that sentence; label ``nearest:<outlet>``."""
+    for claim in c.get("claims", []):
+        for match in claim.get("nearest") or []:
+            sentence = at.texts.get(match["article_id"], "")[match["start"] : match["end"]]
+            words = f"{claim['text']} / closest in {match['outlet']}: {sentence}"
+            spans = (
+                (claim["article_id"], claim["start"], claim["end"]),
+                (match["article_id"], match["start"], match["end"]),
+            )
+            yield spans, f"nearest:{match['outlet']}", words
+
+
 def conflict_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
     for detail in c.get("details", []):
         if detail.get("status") == "agree":
@@ -420,6 +443,7 @@ PART_STATEMENTS: dict[str, Callable[[dict[str, Any], StoryTexts], Lines]] = {
     "tone": tone_statements,
     "timeline": timeline_statements,
     "named": named_statements,
+    "nearest": nearest_statements,
 }
 
 
@@ -543,13 +567,31 @@ def grade(
         figures[statement.part].verdicts[verdict] += 1
         graded.append(Graded(statement, verdict, row))
     stories = {(s.corpus, s.story) for s in statements}
+    nearest = [s for s in statements if s.part == "nearest"]
     for must in rows:
         if must.verdict != "must" or (must.corpus, must.story) not in stories:
             continue
         figures[must.part].must += 1
-        if any(s.part != "unplaced" and match_score(s, must) is not None for s in statements):
+        if any(s.part not in UNCLAIMED for s in statements if match_score(s, must) is not None):
             figures[must.part].found += 1
+        elif must.part == "shared":
+            figures["nearest"].must += 1
+            figures["nearest"].found += any(_points_to(s, must) for s in nearest)
     return graded, figures
+
+
+def _points_to(statement: Statement, must: GoldRow) -> bool:
+    """Whether a nearest line joins two sentences of a shared fact the report missed: its
+    claim and its nearest sentence each overlap one of the row's spans, in two articles."""
+    if (statement.corpus, statement.story) != (must.corpus, must.story):
+        return False
+    claim, other = statement.spans
+    return any(
+        span_overlap(a, claim) and span_overlap(b, other)
+        for a in must.spans
+        for b in must.spans
+        if a[0] != b[0]
+    )
 
 
 def read_gold(corpus: str, gold_dir: Path = GOLD_DIR) -> list[GoldRow]:
@@ -728,8 +770,9 @@ def figures_table(corpus: str, figures: dict[str, PartFigures]) -> list[str]:
     for part in PARTS:
         f = figures[part]
         total.verdicts.update(f.verdicts)
-        total.must += f.must
-        total.found += f.found
+        if part != "nearest":  # its must rows are shared rows, counted there
+            total.must += f.must
+            total.found += f.found
         lines.append(_figures_line(part, f))
     lines.append(_figures_line("all", total))
     return lines

@@ -132,3 +132,20 @@ def test_a_hedge_from_the_whole_articles_names_no_outlet() -> None:
 
     assert maybe_note(hedged("maybe-same")) == "Courier may say it in other words"
     assert maybe_note(hedged("maybe-told")) == "another outlet may tell it in other words"
+
+
+def test_a_lone_claims_nearest_sentence_shares_its_rarest_words() -> None:
+    # The Courier tells the watchman's warning in other words, beside a sentence that repeats
+    # more of the story's common words ("fire", "warehouse"): the rare words ("Tanner Lane",
+    # "doors") point to the right one.
+    story = [
+        _claim("Gazette", "g", "A fire destroyed the Granger warehouse in Millbrook."),
+        _claim("Gazette", "g", "The watchman knocked on the doors along Tanner Lane."),
+        _claim("Courier", "c", "The warehouse fire in Millbrook burned all night."),
+        _claim("Courier", "c", "He hammered on every door on Tanner Lane to wake residents."),
+        _claim("Courier", "c", "Crews from the fire station stayed until dawn."),
+    ]
+    evidence = lone_claim_evidence(story)
+    assert evidence[1].nearest["Courier"][0] == 3
+    assert set(evidence[1].nearest) == {"Courier"}  # never its own outlet's sentence
+    assert 0 < evidence[1].nearest["Courier"][1] <= 1

@@ -78,6 +78,24 @@ def test_a_claim_the_model_cannot_place_is_listed_apart(monkeypatch: pytest.Monk
     assert LONE in placed_apart.split("## ")[0] and "cannot tell" in placed_apart
 
 
+def test_an_unplaced_claim_shows_the_other_outlets_nearest_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    model = LoneClaimModel(load_model().logistic, own_below=0.01, hedge_from=0.99)
+    monkeypatch.setattr(claims_module, "load_lone_model", lambda: model)
+    members, _ = _story()
+    comparison = compare_story("s", members)
+    hearing = next(c for c in comparison.claims if c.text == HEARING_A)
+    assert hearing.status == "unplaced"
+    (nearest,) = hearing.nearest
+    assert (nearest.outlet, nearest.relation) == ("Courier", "nearest")
+    texts = {m.id: m.analysed.clean.text for m in members}
+    assert texts[nearest.article_id][nearest.start : nearest.end] == HEARING_B
+    report = write_markdown(StoryView("s", "s", (), (), comparison, texts=texts))
+    placed_apart = report.split("### Not placed")[1].split("## ")[0]
+    assert f"closest in Courier: “{HEARING_B}”" in placed_apart
+
+
 @pytest.mark.usefixtures("one_threshold")
 def test_a_claim_another_outlet_may_tell_in_other_words_is_not_stated_lone() -> None:
     members, units = _story()

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -90,6 +90,9 @@ class LoneEvidence:
 
     features: tuple[float, ...]
     likeliest: dict[str, tuple[int, float]]  # outlet -> (claim index, same-claim score)
+    # outlet -> (claim index, word overlap): its sentence sharing most of the claim's words,
+    # each word weighted by how few of the story's sentences hold it (``_nearest_sentences``)
+    nearest: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
 Judge = Callable[[Sequence[tuple[int, int]]], list[SameClaim]]
@@ -181,6 +184,7 @@ def lone_claim_evidence(
             quoted_share(claims[index].text),
         ]
         found[index] = (features, likeliest, [(index, other) for other in near])
+    nearest = _nearest_sentences(story, lone)
     pairs = [pair for _, _, wanted in found.values() for pair in wanted]
     decisions = dict(zip(pairs, judge(pairs), strict=True))
     evidence: dict[int, LoneEvidence] = {}
@@ -191,8 +195,48 @@ def lone_claim_evidence(
             outlet = claims[pair[1]].outlet
             if score > likeliest.get(outlet, (-1, 0.0))[1]:
                 likeliest[outlet] = (pair[1], score)
-        evidence[index] = LoneEvidence(tuple(features), likeliest)
+        evidence[index] = LoneEvidence(tuple(features), likeliest, nearest[index])
     return evidence
+
+
+def _nearest_sentences(
+    story: _StoryMatrices, lone: list[int]
+) -> dict[int, dict[str, tuple[int, float]]]:
+    """Each lone claim's nearest sentence in each other outlet, by the words they share: the
+    Dice overlap of their content words, a word weighing the log of how many of the story's
+    sentences lack it (a name or a number few sentences give outweighs "said" or the story's
+    own subject).
+
+    Against the pairs of sentences graded as telling one fact (the written stories, the seeds
+    and gvc-train; two BASIL development events as their readers marked them), it picks the
+    other sentence for 118 of 140, 8 of 12, 8 of 12 and 67 of 131; the same-claim model's
+    highest score picks it for 100, 7, 8 and 46. A whole-sentence model (trained on MSRP)
+    scores a sentence low where it adds other facts, as most news sentences do. The
+    overlap's share of the claim alone, or the mean of both shares, did no better."""
+    told = story.claim_stems
+    present = np.asarray(told.sum(axis=1)).ravel() > 0
+    sentences = max(int(present.sum()), 1)
+    holding = np.asarray(told.sum(axis=0)).ravel()
+    weight = np.log(sentences / np.maximum(holding, 1.0))
+    weighted = told @ sparse.diags(weight)
+    totals = np.asarray(weighted.sum(axis=1)).ravel()
+    lone_rows = told[lone]
+    shared = (weighted @ lone_rows.T).toarray()  # claims x lone: weight of the words both hold
+    found: dict[int, dict[str, tuple[int, float]]] = {}
+    for column, index in enumerate(lone):
+        own = totals[index]
+        overlap = np.zeros(len(totals))
+        if own > 0:
+            both = shared[:, column]
+            overlap = 2 * both / (own + totals)
+        outlet = story.outlet_of[index]
+        best: dict[str, tuple[int, float]] = {}
+        for row in np.flatnonzero(overlap > 0):
+            other = story.outlet_of[row]
+            if other != outlet and present[row] and overlap[row] > best.get(other, (-1, 0.0))[1]:
+                best[other] = (int(row), float(overlap[row]))
+        found[index] = best
+    return found
 
 
 class _StoryMatrices:

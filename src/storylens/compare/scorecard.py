@@ -115,7 +115,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
 
 # What a list of unplaced claims says above itself, in every place that shows one.
 UNPLACED_WORDS = (
-    "storylens cannot tell whether others tell these too; under each, another outlet's "
+    "storylens cannot tell whether others tell these too; under some, another outlet's "
     "closest sentence, to judge."
 )
 # What introduces another outlet's closest sentence under a claim storylens cannot place.
