@@ -608,3 +608,42 @@ def test_one_departure_dated_as_a_month_and_as_a_year_conflicts() -> None:
         ),
     )
     assert shown == [("date", "earlier this month", "last year")]
+
+
+def test_one_act_of_one_thing_is_compared_beside_the_acts_other_dates() -> None:
+    # "held the seat" is the same act word, another thing done: the primary's two dates are
+    # still the only ones of holding the primary in each article.
+    a = "Both parties will hold their county primaries in mid May."
+    b = "Ada Kell held the seat from 1990 to 2002. The primary would be held on April 30."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-01-30"),
+            timexes=(_timex(a, "mid May", "2026-05"),),
+        ),
+        _with(
+            member("b", "Courier", b, people=("Ada Kell",), published="2026-01-30"),
+            timexes=(
+                _timex(b, "1990", "1990", anchored=False),
+                _timex(b, "2002", "2002", anchored=False),
+                _timex(b, "April 30", "2026-04-30"),
+            ),
+        ),
+    )
+    assert shown == [("date", "mid May", "April 30")]
+
+
+def test_a_date_beside_another_act_is_no_counterpart() -> None:
+    # Passing a bill and sending it on are two steps, each with its own day.
+    a = "The council passed the ferry bill last week, allowing late boats to run."
+    b = "The council sent the ferry bill to the mayor Monday, allowing late boats to run."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-11-09"),
+            timexes=(_timex(a, "last week", "2026-W45"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-11-09"),
+            timexes=(_timex(b, "Monday", "2026-11-09"),),
+        ),
+    )
+    assert not [row for row in shown if row[0] == "date"]

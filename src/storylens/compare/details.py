@@ -10,7 +10,11 @@ Two values conflict only when they describe the same quantity or attribute of th
   with the value of the other claim that stands in the same place: the only one of its kind
   there, or the one whose neighbouring words are the same ("a $6.5 million sports centre" /
   "a $5.6 million plan for the sports centre"), so a sum demanded is not set against a sum
-  granted; a count counts the same noun ("seven children" / "six children");
+  granted; a count counts the same noun ("seven children" / "six children"). A date beside
+  an act news dates ("passed", "quit", "held") is set only against a date of the same act,
+  and, in claims too unlike to pair, against the one date of that act the other article
+  gives with the same words beside it ("hold primaries in mid May" / "the primary would be
+  held on April 30", not "held the seat from 1966");
 - a place is compared only where both claims say where the same thing happened ("in Pellham"
   / "in Crosby Mills"): a dateline, a person's home state or an organisation's city is not
   where the event happened. A place that either article also names, an abbreviation and its
@@ -731,6 +735,19 @@ class _Pairing:
             self.text(detail, member), detail.start, detail.end, claim.start, claim.end
         )
 
+    def same_acts(
+        self, first: DetailValue, i: int, unit_a: int, second: DetailValue, j: int, unit_b: int
+    ) -> bool:
+        """Whether two dates may date one act: where either stands beside a word of an act
+        news dates (``_DATED_ACTS``: "passed a bill last week"), the other stands beside a
+        word of the same act; a date beside none ("sent the bill to her desk Monday") dates
+        some other step of the story."""
+        if first.kind != "date":
+            return True
+        acts_a = self.act_heads(first, i, unit_a) & _DATED_ACTS.keys()
+        acts_b = self.act_heads(second, j, unit_b) & _DATED_ACTS.keys()
+        return acts_a == acts_b or bool(acts_a & acts_b)
+
     def act_heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
         """``ACT_HEAD_WORDS`` head words either side of a date, its act's words read as
         the act (``_DATED_ACTS``)."""
@@ -783,37 +800,40 @@ def find_conflicts(
     results: dict[tuple[object, ...], DetailConflict] = {}
     for i, j in _across_outlets(members):
         for conflict in _member_pairs(grouped[i], grouped[j], pairing, i, j):
-            values = tuple(sorted((conflict.first.value, conflict.second.value)))
-            subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
-            results.setdefault((conflict.kind, subject, values), conflict)
+            results.setdefault(_shown_once(conflict), conflict)
     # Counts paired by their noun alone come after those of paired claims, which show a
     # pair of values by the articles that tell them most alike. Each article's lone counts
     # are read once, not once per other article.
     lone = [_counts_by_act(grouped[i].get("count", []), pairing, i) for i in range(len(members))]
     for i, j in _across_outlets(members):
         for conflict in _lone_counts(lone[i], lone[j], pairing, i, j):
-            values = tuple(sorted((conflict.first.value, conflict.second.value)))
-            results.setdefault((conflict.kind, "", values), conflict)
+            results.setdefault(_shown_once(conflict), conflict)
     # Dates likewise: one act each article dates once ("quit" / "left"), told in sentences
     # too unlike to pair as claims.
     one_act: set[tuple[str, int, str, int]] = set()
     dated = [_dates_by_act(grouped[i].get("date", []), pairing, i) for i in range(len(members))]
     for i, j in _across_outlets(members):
         for conflict in _lone_dates(dated[i], dated[j], pairing, i, j):
-            values = tuple(sorted((conflict.first.value, conflict.second.value)))
-            if (conflict.kind, "", values) not in results:
-                results[(conflict.kind, "", values)] = conflict
+            if _shown_once(conflict) not in results:
+                results[_shown_once(conflict)] = conflict
                 one_act.add(_spans(conflict))
     for conflict in [
         *_name_spellings(members, copies),
         *_one_word_spellings(members, copies),
         *_body_names(members, copies),
     ]:
-        values = tuple(sorted((conflict.first.value, conflict.second.value)))
-        results.setdefault((conflict.kind, "", values), conflict)
+        results.setdefault(_shown_once(conflict), conflict)
     found = _one_reading_per_date(list(results.values()), one_act)
     order = {"disagree": 0, "unchecked": 1, "agree": 2}
     return tuple(sorted(found, key=lambda c: (order[c.status], c.kind, c.subject)))
+
+
+def _shown_once(conflict: DetailConflict) -> tuple[object, ...]:
+    """What a row is shown once for: a pair of values of one kind (of one person, for an age
+    or a role), in whichever order and by whichever two outlets it was met first."""
+    values = tuple(sorted((conflict.first.value, conflict.second.value)))
+    subject = conflict.subject if conflict.kind in _SUBJECT_KINDS else ""
+    return conflict.kind, subject, values
 
 
 def _member_pairs(
@@ -866,12 +886,11 @@ def _lone_counts(
 
 def _dates_by_act(
     located: Sequence[tuple[DetailValue, int | None]], pairing: _Pairing, member: int
-) -> dict[str, tuple[DetailValue, frozenset[str]]]:
-    """act -> (the date, its head words), for each act of ``_DATED_ACTS`` an article dates
-    once (in a claim): "passing a resolution on Tuesday" dates the vote, if no other date
-    of the article has a word of voting beside it. An act's word dates only the nearest
-    date of its claim ("joined in 2009 and quit earlier this month": the quitting is of this
-    month)."""
+) -> dict[str, list[tuple[DetailValue, frozenset[str]]]]:
+    """act -> [(a date, its head words)], for each act of ``_DATED_ACTS`` an article dates
+    (in a claim): "passing a resolution on Tuesday" dates the vote. An act's word dates only
+    the nearest date of its claim ("joined in 2009 and quit earlier this month": the quitting
+    is of this month)."""
     by_unit = _by_unit(located)
     by_act: dict[str, list[tuple[DetailValue, frozenset[str]]]] = {}
     for unit, dates in by_unit.items():
@@ -882,7 +901,7 @@ def _dates_by_act(
                 where = min(acts[act], key=lambda at: _distance(detail, at))
                 if min(dates, key=lambda other: _distance(other, where)) is detail:
                     by_act.setdefault(act, []).append((detail, heads))
-    return {act: dates[0] for act, dates in by_act.items() if len(dates) == 1}
+    return by_act
 
 
 def _distance(detail: DetailValue, position: int) -> int:
@@ -904,35 +923,52 @@ def _act_words(
 
 
 def _lone_dates(
-    dated_a: dict[str, tuple[DetailValue, frozenset[str]]],
-    dated_b: dict[str, tuple[DetailValue, frozenset[str]]],
+    dated_a: dict[str, list[tuple[DetailValue, frozenset[str]]]],
+    dated_b: dict[str, list[tuple[DetailValue, frozenset[str]]]],
     pairing: _Pairing,
     i: int,
     j: int,
 ) -> Iterator[DetailConflict]:
-    """Dates of one act that each of two articles dates once (``_dates_by_act``: "passing a
-    resolution on Tuesday reaffirming the motto" / "voted ... on a bill that reaffirmed the
-    motto"), with ``LONE_DATE_SHARED_HEADS`` head words in common, the act one, though the
-    sentences differ too much to pair as claims."""
-    for act, (first, heads_a) in dated_a.items():
-        if act not in dated_b:
+    """Dates of one act of one thing that each of two articles dates once (``_dates_by_act``:
+    "passing a resolution on Tuesday reaffirming the motto" / "voted ... on a bill that
+    reaffirmed the motto"), though the sentences differ too much to pair as claims."""
+    for act, dates_a in dated_a.items():
+        for first, second in _one_act_dates(dates_a, dated_b.get(act, [])):
+            a, b = pairing.members[i], pairing.members[j]
+            if _ahead(a, first) != _ahead(b, second):
+                continue  # "passed it on Tuesday" / "will approve it in October": two acts
+            if (_relative(a, first) or _relative(b, second)) and _day(a) != _day(b):
+                continue  # "held a hearing Tuesday", each outlet the latest of its own day
+            guessed = _guessed_year(first) or _guessed_year(second)
+            if guessed and first.value[:4] != second.value[:4]:
+                continue  # "in June" read as last June by one article, next by another
+            conflict = _event_pair(first, second, pairing, i, j)
+            if conflict is not None:
+                yield conflict
+
+
+def _one_act_dates(
+    dates_a: Sequence[tuple[DetailValue, frozenset[str]]],
+    dates_b: Sequence[tuple[DetailValue, frozenset[str]]],
+) -> Iterator[tuple[DetailValue, DetailValue]]:
+    """The pairs of two articles' dates of one act that share ``LONE_DATE_SHARED_HEADS`` head
+    words, the act one, where neither date shares as many with another date of the other
+    article: "will hold primaries in mid May" meets "the primary would be held on April 30",
+    not "held the seat from 1966" ("hold" alone: the same act word, another thing done)."""
+    for first, heads_a in dates_a:
+        alike = [s for s, heads_b in dates_b if len(heads_a & heads_b) >= LONE_DATE_SHARED_HEADS]
+        if len(alike) != 1:
             continue
-        second, heads_b = dated_b[act]
-        if len(heads_a & heads_b) < LONE_DATE_SHARED_HEADS:
-            continue
-        a, b = pairing.members[i], pairing.members[j]
-        if _ahead(a, first) != _ahead(b, second):
-            continue  # "passed it on Tuesday" / "will approve it in October": two acts
-        if (_relative(a, first) or _relative(b, second)) and (a.analysed.article.published or "")[
-            :10
-        ] != (b.analysed.article.published or "")[:10]:
-            continue  # "held a hearing Tuesday", each outlet the latest of its own day
-        guessed = _guessed_year(first) or _guessed_year(second)
-        if guessed and first.value[:4] != second.value[:4]:
-            continue  # "in June" read as last June by one article, next by another
-        conflict = _event_pair(first, second, pairing, i, j)
-        if conflict is not None:
-            yield conflict
+        second = alike[0]
+        heads_b = next(h for s, h in dates_b if s is second)
+        back = [f for f, h in dates_a if len(h & heads_b) >= LONE_DATE_SHARED_HEADS]
+        if len(back) == 1:
+            yield first, second
+
+
+def _day(member: StoryMember) -> str:
+    """The publication day of an article ("" where it gives none)."""
+    return (member.analysed.article.published or "")[:10]
 
 
 def _guessed_year(detail: DetailValue) -> bool:
@@ -1010,6 +1046,10 @@ def _claim_pairs(
                     and not pairing.same_slot(first, i, second, j)
                 ):
                     continue
+                if conflict.status != "agree" and not pairing.same_acts(
+                    first, i, unit_a, second, j, unit_b
+                ):
+                    continue  # "passed a bill last week" / "sent a bill to her desk Monday"
                 yield conflict
 
 
