@@ -428,3 +428,16 @@ def test_a_claim_line_names_the_speaker_its_words_leave_unnamed(
         comparison, {"a": text}, {"a": (_said(text, "We will reopen the pier", speaker, kind),)}
     )
     assert evidence.unnamed_speaker(_claim(text)) == shown
+
+
+def test_a_claim_line_says_whose_words_it_quotes_not_who_speaks_it() -> None:
+    # narration that quotes a phrase of hers: the line is the outlet's, the phrase is hers
+    from storylens.report import EvidenceNotes, _only_line
+
+    text = "She released another ad describing herself as “a woman of the pier”."
+    comparison = StoryComparison(story_id="s", article_ids=("a",), claims=(_claim(text),))
+    evidence = StoryEvidence(
+        comparison, {"a": text}, {"a": (_said(text, "a woman of the pier", "Rhea Voss"),)}
+    )
+    line = _only_line(_claim(text), EvidenceNotes(evidence))
+    assert "(quoting Rhea Voss)" in line and "speaker" not in line

@@ -393,7 +393,7 @@ def _only_line(claim: Claim, notes: EvidenceNotes) -> str:
     echo = f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})" if claim.echoed_by else ""
     maybe = f" ({md(maybe_note(claim))})" if claim.maybe_matches else ""
     speaker = notes.evidence.unnamed_speaker(claim)
-    said = f" (speaker: {md(speaker)})" if speaker else ""
+    said = f" (quoting {md(speaker)})" if speaker else ""
     return md(claim.text) + said + echo + maybe + notes.ref(notes.evidence.claim(claim))
 
 

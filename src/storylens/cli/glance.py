@@ -193,7 +193,7 @@ def _print_only_claims(console: Console, view: StoryView) -> None:
         for claim in top:
             ref = Text(" " + evidence_ref(view, evidence.claim(claim)), style="dim")
             speaker = evidence.unnamed_speaker(claim)
-            said = Text(f" (speaker: {terminal_safe(speaker)})" if speaker else "", style="dim")
+            said = Text(f" (quoting {terminal_safe(speaker)})" if speaker else "", style="dim")
             bullets.add_row(" •", Text(terminal_safe(claim.text)) + said + ref)
         console.print(bullets)
         if rest:
