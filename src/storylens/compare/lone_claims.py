@@ -67,6 +67,8 @@ CANDIDATE_DICE = 0.2
 # ... and at most this many are judged, best overlap first: each judged pair costs about half
 # a millisecond, and a story may have dozens of outlets.
 CANDIDATES = 6
+# Digits a nearest sentence's overlap is kept to (``_nearest_sentences``).
+NEAREST_DIGITS = 6
 
 _OPENING_MARKS = '“‘"«'
 _CLOSING_MARKS = '”’"»'
@@ -228,7 +230,9 @@ def _nearest_sentences(
         overlap = np.zeros(len(totals))
         if own > 0:
             both = shared[:, column]
-            overlap = 2 * both / (own + totals)
+            # rounded: the sums run in the order of a set's words, which differs between
+            # processes, and a worker must pick and store what one process does
+            overlap = np.round(2 * both / (own + totals), NEAREST_DIGITS)
         outlet = story.outlet_of[index]
         best: dict[str, tuple[int, float]] = {}
         for row in np.flatnonzero(overlap > 0):
