@@ -134,6 +134,12 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
     # a hedge is no loaded word, but the cell names it rather than say nothing was found
     hedging = OutletScore("Post", 0, 0.0, (), hedge_words=("supposedly",))
     assert loaded_words_cell(hedging) == "none sure; hedge: supposedly"
+    # people only it names: a thing of its own the reader can check, beside "none sure"
+    naming = OutletScore("Ledger", 0, 0.0, (), unplaced_claims=4, named_only=2)
+    assert only_here_words(naming) == "none sure (+4 not placed); 2 named only here"
+    assert only_here_words(OutletScore("Wire", 1, 0.0, (), named_only=1)) == (
+        "1; 1 named only here"
+    )
 
 
 def test_a_lone_claims_note_names_who_prints_the_quotation_and_who_may_tell_it() -> None:

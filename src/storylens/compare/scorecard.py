@@ -35,6 +35,9 @@ class OutletScore:
     # Its own-voice hedges ("supposedly"): no loaded word, but the cell names them, since a
     # fresh reader took "none sure" beside the tone section's "supposedly" for a miss.
     hedge_words: tuple[str, ...] = ()
+    # People its articles name that no other outlet's do (``compare.names_only``): a checkable
+    # thing of its own where most of its lone claims cannot be placed.
+    named_only: int = 0
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     lone = [claim for claim in comparison.claims if claim.status == "only"]
     only = Counter(claim.outlet for claim in lone if not claim.maybe_matches)
     unplaced = Counter(claim.outlet for claim in comparison.claims if claim.status == "unplaced")
+    named = Counter(person.outlet for person in comparison.names_only)
     words: dict[str, Counter[str]] = {}
     hedges: dict[str, Counter[str]] = {}
     for profile in comparison.tone:
@@ -80,6 +84,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
             + [p.outlet for p in comparison.tone]
             + [claim.outlet for claim in lone]
             + list(unplaced)
+            + list(named)
         )
     )
     shares = {p.outlet: p.anonymous_share for p in comparison.sourcing_by_outlet}
@@ -101,6 +106,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
                 anonymous_share=shares.get(outlet, 0.0),
                 anonymous_reported=paraphrased.get(outlet, 0),
                 unplaced_claims=unplaced[outlet],
+                named_only=named[outlet],
                 loaded_words=tuple(
                     word for word, _ in words.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
                 ),
@@ -174,11 +180,18 @@ def only_here_words(score: OutletScore) -> str:
     """An outlet's "only here" cell: its claims no other outlet tells, and beside them its
     lone claims storylens cannot place ("1 (+19 not placed)"): a bare "0" read as "nothing of
     its own" to a reader who could name several, and so did "0 (+12 not placed)": with none
-    sure, the cell says so (``NO_SURE_CLAIMS``)."""
+    sure, the cell says so (``NO_SURE_CLAIMS``); then the people only it names ("; 2 named
+    only here", people)."""
     if score.unplaced_claims:
         sure = score.only_claims or NO_SURE_CLAIMS
-        return f"{sure} (+{score.unplaced_claims} not placed)"
-    return str(score.only_claims)
+        cell = f"{sure} (+{score.unplaced_claims} not placed)"
+    else:
+        cell = str(score.only_claims)
+    if score.named_only:
+        # "none sure" read to fresh readers as "nothing of its own" where the outlet alone
+        # named people the report lists further down
+        cell += f"; {score.named_only} named only here"
+    return cell
 
 
 def loaded_words_cell(score: OutletScore) -> str:
