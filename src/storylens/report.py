@@ -367,21 +367,21 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     unplaced = unplaced_claims(c)
     if unplaced:
         lines += ["### Not placed", "", UNPLACED_WORDS, ""]
-        for outlet, claims in unplaced.items():
+        for outlet, placed_apart in unplaced.items():
             lines += [
-                f"<details><summary>{_plural(len(claims), 'sentence', 'sentences')} of "
+                f"<details><summary>{_plural(len(placed_apart), 'sentence', 'sentences')} of "
                 f"{md(outlet)}</summary>",
                 "",
             ]
-            for claim, nearest in claims[:MAX_ONLY_CLAIMS_SHOWN]:
+            for claim, nearest in placed_apart[:MAX_ONLY_CLAIMS_SHOWN]:
                 lines.append(f"- {_only_line(claim, notes)}")
                 lines += [
                     f"  - {NEAREST_WORDS.format(outlet=md(other.outlet))}: “{md(other.text)}”"
                     f"{notes.ref(notes.evidence.claim(other))}"
                     for other in nearest
                 ]
-            if len(claims) > MAX_ONLY_CLAIMS_SHOWN:
-                lines.append(f"- … and {len(claims) - MAX_ONLY_CLAIMS_SHOWN} more")
+            if len(placed_apart) > MAX_ONLY_CLAIMS_SHOWN:
+                lines.append(f"- … and {len(placed_apart) - MAX_ONLY_CLAIMS_SHOWN} more")
             lines += ["", "</details>", ""]
     copies = {cl.article_id: cl.copy_of for cl in c.claims if cl.status == "copy"}
     for copy, original in copies.items():
