@@ -56,11 +56,11 @@ shown words stand in the article):
 - ``timeline``: each timeline row: the date's words in its sentence; label, the TIMEX3 value.
 - ``named``: each person only one outlet names: the first mention; label
   ``named-only:<outlet>:<name>``.
-- ``nearest``: each other outlet's nearest sentence shown under an unplaced claim ("closest
-  in B: ..."): the claim and that sentence; label ``nearest:<outlet>``. Its recall is not
-  over rows of its own: its ``must`` is the ``shared`` rows no other statement finds, and a
-  row is found where a nearest line joins two of its sentences (a claim and, as its nearest,
-  another outlet's sentence of the same fact), the pointer a reader gets instead.
+- ``nearest``: each other outlet's nearest sentence shown under an unplaced claim or a summary
+  line ("closest in B: ..."): the claim and that sentence; label ``nearest:<outlet>``. Its
+  recall is not over rows of its own: its ``must`` is the ``shared`` rows no other statement
+  finds, and a row is found where a nearest line joins two of its sentences (a claim and, as
+  its nearest, another outlet's sentence of the same fact), the pointer a reader gets instead.
 
 Matching: a statement matches a gold row when corpus, story and part are equal, each gold span
 overlaps a span of the statement in the same article by at least half of the shorter of the
@@ -259,7 +259,9 @@ def summary_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         if line.get("same_quotation") and not line.get("own"):
             label += " | same quotation: " + ", ".join(sorted(line["same_quotation"]))
         if line.get("unmatched") and not line.get("own"):
-            label += " | unmatched: " + ", ".join(sorted(line["unmatched"]))
+            # with nearest sentences under it, the line says it cannot tell, not "unmatched"
+            said = "cannot tell" if line.get("nearest") else "unmatched"
+            label += f" | {said}: " + ", ".join(sorted(line["unmatched"]))
         shown = " | ".join(f"{o['outlet']}: {o['text']}" for o in line.get("other_wordings", []))
         yield (
             _spans(main, *others),
@@ -310,8 +312,15 @@ def unplaced_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
 
 
 def nearest_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
-    """Another outlet's nearest sentence shown under an unplaced claim ("closest in B: ..."):
-    the claim and that sentence; label ``nearest:<outlet>``."""
+    """Another outlet's nearest sentence shown under an unplaced claim or a summary line
+    ("closest in B: ..."): the claim (or line) and that sentence; label ``nearest:<outlet>``."""
+    for line in c.get("summary", []):
+        main = at.locate(line.get("article_id"), line["text"])
+        for match in line.get("nearest") or []:
+            sentence = at.texts.get(match["article_id"], "")[match["start"] : match["end"]]
+            words = f"{line['text']} / closest in {match['outlet']}: {sentence}"
+            spans = _spans(main, (match["article_id"], match["start"], match["end"]))
+            yield spans, f"nearest:{match['outlet']}", words
     for claim in c.get("claims", []):
         for match in claim.get("nearest") or []:
             sentence = at.texts.get(match["article_id"], "")[match["start"] : match["end"]]
@@ -585,6 +594,8 @@ def _points_to(statement: Statement, must: GoldRow) -> bool:
     claim and its nearest sentence each overlap one of the row's spans, in two articles."""
     if (statement.corpus, statement.story) != (must.corpus, must.story):
         return False
+    if len(statement.spans) != 2:
+        return False  # a summary line not found in its article
     claim, other = statement.spans
     return any(
         span_overlap(a, claim) and span_overlap(b, other)

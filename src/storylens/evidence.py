@@ -182,6 +182,10 @@ class StoryEvidence:
         """Another outlet's sentence that makes the same claim."""
         return [Evidence(match.article_id, match.outlet, match.start, match.end)]
 
+    def match_text(self, match: ClaimMatch) -> str:
+        """The words of another outlet's sentence a match points to."""
+        return self.texts.get(match.article_id, "")[match.start : match.end]
+
     def _claim_of(self, article_id: str, text: str) -> Claim | None:
         return next((c for c in self._claims.get(article_id, []) if c.text == text), None)
 
@@ -360,6 +364,7 @@ class StoryEvidence:
         _put(data["summary"], c.summary, self.line)
         for item, line in zip(data["summary"], c.summary, strict=True):
             _put(item["other_wordings"], line.other_wordings, lambda w, s=line: self.wording(s, w))
+            _put(item["nearest"], line.nearest, self.match)
         _put(data["claims"], c.claims, self.claim)
         for item, claim in zip(data["claims"], c.claims, strict=True):
             _put(item["matches"], claim.matches, self.match)
@@ -394,12 +399,13 @@ class StoryEvidence:
             yield "summary", line.text, self.line(line)
             for wording in line.other_wordings:
                 yield "summary wording", wording.text, self.wording(line, wording)
+            for match in line.nearest:
+                yield "nearest sentence", self.match_text(match), self.match(match)
         for claim in c.claims:
             if claim.status != "quotation":  # shown by the quotes part, not as a claim
                 yield f"{claim.status} claim", claim.text, self.claim(claim)
             for match in claim.nearest:
-                text = self.texts.get(match.article_id, "")[match.start : match.end]
-                yield "nearest sentence", text, self.match(match)
+                yield "nearest sentence", self.match_text(match), self.match(match)
         for detail in c.details:
             for value in (detail.first, detail.second):
                 yield "detail", value.sentence or value.text, self.detail(value)

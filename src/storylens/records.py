@@ -488,6 +488,9 @@ class SummarySentence:
     # Details stated in the line or its wordings that the outlets give differently, in words
     # (``compare.summary.disputes_in``): the claim is shared, that figure is not.
     disputed: tuple[str, ...] = ()
+    # For each unmatched outlet, its sentence nearest the line in words (as an unplaced claim's
+    # ``nearest``), shown under the line for the reader to judge; never called a match.
+    nearest: tuple[ClaimMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -504,7 +507,7 @@ class TimelineEntry:
 # Bumped when the stored comparison's shape or meaning changes: old rows are recomputed, not
 # misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`;
 # 8: `names_only`, the people only one outlet names; a summary line has `same_quotation`;
-# 9: an unplaced claim has `nearest`, each other outlet's closest sentence).
+# 9: an unplaced claim and a summary line have `nearest`, other outlets' closest sentences).
 COMPARISON_VERSION = 9
 
 

@@ -274,6 +274,11 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
     ]
     if note := others_note(line):
         lines.append(f"  - {md(note)}")
+    lines += [
+        f"  - {NEAREST_WORDS.format(outlet=md(m.outlet))}: “{md(ev.match_text(m))}”"
+        f"{notes.ref(ev.match(m))}"
+        for m in line.nearest
+    ]
     if note := disputed_note(line):
         lines.append(f"  - {md(note)}{notes.ref(ev.disputed(line))}")
     return lines

@@ -37,6 +37,7 @@ from storylens.compare.lone_claims import (
     LoneEvidence,
     is_bare_quotation,
     lone_claim_evidence,
+    nearest_matches,
     told_elsewhere,
 )
 from storylens.compare.lone_claims import load_model as load_lone_model
@@ -95,11 +96,6 @@ DENSE_FLOOR = 0.5
 # the same claim in 9 of 12 scored 0.3-0.5, 7 of 12 at 0.2-0.3 and 3 of 12 at 0.1-0.2: from
 # 0.2 up "only in A" is wrong more often than right, under it mostly right.
 MAYBE_SAME = 0.2
-# An unplaced claim shows another outlet's nearest sentence from this word overlap up
-# (``lone_claims._nearest_sentences``, 0..1). Of the sentence pairs graded as telling one fact
-# (written stories, seeds, gvc-train), 154 of 164 overlap at least this much: under it a
-# sentence shares a common word or two, which tells a reader nothing.
-NEAREST_MIN_OVERLAP = 0.1
 # The second look reads the candidates the first judged (their decisions are kept, so it
 # costs no model call): judging four per other article from a Dice of 0.1 hedged 312 lone
 # claims on the even BASIL events instead of 298, for about 40% more CPU per comparison.
@@ -385,33 +381,9 @@ def _judge_lone_claims(
             hedges = maybe.get(row) or _likeliest(claims, evidence[row], doubts[row])
             claims[row] = replace(claim, maybe_matches=hedges)
         elif placement == "unplaced":
-            nearest = _nearest(claims, evidence[row]) if row in evidence else ()
+            nearest = nearest_matches(claims, evidence[row].nearest) if row in evidence else ()
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
-
-
-def _nearest(claims: Sequence[Claim], evidence: LoneEvidence) -> tuple[ClaimMatch, ...]:
-    """Each other outlet's sentence nearest to an unplaced claim by the words they share
-    (``LoneEvidence.nearest``), where they share at least ``NEAREST_MIN_OVERLAP``, in the
-    order of the outlets' names."""
-    found = []
-    for outlet in sorted(evidence.nearest):
-        at, overlap = evidence.nearest[outlet]
-        if overlap < NEAREST_MIN_OVERLAP:
-            continue
-        other = claims[at]
-        found.append(
-            ClaimMatch(
-                article_id=other.article_id,
-                outlet=other.outlet,
-                start=other.start,
-                end=other.end,
-                relation="nearest",
-                score=overlap,
-                reason=f"the sentence of {outlet} sharing most of its words ({overlap:.2f})",
-            )
-        )
-    return tuple(found)
 
 
 def _likeliest(

@@ -31,6 +31,7 @@ import numpy as np
 from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit
+from storylens.compare.lone_claims import nearest_matches, nearest_sentences
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
@@ -266,7 +267,13 @@ def others_note(line: SummarySentence) -> str:
         notes.append(f"{', '.join(line.same_quotation)} {verb} the same quotation")
     if line.unmatched:
         names = ", ".join(line.unmatched)
-        notes.append(f"no sentence of {names} matched: they may tell it in other words")
+        if line.nearest:
+            # "no sentence of B matched" read as "B does not tell it" to fresh readers who
+            # found B's sentence of it; the nearest sentences follow this note
+            verb = "tells" if len(line.unmatched) == 1 else "tell"
+            notes.append(f"storylens cannot tell whether {names} {verb} it; closest in words:")
+        else:
+            notes.append(f"no sentence of {names} matched: they may tell it in other words")
     return "; ".join(notes)
 
 
@@ -478,7 +485,13 @@ def summarise(
             )
         )
         unmatched = () if own else tuple(o for o in outlets if o not in told | set(quoting))
-        chosen.append(replace(line, unmatched=unmatched, own=own, same_quotation=quoting))
+        nearest = ()
+        if unmatched:
+            near = nearest_sentences(claims, [row], profile)[row]
+            nearest = nearest_matches(claims, near, unmatched)
+        chosen.append(
+            replace(line, unmatched=unmatched, own=own, same_quotation=quoting, nearest=nearest)
+        )
         if len(chosen) == SUMMARY_SENTENCES:
             break
     return tuple(chosen)
