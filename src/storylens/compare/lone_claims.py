@@ -261,23 +261,26 @@ def _nearest_sentences(
     weighted = told @ sparse.diags(weight)
     totals = np.asarray(weighted.sum(axis=1)).ravel()
     lone_rows = told[lone]
-    shared = (weighted @ lone_rows.T).toarray()  # claims x lone: weight of the words both hold
-    found: dict[int, dict[str, tuple[int, float]]] = {}
-    for column, index in enumerate(lone):
-        own = totals[index]
-        overlap = np.zeros(len(totals))
-        if own > 0:
-            both = shared[:, column]
-            # rounded: the sums run in the order of a set's words, which differs between
-            # processes, and a worker must pick and store what one process does
-            overlap = np.round(2 * both / (own + totals), NEAREST_DIGITS)
-        outlet = story.outlet_of[index]
-        best: dict[str, tuple[int, float]] = {}
-        for row in np.flatnonzero(overlap > 0):
-            other = story.outlet_of[row]
-            if other != outlet and present[row] and overlap[row] > best.get(other, (-1, 0.0))[1]:
-                best[other] = (int(row), float(overlap[row]))
-        found[index] = best
+    both = (weighted @ lone_rows.T).toarray()  # claims x lone: weight of the words both hold
+    own = totals[lone]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        overlap = np.where(own > 0, 2 * both / (own[None, :] + totals[:, None]), 0.0)
+    # rounded: the sums run in the order of a set's words, which differs between processes,
+    # and a worker must pick and store what one process does
+    overlap = np.round(np.nan_to_num(overlap), NEAREST_DIGITS)
+    overlap[~present, :] = 0.0
+    outlet_of = np.array(story.outlet_of)
+    found: dict[int, dict[str, tuple[int, float]]] = {index: {} for index in lone}
+    lone_outlets = outlet_of[lone]
+    for outlet in story.outlets:
+        rows = np.flatnonzero(outlet_of == outlet)
+        if not len(rows):
+            continue
+        block = overlap[rows, :]  # this outlet's sentences x lone
+        best = block.argmax(axis=0)  # the first of equal overlaps: the earliest sentence
+        values = block[best, np.arange(len(lone))]
+        for column in np.flatnonzero((values > 0) & (lone_outlets != outlet)):
+            found[lone[column]][outlet] = (int(rows[best[column]]), float(values[column]))
     return found
 
 

@@ -485,13 +485,16 @@ def summarise(
             )
         )
         unmatched = () if own else tuple(o for o in outlets if o not in told | set(quoting))
-        nearest = ()
-        if unmatched:
-            near = nearest_sentences(claims, [row], profile)[row]
-            nearest = nearest_matches(claims, near, unmatched)
-        chosen.append(
-            replace(line, unmatched=unmatched, own=own, same_quotation=quoting, nearest=nearest)
-        )
+        chosen.append(replace(line, unmatched=unmatched, own=own, same_quotation=quoting))
         if len(chosen) == SUMMARY_SENTENCES:
             break
-    return tuple(chosen)
+    # each unmatched outlet's nearest sentence, for all the lines at once: the story's word
+    # matrices are built once
+    wanted = [row for row, line in zip(rows, chosen, strict=True) if line.unmatched]
+    near = nearest_sentences(claims, wanted, profile) if wanted else {}
+    return tuple(
+        replace(line, nearest=nearest_matches(claims, near[row], line.unmatched))
+        if row in near
+        else line
+        for row, line in zip(rows, chosen, strict=True)
+    )
