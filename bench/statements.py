@@ -57,7 +57,10 @@ shown words stand in the article):
 - ``named``: each person only one outlet names: the first mention; label
   ``named-only:<outlet>:<name>``.
 - ``nearest``: each other outlet's nearest sentence shown under an unplaced claim or a summary
-  line ("closest in B: ..."): the claim and that sentence; label ``nearest:<outlet>``. Its
+  line ("closest in B: ..."): the claim and that sentence; label ``nearest:<outlet>``; graded
+  misleading where the sentence is about something else while the outlet tells the fact in
+  another sentence (an unrelated closest sentence of an outlet that does not tell it is true:
+  it is the closest there is). Its
   recall is not over rows of its own: its ``must`` is the ``shared`` rows no other statement
   finds, and a row is found where a nearest line joins two of its sentences (a claim and, as
   its nearest, another outlet's sentence of the same fact), the pointer a reader gets instead.
