@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from storylens.analyse.details import find_dates, find_numbers
 from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.tag_rules import TagRules
 from storylens.analyse.timex import find_timexes
 from storylens.analyse.token_columns import drop_token_columns
 from storylens.analyse.tone import find_tone
@@ -54,8 +56,17 @@ def analyse_articles(
     """Stream articles through ``nlp.pipe`` and yield one AnalysedArticle each, in order."""
     model = model_label(nlp)
     pairs = ((clean.text, clean) for clean in cleans)
-    for doc, clean in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
-        yield analyse_doc(doc, clean, model)
+    rules = tag_rules(nlp)
+    disabled = rules.replaces if rules else ()
+    for doc, clean in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, disable=disabled):
+        yield analyse_doc(rules(doc) if rules else doc, clean, model)
+
+
+@lru_cache(maxsize=4)
+def tag_rules(nlp: Language) -> TagRules | None:
+    """The pipeline's attribute ruler and lemmatizer as array rules, read once per pipeline
+    (None where they are not of the kind ``TagRules`` reads: spaCy's own then run)."""
+    return TagRules.for_pipeline(nlp)
 
 
 def _inside_any(start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
