@@ -59,6 +59,19 @@ def test_a_main_clause_with_its_own_subject_is_a_claim_of_its_own() -> None:
     assert texts[1].startswith("the board said")
 
 
+def test_names_before_and_are_a_list_of_subjects_not_a_claim() -> None:
+    text = (
+        "Councillors Rhea Voss of Ferrow and Dana Holt, and Ada Quill and Tom Penn of "
+        "Brackenford are drafting a letter to the water board that would try to block the "
+        "reservoir sale before the vote in the town hall next month."
+    )
+    texts = _texts(text)
+    assert not any(
+        t.startswith("Councillors Rhea Voss of Ferrow and Dana Holt") and len(t) < 60 for t in texts
+    )
+    assert any("Rhea Voss" in t and "drafting" in t for t in texts)
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -24,6 +24,7 @@ from storylens.compare.words import (
     SUBJECT_PRONOUNS,
     content_stems,
     fold,
+    is_stop_word,
     word_matches,
     words,
 )
@@ -335,6 +336,8 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for cut in _CLAUSE_BREAK.finditer(sentence):
         if _quote_depth(sentence[: cut.start()]) != 0 or _ends_a_list(sentence, position, cut):
             continue
+        if not _may_hold_a_verb(sentence[position : cut.start()]):
+            continue  # "Reps. Peter DeFazio of Oregon, and Jim McDermott ... are crafting"
         if listed and ";" in cut.group():
             continue
         pieces.append([position, cut.start()])
@@ -350,6 +353,14 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
         else:
             merged.append(piece)
     return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
+
+
+def _may_hold_a_verb(piece: str) -> bool:
+    """Whether a piece before a cut may be a clause: it holds a word in lower case that is
+    not a stop word, as a verb is (this stage has no parse). Names and their places alone
+    ("Reps. Peter DeFazio of Oregon") are the first item of a list of subjects, not a clause,
+    and cut off they stood as a claim of their own that a fresh reader graded a fragment."""
+    return any(word[:1].islower() and not is_stop_word(word) for word in words(piece))
 
 
 def _semicolon_list(sentence: str) -> bool:
