@@ -41,6 +41,7 @@ from storylens.evidence import Evidence, StoryEvidence
 from storylens.records import (
     COMPARISON_VERSION,
     Claim,
+    ClaimMatch,
     QuoteVariant,
     SourceCount,
     SourceType,
@@ -274,11 +275,7 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
     ]
     if note := others_note(line):
         lines.append(f"  - {md(note)}")
-    lines += [
-        f"  - {NEAREST_WORDS.format(outlet=md(m.outlet))}: “{md(ev.match_text(m))}”"
-        f"{notes.ref(ev.match(m))}"
-        for m in line.nearest
-    ]
+    lines += _nearest_lines(line.nearest, notes)
     if note := disputed_note(line):
         lines.append(f"  - {md(note)}{notes.ref(ev.disputed(line))}")
     return lines
@@ -378,13 +375,8 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
                 f"{md(outlet)}</summary>",
                 "",
             ]
-            for claim, nearest in placed_apart[:MAX_ONLY_CLAIMS_SHOWN]:
-                lines.append(f"- {_only_line(claim, notes)}")
-                lines += [
-                    f"  - {NEAREST_WORDS.format(outlet=md(other.outlet))}: “{md(other.text)}”"
-                    f"{notes.ref(notes.evidence.claim(other))}"
-                    for other in nearest
-                ]
+            for claim in placed_apart[:MAX_ONLY_CLAIMS_SHOWN]:
+                lines += [f"- {_only_line(claim, notes)}", *_nearest_lines(claim.nearest, notes)]
             if len(placed_apart) > MAX_ONLY_CLAIMS_SHOWN:
                 lines.append(f"- … and {len(placed_apart) - MAX_ONLY_CLAIMS_SHOWN} more")
             lines += ["", "</details>", ""]
@@ -392,6 +384,17 @@ def _claims(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     for copy, original in copies.items():
         lines += [f"{md(copy)} is a copy of {md(original)}: its claims confirm nothing.", ""]
     return lines
+
+
+def _nearest_lines(nearest: tuple[ClaimMatch, ...], notes: EvidenceNotes) -> list[str]:
+    """The other outlets' closest sentences under a line storylens cannot place, one line
+    each ("closest in B: “...”")."""
+    ev = notes.evidence
+    return [
+        f"  - {NEAREST_WORDS.format(outlet=md(m.outlet))}: “{md(ev.match_text(m))}”"
+        f"{notes.ref(ev.match(m))}"
+        for m in nearest
+    ]
 
 
 def _only_line(claim: Claim, notes: EvidenceNotes) -> str:

@@ -770,18 +770,12 @@ def names_only_by_outlet(comparison: StoryComparison) -> dict[str, list[OnlyName
     return found
 
 
-def unplaced_claims(comparison: StoryComparison) -> dict[str, list[tuple[Claim, list[Claim]]]]:
+def unplaced_claims(comparison: StoryComparison) -> dict[str, list[Claim]]:
     """Each outlet's claims no other outlet's sentence matches that storylens still cannot
     call the outlet's own (``compare.lone_claims``): listed apart, never as "only in", each
-    with the other outlets' closest sentences (``Claim.nearest``), for a reader to judge."""
-    at = {(claim.article_id, claim.start, claim.end): claim for claim in comparison.claims}
-    return {
-        outlet: [
-            (claim, [n for m in claim.nearest if (n := at.get((m.article_id, m.start, m.end)))])
-            for claim in claims
-        ]
-        for outlet, claims in _claims_by_outlet(comparison, "unplaced").items()
-    }
+    shown with the other outlets' closest sentences (``Claim.nearest``), for a reader to
+    judge."""
+    return _claims_by_outlet(comparison, "unplaced")
 
 
 def _claims_by_outlet(comparison: StoryComparison, status: ClaimStatus) -> dict[str, list[Claim]]:
