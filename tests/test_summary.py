@@ -231,3 +231,34 @@ def test_a_claim_paired_with_an_outlet_only_doubtfully_is_left_out_of_the_summar
     )
     assert doubtful_outlets(guild, [guild, fisherman]) == {"Post"}
     assert doubtful_outlets(sure, [sure, told]) == set()
+
+
+def test_an_outlet_printing_a_lines_quotation_is_said_to_not_called_unmatched() -> None:
+    from storylens.compare.summary import others_note, quoting_outlets, shared_lines
+
+    post = _matched_claim(
+        "p", "Post", '"The pier is safe, and I will swim under it myself," Fenn said.'
+    )
+    gazette = _matched_claim(
+        "g",
+        "Gazette",
+        'Fenn told the council: "The pier is safe, and I will swim under it myself."',
+        (post, 0.8),
+    )
+    # the Courier prints the quotation in a sentence the model never paired with the line
+    courier = Claim(
+        "c",
+        "Courier",
+        0,
+        60,
+        'At the meeting he vowed, "the pier is safe, and I will swim under it myself."',
+        "only",
+        2,
+    )
+    unrelated = Claim("d", "Ledger", 0, 40, "The council meets again on Monday.", "only", 3)
+    claims = [gazette, post, courier, unrelated]
+    assert quoting_outlets(gazette, claims, ("Courier", "Ledger")) == ("Courier",)
+    (line,) = [line for line in shared_lines(claims) if line.text == gazette.text]
+    assert line.same_quotation == ("Courier",)
+    assert "Courier" not in line.unmatched
+    assert others_note(line).startswith("Courier prints the same quotation")

@@ -31,6 +31,7 @@ import numpy as np
 from scipy import sparse
 
 from storylens.compare.claim_units import ClaimUnit
+from storylens.compare.claims import shares_a_quotation
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
@@ -257,6 +258,27 @@ def _counterparts(
         yield match, found, sure_pairing(claim.text, found.text)
 
 
+def quoting_outlets(
+    claim: Claim, claims: Sequence[Claim], outlets: Sequence[str]
+) -> tuple[str, ...]:
+    """Those of ``outlets`` with a sentence that prints a quotation of ``claim`` word for word
+    (``shares_a_quotation``). The same-claim model pairs sentences, not quotations: a fresh
+    reader found "storylens cannot tell whether B tells it" above B's sentence carrying the
+    line's whole quotation, where the line was matched with a third outlet and so was never
+    checked for quotations as a lone claim is."""
+    wanted = set(outlets)
+    found: dict[str, None] = {}
+    for other in claims:
+        if (
+            other.outlet in wanted
+            and other.outlet not in found
+            and other.status != "copy"
+            and shares_a_quotation(claim.text, other.text)
+        ):
+            found[other.outlet] = None
+    return tuple(o for o in outlets if o in found)
+
+
 def others_note(line: SummarySentence) -> str:
     """What a summary line says of the story's other outlets, or nothing."""
     if line.own:
@@ -290,6 +312,7 @@ def shared_lines(
     for claim in claims:
         if claim.status != "copy":
             by_group.setdefault(claim.group, []).append(claim)
+    outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
     seen: set[int] = set()
     lines = []
     for claim in claims:
@@ -300,8 +323,19 @@ def shared_lines(
         line = claim_line(claim, claims)
         told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
         unmatched = tuple(o for o in dict.fromkeys(c.outlet for c in group) if o not in told)
+        # any outlet printing the line's quotation says so, in the group or not: "shared by A
+        # and B" above C's sentence quoting the same words would read as C leaving it out
+        quoting = quoting_outlets(claim, claims, [o for o in outlets if o not in told])
+        unmatched = tuple(o for o in unmatched if o not in quoting)
         shown = [claim] + [c for c in group if Wording(c.outlet, c.text) in line.other_wordings]
-        lines.append(replace(line, unmatched=unmatched, disputed=disputes_in(shown, details)))
+        lines.append(
+            replace(
+                line,
+                unmatched=unmatched,
+                same_quotation=quoting,
+                disputed=disputes_in(shown, details),
+            )
+        )
     return tuple(lines)
 
 
@@ -485,6 +519,10 @@ def summarise(
             )
         )
         unmatched = () if own else tuple(o for o in outlets if o not in told | set(quoting))
+        if unmatched:
+            also = quoting_outlets(claim, claims, unmatched)
+            quoting += also
+            unmatched = tuple(o for o in unmatched if o not in also)
         chosen.append(replace(line, unmatched=unmatched, own=own, same_quotation=quoting))
         if len(chosen) == SUMMARY_SENTENCES:
             break
