@@ -349,3 +349,67 @@ def test_a_bare_attribution_is_no_claim() -> None:
     assert "Quist said the vote would come on Thursday." in units
     assert is_bare_attribution("Sen. Dick Durbin said.") and is_bare_attribution("she added.")
     assert not is_bare_attribution("The council said.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a paper's style: each further paragraph opens with a mark, only the last closes
+        (
+            'The harbour board said in a statement:\n"The pier will reopen in spring.\n'
+            '"Repairs to the north pilings are under way and the ferry keeps running."\n'
+            "Fishermen were not convinced."
+        ),
+        # a blog's: the first paragraph opens, the last closes, none between is marked
+        (
+            "A post on Quayside Notes offered this commentary:\n“Expect more of this. The "
+            "board has failed the town for years.\nLet’s recap what happened at the pier.\n"
+            "Nobody is going to fix it for us. Act accordingly.”\nFishermen were not convinced."
+        ),
+    ],
+)
+def test_a_quotation_over_several_paragraphs_is_the_sources_not_the_outlets(text: str) -> None:
+    from storylens.compare.claim_units import quoted_paragraphs
+
+    (span,) = quoted_paragraphs(text)
+    assert text[span[0]] in '“"' and text[span[1] - 1] in '”"'
+    units = claim_units([member("a", "Harbor Gazette", text)])
+    quoted = {unit.text for unit in units if unit.quoted}
+    assert not any("Fishermen" in t or "statement" in t or "commentary" in t for t in quoted)
+    assert any("recap" in t or "north pilings" in t for t in quoted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the open mark is a stray: nothing closes it within reach
+        "“The pier will reopen in spring.\nFishermen were not convinced.\nThe board met.",
+        # a possessive-looking mark may close the quotation: no sure span
+        "But ‘fireworks’ are the norm, said friends who called it ‘banter.’\n"
+        "‘It was fun,’ he said.",
+        # each paragraph balanced on its own
+        '"The pier will reopen," the board said.\n"We are sure of it," Fenn said.',
+    ],
+)
+def test_no_quotation_over_paragraphs_where_the_marks_do_not_say_so(text: str) -> None:
+    from storylens.compare.claim_units import quoted_paragraphs
+
+    assert quoted_paragraphs(text) == []
+
+
+def test_a_sentence_of_a_long_quotation_is_never_listed_as_the_outlets_own() -> None:
+    from storylens.compare.story import compare_story
+
+    gazette = (
+        "The Brackenford pier closed on Monday after a crane toppled onto its north end.\n"
+        "A post on Quayside Notes offered this commentary:\n“Expect more of this. The board "
+        "has failed the town for years.\nThe age of the grand pier is over, friends.\n"
+        "Nobody is going to fix it for us. Act accordingly.”"
+    )
+    courier = "A crane toppled onto the north end of the Brackenford pier on Monday, closing it."
+    comparison = compare_story(
+        "s", [member("g", "Gazette", gazette), member("c", "Courier", courier)]
+    )
+    listed = {c.text for c in comparison.claims if c.status in ("only", "unplaced")}
+    assert not any("grand pier" in t or "Act accordingly" in t for t in listed)
+    assert any(c.status == "quotation" and "grand pier" in c.text for c in comparison.claims)

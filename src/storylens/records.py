@@ -507,8 +507,10 @@ class TimelineEntry:
 # Bumped when the stored comparison's shape or meaning changes: old rows are recomputed, not
 # misread (7: a lone claim's match may be "same-quotation", a summary line has `disputed`;
 # 8: `names_only`, the people only one outlet names; a summary line has `same_quotation`;
-# 9: an unplaced claim and a summary line have `nearest`, other outlets' closest sentences).
-COMPARISON_VERSION = 9
+# 9: an unplaced claim and a summary line have `nearest`, other outlets' closest sentences;
+# 10: a shared line has `same_quotation`, and a sentence of a quotation over several
+# paragraphs is a claim of status "quotation").
+COMPARISON_VERSION = 10
 
 
 @dataclass(frozen=True)

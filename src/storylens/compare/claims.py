@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 import numpy as np
@@ -355,7 +356,8 @@ def align_claims(
                 matches=tuple(sorted(matches[row], key=lambda m: (m.outlet, m.article_id))),
             )
         )
-    return tuple(_judge_lone_claims(claims, maybe, quoting, judge))
+    quoted = {row for row, unit in enumerate(units) if unit.quoted}
+    return tuple(_judge_lone_claims(claims, maybe, quoting, judge, quoted))
 
 
 def _judge_lone_claims(
@@ -363,9 +365,11 @@ def _judge_lone_claims(
     maybe: dict[int, tuple[ClaimMatch, ...]],
     quoting: set[int],
     judge: ClaimJudge,
+    quoted: AbstractSet[int] = frozenset(),
 ) -> list[Claim]:
     """Each lone claim called its outlet's own, hedged ("B may say it in other words"),
-    unplaced (the lone-claim model cannot tell), or, a bare quotation, given to the quotes part
+    unplaced (the lone-claim model cannot tell), or, a bare quotation or a sentence inside a
+    quotation over several paragraphs (``quoted``), given to the quotes part
     (``lone_claims``). A claim that quotes words another outlet quotes is always hedged,
     whatever the lone-claim model makes of it."""
     evidence = lone_claim_evidence(claims, judge.profile, judge.judge)
@@ -375,7 +379,7 @@ def _judge_lone_claims(
         if claim.status != "only":
             continue
         placement = model.placement(doubts.get(row, 0.0))
-        if is_bare_quotation(claim.text):
+        if row in quoted or is_bare_quotation(claim.text):
             claims[row] = replace(claim, status="quotation")
         elif row in quoting or placement == "hedged":
             hedges = maybe.get(row) or _likeliest(claims, evidence[row], doubts[row])
