@@ -181,6 +181,21 @@ def test_a_short_quotation_with_an_uncommon_word_is_the_same_words() -> None:
     assert not shares_a_quotation("Fenn called the plan “the best”.", "Ames said “the best” won.")
 
 
+def test_a_long_quotation_is_not_printed_by_an_outlet_that_prints_one_word_of_it() -> None:
+    remark = (
+        '"No matter how heated the council gets, that is no excuse for my temper," he added, '
+        'after a statement in which he said he "profoundly" regrets the shouting.'
+    )
+    statement = "“I profoundly regret my outburst and I apologise to the harbour board,” Fenn said."
+    assert not shares_a_quotation(remark, statement)
+    # nor does an outlet print the statement that quotes one word of it
+    assert not shares_a_quotation(statement, remark)
+    # a cut of five words or more is the same quotation
+    assert shares_a_quotation(
+        statement, "Fenn said he wished to apologise: “I profoundly regret my outburst.”"
+    )
+
+
 @pytest.mark.usefixtures("one_threshold")
 def test_the_short_list_shows_the_sure_lone_claims_first() -> None:
     members, _ = _story()

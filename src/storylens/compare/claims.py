@@ -613,7 +613,21 @@ def _telling_phrase(folded: str) -> bool:
 
 
 def _same_quotation(a: Sequence[str], b: Sequence[str]) -> bool:
-    return _common_quotation(a, b) is not None
+    """Whether ``b`` prints a quotation of ``a`` (both folded): where ``a`` holds a quotation
+    of ``MIN_SHARED_QUOTE_WORDS`` words or more, one of those and one of ``b``'s hold each
+    other word for word and the shorter runs to that length too; where it holds only short
+    telling phrases, one of them stands in one of ``b``'s. A line with a long quotation does
+    not "print the same quotation" as an outlet that prints one uncommon word of it or of a
+    quotation beside it: a fresh reader found "B prints the same quotation" under a remark of
+    which B printed only "profoundly"."""
+    long = [q for q in a if len(q.split()) >= MIN_SHARED_QUOTE_WORDS]
+    if not long:
+        return _common_quotation(a, b) is not None
+    return any(
+        _holds(one, other) and len(other.split()) >= MIN_SHARED_QUOTE_WORDS
+        for one in long
+        for other in b
+    )
 
 
 def _folded(text: str) -> str:
@@ -621,7 +635,6 @@ def _folded(text: str) -> str:
 
 
 def shares_a_quotation(a: str, b: str) -> bool:
-    """Whether the two sentences quote the same words: a quotation of one, of
-    ``MIN_SHARED_QUOTE_WORDS`` words or more, stands word for word (case, accents and curly
-    marks aside) inside a quotation of the other."""
+    """Whether sentence ``b`` prints the quotation of sentence ``a`` (``_same_quotation``:
+    word for word, case, accents and curly marks aside)."""
     return _same_quotation(_quotations(a), _quotations(b))
