@@ -125,6 +125,16 @@ def test_scare_quotes_inside_the_outlets_noun_phrase_are_listed(nlp: Language) -
     assert not [m for m in _marks(nlp, label) if m.voice == "scare" and is_listed(m)]
 
 
+def test_a_word_marked_after_a_distancing_label_is_listed(nlp: Language) -> None:
+    distanced = LEDE_FILLER + (
+        "The councillor grabbed the self-identified \u201cstudent\u201d by the wrist on the pier.\n"
+    )
+    assert "student" in _listed(nlp, distanced)
+    # a mark right after a plain adjective is no such label
+    plain = LEDE_FILLER + "The councillor met the young \u201cstudent\u201d by the pier.\n"
+    assert "student" not in _listed(nlp, plain)
+
+
 def test_a_hand_made_mark_is_listed() -> None:
     """Marks made without the analysis (score 0) are listed: only a negative score doubts,
     and a word in a reported account is never listed."""

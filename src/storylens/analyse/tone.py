@@ -310,6 +310,14 @@ CONTENT_CLAUSE_STEPS = 4
 PRESENT_VERB_TAGS = frozenset({"VBP", "VBZ"})
 # Prepositions that name whose view a judgment is ("for some", "to many voters").
 EXPERIENCER_PREPOSITIONS = frozenset({"for", "to"})
+# Labels an outlet sets before a word in marks to say it doubts the word ("the
+# self-identified “student”", "so-called"), the mark right after them (see _is_sure_scare).
+_DISTANCING_LABEL = re.compile(
+    r"\b(?:so-called|self-(?:described|identified|styled|proclaimed|professed)|supposed|"
+    r"purported)\s*[“\"‘']\s*$",
+    re.IGNORECASE,
+)
+DISTANCING_REACH_CHARS = 24
 # How marked words sit inside the outlet's noun phrase, before its noun (see _is_sure_scare).
 PREMODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
 # A participle used as an adjective: before a noun, or as the complement of "be", "seem".
@@ -1418,12 +1426,23 @@ def _is_sure_scare(span: Span, regions: Sequence[_Region]) -> bool:
     someone, a document or a critic the parse does not show, than doubt the word."""
     root = span.root
     head = root.head
+    if _after_a_distancing_label(span):
+        return True
     return (
         root.dep_ in PREMODIFIER_DEPS
         and head.pos_ in ("NOUN", "PROPN")
         and head.idx >= span.end_char
         and _region_at(regions, head.idx, head.idx + len(head)) is None
     )
+
+
+def _after_a_distancing_label(span: Span) -> bool:
+    """Whether the marked words are a noun the outlet labels doubtful right before its
+    mark ("the self-identified “student”", "a so-called “expert”"): the label says the
+    marks are the outlet's distance from the word, not someone's words."""
+    doc = span.doc
+    before = doc.text[max(0, span.start_char - DISTANCING_REACH_CHARS) : span.start_char]
+    return span.root.pos_ in ("NOUN", "PROPN") and _DISTANCING_LABEL.search(before) is not None
 
 
 def _scare_mark(doc: Doc, region: _Region, regions: Sequence[_Region]) -> ToneMark | None:
