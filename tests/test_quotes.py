@@ -1784,3 +1784,28 @@ def test_a_speaker_the_parse_gave_to_an_apposition_infinitive_speaks(nlp: Langua
     # an infinitive with no named subject of its own gives the cue none
     opening = quotes_of(nlp, "To win the seat, she said, the party must change.")
     assert all(q.speaker != "seat" for q in opening)
+
+
+def test_a_quotation_marked_at_its_two_ends_runs_over_the_paragraphs_between() -> None:
+    text = (
+        "Quayside Notes offered this commentary:\n"
+        "\u201cExpect more of this. The board has failed the town.\n"
+        "Let\u2019s recap what the \u201cexperts\u201d said at the pier.\n"
+        "Nobody will fix it for us. Act accordingly.\u201d\n"
+        "Fishermen were not convinced."
+    )
+    (outer,) = [q for q in find_marked_quotes(text) if q.depth == 0]
+    assert text[outer.start : outer.end].startswith("Expect more")
+    assert text[outer.start : outer.end].endswith("Act accordingly.")
+    assert outer.closed
+
+
+def test_an_open_mark_nothing_closes_ends_at_its_paragraph() -> None:
+    text = (
+        "\u201cExpect more of this. The board has failed the town.\n"
+        "Fishermen were not convinced.\n"
+        "The board met on Monday."
+    )
+    (quote,) = find_marked_quotes(text)
+    assert text[quote.start : quote.end] == "Expect more of this. The board has failed the town."
+    assert not quote.closed

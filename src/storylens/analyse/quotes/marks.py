@@ -41,6 +41,9 @@ CLOSING_FOLLOWERS = ".,;:!?)]"
 MAX_UNCLOSED_QUOTE_CHARS = 1500
 # How far past a mark an ellipsis and its spaces may run ("” . . . he said") before a word.
 ELLIPSIS_LOOKAHEAD_CHARS = 8
+# Paragraphs after the first that a quotation marked only at its two ends may run over
+# (``_closed_later``).
+MAX_CONTINUED_PARAGRAPHS = 5
 # A quote longer than this is a pairing error (a missed close mark swallowing an article).
 MAX_QUOTE_CHARS = 6000
 
@@ -282,6 +285,8 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
     )
     if continues:
         return after + 1  # skip the continuation mark; the quote stays open
+    if len(stack) == 1 and outer.double and not outer.straight and _closed_later(text, after):
+        return after  # a blog's long quotation: the paragraphs go on unmarked to its close
     for open_mark in stack:
         end = newline_at
         while end > open_mark.content_start and text[end - 1].isspace():
@@ -293,6 +298,36 @@ def _end_paragraph(text: str, newline_at: int, stack: list[_Open], close: _Close
         break  # only the outermost open quote can be a real one left open
     stack.clear()
     return max(resume, newline_at + 1)
+
+
+def _closed_later(text: str, start: int) -> bool:
+    """Whether a curly double quotation left open before ``start`` closes in a later
+    paragraph that nothing opens again: sites quoting another site's post mark only its first
+    and last paragraphs ("“Expect more of this. ...\nLet's recap ...\n... Act
+    accordingly.”"). Each paragraph up to the close must open with no mark and leave no
+    quotation of its own open, within ``MAX_CONTINUED_PARAGRAPHS``; a stray open mark, closed
+    by nothing within reach, is none."""
+    for _ in range(MAX_CONTINUED_PARAGRAPHS):
+        if start >= len(text) or text[start] in ALL_MARKS_WITH_STRAIGHT:
+            return False
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        depth = 0
+        for char in text[start:end]:
+            if char in DOUBLE_OPEN:
+                depth += 1
+            elif char in DOUBLE_CLOSE:
+                depth -= 1
+                if depth < 0:
+                    return True
+            elif char == STRAIGHT_DOUBLE:
+                return False  # straight marks cannot say which way they face here
+        if depth:
+            return False
+        start = end
+        while start < len(text) and text[start] in "\n \t\u00a0\r":
+            start += 1
+    return False
 
 
 def _past_furniture(text: str, start: int) -> int:
