@@ -25,8 +25,7 @@ def quote_holding(nlp: Language, text: str, words: str) -> Quote:
 def test_a_surname_refers_to_the_name_with_its_suffix(nlp: Language) -> None:
     # The surname of "Dale Ortman Jr." is "Ortman", not "Jr.".
     text = (
-        "Former Rep. Dale Ortman Jr. pleaded guilty on Monday. "
-        '"I let everyone down," Ortman said.'
+        'Former Rep. Dale Ortman Jr. pleaded guilty on Monday. "I let everyone down," Ortman said.'
     )
     assert quote_holding(nlp, text, "let everyone down").speaker == "Dale Ortman Jr."
 
