@@ -330,9 +330,7 @@ def agent_after(verb: Token) -> Token | None:
         if token.ent_type_ in TIME_ENTITIES or is_time_word(token):
             break  # "said Monday": a time, not a speaker
         if token.pos_ in ("PROPN", "PRON", "NOUN") and not token.is_punct:
-            # "called AARP's position ...", "said Hale's spokesman": a possessor says whose
-            # thing follows; the phrase is its noun's ("position", "spokesman").
-            head = token.head if token.dep_ in ("compound", "poss") else token
+            head = token.head if token.dep_ == "compound" else token
             if _addressed_by(head, verb) and verb.tag_ == "VBG":
                 # "A day after telling reporters ..., Tom Alder broke his silence": the one
                 # spoken to does not speak; a participle's speaker is its sentence's subject
