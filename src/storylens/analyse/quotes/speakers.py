@@ -1156,7 +1156,12 @@ def _reads_as_person(head: Token, run: list[Token]) -> bool:
     first = run[0]
     if first.i > 0 and first.doc[first.i - 1].lower_ in TITLES:
         return True
-    return any(c.dep_ == "appos" and is_person_noun(c) for c in head.children)
+    # Only a listed role: "maker", "owner", "provider" end like a person's role but as often
+    # describe a company ("Brightwave Systems, the maker of ...").
+    return any(
+        c.dep_ == "appos" and c.pos_ == "NOUN" and c.lemma_.lower() in ROLE_NOUNS
+        for c in head.children
+    )
 
 
 def _surname(words: list[str]) -> str:
