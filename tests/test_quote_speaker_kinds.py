@@ -67,5 +67,8 @@ def test_a_group_naming_another_groups_plan_speaks_for_itself(nlp: Language) -> 
 
 
 def test_a_company_described_by_what_it_makes_stays_an_organisation(nlp: Language) -> None:
-    text = "Halvern Tools, the Ridgeport-based maker of garden tools, said it would cut 40 jobs."
+    text = (
+        "Brightline Systems, the Ridgeport-based maker of scheduling software, said it would "
+        "cut 40 jobs."
+    )
     assert quote_holding(nlp, text, "cut 40 jobs").speaker_type == "organization"
