@@ -190,6 +190,8 @@ def subject_of(verb: Token) -> Token | None:
                     # for the subject. The speaker is the name that opens the cue's line.
                     return _name_just_before(current)
                 return child
+        if current is verb and _finite_after_apposition(verb):
+            return verb.head
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in current.children)
         if current.dep_ == "xcomp" or (infinitive and current.dep_ == "advcl"):
             objects = [c for c in current.head.children if c.dep_ in ("dobj", "obj")]
@@ -218,6 +220,23 @@ def subject_of(verb: Token) -> Token | None:
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
     return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+
+
+def _finite_after_apposition(verb: Token) -> bool:
+    """ "Fair Path, a group that has favored cuts, called Bo's plan 'a farce'": after a long
+    apposition the parse reads the verb as a participle of the name ("acl"). Set off by a
+    comma and taking an object, it is the name's own verb, and the name its subject; "a
+    man called Bo" has no comma, and "the report, released Monday," no object."""
+    head = verb.head
+    return (
+        verb.dep_ == "acl"
+        and verb.tag_ in ("VBD", "VBN")
+        and head.i < verb.i
+        and head.pos_ in ("PROPN", "NOUN")
+        and verb.i > 0
+        and verb.doc[verb.i - 1].text == ","
+        and any(c.dep_ in ("dobj", "obj") for c in verb.children)
+    )
 
 
 def _subject_of_fronted_infinitive(verb: Token) -> Token | None:

@@ -89,6 +89,12 @@ COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)
 # How far before such a pair to look for a title that makes its first name a surname.
 TITLE_LOOKBACK_CHARS = 16
 NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
+# Words of a person's name at most ("Mary Ann de la Cruz"); a longer run of capitalised
+# words is an organisation's or a title's name.
+MAX_NAME_WORDS = 5
+# Generational suffixes closing a name ("Jesse Jackson Jr."): the surname is the word before
+# them, and a suffix tells a son from a father of the same name, so it is never an alias.
+NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Words that make "Ann and Bo Quill" a married pair rather than a parent and child.
 MARRIAGE_WORDS = re.compile(r"\b(?:couple|married|spouses|newlyweds)\b", re.IGNORECASE)
 # Kin nouns that name a spouse, found through a married pair.
@@ -360,7 +366,7 @@ class SpeakerTable:
             person = Person(name)
             self._by_name[name] = person
             self.people.append(person)
-            for word in {words[0], words[-1]}:
+            for word in {words[0], _surname(words)}:
                 if person not in self._aliases[word]:
                     self._aliases[word].append(person)
         return person
@@ -483,7 +489,7 @@ class SpeakerTable:
                     # A lone first name takes the family name when the article names the
                     # family by it ("the Baldwins") and the owner carries that surname.
                     if " " not in person.name:
-                        surname = owner_person.name.split()[-1]
+                        surname = _surname(owner_person.name.split())
                         if re.search(rf"\b{re.escape(surname)}s\b", self.text):
                             self._merge_into(person, [person.name, surname])
                     if owner is not None and owner.lower_ in FEMALE_PRONOUNS:
@@ -575,7 +581,7 @@ class SpeakerTable:
         name = " ".join(words)
         if name in self._by_name:
             return self._by_name[name], tokens
-        people = self._aliases.get(words[-1]) or self._aliases.get(words[0])
+        people = self._aliases.get(_surname(words)) or self._aliases.get(words[0])
         if people and len(people) == 1:
             return people[0], tokens
         if len(words) == 1 and tokens[0].ent_type_ not in ORGANIZATION_LABELS - {"GPE"}:
@@ -658,8 +664,12 @@ class SpeakerTable:
         name = " ".join(words)
         if name in self._by_name:
             return self._by_name[name]
-        for word in (words[-1], words[0]):
+        suffix = words[-1].lower() if len(words) > 1 else ""
+        for word in (_surname(words), words[0]):
             people = self._aliases.get(word)
+            if people and suffix in NAME_SUFFIXES:
+                # "Jackson Jr." is the one of the Jacksons whose name carries the suffix.
+                people = [p for p in people if p.name.split()[-1].lower() == suffix]
             if people and len(people) == 1:
                 return people[0]
         return None
@@ -887,6 +897,11 @@ class SpeakerTable:
             if (t.pos_ == "PROPN" or NAME_TOKEN.match(t.text)) and t.i not in owned
         ]
         person = self._match_words(_clean_name_tokens(names)) if names else None
+        run = _name_run(head) if head.pos_ == "PROPN" else []
+        if person is None and run:
+            # "Former Florida Gov. Jeb Bush": the name's own words, without the place and
+            # title before them, name the person the table knows.
+            person = self._match_words(_clean_name_tokens(run))
         if person is None and head.pos_ == "PROPN":
             person = self._match_words(_clean_name_tokens([head]))
         if person is None and head.pos_ == "NOUN":
@@ -917,6 +932,11 @@ class SpeakerTable:
                 kin = self._married_partner(owner_person, head_lemma)
             if kin is not None:
                 return ResolvedSpeaker(kin.name, mention, start, end, "person")
+        if run and _reads_as_person(head, run):
+            # A person introduced with a place or an organisation ("Gov. Ann Cole of Ohio",
+            # "Bo Reyes, a lawyer at Hale & Co.") whom the recogniser labelled as one of them
+            # is the person, not the organisation.
+            return ResolvedSpeaker(" ".join(_clean_name_tokens(run)), mention, start, end, "person")
         if head.pos_ == "PROPN" and head.ent_type_ in ORGANIZATION_LABELS:
             if head.ent_type_ == "NORP" and head.tag_ == "NNP" and _determined(head):
                 # "the Republican said": one member of a party or people, an unnamed person
@@ -996,12 +1016,23 @@ class SpeakerTable:
             return None
         before = [pid for at, pid in links if at < offset]
         if before:
-            wanted = before[-1]
+            wanted = self._last_named(set(before), offset) or before[-1]
         elif len({pid for _, pid in links}) == 1:
             wanted = links[0][1]
         else:
             return None
         return next((p for p in self.people if id(p) == wanted), None)
+
+    def _last_named(self, candidates: set[int], offset: int) -> int | None:
+        """Of several people the article gave one role ("talk show host X", later "radio
+        host Y"), the one it named last before ``offset``: "the host complained" takes up the
+        host the story is about, not one it described as a host in passing since."""
+        if len(candidates) < 2:
+            return None
+        for start, _, person in reversed(self._mentions):
+            if start < offset and id(person) in candidates and not self._inside_quote(start):
+                return id(person)
+        return None
 
     def _role_from_sentence_subject(self, head: Token) -> Person | None:
         """A definite role noun met for the first time ("X, who ..., was threatened by ... -
@@ -1089,6 +1120,56 @@ class SpeakerTable:
                 continue
             return partner
         return None
+
+
+def _name_run(head: Token) -> list[Token]:
+    """The capitalised proper nouns that end at a name's head ("Jeb Bush" in "Former Florida
+    Gov. Jeb Bush", "R. Clarke Cooper"): from the head back to a title, a word the
+    recogniser puts in another entity than the head's, or a word of another kind."""
+    doc = head.doc
+    start = head.i
+    while start > 0:
+        before = doc[start - 1]
+        if before.pos_ != "PROPN" or not NAME_TOKEN.match(before.text):
+            break
+        if before.lower_ in TITLES or before.ent_type_ != head.ent_type_:
+            break
+        start -= 1
+    return list(doc[start : head.i + 1])
+
+
+def _reads_as_person(head: Token, run: list[Token]) -> bool:
+    """Whether a name that the table does not know is a person's though the recogniser
+    labelled it (or a word before it) as an organisation or a place: a person entity at its
+    head, a personal title right before it ("Sen.", "Gov."), or an apposition after it that
+    says what the person does ("R. Clarke Cooper, the group's executive director")."""
+    words = _clean_name_tokens(run)
+    if not words or len(words) > MAX_NAME_WORDS:
+        return False
+    labelled = head.ent_type_ in ORGANIZATION_LABELS or any(
+        t.ent_type_ in ORGANIZATION_LABELS for t in head.lefts if t.pos_ == "PROPN"
+    )
+    if not labelled:
+        return False
+    if head.ent_type_ == "PERSON":
+        return True
+    first = run[0]
+    if first.i > 0 and first.doc[first.i - 1].lower_ in TITLES:
+        return True
+    # Only a listed role: "maker", "owner", "provider" end like a person's role but as often
+    # describe a company ("Brightwave Systems, the maker of ...").
+    return any(
+        c.dep_ == "appos" and c.pos_ == "NOUN" and c.lemma_.lower() in ROLE_NOUNS
+        for c in head.children
+    )
+
+
+def _surname(words: list[str]) -> str:
+    """The family name of a full name's words: the last, or the one before a generational
+    suffix ("Jackson" in "Jesse Jackson Jr.")."""
+    if len(words) > 1 and words[-1].lower() in NAME_SUFFIXES:
+        return words[-2]
+    return words[-1]
 
 
 def _as_printed(found: ResolvedSpeaker) -> str:
