@@ -19,7 +19,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
-from storylens.compare.lineage import credits_words, echo_words
+from storylens.compare.lineage import credits_words, echo_words, outlets_credited
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
@@ -446,7 +446,9 @@ SOURCING_LEGEND = (
     "may fall short of what the outlet prints. The anonymous share is "
     "the share of an outlet's quoted words that come from anonymous sources. The “quotes” "
     "column lists the people and organisations the outlet quotes by name; “leaves out”, those "
-    "another outlet quotes by name that this outlet never names; – for none."
+    "another outlet quotes by name that this outlet never names; – for none. Another "
+    "outlet's report an outlet credits (“the Times reports”) is no source counted here: "
+    "“retells reports of” names it, as the lineage table's “credits” does."
 )
 
 
@@ -481,8 +483,13 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             return "; ".join(part for part in (quoted, reported) if part) + notes.ref(found)
 
         anonymous = f" ({', '.join(md(a) for a in p.anonymous)})" if p.anonymous else ""
+        organisations = cell("organization")
+        if credited := outlets_credited(c.lineage, p.outlet):
+            named = ", ".join(md(name) for name in credited)
+            retells = f"retells reports of {named}"
+            organisations = retells if organisations == "–" else f"{organisations}; {retells}"
         lines.append(
-            f"| {md(p.outlet)} | {cell('person')} | {cell('organization')} | "
+            f"| {md(p.outlet)} | {cell('person')} | {organisations} | "
             f"{cell('anonymous')}{anonymous} | {cell('unnamed')} "
             f"| {p.anonymous_share:.0%} "
             f"| {', '.join(md(s) for s in p.speakers) or '–'} "

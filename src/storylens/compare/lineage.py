@@ -19,6 +19,7 @@ from scipy import sparse
 from storylens.compare.claims import ClaimUnit
 from storylens.compare.credits import story_credits
 from storylens.compare.quotes import normalise_quote, quoted_share
+from storylens.ingest.outlet_names import outlet_key
 from storylens.records import Echo, LineageEntry, StoryMember
 
 # What a comparison notes where no article gives a publication date.
@@ -175,6 +176,27 @@ def echo_words(echo: Echo) -> str:
             "(the same publication time: who came first is unknown)"
         )
     return f"{echo.outlet} reuses {echo.earlier_outlet}"
+
+
+def outlets_credited(lineage: Sequence[LineageEntry], outlet: str) -> tuple[str, ...]:
+    """The other outlets an outlet's articles credit, each once, by the fullest name written
+    ("New York Times" for "Times" as well): the sourcing table counts no publication as a
+    source, and a fresh reader took its empty "organisations" cell for an outlet relying on
+    nobody where it retold another outlet's report."""
+    names: dict[str, str] = {}
+    for entry in lineage:
+        if entry.outlet != outlet:
+            continue
+        for credit in entry.credits:
+            key = outlet_key(credit.name)
+            if key not in names:
+                names[key] = credit.name
+    fullest = sorted(names.items(), key=lambda item: -len(item[0]))
+    kept: dict[str, str] = {}
+    for key, name in fullest:
+        if not any(key in longer for longer in kept):
+            kept[key] = name
+    return tuple(name for key, name in names.items() if key in kept)
 
 
 def credits_words(entry: LineageEntry) -> str:

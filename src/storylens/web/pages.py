@@ -22,6 +22,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
+from storylens.compare.lineage import outlets_credited
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
@@ -339,6 +340,7 @@ def _sourcing_chart(comparison: Any) -> list[dict[str, Any]]:
     return [
         {
             "profile": profile,
+            "retells": outlets_credited(comparison.lineage, profile.outlet),
             "bars": [
                 {
                     "type": count.source_type,
