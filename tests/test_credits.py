@@ -21,6 +21,10 @@ from test_compare_parts import member
         ("The Lakeside Times reported that the mayor had resigned.", "Lakeside Times"),
         ("Councillor Ames told CNN on Sunday that she would stay.", "CNN"),
         ("He said so in an interview with the Valley Herald last week.", "Valley Herald"),
+        (
+            "The mayor blasted her rival on Facebook, the Lakeside Times is reporting.",
+            "Lakeside Times",
+        ),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:

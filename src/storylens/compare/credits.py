@@ -36,7 +36,8 @@ _BEFORE = re.compile(
 )
 _AFTER = re.compile(
     rf"(?P<name>{NAME_PATTERN})(?:[’']s?)?\s+(?:(?:first|originally|also|previously|earlier)\s+)?"
-    rf"(?:reported|reports|has\s+reported|had\s+reported|revealed|obtained|broke\s+the\s+news)\b"
+    rf"(?:reported|reports|has\s+reported|had\s+reported|(?:is|was)\s+reporting|revealed|obtained"
+    rf"|broke\s+the\s+news)\b"
 )
 # An outlet given by a name this short is a code ("nyt", "hpo"), not a name to compare.
 MAX_CODE_CHARS = 4
