@@ -140,6 +140,11 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
     assert only_here_words(OutletScore("Wire", 1, 0.0, (), named_only=1)) == (
         "1; 1 named only here"
     )
+    # the list stops at MAX_ONLY_NAMED: the cell does not say that is all of them
+    from storylens.compare.names_only import MAX_ONLY_NAMED
+
+    capped = OutletScore("Wire", 1, 0.0, (), named_only=MAX_ONLY_NAMED)
+    assert only_here_words(capped) == f"1; at least {MAX_ONLY_NAMED} named only here"
 
 
 def test_a_lone_claims_note_names_who_prints_the_quotation_and_who_may_tell_it() -> None:

@@ -27,13 +27,14 @@ from storylens.records import OnlyNamed, StoryMember
 
 # What the list says above itself: what was checked, so that a reader does not take it for
 # "the others ignore this person's role" (they may tell it without the name).
-NAMES_ONLY_WORDS = (
-    "People an outlet names whose surname no other outlet's article prints at all (the "
-    "others may still tell what they did without naming them)."
-)
 # The most people listed per outlet, in the order they first appear: a long feature can name
 # dozens, and the first few are the ones its account turns on.
 MAX_ONLY_NAMED = 8
+NAMES_ONLY_WORDS = (
+    "People an outlet names whose surname no other outlet's article prints at all (the "
+    "others may still tell what they did without naming them); at most "
+    f"{MAX_ONLY_NAMED} an outlet, the first it names."
+)
 # A person's name of fewer letters than this in its surname is too likely a fragment the
 # recogniser cut ("Jo", "Al") or an initial to be looked for across articles.
 MIN_SURNAME_LETTERS = 3

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from storylens.compare.names_only import MAX_ONLY_NAMED
 from storylens.records import Claim, StoryComparison
 
 # Quote relations the scorecard counts: a changed wording, not the same words.
@@ -190,7 +191,10 @@ def only_here_words(score: OutletScore) -> str:
     if score.named_only:
         # "none sure" read to fresh readers as "nothing of its own" where the outlet alone
         # named people the report lists further down
-        cell += f"; {score.named_only} named only here"
+        # the list stops at MAX_ONLY_NAMED an outlet: a fresh reader counted ten where the
+        # cell said eight
+        at_least = "at least " if score.named_only >= MAX_ONLY_NAMED else ""
+        cell += f"; {at_least}{score.named_only} named only here"
     return cell
 
 
