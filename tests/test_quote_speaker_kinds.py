@@ -72,3 +72,63 @@ def test_a_company_described_by_what_it_makes_stays_an_organisation(nlp: Languag
         "cut 40 jobs."
     )
     assert quote_holding(nlp, text, "cut 40 jobs").speaker_type == "organization"
+
+
+def test_a_colon_paragraphs_speaker_is_no_noun_of_its_relative_clause(nlp: Language) -> None:
+    # The verb nearest the colon ("has") is a relative clause's whose subject is "that"; the
+    # speech verb further back ("argues") names who speaks the quote.
+    text = (
+        "Clearwater Daily, in a reply to the column, writes about the trouble with ambush "
+        "interviews, and argues that it might be this new brand of “journalism” that has "
+        "Hollis on edge:\n"
+        "“Now, the senator’s temper is only partly excusable. He should have walked away from "
+        "the camera and kept his head.”"
+    )
+    assert quote_holding(nlp, text, "partly excusable").speaker == "Clearwater Daily"
+
+
+def test_a_bare_quote_about_the_last_speaker_is_not_theirs(nlp: Language) -> None:
+    # An outlet prints an attack on Alder with no attribution right after his own quote; its
+    # "his" can only mean him, so the words are not his.
+    text = (
+        "Rep. Tom Alder shoved a student on Tuesday. He apologised on Friday.\n"
+        '"I have been pushed before but that is no excuse," he added, saying that it had been '
+        'a "long day."\n'
+        '"His conduct is a disgrace to the House. It is bad enough that he backs the tax hike, '
+        'but this goes too far."\n'
+        "Later, Alder met the student."
+    )
+    assert quote_holding(nlp, text, "disgrace to the House").speaker is None
+
+
+def test_a_bare_quote_about_someone_named_since_stays_the_speakers(nlp: Language) -> None:
+    # "he" may mean the governor named after Alder: the bare quote carries on Alder's.
+    text = (
+        "Tom Alder spoke on Thursday in Dover.\n"
+        '"This was never our plan," Alder said in a speech in which he criticised Governor '
+        "Ben Hale.\n"
+        '"If he is such an expert, why has he not read the budget?"\n'
+        "The governor did not reply."
+    )
+    assert quote_holding(nlp, text, "such an expert").speaker == "Tom Alder"
+
+
+def test_a_document_saying_words_about_a_person_is_their_speaker(nlp: Language) -> None:
+    # The parse read "after" as a preposition and "said" as a conjunct of "sought": the
+    # survey said the words, not Marsh, whom they are about.
+    text = (
+        "According to The Ledger, Marsh sought to clarify her stance after an alleged survey "
+        'in Idaho said she "backs higher taxes and openly favors the new pipeline."\n'
+        "Her rivals have seized on it."
+    )
+    speaker = quote_holding(nlp, text, "backs higher taxes").speaker
+    assert speaker is not None and "survey" in speaker
+
+
+def test_a_conjunct_speech_verb_shares_its_subject(nlp: Language) -> None:
+    # "and" joins the verbs: Marsh both sought and said.
+    text = (
+        "Marsh sought to clarify her stance after the survey and said she "
+        '"backs higher taxes and openly favors the new pipeline."'
+    )
+    assert quote_holding(nlp, text, "backs higher taxes").speaker == "Marsh"

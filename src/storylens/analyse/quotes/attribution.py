@@ -50,6 +50,8 @@ CONTINUATION_MAX_PARAGRAPHS = 2
 # Parents walked up from the verb before a colon to the speech verb reporting its clause
 # ("said she has the one quality the job needs:": needs -> quality -> has -> said).
 REPORTING_CUE_DEPTH = 4
+# The tag of a relative pronoun standing for a thing ("that", "which"; "who" is "WP").
+THING_RELATIVE_TAG = "WDT"
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then"})
 
@@ -262,7 +264,7 @@ def cue_before(
             # `Alec jumped in with: "..."`: the verb nearest the colon speaks, if it has a
             # subject; otherwise look further back for a speech verb.
             subject = subject_of(token)
-            if subject is not None and token.dep_ != "acl":
+            if subject is not None and token.dep_ != "acl" and not _thing_clause(token, subject):
                 reporting = _reporting_cue(token, window[0].i, window[-1].i)
                 if reporting is not None:
                     # `Ms. Ruiz said the plan had one flaw: "..."`: the clause before the
@@ -285,6 +287,13 @@ def cue_before(
     if colon_before and window:
         return Attribution(None, ":", _colon_speaker(window))
     return None
+
+
+def _thing_clause(verb: Token, subject: Token) -> bool:
+    """`... argues that it might be this new brand of "reform" that has the mayor on edge:`:
+    the verb nearest the colon is a relative clause's whose subject is "that" or "which", a
+    thing: it says nothing, so a speech verb further back speaks the quote ("who" may)."""
+    return verb.dep_ == "relcl" and subject.tag_ == THING_RELATIVE_TAG
 
 
 def _reporting_cue(verb: Token, first: int, last: int) -> Attribution | None:
@@ -437,8 +446,10 @@ def join_split_quotes(article: ParsedArticle, found: list[FoundQuote]) -> list[F
                 and item.kind == "direct"
                 and article.paragraph(last.cue.idx if last.cue is not None else 0)
                 == article.paragraph(last.end)
+                and (item.speaker is not None or last.speaker is None)
             ):
-                # `"...," he said.` then a paragraph of his words with no cue: one quote.
+                # `"...," he said.` then a paragraph of his words with no cue: one quote
+                # (unless the paragraph's words speak of him, and so kept no speaker).
                 joined[-1] = replace(last, end=item.end)
                 continue
             if (

@@ -46,6 +46,7 @@ from storylens.analyse.quotes.attribution import (
     join_split_quotes,
     merge_overlapping,
 )
+from storylens.analyse.quotes.cues import FEMALE_PRONOUNS, MALE_PRONOUNS
 from storylens.analyse.quotes.indirect import (
     drop_reports_within_reports,
     find_indirect_quotes,
@@ -118,6 +119,9 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
 
 # Words between the comma that ends a quote and its speech verb ("he", "Mayor Jane Hale").
 INLINE_SPEAKER_MAX_TOKENS = 4
+# Words by which a quote's speaker speaks of themself: a quote holding one is never taken for
+# words about its speaker.
+FIRST_PERSON_SINGULAR = frozenset({"i", "me", "my", "mine", "myself"})
 
 
 def _clipped_at_attribution(article: ParsedArticle, quote: MarkedQuote) -> MarkedQuote:
@@ -225,7 +229,7 @@ def _direct_quotes(
             if is_subheading(article, quote):
                 result.titles.append(quote)  # `'All Bets Are Off.'` alone on its line: a heading
                 continue
-            item = _unattributed_quote(article, previous, quote)
+            item = _unattributed_quote(article, table, previous, quote)
             if item is None:
                 result.embedded.append(quote)
                 continue
@@ -268,12 +272,12 @@ def _direct_attribution(
 
 
 def _unattributed_quote(
-    article: ParsedArticle, previous: FoundQuote | None, quote: MarkedQuote
+    article: ParsedArticle, table: SpeakerTable, previous: FoundQuote | None, quote: MarkedQuote
 ) -> FoundQuote | None:
     """A quote no cue attributes: a direct quote when it opens its sentence and is either
     closed or too long for a scare quote (and a short one does not run on into the reporter's
-    sentence), with the speaker carried on from the quote before; None for a phrase that the
-    later passes place."""
+    sentence), with the speaker carried on from the quote before unless its words speak of
+    that speaker; None for a phrase that the later passes place."""
     text = article.text
     short = count_content_words(text[quote.start : quote.end]) <= SCARE_MAX_WORDS
     if (
@@ -281,16 +285,37 @@ def _unattributed_quote(
         and (quote.closed or not short)
         and not (short and sentence_runs_on(text, quote))
     ):
-        return FoundQuote(
-            quote.start,
-            quote.end,
-            "direct",
-            None,
-            None,
-            None,
-            carried_speaker(article, previous, quote),
-        )
+        carried = carried_speaker(article, previous, quote)
+        if carried is not None and _speaks_of(article, table, quote, carried):
+            carried = None
+        return FoundQuote(quote.start, quote.end, "direct", None, None, None, carried)
     return None
+
+
+def _speaks_of(
+    article: ParsedArticle, table: SpeakerTable, quote: MarkedQuote, speaker: ResolvedSpeaker
+) -> bool:
+    """`"...," he added.` then a paragraph of bare words `"His conduct is a disgrace."`: where
+    the speaker the quote would carry on is the only person of its first "he" or "she" that
+    the paragraph before and the quote name up to it, the words are about that speaker, so
+    not theirs (an outlet printing an attack on someone bare). Anyone else named there ("a
+    critique of Governor Hale") may be whom the pronoun means, and the quote stays theirs."""
+    paragraph_start = article.paragraph_start(quote.open_at)
+    if quote.open_at != paragraph_start or paragraph_start == 0:
+        return False  # in the paragraph of its attribution, the speaker is named just before
+    pronoun = None
+    for token in article.doc[article.token_at(quote.start) :]:
+        if token.idx >= quote.end:
+            break
+        if token.lower_ in FIRST_PERSON_SINGULAR:
+            return False  # "I" speaks: the words may well be the speaker's own
+        if pronoun is None and (token.lower_ in MALE_PRONOUNS or token.lower_ in FEMALE_PRONOUNS):
+            pronoun = token
+    if pronoun is None:
+        return False
+    gender = "m" if pronoun.lower_ in MALE_PRONOUNS else "f"
+    before = article.paragraph_start(paragraph_start - 1)
+    return table.people_named_between(before, pronoun.idx, gender) == {speaker.speaker}
 
 
 def _from_attribution(quote: MarkedQuote, attribution: Attribution) -> FoundQuote:

@@ -45,6 +45,14 @@ NAME_ABBREVIATIONS = frozenset(
     "mr mrs ms dr sen rep gov lt gen col sgt capt st rev prof pres supt atty".split()  # noqa: SIM905
 )
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# Words that open a clause but that the parse may read as prepositions, taking the clause's
+# subject for their object ("after a survey said ...").
+CLAUSE_OPENING_PREPOSITIONS = frozenset({"after", "before", "since", "until", "as", "because"})
+# Heads walked up from the word before a stranded verb to that clause's subject ("survey" in
+# "after a survey in the state said": state -> in -> survey).
+CLAUSE_SUBJECT_DEPTH = 4
+# Punctuation that joins two conjuncts the way "and" does.
+CONJUNCT_PUNCTUATION = frozenset({",", ";"})
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 # Words between an inverted cue and the name of its speaker ("said orchard owner Priya Nand").
@@ -174,6 +182,9 @@ def _in_compound_word(token: Token) -> bool:
 def subject_of(verb: Token) -> Token | None:
     """The subject of a speech verb; for a participle or infinitive, the subject of the verb it
     hangs from ("..., recalling:", "leading Hilaria to snap:")."""
+    stranded = _subject_taken_for_object(verb)
+    if stranded is not None:
+        return stranded
     current = verb
     for _ in range(SUBJECT_SEARCH_DEPTH):
         # The nearest subject before the verb: in `The museum, Mr. Obama said, would ...` the
@@ -220,6 +231,35 @@ def subject_of(verb: Token) -> Token | None:
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
     return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+
+
+def _subject_taken_for_object(verb: Token) -> Token | None:
+    """ "Ivy Marsh sought to clarify her stance after a survey in Idaho said she ...": the
+    parse took the subject of the clause "after" opens for the preposition's object and hung
+    its verb, with no subject, on the verb before as a conjunct, though no "and", "or" or comma
+    joins them; the speaker is that noun, not the subject of the verb before."""
+    if verb.dep_ != "conj" or verb.head.i >= verb.i:
+        return None
+    if any(c.dep_ in SUBJECT_DEPS for c in verb.children):
+        return None
+    doc = verb.doc
+    for token in doc[verb.head.i + 1 : verb.i]:
+        if token.head.i in (verb.head.i, verb.i) and (
+            token.dep_ in ("cc", "preconj") or token.text in CONJUNCT_PUNCTUATION
+        ):
+            return None  # a true conjunct: "sought to clarify it and said she ..."
+    node = doc[verb.i - 1]
+    for _ in range(CLAUSE_SUBJECT_DEPTH):
+        if (
+            node.dep_ == "pobj"
+            and node.pos_ in ("NOUN", "PROPN")
+            and node.head.lower_ in CLAUSE_OPENING_PREPOSITIONS
+        ):
+            return node
+        if node.head.i == node.i or node.head.i >= verb.i or node.head.i <= verb.head.i:
+            return None
+        node = node.head
+    return None
 
 
 def _finite_after_apposition(verb: Token) -> bool:

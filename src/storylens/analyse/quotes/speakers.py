@@ -749,6 +749,16 @@ class SpeakerTable:
         position = bisect_left([m[0] for m in self._mentions], start)
         self._mentions.insert(position, (start, end, person))
 
+    def people_named_between(self, start: int, end: int, gender: str) -> set[str]:
+        """The people mentioned from ``start`` to ``end`` (in quotes or not, by name or by a
+        pronoun the table resolved) who may be of ``gender``: whom a "he" or "she" at
+        ``end`` may mean."""
+        return {
+            person.name
+            for at, _, person in self._mentions
+            if start <= at < end and person.gender in (gender, None)
+        }
+
     def _inside_quote(self, offset: int) -> bool:
         position = bisect_left(self._quoted, (offset + 1, 0)) - 1
         return position >= 0 and self._quoted[position][0] <= offset < self._quoted[position][1]
