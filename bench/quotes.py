@@ -15,9 +15,10 @@ attributions and for the direct-quote subset (``direct: true``): precision, reca
 matches. It also prints articles per second and the time of the quote stage against the time
 of ``nlp.pipe`` alone (issue #3 allows the quote stage at most 25% of it).
 
-Two readings of storylens: ``storylens`` scores one prediction per quoted segment, the rows
-``export quotes`` writes (a quote split by its attribution is two rows); ``utterances``
-joins the rows of one utterance, as PolNeAR annotates such a quote (one attribution). The
+Two readings of storylens: ``storylens`` scores one prediction per quote, the rows
+``export quotes`` writes (a quote split by its attribution is one row), as PolNeAR annotates
+such a quote (one attribution); ``segments`` scores one prediction per quoted run, the rows
+the export wrote before (a split quote is two). The
 ``speech@`` subset scores quotes whose act is speech against the gold quotes whose cue is a
 speech verb (``gold_is_speech``), the reading of sets that annotate speech alone. With
 ``--scorer`` the export rows are also scored by ``../shared/eval/score.py`` (all, and
@@ -233,8 +234,9 @@ def _prediction(quote: Any, start: int, end: int) -> Prediction:
     )
 
 
-def storylens_predictions(doc: Any) -> list[Prediction]:
-    """One prediction per quoted segment, as ``storylens export quotes`` writes them."""
+def segment_predictions(doc: Any) -> list[Prediction]:
+    """One prediction per quoted run of a quote (a quote split by its attribution is two):
+    the rows ``storylens export quotes`` wrote before it wrote one row per quote."""
     return [
         _prediction(q, start, end)
         for q in extract_quotes(doc)
@@ -244,8 +246,9 @@ def storylens_predictions(doc: Any) -> list[Prediction]:
 
 
 def utterance_predictions(doc: Any) -> list[Prediction]:
-    """One prediction per utterance (its segments and the attribution between them), as
-    PolNeAR annotates a quote split by its attribution: the rows of one ``utterance_id``."""
+    """One prediction per quote (a split quote's runs and the attribution between them), as
+    ``storylens export quotes`` writes them and PolNeAR annotates a quote split by its
+    attribution."""
     return [_prediction(q, q.start, q.end) for q in extract_quotes(doc) if q.kind != "scare"]
 
 
@@ -367,38 +370,20 @@ def _print_scorer_check(
         with pred_path.open("w", encoding="utf-8") as out:
             for row, doc in zip(corpus, docs, strict=True):
                 for quote in extract_quotes(doc):
-                    for number, (start, end) in enumerate(quote.spans):
-                        record = {
-                            "article_id": row["id"],
-                            "text": doc.text[start:end],
-                            "start": start,
-                            "end": end,
-                            "speaker": quote.speaker,
-                            "speaker_mention": quote.speaker_mention,
-                            "kind": quote.kind,
-                            "act": quote.act,
-                            "segment": number,
-                        }
-                        out.write(json.dumps(record) + "\n")
-        # The same rows joined back into utterances by utterance_id, for gold sets (PolNeAR)
-        # that annotate a quote split by its attribution as one attribution.
-        utterance_path = Path(folder) / "utterances.jsonl"
-        with utterance_path.open("w", encoding="utf-8") as out:
+                    out.write(json.dumps(_export_row(row["id"], doc, quote)) + "\n")
+        # The same quotes one row per quoted run, as the export wrote them before, for sets
+        # that annotate each run of a split quote apart.
+        segment_path = Path(folder) / "segments.jsonl"
+        with segment_path.open("w", encoding="utf-8") as out:
             for row, doc in zip(corpus, docs, strict=True):
                 for quote in extract_quotes(doc):
-                    record = {
-                        "article_id": row["id"],
-                        "text": quote.text,
-                        "speaker": quote.speaker,
-                        "speaker_mention": quote.speaker_mention,
-                        "kind": quote.kind,
-                        "act": quote.act,
-                    }
-                    out.write(json.dumps(record) + "\n")
+                    for start, end in quote.spans:
+                        record = {**_export_row(row["id"], doc, quote), "text": doc.text[start:end]}
+                        out.write(json.dumps(record) + "\n")
         runs = (
-            ("segments (all)", pred_path, []),
-            ("segments --speech-only", pred_path, ["--speech-only"]),
-            ("utterances (all)", utterance_path, []),
+            ("export rows (all)", pred_path, []),
+            ("export rows --speech-only", pred_path, ["--speech-only"]),
+            ("one row per run (all)", segment_path, []),
         )
         for label, path, extra in runs:
             result = subprocess.run(
@@ -408,6 +393,19 @@ def _print_scorer_check(
                 check=False,
             )
             print(f"scorer, {label}: {result.stdout.strip() or result.stderr}")
+
+
+def _export_row(article_id: str, doc: Any, quote: Any) -> dict[str, Any]:
+    """A quote as ``export quotes`` writes it for the scorer: its runs as the article prints
+    them, joined by " … " (``export.printed_words``)."""
+    return {
+        "article_id": article_id,
+        "text": " … ".join(doc.text[start:end] for start, end in quote.spans),
+        "speaker": quote.speaker,
+        "speaker_mention": quote.speaker_mention,
+        "kind": quote.kind,
+        "act": quote.act,
+    }
 
 
 def _in_two_apostrophes(text: str, gold: dict[str, Any]) -> bool:
@@ -486,38 +484,24 @@ def _scorer_speech(
         with pred_path.open("w", encoding="utf-8") as out:
             for row, (doc, quotes) in zip(rows, found, strict=True):
                 for quote in quotes:
-                    for start, end in quote.spans:
-                        record = {
-                            "article_id": row["id"],
-                            "text": doc.text[start:end],
-                            "speaker": quote.speaker,
-                            "speaker_mention": quote.speaker_mention,
-                            "kind": quote.kind,
-                            "act": quote.act,
-                        }
-                        out.write(json.dumps(record) + "\n")
+                    out.write(json.dumps(_export_row(row["id"], doc, quote)) + "\n")
         return dict(scorer.quotes(str(gold_path), str(pred_path), speech_only=True)["at30"])
 
 
 def part_figures(
     scorer: Any, rows: list[dict[str, Any]], docs: list[Any], golds: list[list[dict[str, Any]]]
 ) -> dict[str, float]:
-    """The judged figures of one part (segments, as ``export quotes`` writes them), with
-    textacy's direct F1@30 beside them."""
+    """The judged figures of one part (one prediction per quote, as ``export quotes`` writes
+    them), with textacy's direct F1@30 beside them."""
     started = time.perf_counter()
     found = [(doc, extract_quotes(doc)) for doc in docs]
     seconds = time.perf_counter() - started
     by_doc = {id(doc): quotes for doc, quotes in found}
 
-    def segments(doc: Any) -> list[Prediction]:
-        return [
-            _prediction(q, start, end)
-            for q in by_doc[id(doc)]
-            if q.kind != "scare"
-            for start, end in q.spans
-        ]
+    def quotes(doc: Any) -> list[Prediction]:
+        return [_prediction(q, q.start, q.end) for q in by_doc[id(doc)] if q.kind != "scare"]
 
-    ours, _ = evaluate("storylens", docs, golds, segments)
+    ours, _ = evaluate("storylens", docs, golds, quotes)
     theirs, _ = evaluate("textacy", docs, golds, textacy_predictions)
     speech = ours["speech@30"].fair().figures()
     shared = _scorer_speech(scorer, rows, golds, found)
@@ -673,8 +657,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     golds = [gold.get(row["id"], []) for row in corpus]
     mark_speech_gold(nlp, golds)
 
-    ours, ours_seconds = evaluate("storylens", docs, golds, storylens_predictions)
-    joined, _ = evaluate("storylens", docs, golds, utterance_predictions)
+    ours, ours_seconds = evaluate("storylens", docs, golds, utterance_predictions)
+    runs, _ = evaluate("storylens", docs, golds, segment_predictions)
     theirs, theirs_seconds = evaluate("textacy", docs, golds, textacy_predictions)
 
     half = f" ({args.half} half)" if args.half else ""
@@ -691,7 +675,7 @@ def main(argv: Iterable[str] | None = None) -> None:
             continue
         fair = key.startswith(("direct", "speech"))
         print(f"{key:10} storylens  {(ours[key].fair() if fair else ours[key]).line()}")
-        print(f"{'':10} utterances {(joined[key].fair() if fair else joined[key]).line()}")
+        print(f"{'':10} segments   {(runs[key].fair() if fair else runs[key]).line()}")
         if fair:
             print(f"{'':10} (strict)   {ours[key].line()}")
         if key.startswith("direct"):
@@ -715,7 +699,7 @@ def main(argv: Iterable[str] | None = None) -> None:
         f"quote stage overhead: {100 * ours_seconds / nlp_seconds:.1f}% of nlp.pipe "
         f"(nlp + quotes: {len(docs) / (nlp_seconds + ours_seconds):.1f} articles/s)"
     )
-    systems = {"storylens": ours, "utterances": joined, "textacy": theirs}
+    systems = {"storylens": ours, "segments": runs, "textacy": theirs}
     tables = [
         Table(
             f"{args.set}{half}, {figure}",

@@ -93,7 +93,7 @@ def _analysed(tmp_path: Path, article_id: str, text: str) -> str:
     return db
 
 
-def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
+def test_export_writes_one_row_per_quote(tmp_path: Path) -> None:
     text = (
         "Dana Quill opened her bakery in Portvale on Monday.\n"
         '"You gotta start somewhere," Quill says. "Nobody starts out at the top."\n'
@@ -104,14 +104,15 @@ def test_export_writes_one_row_per_segment(tmp_path: Path) -> None:
     out = tmp_path / "q.jsonl"
     assert runner.invoke(app, ["export", "quotes", "--db", db, "-o", str(out)]).exit_code == 0
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    split = [r for r in rows if "somewhere" in r["text"] or "Nobody" in r["text"]]
-    assert len(split) == 2
-    assert split[0]["utterance_id"] == split[1]["utterance_id"]
-    assert [r["segment"] for r in split] == [0, 1]
-    for row in split:
-        assert text[row["start"] : row["end"]] == row["text"]
-        assert "says" not in row["text"]
-        assert row["act"] == "speech"
+    # a quote split by its attribution is one row: the speaker's words, each run's offsets
+    (split,) = [r for r in rows if "somewhere" in r["text"]]
+    assert "Nobody starts out" in split["text"] and "says" not in split["text"]
+    assert [text[start:end] for start, end in split["segments"]] == [
+        "You gotta start somewhere,",
+        "Nobody starts out at the top.",
+    ]
+    assert split["act"] == "speech"
+    assert not any("Nobody" in r["text"] for r in rows if r is not split)
     out_csv = tmp_path / "q.csv"
     result = runner.invoke(
         app, ["export", "quotes", "--db", db, "--format", "csv", "-o", str(out_csv)]

@@ -9,7 +9,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
@@ -103,7 +102,6 @@ class QuoteRow:
     reported_by: str | None
     segments: tuple[tuple[int, int], ...]
     stored_text: str  # as stored: a split quote's segments joined by a space
-    segment: int | None = None  # which quoted run this row is, in a row per run (``runs``)
 
     @property
     def is_statement(self) -> bool:
@@ -111,17 +109,6 @@ class QuoteRow:
         title, a nickname, a scare quote) is nobody's statement, and the lists of who said
         what leave it out; the tone evidence lists the distanced wording."""
         return self.kind != "scare"
-
-    def runs(self) -> tuple[QuoteRow, ...]:
-        """One row per quoted run, numbered from 0: a quote split by its attribution
-        (`"...," he says. "..."`) is two, each with the run's own words and offsets (its
-        ``text`` is the article's text from ``start`` to ``end``); a quote in one piece is one."""
-        spans = self.segments or ((self.start, self.end),)
-        texts = segment_texts(self.stored_text, self.segments)
-        return tuple(
-            replace(self, text=text, start=start, end=end, segments=((start, end),), segment=n)
-            for n, ((start, end), text) in enumerate(zip(spans, texts, strict=True))
-        )
 
 
 def _quote_row(row: StoredQuote, article_text: str | None = None) -> QuoteRow:

@@ -51,7 +51,6 @@ QUOTE_RECORD_FIELDS = (
 # docs/export.md says what each means.
 QUOTE_FIELDS = (
     *QUOTE_RECORD_FIELDS,
-    "segment",
     "segments",
     # a wording in a comparison, against the group's other wordings
     "similarity",
