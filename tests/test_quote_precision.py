@@ -527,3 +527,14 @@ def test_a_label_still_quotes_a_sentence_that_names_people(nlp: Language) -> Non
         "Sanders spoke in Ohio."
     )
     assert _holding(_quotes(nlp, text), "Merrow").cue == ":"
+
+
+def test_a_link_label_set_in_quotation_marks_is_furniture(nlp: Language) -> None:
+    text = (
+        "Mayor Lena Orwell said the pier would reopen in May.\n\n"
+        '"Related:"\n\n'
+        "The ferry will run again, the harbour board said on Friday."
+    )
+    label = text.index('"Related')
+    assert (label, label + len('"Related:"')) in furniture_lines(text)
+    assert not [q for q in _quotes(nlp, text) if "Related" in q.text]
