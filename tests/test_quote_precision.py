@@ -503,3 +503,38 @@ def test_quote_act_reads_markets() -> None:
     assert quote_act("say", "Gold", "person", None) == "speech"
     assert quote_act("say", "Dow", "organization", None, source_mention="Dow") == "speech"
     assert quote_act("warn", "Dow", "organization", None, source_mention="the Dow") == "evidence"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The panel polled these insiders this week:\n\n"
+        "Ohio: Dana Merrow, Felix Oduya, Karin Lisle, Tom Verhey, Ada Quist.\n\n"
+        "Most of them expect a close race.",
+        "The party named its delegates from two states.\n\n"
+        "Nevada: Lena Orwell, Ivo Petrak, Sara Lindqvist, Rob Tamm and Joe Hale.\n\n"
+        "Utah: Mia Stroud, Ben Akers, Lou Finch, Kay Dorn and Ana Vell.",
+    ],
+)
+def test_a_roster_under_a_label_is_no_speech(nlp: Language, text: str) -> None:
+    assert not [q for q in _quotes(nlp, text) if "Merrow" in q.text or "Petrak" in q.text]
+
+
+def test_a_label_still_quotes_a_sentence_that_names_people(nlp: Language) -> None:
+    text = (
+        "Ohio voters went to the polls.\n\n"
+        "Sanders: Dana Merrow, Felix Oduya and Karin Lisle will win their races.\n\n"
+        "Sanders spoke in Ohio."
+    )
+    assert _holding(_quotes(nlp, text), "Merrow").cue == ":"
+
+
+def test_a_link_label_set_in_quotation_marks_is_furniture(nlp: Language) -> None:
+    text = (
+        "Mayor Lena Orwell said the pier would reopen in May.\n\n"
+        '"Related:"\n\n'
+        "The ferry will run again, the harbour board said on Friday."
+    )
+    label = text.index('"Related')
+    assert (label, label + len('"Related:"')) in furniture_lines(text)
+    assert not [q for q in _quotes(nlp, text) if "Related" in q.text]

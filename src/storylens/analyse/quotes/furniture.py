@@ -32,9 +32,10 @@ FURNITURE_LINE = re.compile(
 # A link to another story set in the body ("READ MORE: Mayor says the pier will close",
 # "RELATED: ...", "WATCH | ...", "SEE ALSO: ...", "Also on WorldPost:", "More from the
 # Herald:"): the headline it holds is that story's report, not this one's
-# (``clean.boilerplate`` marks the same lines as navigation).
+# (``clean.boilerplate`` marks the same lines as navigation). A scraped page may set the
+# label in quotation marks ('"Related:"'), the link's anchor text kept as a quotation.
 LINK_LINE = re.compile(
-    r"^[ \t]*(?:read\s+more|see\s+more|see\s+also|also\s+read|read\s+also|more"
+    r"^[ \t]*[\"\u201c\u201d]?(?:read\s+more|see\s+more|see\s+also|also\s+read|read\s+also|more"
     r"|related(?:\s+(?:stories|coverage|content|articles?|links?))?|watch"
     r"|(?:also\s+on|more\s+from)(?:\s+\w+){1,3})"
     r"(?:[ \t]*[:|]|[ \t]+[-\u2013\u2014][ \t]).*$",

@@ -146,6 +146,12 @@ OWNED_SPEECH_PREPOSITIONS = frozenset({"about", "of", "against", "that"})
 # sentences of their own that introduce a list or a quote.
 LABEL_MAX_WORDS = 4
 LABEL_MIN_CONTENT_WORDS = 4  # "Update: none" and the like carry no statement
+# A label's paragraph that is only a list of names ("Ohio: Dana Merrow, Felix Oduya, Karin
+# Lisle, ...") is a roster (a panel's members, a state's delegates), nobody's words. From
+# this many names on, a list is a roster; a name runs at most ROSTER_NAME_MAX_WORDS words.
+ROSTER_MIN_NAMES = 4
+ROSTER_NAME_MAX_WORDS = 4
+_ROSTER_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|;\s*)")
 # A run of at least this many words in capitals opening a line is display type (a headline,
 # crosshead or run-in head), not body text; shorter runs ("NO, SHE SAID") are as often
 # shouted speech.
@@ -609,6 +615,8 @@ def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[Found
         span = (span[0], min(span[1], end))
         if count_content_words(text[span[0] : span[1]]) < LABEL_MIN_CONTENT_WORDS:
             continue
+        if is_roster(text[span[0] : span[1]]):
+            continue
         subject = label[-1]
         results.append(
             FoundQuote(
@@ -616,6 +624,21 @@ def find_label_quotes(article: ParsedArticle, table: SpeakerTable) -> list[Found
             )
         )
     return results
+
+
+def is_roster(content: str) -> bool:
+    """`Dana Merrow, Felix Oduya, Karin Lisle and Tom Verhey.`: a list of names only, each
+    word capitalised, no verb to say anything with."""
+    items = [i for i in _ROSTER_SEPARATOR.split(content.strip().rstrip(".")) if i]
+    if len(items) < ROSTER_MIN_NAMES:
+        return False
+    for item in items:
+        words = _LETTER_WORD.findall(item)
+        if not words or len(words) > ROSTER_NAME_MAX_WORDS:
+            return False
+        if not all(w[0].isupper() for w in words):
+            return False
+    return True
 
 
 def _label_names_a_source(article: ParsedArticle, label: list[Token]) -> bool:
