@@ -260,3 +260,15 @@ def test_the_details_table_says_what_it_paired_and_found_agreeing() -> None:
     assert agreeing_details_line(0) == "No other detail was paired across outlets to compare."
     assert agreeing_details_line(1) == "1 further detail paired and agreeing."
     assert agreeing_details_line(3) == "3 further details paired and agreeing."
+
+
+def test_a_table_with_no_disagreement_says_what_it_compares() -> None:
+    from storylens.records import StoryComparison
+    from storylens.report import NO_CONFLICT_WORDS, _details
+
+    # with nothing to show, the table needs no footnotes
+    lines = _details(StoryComparison(story_id="s"), None)  # type: ignore[arg-type]
+    said = " ".join(lines)
+    # a reader must not take "no disagreeing detail" for "the outlets agree on everything"
+    assert NO_CONFLICT_WORDS in said and "not checked" in said
+    assert "No other detail was paired" in said

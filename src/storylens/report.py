@@ -414,12 +414,23 @@ def agreeing_details_line(agreed: int) -> str:
     return f"{agreed} further {'detail' if agreed == 1 else 'details'} paired and agreeing."
 
 
+# What the details table compares, said where it found no disagreement: fresh readers of
+# BASIL dev reports marked "No disagreeing detail found" wrong where the outlets described
+# one scene differently ("looking directly into the camera" / "over the camera") or named a
+# video's uploader two ways, which no detail of these kinds holds.
+NO_CONFLICT_WORDS = (
+    "No disagreeing detail found among the dates, times, ages, counts, amounts, roles, "
+    "names and places storylens pairs across outlets; other differences in what the "
+    "outlets tell are not checked here."
+)
+
+
 def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     shown = [d for d in c.details if d.status != "agree"]
     agreed = len(c.details) - len(shown)
     lines = ["## Details that disagree or cannot be checked", ""]
     if not shown:
-        return [*lines, f"No disagreeing detail found ({agreed} compared and agreeing).", ""]
+        return [*lines, f"{NO_CONFLICT_WORDS} {agreeing_details_line(agreed)}", ""]
     lines += ["| detail | about | one outlet | another outlet | status |", "|---|---|---|---|---|"]
     for d in shown:
         lines.append(

@@ -40,7 +40,7 @@ from storylens.compare.summary import disputed_note, others_note
 from storylens.evidence import Evidence
 from storylens.people import is_entity_name
 from storylens.records import WordDiff
-from storylens.report import agreeing_details_line, variant_label
+from storylens.report import NO_CONFLICT_WORDS, agreeing_details_line, variant_label
 from storylens.store.search import MATCH_END, MATCH_START, MAX_QUERY_CHARS
 from storylens.views import (
     DEFAULT_PAGE_SIZE,
@@ -155,6 +155,7 @@ def _environment() -> jinja2.Environment:
     environment.globals.update(
         date_words=date_in_words,
         agreeing_details_line=agreeing_details_line,
+        no_conflict_words=NO_CONFLICT_WORDS,
         value_words=detail_value_in_words,
         status_words=status_in_words,
         published_words=published_in_words,
