@@ -132,3 +132,28 @@ def test_a_conjunct_speech_verb_shares_its_subject(nlp: Language) -> None:
         '"backs higher taxes and openly favors the new pipeline."'
     )
     assert quote_holding(nlp, text, "backs higher taxes").speaker == "Marsh"
+
+
+def test_a_participle_on_an_issued_statement_speaks_for_its_author(nlp: Language) -> None:
+    # "calling" hangs on the statement; the noun after it is what she called, not a speaker.
+    text = (
+        "Mara Velt, head of the Dunmore Growers League, issued a statement calling criticism "
+        "of the plan “farming at its very worst.”"
+    )
+    quote = quote_holding(nlp, text, "very worst")
+    assert quote.speaker == "Mara Velt"
+
+
+def test_a_possessor_after_a_participle_is_no_speaker(nlp: Language) -> None:
+    text = (
+        "Ted Arlow, chief executive of Calder Rail, sent her a letter citing the region’s "
+        "“steady recovery” and warning of job losses."
+    )
+    assert quote_holding(nlp, text, "steady recovery").speaker == "Ted Arlow"
+
+
+def test_the_object_of_a_participle_is_never_its_speaker(nlp: Language) -> None:
+    # Whoever wrote the letter she received, it was not the region.
+    text = "Ann Lowe received a letter citing the region’s “steady recovery” last week."
+    quotes = [q for q in extract_quotes(nlp(text)) if "steady recovery" in q.text]
+    assert all(q.speaker != "the region" for q in quotes)

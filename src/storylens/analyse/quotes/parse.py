@@ -20,6 +20,7 @@ from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, 
 from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import (
+    AUTHORING_VERBS,
     ResolvedSpeaker,
     can_speak,
     ends_a_line,
@@ -53,6 +54,10 @@ CLAUSE_OPENING_PREPOSITIONS = frozenset({"after", "before", "since", "until", "a
 CLAUSE_SUBJECT_DEPTH = 4
 # Punctuation that joins two conjuncts the way "and" does.
 CONJUNCT_PUNCTUATION = frozenset({",", ";"})
+# A present participle ("citing", "calling"): no speaker of its ever stands after it.
+PARTICIPLE_TAG = "VBG"
+# A direct object ("issued a statement", "citing the region's recovery").
+DIRECT_OBJECT_DEPS = frozenset({"dobj", "obj"})
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 # Words between an inverted cue and the name of its speaker ("said orchard owner Priya Nand").
@@ -222,6 +227,12 @@ def subject_of(verb: Token) -> Token | None:
                 head = head.head
             current = head
             continue
+        if current is not verb and _put_out_by_subject(current):
+            # "Ann Cole issued a statement calling the plan 'a farce'", "sent her a letter
+            # citing ...": the participle hangs on the document, whose words are the words of
+            # whoever put it out, not of the noun after the participle.
+            current = current.head
+            continue
         if current.dep_ == "relcl" or (current.dep_ == "acl" and current.tag_ == "VBD"):
             # "Aaron Kall, the director ..., compared": a finite verb parsed as a modifier.
             return current.head
@@ -231,6 +242,17 @@ def subject_of(verb: Token) -> Token | None:
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
     return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+
+
+def _put_out_by_subject(noun: Token) -> bool:
+    """Whether ``noun`` is the object of a verb by which its subject puts a document out
+    ("issued a statement", "sent a letter", "wrote a note")."""
+    return (
+        noun.pos_ == "NOUN"
+        and noun.dep_ in DIRECT_OBJECT_DEPS
+        and noun.head.lemma_.lower() in AUTHORING_VERBS
+        and noun.head.pos_ == "VERB"
+    )
 
 
 def _subject_taken_for_object(verb: Token) -> Token | None:
@@ -375,10 +397,23 @@ def agent_after(verb: Token) -> Token | None:
                 # "A day after telling reporters ..., Tom Alder broke his silence": the one
                 # spoken to does not speak; a participle's speaker is its sentence's subject
                 return _main_clause_subject(verb)
+            if verb.tag_ == PARTICIPLE_TAG and _in_object(head, verb):
+                # "a letter citing the region's 'recovery'": what a participle names is its
+                # object; unlike "said Caddell", no speaker follows a participle
+                return None
             return head
         if not (token.pos_ == "DET" or token.pos_ == "ADJ"):
             break
     return None
+
+
+def _in_object(token: Token, verb: Token) -> bool:
+    """Whether ``token`` lies in the object of ``verb`` ("the region" in "citing the region's
+    recovery")."""
+    return any(
+        c.dep_ in DIRECT_OBJECT_DEPS and c.left_edge.i <= token.i <= c.right_edge.i
+        for c in verb.children
+    )
 
 
 def _main_clause_subject(token: Token) -> Token | None:
