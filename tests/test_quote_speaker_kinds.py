@@ -157,3 +157,13 @@ def test_the_object_of_a_participle_is_never_its_speaker(nlp: Language) -> None:
     text = "Ann Lowe received a letter citing the region’s “steady recovery” last week."
     quotes = [q for q in extract_quotes(nlp(text)) if "steady recovery" in q.text]
     assert all(q.speaker != "the region" for q in quotes)
+
+
+def test_a_party_tag_after_a_titled_name_leaves_the_person_the_speaker(nlp: Language) -> None:
+    # The tag makes the parse head the phrase on "Leader" and hang the name on it.
+    text = (
+        'The plan "is dead on arrival," Senate Minority Leader Chuck Varney (D-N.Y.) said '
+        "in a statement."
+    )
+    quote = quote_holding(nlp, text, "dead on arrival")
+    assert (quote.speaker, quote.speaker_type) == ("Chuck Varney", "person")

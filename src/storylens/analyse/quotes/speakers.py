@@ -846,6 +846,15 @@ class SpeakerTable:
         """``resolve`` for the noun phrase of ``head`` alone."""
         tokens = mention_tokens(head)
         start = tokens[0].idx
+        titled = _name_after_title(head)
+        if titled is not None:
+            # "Senate Minority Leader Chuck Varney (D-N.Y.) said": a tag after the name made
+            # the parse head the phrase on the title and hang the name on it; the title and
+            # the name are one phrase, the person's.
+            named = self._resolve_one(titled)
+            if named.kind == "person" and named.speaker is not None:
+                mention = self.text[start : named.end]
+                return ResolvedSpeaker(named.speaker, mention, start, named.end, "person")
         end = tokens[-1].idx + len(tokens[-1])
         mention = self.text[start:end]
         lower = head.lower_
@@ -1191,6 +1200,25 @@ def _as_printed(found: ResolvedSpeaker) -> str:
     if found.speaker and all(w in resolved for w in printed):
         return found.speaker
     return " ".join(printed) or found.speaker or found.mention
+
+
+def _name_after_title(head: Token) -> Token | None:
+    """The person's name the parse hung as an apposition on the title right before it
+    ("Chuck Varney" on "Leader" in "Senate Minority Leader Chuck Varney (D-N.Y.)"): a name
+    that follows its head with nothing between, as no apposition set off by commas does."""
+    if head.pos_ != "PROPN" or head.ent_type_ == "PERSON":
+        return None
+    return next(
+        (
+            c
+            for c in head.rights
+            if c.dep_ in NAMING_DEPS
+            and c.pos_ == "PROPN"
+            and c.ent_type_ == "PERSON"
+            and c.left_edge.i == head.i + 1
+        ),
+        None,
+    )
 
 
 def _coordinated_names(head: Token) -> list[Token]:
