@@ -167,3 +167,14 @@ def test_a_party_tag_after_a_titled_name_leaves_the_person_the_speaker(nlp: Lang
     )
     quote = quote_holding(nlp, text, "dead on arrival")
     assert (quote.speaker, quote.speaker_type) == ("Chuck Varney", "person")
+
+
+def test_a_second_speaker_in_the_sentence_keeps_their_own_quote(nlp: Language) -> None:
+    # The tagger reads "asking" as a noun; the parse still gives it "one farmer" as subject.
+    text = (
+        "Farm blogs are already angry about the ad, with some saying it makes Renn look "
+        '"weak" and one farmer asking, "Can anyone say the city is fair to growers?"'
+    )
+    quote = quote_holding(nlp, text, "Can anyone say")
+    assert quote.speaker == "one farmer"
+    assert "weak" not in quote.text

@@ -36,6 +36,8 @@ SCARE_MAX_WORDS = 4
 SUBJECT_SEARCH_DEPTH = 6
 # Parts of speech a cue word may carry; the small model tags some quotatives oddly.
 CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
+# The ending of a gerund ("asking"), which the tagger at times reads as a noun.
+GERUND_ENDING = "ing"
 # An aside cue reports the rest of its sentence only when that holds at least this many words.
 ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
@@ -151,12 +153,29 @@ class ParsedArticle:
 
 def is_cue(token: Token) -> bool:
     lemma = token.lemma_.lower()
+    gerund = _gerund_taken_for_noun(token)
+    if gerund is not None:
+        lemma = gerund
     return (
         lemma in SPEECH_VERBS
-        and (token.pos_ in CUE_POS or token.tag_.startswith("VB"))
+        and (token.pos_ in CUE_POS or token.tag_.startswith("VB") or gerund is not None)
         and not _in_compound_word(token)
         and not (lemma in PARTICLE_VERBS and changed_by_particle(token, lemma))
     )
+
+
+def _gerund_taken_for_noun(token: Token) -> str | None:
+    """The verb of a speech gerund the tagger read as a noun though the parse gave it a
+    subject ("... and one farmer asking, '...'"): a noun takes no subject, so the word is the
+    verb, and says who speaks. Its lemma, or None."""
+    lower = token.lower_
+    if token.pos_ != "NOUN" or not lower.endswith(GERUND_ENDING):
+        return None
+    if not any(c.dep_ == "nsubj" for c in token.children):
+        return None
+    stem = lower[: -len(GERUND_ENDING)]
+    # "asking", "quoting", "admitting": the stem, with its "e", or without a doubled consonant
+    return next((v for v in (stem, stem + "e", stem[:-1]) if v in SPEECH_VERBS), None)
 
 
 def changed_by_particle(token: Token, lemma: str) -> bool:
