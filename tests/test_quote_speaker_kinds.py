@@ -178,3 +178,45 @@ def test_a_second_speaker_in_the_sentence_keeps_their_own_quote(nlp: Language) -
     quote = quote_holding(nlp, text, "Can anyone say")
     assert quote.speaker == "one farmer"
     assert "weak" not in quote.text
+
+
+def test_both_of_a_pair_named_before_speak_together(nlp: Language) -> None:
+    text = (
+        "The county's two senators, Ed Morrow and Lena Pike, urged the mayor to sign it. "
+        "On Friday, both of them said they hoped the mayor would sign the bill."
+    )
+    quote = quote_holding(nlp, text, "they hoped")
+    assert (quote.speaker, quote.speaker_type) == ("Ed Morrow and Lena Pike", "person")
+
+
+def test_a_group_named_in_apposition_speaks_as_its_names(nlp: Language) -> None:
+    text = "The county's two senators, Ed Morrow and Lena Pike, urged the mayor to sign it."
+    assert quote_holding(nlp, text, "to sign it").speaker == "Ed Morrow and Lena Pike"
+
+
+def test_the_plural_noun_of_a_listed_group_takes_up_its_names(nlp: Language) -> None:
+    text = (
+        "The bill was backed by three councillors — Ed Morrow, Lena Pike and Saul Brandt — "
+        "who had voted for it. “We meant to protect our farms,” the councillors said in a "
+        "letter."
+    )
+    quote = quote_holding(nlp, text, "protect our farms")
+    assert quote.speaker == "Ed Morrow, Lena Pike and Saul Brandt"
+
+
+def test_a_plural_noun_does_not_take_up_a_group_of_another_noun(nlp: Language) -> None:
+    text = (
+        "Two farmers, Ed Morrow and Lena Pike, backed the bill. “We meant to protect our "
+        "farms,” the councillors said in a letter."
+    )
+    assert quote_holding(nlp, text, "protect our farms").speaker == "the councillors"
+
+
+def test_a_pair_the_parse_joined_as_a_list_is_still_the_group(nlp: Language) -> None:
+    # The parse makes "senators" a conjunct of "Instagram" and the names conjuncts of it.
+    text = (
+        "On Instagram, Ohio’s United States senators, Ed Morrow and Lena Pike, also Democrats, "
+        "had nearly identical posts, with both of them saying they hoped Ms. Hale would sign "
+        "the bill."
+    )
+    assert quote_holding(nlp, text, "they hoped").speaker == "Ed Morrow and Lena Pike"
