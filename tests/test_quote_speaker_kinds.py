@@ -220,3 +220,34 @@ def test_a_pair_the_parse_joined_as_a_list_is_still_the_group(nlp: Language) -> 
         "the bill."
     )
     assert quote_holding(nlp, text, "they hoped").speaker == "Ed Morrow and Lena Pike"
+
+
+def test_a_marked_phrase_describing_the_thing_announced_is_a_scare_quote(nlp: Language) -> None:
+    # She announced a veto; the phrase is how the outlet describes the bill.
+    text = (
+        "Gov. Ada Renn announced her veto of a bill on Tuesday that would have allowed shops "
+        'to refuse service on "local custom" grounds.'
+    )
+    holding = [q for q in extract_quotes(nlp(text)) if "local custom" in q.text]
+    assert [q.text for q in holding if q.kind == "scare"] == ["local custom"]
+    assert not [q for q in holding if q.kind in ("mixed", "direct")]
+
+
+def test_a_relative_clause_the_parse_took_for_a_report_holds_no_mixed_quote(
+    nlp: Language,
+) -> None:
+    # The parse hangs "that would have allowed ..." on "announced" as if it were reported.
+    text = (
+        "DENVER -- Colorado Gov. Ada Renn (D) announced her decision to veto legislation on "
+        "Monday that would have allowed shops to legally refuse service to anyone on "
+        '"local custom" grounds, effectively allowing them to turn away tourists.'
+    )
+    holding = [q for q in extract_quotes(nlp(text)) if "local custom" in q.text]
+    assert [q.text for q in holding if q.kind == "scare"] == ["local custom"]
+    assert not [q for q in holding if q.kind in ("mixed", "direct")]
+
+
+def test_a_marked_phrase_in_what_the_speaker_said_stays_hers(nlp: Language) -> None:
+    text = 'Gov. Ada Renn said the bill, which would "gut local custom," was a mistake.'
+    quote = quote_holding(nlp, text, "gut local custom")
+    assert quote.speaker == "Ada Renn"
