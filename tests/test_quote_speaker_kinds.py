@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes.speakers import _listed_names
 from storylens.records import Quote
 
 
@@ -251,3 +253,56 @@ def test_a_marked_phrase_in_what_the_speaker_said_stays_hers(nlp: Language) -> N
     text = 'Gov. Ada Renn said the bill, which would "gut local custom," was a mistake.'
     quote = quote_holding(nlp, text, "gut local custom")
     assert quote.speaker == "Ada Renn"
+
+
+def test_a_plural_subject_does_not_take_the_names_of_another_noun(nlp: Language) -> None:
+    # The names are the hopefuls'; the parse may hang them on "lawyers" as conjuncts.
+    text = (
+        "The lawyers also pointed to the valid candidacies of two former hopefuls, Sen. Ed "
+        "Morrow of Ohio and former Utah Gov. Lena Pike, as examples of runs that received the "
+        "blessing of Congress.\n\nThese and other sources, the lawyers said, “all command the "
+        "same conclusion” that Hale complies."
+    )
+    assert quote_holding(nlp, text, "same conclusion").speaker == "the lawyers"
+
+
+def _hand_parsed(nlp: Language, rows: list[tuple[str, str, str, int, str]]) -> Doc:
+    """A doc from (word, tag, dep, head index, entity label) rows, as a parse might give it."""
+    words = [r[0] for r in rows]
+    ents = [
+        f"B-{r[4]}"
+        if r[4] and (i == 0 or rows[i - 1][4] != r[4])
+        else (f"I-{r[4]}" if r[4] else "O")
+        for i, r in enumerate(rows)
+    ]
+    return Doc(
+        nlp.vocab,
+        words=words,
+        tags=[r[1] for r in rows],
+        pos=["PROPN" if r[1] == "NNP" else "NOUN" if r[1].startswith("NN") else "X" for r in rows],
+        deps=[r[2] for r in rows],
+        heads=[r[3] for r in rows],
+        ents=ents,
+    )
+
+
+def test_names_far_from_a_plural_noun_are_not_its_group(nlp: Language) -> None:
+    # The parse hung the hopefuls' names on "lawyers" as an apposition.
+    doc = _hand_parsed(
+        nlp,
+        [
+            ("The", "DT", "det", 1, ""),
+            ("lawyers", "NNS", "nsubj", 2, ""),
+            ("cited", "VBD", "ROOT", 2, ""),
+            ("two", "CD", "nummod", 4, ""),
+            ("hopefuls", "NNS", "dobj", 2, ""),
+            (",", ",", "punct", 1, ""),
+            ("Ann", "NNP", "compound", 7, "PERSON"),
+            ("Cole", "NNP", "appos", 1, "PERSON"),
+            ("and", "CC", "cc", 7, ""),
+            ("Bo", "NNP", "compound", 10, "PERSON"),
+            ("Reyes", "NNP", "conj", 7, "PERSON"),
+            (".", ".", "punct", 2, ""),
+        ],
+    )
+    assert _listed_names(doc[1]) == []

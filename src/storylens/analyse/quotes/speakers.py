@@ -79,6 +79,8 @@ UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
 PLURAL_NOUN_TAGS = frozenset({"NNS"})
 # How a name in a list hangs on the first one ("and Bo Reyes"): no list starts there.
 LISTED_NAME_DEPS = frozenset({"conj", "compound", "flat"})
+# What sets off the names listed after a plural noun ("three senators — Ann Cole, ...").
+LIST_OPENERS = frozenset({",", "—", "–", "--", ":"})
 # Words that take up a pair of people named just before ("both of them said").
 PAIR_WORDS: frozenset[str] = frozenset({"both"})
 PAIR_SIZE = 2
@@ -1305,11 +1307,19 @@ def _listed_names(noun: Token) -> list[Token]:
     definite = any(
         c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ == "the") for c in noun.children
     )
+    doc = noun.doc
     for child in noun.rights:
+        # Only names right after the noun (and its comma or dash): "The lawyers pointed to
+        # two hopefuls, Ann Cole ..." names the hopefuls, though the parse may hang the names
+        # on the lawyers.
+        start = child.left_edge.i
+        if not (
+            start == noun.i + 1 or (start == noun.i + 2 and doc[noun.i + 1].text in LIST_OPENERS)
+        ):
+            continue
         # "Ohio's senators, Ann Cole and Bo Reyes,": the parse at times joins the names to a
         # definite noun as if they were more of a list; such a noun is not one of a list.
-        listed = child.dep_ == "conj" and definite and noun.doc[child.left_edge.i - 1].text == ","
-        if child.dep_ in NAMING_DEPS or listed:
+        if child.dep_ in NAMING_DEPS or (child.dep_ == "conj" and definite):
             names = _person_names_joined(child)
             if names:
                 return names
