@@ -189,9 +189,10 @@ def _voices(nlp: Language, text: str) -> dict[str, str]:
 def test_a_phrase_a_speech_verb_governs_is_quoted_not_scare(nlp: Language) -> None:
     text = 'Earlier, Ruiz released a statement calling the closure an "act of folly."'
     doc = nlp(text)
-    # the extractor leaves the phrase without a speaker ...
-    assert [q.kind for q in extract_quotes(doc) if "folly" in q.text] == ["scare"]
-    # ... but the statement's author said it: quoted wording, no scare mark of the outlet's
+    # the statement's author said it: her quote, no scare mark of the outlet's
+    assert [(q.kind, q.speaker) for q in extract_quotes(doc) if "folly" in q.text] == [
+        ("mixed", "Ruiz")
+    ]
     assert _voices(nlp, text) == {"act of folly.": "quoted"}
     assert not [m for m in find_tone(doc, extract_quotes(doc)) if m.voice == "scare"]
 

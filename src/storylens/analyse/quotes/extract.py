@@ -117,6 +117,13 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
     return _records(text, _without_furniture(article, found), top, skip)
 
 
+# How far up the parse a quoted phrase is followed to the cue whose object it describes.
+DESCRIBED_THING_DEPTH = 12
+# The tag of "that" and "which" as relative pronouns: a clause they open describes a thing.
+THING_RELATIVE_TAG = "WDT"
+# A speech verb's clause that reports what was said ("said that ..."), not a thing.
+REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "parataxis"})
+
 # Words between the comma that ends a quote and its speech verb ("he", "Mayor Jane Hale").
 INLINE_SPEAKER_MAX_TOKENS = 4
 # Words by which a quote's speaker speaks of themself: a quote holding one is never taken for
@@ -367,6 +374,12 @@ def _indirect_quotes(
         # mark outside a clause that starts with the phrase). A quoted title is not: `is to
         # appear on "The View"` quotes nobody.
         inner = [q for q in embedded if candidate.start <= q.start and q.start < candidate.end]
+        described = [q for q in inner if _describes_a_thing(article, q, candidate.cue)]
+        if described:
+            # The outlet's own words for the thing, set off in marks: a scare quote.
+            kept.extend(FoundQuote(q.start, q.end, "scare", None, None, None) for q in described)
+            embedded = [q for q in embedded if q not in described]
+            inner = [q for q in inner if q not in described]
         if inner:
             candidate = replace(
                 candidate, kind="mixed", end=max([candidate.end] + [q.end for q in inner])
@@ -374,6 +387,49 @@ def _indirect_quotes(
             embedded = [q for q in embedded if q not in inner]
         kept.append(candidate)
     return drop_reports_within_reports(kept), embedded
+
+
+def _describes_a_thing(article: ParsedArticle, quote: MarkedQuote, cue: Token | None) -> bool:
+    """`The governor announced her veto of a bill that would let shops refuse service on
+    "local custom" grounds`: a short phrase in a relative clause that describes a thing the
+    cue's object names (a noun phrase, no reported clause) is how the outlet describes that
+    thing, not the speaker's words: she announced a veto, she did not say the phrase."""
+    text = article.text
+    if cue is None or count_content_words(text[quote.start : quote.end]) > SCARE_MAX_WORDS:
+        return False
+    node = article.token_from(quote.start)
+    if node is None:
+        return False
+    in_relative = False
+    for _ in range(DESCRIBED_THING_DEPTH):
+        if node.head.i == node.i:
+            return False
+        misplaced = node.head.i == cue.i and _relative_taken_for_report(node)
+        if node.dep_ in REPORTED_CLAUSE_DEPS and is_cue(node.head) and not misplaced:
+            return False  # a reported clause: what someone said, in words or marks
+        if (node.dep_ == "relcl" and node.head.pos_ == "NOUN") or misplaced:
+            in_relative = True
+        if node.head.i == cue.i:
+            return in_relative and (node.dep_ in ("dobj", "obj") or misplaced)
+        node = node.head
+    return False
+
+
+def _relative_taken_for_report(clause: Token) -> bool:
+    """`announced her decision to veto a bill on Monday that would have ...`: a relative
+    clause the parse hung on the cue as its reported clause, its subject the relative "that"
+    or "which", after the cue's noun object (no reported clause opens with such a subject)."""
+    cue = clause.head
+    return (
+        clause.dep_ in REPORTED_CLAUSE_DEPS
+        and any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.tag_ == THING_RELATIVE_TAG and c.i < clause.i
+            for c in clause.children
+        )
+        and any(
+            c.dep_ in ("dobj", "obj") and c.pos_ == "NOUN" and c.i < clause.i for c in cue.children
+        )
+    )
 
 
 def _label_quotes(

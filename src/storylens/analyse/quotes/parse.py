@@ -20,6 +20,7 @@ from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, 
 from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import (
+    AUTHORING_VERBS,
     ResolvedSpeaker,
     can_speak,
     ends_a_line,
@@ -35,6 +36,8 @@ SCARE_MAX_WORDS = 4
 SUBJECT_SEARCH_DEPTH = 6
 # Parts of speech a cue word may carry; the small model tags some quotatives oddly.
 CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
+# The ending of a gerund ("asking"), which the tagger at times reads as a noun.
+GERUND_ENDING = "ing"
 # An aside cue reports the rest of its sentence only when that holds at least this many words.
 ASIDE_MIN_WORDS = 4
 SENTENCE_END = frozenset({".", "!", "?"})
@@ -53,6 +56,10 @@ CLAUSE_OPENING_PREPOSITIONS = frozenset({"after", "before", "since", "until", "a
 CLAUSE_SUBJECT_DEPTH = 4
 # Punctuation that joins two conjuncts the way "and" does.
 CONJUNCT_PUNCTUATION = frozenset({",", ";"})
+# A present participle ("citing", "calling"): no speaker of its ever stands after it.
+PARTICIPLE_TAG = "VBG"
+# A direct object ("issued a statement", "citing the region's recovery").
+DIRECT_OBJECT_DEPS = frozenset({"dobj", "obj"})
 # Entity labels of a parse's mistaken subject in "said Monday", "said at 5 p.m.".
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
 # Words between an inverted cue and the name of its speaker ("said orchard owner Priya Nand").
@@ -146,12 +153,29 @@ class ParsedArticle:
 
 def is_cue(token: Token) -> bool:
     lemma = token.lemma_.lower()
+    gerund = _gerund_taken_for_noun(token)
+    if gerund is not None:
+        lemma = gerund
     return (
         lemma in SPEECH_VERBS
-        and (token.pos_ in CUE_POS or token.tag_.startswith("VB"))
+        and (token.pos_ in CUE_POS or token.tag_.startswith("VB") or gerund is not None)
         and not _in_compound_word(token)
         and not (lemma in PARTICLE_VERBS and changed_by_particle(token, lemma))
     )
+
+
+def _gerund_taken_for_noun(token: Token) -> str | None:
+    """The verb of a speech gerund the tagger read as a noun though the parse gave it a
+    subject ("... and one farmer asking, '...'"): a noun takes no subject, so the word is the
+    verb, and says who speaks. Its lemma, or None."""
+    lower = token.lower_
+    if token.pos_ != "NOUN" or not lower.endswith(GERUND_ENDING):
+        return None
+    if not any(c.dep_ == "nsubj" for c in token.children):
+        return None
+    stem = lower[: -len(GERUND_ENDING)]
+    # "asking", "quoting", "admitting": the stem, with its "e", or without a doubled consonant
+    return next((v for v in (stem, stem + "e", stem[:-1]) if v in SPEECH_VERBS), None)
 
 
 def changed_by_particle(token: Token, lemma: str) -> bool:
@@ -222,6 +246,12 @@ def subject_of(verb: Token) -> Token | None:
                 head = head.head
             current = head
             continue
+        if current is not verb and _put_out_by_subject(current):
+            # "Ann Cole issued a statement calling the plan 'a farce'", "sent her a letter
+            # citing ...": the participle hangs on the document, whose words are the words of
+            # whoever put it out, not of the noun after the participle.
+            current = current.head
+            continue
         if current.dep_ == "relcl" or (current.dep_ == "acl" and current.tag_ == "VBD"):
             # "Aaron Kall, the director ..., compared": a finite verb parsed as a modifier.
             return current.head
@@ -231,6 +261,17 @@ def subject_of(verb: Token) -> Token | None:
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
     return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+
+
+def _put_out_by_subject(noun: Token) -> bool:
+    """Whether ``noun`` is the object of a verb by which its subject puts a document out
+    ("issued a statement", "sent a letter", "wrote a note")."""
+    return (
+        noun.pos_ == "NOUN"
+        and noun.dep_ in DIRECT_OBJECT_DEPS
+        and noun.head.lemma_.lower() in AUTHORING_VERBS
+        and noun.head.pos_ == "VERB"
+    )
 
 
 def _subject_taken_for_object(verb: Token) -> Token | None:
@@ -375,10 +416,23 @@ def agent_after(verb: Token) -> Token | None:
                 # "A day after telling reporters ..., Tom Alder broke his silence": the one
                 # spoken to does not speak; a participle's speaker is its sentence's subject
                 return _main_clause_subject(verb)
+            if verb.tag_ == PARTICIPLE_TAG and _in_object(head, verb):
+                # "a letter citing the region's 'recovery'": what a participle names is its
+                # object; unlike "said Caddell", no speaker follows a participle
+                return None
             return head
         if not (token.pos_ == "DET" or token.pos_ == "ADJ"):
             break
     return None
+
+
+def _in_object(token: Token, verb: Token) -> bool:
+    """Whether ``token`` lies in the object of ``verb`` ("the region" in "citing the region's
+    recovery")."""
+    return any(
+        c.dep_ in DIRECT_OBJECT_DEPS and c.left_edge.i <= token.i <= c.right_edge.i
+        for c in verb.children
+    )
 
 
 def _main_clause_subject(token: Token) -> Token | None:

@@ -75,6 +75,15 @@ MESSAGE_NOUNS: frozenset[str] = SPEECH_NOUNS | frozenset(
 UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
     {"i", "we", "you", "they", "it", "me", "us", "them", "who", "that", "which", "this"}
 )
+# A plural common noun ("senators"), which may name a group listed in apposition.
+PLURAL_NOUN_TAGS = frozenset({"NNS"})
+# How a name in a list hangs on the first one ("and Bo Reyes"): no list starts there.
+LISTED_NAME_DEPS = frozenset({"conj", "compound", "flat"})
+# What sets off the names listed after a plural noun ("three senators — Ann Cole, ...").
+LIST_OPENERS = frozenset({",", "—", "–", "--", ":"})
+# Words that take up a pair of people named just before ("both of them said").
+PAIR_WORDS: frozenset[str] = frozenset({"both"})
+PAIR_SIZE = 2
 # Plural pronouns that may refer to an organisation or a group named before ("they", "their").
 GROUP_PRONOUNS: frozenset[str] = frozenset({"they", "their", "them"})
 # The kin noun seen from the other side: if Alec is her husband, she is his wife.
@@ -356,6 +365,8 @@ class SpeakerTable:
         self._quoted = sorted(quoted)
         self._mentions: list[tuple[int, int, Person]] = []  # (start, end, person), by start
         self._runs: list[tuple[int, int, int, int, list[str]]] | None = None  # _name_runs
+        # (offset, noun lemma or "", the names' heads): _named_groups
+        self._groups: list[tuple[int, str, list[Token]]] | None = None
         self._build()
 
     # ----- building ---------------------------------------------------------------------
@@ -846,6 +857,17 @@ class SpeakerTable:
         """``resolve`` for the noun phrase of ``head`` alone."""
         tokens = mention_tokens(head)
         start = tokens[0].idx
+        titled = _name_after_title(head)
+        if titled is not None:
+            # "Senate Minority Leader Chuck Varney (D-N.Y.) said": a tag after the name made
+            # the parse head the phrase on the title and hang the name on it; the title and
+            # the name are one phrase, the person's.
+            person_named = self._resolve_one(titled)
+            if person_named.kind == "person" and person_named.speaker is not None:
+                end = person_named.end
+                return ResolvedSpeaker(
+                    person_named.speaker, self.text[start:end], start, end, "person"
+                )
         end = tokens[-1].idx + len(tokens[-1])
         mention = self.text[start:end]
         lower = head.lower_
@@ -881,6 +903,12 @@ class SpeakerTable:
         if lower in UNRESOLVABLE_PRONOUNS or is_time_word(head):
             # "Saturday, Hale said" parsed with the day as subject: a day is no speaker.
             return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+        listed = self._named_group_for(head)
+        if listed is not None:
+            joint = self._joint_names(listed)
+            if joint is not None:
+                return ResolvedSpeaker(joint, mention, start, end, "person")
 
         sender = _message_sender(head)
         if sender is not None:
@@ -989,6 +1017,67 @@ class SpeakerTable:
             if words:
                 return ResolvedSpeaker(" ".join(words), mention, start, end, "person")
         return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+    def _named_groups(self) -> list[tuple[int, str, list[Token]]]:
+        """The groups of people the article names outside quotes, by offset: a plural noun
+        with the names in apposition ("the state's two senators, Ann Cole and Bo Reyes"; its
+        lemma kept) and names joined on their own ("Ann Cole and Bo Reyes"; lemma "")."""
+        if self._groups is None:
+            groups: list[tuple[int, str, list[Token]]] = []
+            for token in self.doc:
+                if self._inside_quote(token.idx):
+                    continue
+                if token.tag_ in PLURAL_NOUN_TAGS:
+                    names = _listed_names(token)
+                    if names:
+                        groups.append((token.idx, token.lemma_.lower(), names))
+                elif (
+                    token.ent_type_ == "PERSON"
+                    and token.dep_ not in LISTED_NAME_DEPS
+                    # the names listed for a plural noun are that noun's group, found there
+                    and not (token.dep_ in NAMING_DEPS and token.head.tag_ in PLURAL_NOUN_TAGS)
+                ):
+                    names = _person_names_joined(token)
+                    if names:
+                        groups.append((token.idx, "", names))
+            self._groups = groups
+        return self._groups
+
+    def _named_group_for(self, head: Token) -> list[Token] | None:
+        """The names of the group a plural mention stands for: its own names in apposition,
+        the names the article last gave a group of the same noun before ("the senators"), or
+        the pair it last named before "both" ("both of them said")."""
+        lemma, size = "", 0
+        if head.tag_ in PLURAL_NOUN_TAGS:
+            own = _listed_names(head)
+            if own:
+                return own
+            if not any(c.dep_ == "det" and c.lower_ == "the" for c in head.children):
+                return None
+            lemma = head.lemma_.lower()
+        elif head.lower_ in PAIR_WORDS and head.pos_ in ("PRON", "DET"):
+            size = PAIR_SIZE
+        else:
+            return None
+        for at, noun, names in reversed(self._named_groups()):
+            if at >= head.idx:
+                continue
+            if head.idx - at > PRONOUN_LOOKBACK_CHARS:
+                return None
+            # Only the nearest group: one named since stands between.
+            return names if (noun == lemma if lemma else len(names) == size) else None
+        return None
+
+    def _joint_names(self, heads: list[Token]) -> str | None:
+        """The names of a group as one joint speaker ("Ann Cole, Bo Reyes and Li Wen"), or
+        None where one of them resolves to no person."""
+        names = []
+        for name in heads:
+            found = self._resolve_one(name)
+            if found.speaker is None or found.kind != "person":
+                return None
+            names.append(_as_printed(found))
+        return f"{', '.join(names[:-1])} and {names[-1]}"
 
     def _group_before(self, pronoun: Token) -> tuple[str, SpeakerType] | None:
         """ "The union said ... They added": "they" takes the nearest subject before it when
@@ -1191,6 +1280,61 @@ def _as_printed(found: ResolvedSpeaker) -> str:
     if found.speaker and all(w in resolved for w in printed):
         return found.speaker
     return " ".join(printed) or found.speaker or found.mention
+
+
+def _name_after_title(head: Token) -> Token | None:
+    """The person's name the parse hung as an apposition on the title right before it
+    ("Chuck Varney" on "Leader" in "Senate Minority Leader Chuck Varney (D-N.Y.)"): a name
+    that follows its head with nothing between, as no apposition set off by commas does."""
+    if head.pos_ != "PROPN" or head.ent_type_ == "PERSON":
+        return None
+    return next(
+        (
+            c
+            for c in head.rights
+            if c.dep_ in NAMING_DEPS
+            and c.pos_ == "PROPN"
+            and c.ent_type_ == "PERSON"
+            and c.left_edge.i == head.i + 1
+        ),
+        None,
+    )
+
+
+def _listed_names(noun: Token) -> list[Token]:
+    """The people's names in apposition to a plural noun, as the parse joins them ("Ann Cole,
+    Bo Reyes and Li Wen" after "three councillors —"); empty unless there are several."""
+    definite = any(
+        c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ == "the") for c in noun.children
+    )
+    doc = noun.doc
+    for child in noun.rights:
+        # Only names right after the noun (and its comma or dash): "The lawyers pointed to
+        # two hopefuls, Ann Cole ..." names the hopefuls, though the parse may hang the names
+        # on the lawyers.
+        start = child.left_edge.i
+        if not (
+            start == noun.i + 1 or (start == noun.i + 2 and doc[noun.i + 1].text in LIST_OPENERS)
+        ):
+            continue
+        # "Ohio's senators, Ann Cole and Bo Reyes,": the parse at times joins the names to a
+        # definite noun as if they were more of a list; such a noun is not one of a list.
+        if child.dep_ in NAMING_DEPS or (child.dep_ == "conj" and definite):
+            names = _person_names_joined(child)
+            if names:
+                return names
+    return []
+
+
+def _person_names_joined(head: Token) -> list[Token]:
+    """A person's name and the people's names joined to it ("Ann Cole and Bo Reyes"), or
+    empty where no other name is joined or one of them is no person's."""
+    if head.pos_ != "PROPN" or head.ent_type_ != "PERSON":
+        return []
+    others = _coordinated_names(head)
+    if not others or any(o.ent_type_ != "PERSON" for o in others):
+        return []
+    return [head, *others]
 
 
 def _coordinated_names(head: Token) -> list[Token]:
