@@ -402,3 +402,13 @@ def test_the_scorecard_shows_paraphrased_anonymous_sources_beside_the_share() ->
     # a share of quoted words is 0% for an outlet whose anonymous sources it only paraphrases
     paraphrased = OutletScore("Echo", 0, 0.0, (), anonymous_reported=2)
     assert anonymous_words(paraphrased) == "0% + 2 paraphrased"
+
+
+def test_a_blogger_is_one_of_the_public_not_an_anonymous_source() -> None:
+    from storylens.compare.sourcing import source_type
+
+    # a fresh reader: "an unidentified blogger", not a source with access who asked not to
+    # be named
+    for mention in ("one blogger", "a conservative blogger", "A blogger on the Web site Quayside"):
+        assert source_type("anonymous", mention, names_people=True) == "unnamed"
+    assert source_type("anonymous", "one firefighter", names_people=True) == "anonymous"

@@ -105,6 +105,7 @@ PUBLIC_WORDS = frozenset(
     one another other others some many few several most all both someone somebody anyone
     person people individual individuals second third fourth fifth sixth seventh eighth
     ninth tenth last latter former commenter commenters user users follower followers fan fans
+    blogger bloggers
     viewer viewers reader readers listener listeners onlooker onlookers bystander bystanders
     passerby passersby member members public crowd audience reporter reporters interviewer
     """.split()  # noqa: SIM905 - a word list reads better as text
@@ -341,6 +342,8 @@ def _by_access_or_role(mention: str | None) -> bool:
     plural = head.endswith("s") and not head.endswith("ss")
     if not head or head in ACCESS_NOUNS or (plural and head[:-1] in ACCESS_NOUNS):
         return True
+    if head in PUBLIC_WORDS:
+        return False  # "a conservative blogger", "an angry viewer": the public, described
     return not plural and head.endswith(ROLE_SUFFIXES) and head not in KIN_NOUNS
 
 
