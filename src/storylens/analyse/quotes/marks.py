@@ -31,6 +31,7 @@ STRAIGHT_SINGLE = "'"
 ALL_MARKS = DOUBLE_OPEN + DOUBLE_CLOSE + SINGLE_OPEN + SINGLE_CLOSE + STRAIGHT_DOUBLE
 ALL_MARKS_WITH_STRAIGHT = ALL_MARKS + STRAIGHT_SINGLE
 _MARK_OR_LINE_BREAK = re.compile(f"[\n{re.escape(ALL_MARKS_WITH_STRAIGHT)}]")
+_DOUBLE_MARK = re.compile(f"[{re.escape(DOUBLE_OPEN + DOUBLE_CLOSE + STRAIGHT_DOUBLE)}]")
 
 # Characters after which a straight mark opens a quote ("said: 'Yes'", "(\"so-called\")").
 OPENING_CONTEXT = " \t\n([{—–-:;/" + DOUBLE_OPEN + SINGLE_OPEN + "\u00a0"
@@ -313,7 +314,8 @@ def _closed_later(text: str, start: int) -> bool:
         end = text.find("\n", start)
         end = len(text) if end < 0 else end
         depth = 0
-        for char in text[start:end]:
+        for found in _DOUBLE_MARK.finditer(text, start, end):
+            char = found.group()
             if char in DOUBLE_OPEN:
                 depth += 1
             elif char in DOUBLE_CLOSE:
