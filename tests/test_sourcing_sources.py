@@ -29,7 +29,10 @@ def test_someone_at_a_publication_is_the_speaker_not_the_publication() -> None:
     )
     profile = _profile(text, misread)
     assert profile.speakers == ()
-    assert profile.anonymous == ("a blogger on the website harbour lights",)
+    # the blogger is one of the public, as a commenter is: an unnamed person, no anonymous
+    # source (fresh readers of a BASIL report)
+    assert profile.anonymous == ()
+    assert [c.source_type for c in profile.counts] == ["unnamed"]
 
 
 def test_a_publication_credited_for_words_is_no_named_source() -> None:
