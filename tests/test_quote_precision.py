@@ -538,3 +538,42 @@ def test_a_link_label_set_in_quotation_marks_is_furniture(nlp: Language) -> None
     label = text.index('"Related')
     assert (label, label + len('"Related:"')) in furniture_lines(text)
     assert not [q for q in _quotes(nlp, text) if "Related" in q.text]
+
+
+def test_a_relative_clause_on_the_object_is_no_report(nlp: Language) -> None:
+    text = (
+        "Mayor Ines Varga announced her decision to close the pier on Monday that would have "
+        "allowed fishermen to moor boats there."
+    )
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if "moor boats" in q.text], [q.text for q in quotes]
+
+
+def test_a_relative_pronoun_alone_is_no_passage(nlp: Language) -> None:
+    text = "The clip, which was posted online by a viewer on Friday, shows the mayor laughing."
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if q.text.strip().lower() in ("which", "that", "who")]
+
+
+def test_the_question_put_to_a_speaker_is_not_the_answer(nlp: Language) -> None:
+    text = (
+        "Asked about the possibility of a ferry strike, harbour spokesman Tom Alder reiterated "
+        'past statements in saying the board does not see the pier as a "driver" of the '
+        "town's debts."
+    )
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if "Asked about" in q.text], [q.text for q in quotes]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gov. Ada Renn vetoed a bill that would have allowed shops to refuse service to anyone.",
+        "The council passed a rule that will let ferry crews decline extra shifts.",
+    ],
+)
+def test_an_act_a_rule_would_permit_is_no_report(nlp: Language, text: str) -> None:
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if q.speaker in ("shops", "ferry crews")], [
+        (q.speaker, q.text) for q in quotes
+    ]

@@ -55,6 +55,7 @@ from storylens.analyse.quotes.indirect import (
 )
 from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote, doc_marked_quotes
 from storylens.analyse.quotes.parse import (
+    REPORTED_CLAUSE_DEPS,
     SCARE_MAX_WORDS,
     SENTENCE_END,
     Attribution,
@@ -62,6 +63,7 @@ from storylens.analyse.quotes.parse import (
     ParsedArticle,
     count_content_words,
     is_cue,
+    relative_taken_for_report,
     starts_sentence,
 )
 from storylens.analyse.quotes.posts import find_embedded_posts
@@ -119,10 +121,6 @@ def extract_quotes(doc: Doc, skip: Iterable[tuple[int, int]] = ()) -> list[Quote
 
 # How far up the parse a quoted phrase is followed to the cue whose object it describes.
 DESCRIBED_THING_DEPTH = 12
-# The tag of "that" and "which" as relative pronouns: a clause they open describes a thing.
-THING_RELATIVE_TAG = "WDT"
-# A speech verb's clause that reports what was said ("said that ..."), not a thing.
-REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "parataxis"})
 
 # Words between the comma that ends a quote and its speech verb ("he", "Mayor Jane Hale").
 INLINE_SPEAKER_MAX_TOKENS = 4
@@ -374,7 +372,11 @@ def _indirect_quotes(
         # mark outside a clause that starts with the phrase). A quoted title is not: `is to
         # appear on "The View"` quotes nobody.
         inner = [q for q in embedded if candidate.start <= q.start and q.start < candidate.end]
-        described = [q for q in inner if _describes_a_thing(article, q, candidate.cue)]
+        # A phrase later in the sentence may sit in a relative clause on the cue's object
+        # (`announced her veto of a bill on Monday that would let shops ... "local custom"`):
+        # the outlet's description of the thing, which no later pass may take for the report.
+        later = [q for q in embedded if candidate.end <= q.start and q not in inner]
+        described = [q for q in inner + later if _describes_a_thing(article, q, candidate.cue)]
         if described:
             # The outlet's own words for the thing, set off in marks: a scare quote.
             kept.extend(FoundQuote(q.start, q.end, "scare", None, None, None) for q in described)
@@ -404,7 +406,7 @@ def _describes_a_thing(article: ParsedArticle, quote: MarkedQuote, cue: Token | 
     for _ in range(DESCRIBED_THING_DEPTH):
         if node.head.i == node.i:
             return False
-        misplaced = node.head.i == cue.i and _relative_taken_for_report(node)
+        misplaced = node.head.i == cue.i and relative_taken_for_report(node)
         if node.dep_ in REPORTED_CLAUSE_DEPS and is_cue(node.head) and not misplaced:
             return False  # a reported clause: what someone said, in words or marks
         if (node.dep_ == "relcl" and node.head.pos_ == "NOUN") or misplaced:
@@ -413,23 +415,6 @@ def _describes_a_thing(article: ParsedArticle, quote: MarkedQuote, cue: Token | 
             return in_relative and (node.dep_ in ("dobj", "obj") or misplaced)
         node = node.head
     return False
-
-
-def _relative_taken_for_report(clause: Token) -> bool:
-    """`announced her decision to veto a bill on Monday that would have ...`: a relative
-    clause the parse hung on the cue as its reported clause, its subject the relative "that"
-    or "which", after the cue's noun object (no reported clause opens with such a subject)."""
-    cue = clause.head
-    return (
-        clause.dep_ in REPORTED_CLAUSE_DEPS
-        and any(
-            c.dep_ in ("nsubj", "nsubjpass") and c.tag_ == THING_RELATIVE_TAG and c.i < clause.i
-            for c in clause.children
-        )
-        and any(
-            c.dep_ in ("dobj", "obj") and c.pos_ == "NOUN" and c.i < clause.i for c in cue.children
-        )
-    )
 
 
 def _label_quotes(

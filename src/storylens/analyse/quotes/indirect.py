@@ -41,6 +41,7 @@ from storylens.analyse.quotes.parse import (
     count_content_words,
     is_cue,
     on_furniture_line,
+    relative_taken_for_report,
     source_phrase_end,
     subject_of,
     trimmed_span,
@@ -97,6 +98,14 @@ NO_OBJECT_CONTENT_CUES: frozenset[str] = frozenset(
     read
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Verbs that grant or impose an act ("a bill that would allow shops to refuse service", "let
+# them decline"): a cue in their complement is an act permitted or required, which no one has
+# done or said.
+PERMISSION_VERBS: frozenset[str] = frozenset(
+    {"allow", "let", "permit", "enable", "force", "require", "compel"}
+)
+# "Let me say", "allow us to add": the first person granting itself speech, a report made.
+FIRST_PERSON_OBJECTS = frozenset({"me", "us"})
 # Object pronouns for a person: "praised him" reports no words.
 PERSON_OBJECT_PRONOUNS = frozenset({"him", "her", "me", "us"})
 # Dependents of a person's mention that are clauses of their own ("Clinton, who said ...").
@@ -456,13 +465,11 @@ def _indirect_content(token: Token) -> set[int] | None:
         return None  # "was told", "is expected": the subject is not the source
     if lemma in CHANGE_CUES and _changes_by_an_amount(token):
         return None  # "the Kospi declined 1.2 per cent": a market moved, nobody spoke
+    if _permitted_act(token):
+        return None  # "would allow shops to refuse service": a permitted act, no report
     if _counted_participle(token):
         return None  # "148 pledged delegates", "40 reported cases": an adjective, no report
-    if (
-        token.tag_ == "VBN"
-        and token.dep_ in ("advcl", "acl")
-        and not any(c.dep_ in ("aux", "nsubj") for c in token.children)
-    ):
+    if _question_put(token):
         return None  # "Asked about taxes, Trump said ...": Trump was asked, he did not ask
     if speech and _fronted_subject(token) is not None:
         aside = _aside_content(token)
@@ -480,6 +487,11 @@ def _indirect_content(token: Token) -> set[int] | None:
     ):
         # `In his book "Make Your Kid a Millionaire," he suggested looking at ...`: the parse
         # makes a fronted title a clause; the cue's own complement follows it.
+        clause = None
+    if clause is not None and relative_taken_for_report(clause):
+        # `announced her decision to close the pier on Monday that would have let ...`: the
+        # parse hung a relative clause on the noun object onto the cue; it describes the
+        # thing, it is no one's report. The object is what the cue reports.
         clause = None
     # A finding that holds quoted words is a reporter's framing of someone else's quote.
     if finding and (clause is None or any(t.text in ALL_MARKS for t in clause.subtree)):
@@ -503,6 +515,27 @@ def _indirect_content(token: Token) -> set[int] | None:
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def _permitted_act(cue: Token) -> bool:
+    """`a bill that would allow shops to refuse service`, `a rule that lets crews decline
+    shifts`: a cue in the complement of a verb that grants or imposes it. "Let me say" and
+    "allow us to say" are the speaker's own report, made as it is worded."""
+    if cue.dep_ not in ("ccomp", "xcomp") or cue.head.lemma_.lower() not in PERMISSION_VERBS:
+        return False
+    near = (*cue.children, *cue.head.children)
+    return not any(c.lower_ in FIRST_PERSON_OBJECTS for c in near)
+
+
+def _question_put(clause: Token) -> bool:
+    """`Asked about taxes, ...`, `Pressed on the vote, ...`: a past participle with no subject
+    or auxiliary of its own, set before or after a clause, tells what a source was asked; the
+    source answers in the clause, the question is no one's statement."""
+    return (
+        clause.tag_ == "VBN"
+        and clause.dep_ in ("advcl", "acl")
+        and not any(c.dep_ in ("aux", "nsubj") for c in clause.children)
+    )
 
 
 def _counted_participle(cue: Token) -> bool:
@@ -693,6 +726,14 @@ def _passive_content(token: Token) -> tuple[set[int], Token] | None:
     written = subject if subject is not None else token.head
     if lemma in AUTHORSHIP_CUES and written.lemma_.lower() in WORK_NOUNS:
         return None
+    if subject is not None and subject.tag_ in RELATIVE_PRONOUN_TAGS:
+        # `The clip, which was posted online by a viewer`: the pronoun alone is no passage;
+        # it stands for the noun the clause describes, as in the reduced `a clip posted by`.
+        if token.dep_ != "relcl" or token.head.i > token.i:
+            return None
+        own = {t.i for t in token.subtree}
+        noun = {t.i for t in token.head.subtree if t.i not in own and not t.is_punct}
+        return noun, source
     if subject is not None:
         return {t.i for t in subject.subtree}, source
     if token.dep_ == "acl" and token.tag_ == "VBN" and token.head.i < token.i:
@@ -761,6 +802,10 @@ def _aside_content(token: Token) -> set[int] | None:
     frame = {token.i}
     for child in token.children:
         if child.dep_ in ASIDE_FRAME_DEPS and (fronted is None or child.i != fronted.i):
+            frame.update(t.i for t in child.subtree)
+        elif child.i < token.i and _question_put(child) and is_cue(child):
+            # `Asked about a strike, Alder reiterated past statements`: the question put to
+            # the speaker frames the answer; it is not what the speaker said.
             frame.update(t.i for t in child.subtree)
     if not any(token.doc[i].dep_ in SUBJECT_DEPS for i in frame):
         return None

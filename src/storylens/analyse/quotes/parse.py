@@ -48,6 +48,10 @@ NAME_ABBREVIATIONS = frozenset(
     "mr mrs ms dr sen rep gov lt gen col sgt capt st rev prof pres supt atty".split()  # noqa: SIM905
 )
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# The tag of "that" and "which" as relative pronouns: a clause they open describes a thing.
+THING_RELATIVE_TAG = "WDT"
+# A speech verb's clause that reports what was said ("said that ..."), not a thing.
+REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "parataxis"})
 # Words that open a clause but that the parse may read as prepositions, taking the clause's
 # subject for their object ("after a survey said ...").
 CLAUSE_OPENING_PREPOSITIONS = frozenset({"after", "before", "since", "until", "as", "because"})
@@ -200,6 +204,23 @@ def _in_compound_word(token: Token) -> bool:
         and doc[token.i - 1].text == "-"
         and not doc[token.i - 1].whitespace_
         and not doc[token.i - 2].whitespace_
+    )
+
+
+def relative_taken_for_report(clause: Token) -> bool:
+    """`announced her decision to veto a bill on Monday that would have ...`: a relative
+    clause the parse hung on the cue as its reported clause, its subject the relative "that"
+    or "which", after the cue's noun object (no reported clause opens with such a subject)."""
+    cue = clause.head
+    return (
+        clause.dep_ in REPORTED_CLAUSE_DEPS
+        and any(
+            c.dep_ in SUBJECT_DEPS and c.tag_ == THING_RELATIVE_TAG and c.i < clause.i
+            for c in clause.children
+        )
+        and any(
+            c.dep_ in ("dobj", "obj") and c.pos_ == "NOUN" and c.i < clause.i for c in cue.children
+        )
     )
 
 
