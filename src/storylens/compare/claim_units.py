@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
+from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.compare.quotes import quoted_share
 from storylens.compare.words import (
     STATE_ABBREVIATIONS,
@@ -33,9 +34,6 @@ from storylens.records import Span, StoryMember
 # Sentences longer than this many words are split into their main clauses: a long news
 # sentence often joins two facts ("X happened on Tuesday; Y said ...") that outlets report apart.
 LONG_SENTENCE_WORDS = 30
-# A quotation is followed over at most this many paragraphs, the first and the closing one
-# included (``quoted_paragraphs``): a statement or a post quoted at length.
-MAX_QUOTED_PARAGRAPHS = 6
 # A clause shorter than this joins its neighbour: "she said" or "and he left" is no fact.
 MIN_CLAUSE_WORDS = 5
 # Claims with fewer content words than this are too slight to align ("No.", "Stop!").
@@ -205,8 +203,6 @@ _ATTRIBUTION_OPENING = re.compile(
 _OPENING = "“‘"
 _CLOSING = "”’"
 _MARK = re.compile('[“”‘’"]')
-# A word ending in s and a right single mark, which ``_marks`` reads as a plural possessive.
-_PLURAL_POSSESSIVE = re.compile(r"[sS]’(?!\w)")
 
 
 # (where a quote's words end, where its speaker is named), one pair per quote of an article.
@@ -502,83 +498,19 @@ def _trim_dangling(text: str, start: int, end: int) -> tuple[int, int]:
     return start + low + lead, start + low + len(trimmed.rstrip())
 
 
-def _paragraphs(text: str) -> Iterator[tuple[int, int]]:
-    """(start, end) of each non-blank line."""
-    start = 0
-    for line in text.split("\n"):
-        if line.strip():
-            yield start, start + len(line)
-        start += len(line) + 1
-
-
 def quoted_paragraphs(text: str) -> list[tuple[int, int]]:
-    """Spans of quotations that run over several paragraphs: a paragraph that opens a
-    quotation it does not close, the paragraphs after it, and the one whose mark closes it,
-    at most ``MAX_QUOTED_PARAGRAPHS`` in all. Papers open each further paragraph of a long
-    quotation with a mark and close only the last ("“... \n“... .”"); blogs quoting another
-    site often mark only the first and the last paragraph. Each sentence there is the
+    """Spans of the quotations that run over several paragraphs, as the quote extractor's mark
+    reader finds them (``marks.find_marked_quotes``): papers open each further paragraph of a
+    long quotation with a mark and close only the last ("“... \n“... .”"); blogs quoting
+    another site often mark only the first and the last paragraph. Each sentence there is the
     source's, though no sentence of it holds both marks (a statement's text, a post's
-    commentary, which fresh readers found listed as the outlet's own claims). The two styles
-    are not mixed, and a quotation closed by nothing within reach is none: the open mark was
-    then a stray."""
-    paragraphs = list(_paragraphs(text))
-    found: list[tuple[int, int]] = []
-    index = 0
-    while index < len(paragraphs):
-        start, end = paragraphs[index]
-        opened = _open_at_end(text[start:end])
-        closed = None if opened is None else _closing(text, paragraphs, index)
-        if opened is None or closed is None:
-            index += 1
-            continue
-        found.append((start + opened, closed[1]))
-        index = closed[0] + 1
-    return found
-
-
-def _closing(
-    text: str, paragraphs: Sequence[tuple[int, int]], index: int
-) -> tuple[int, int] | None:
-    """(paragraph index, end) of the mark closing the quotation paragraph ``index`` leaves
-    open, or None."""
-    marked_style: bool | None = None  # each further paragraph opens with a mark
-    for later in range(index + 1, min(index + MAX_QUOTED_PARAGRAPHS, len(paragraphs))):
-        low, high = paragraphs[later]
-        paragraph = text[low:high]
-        marks = list(_marks(paragraph))
-        opens_marked = bool(marks) and marks[0][1] and not paragraph[: marks[0][0]].strip()
-        if marked_style is None:
-            marked_style = opens_marked
-        elif marked_style != opens_marked:
-            return None
-        depth = 0
-        for position, opens in marks:
-            depth += 1 if opens else -1
-            if (marked_style and depth == 0) or depth < 0:
-                return later, low + position + 1
-        if depth != (1 if marked_style else 0):
-            return None  # a quotation of its own left open: the paragraphs are not one
-    return None
-
-
-def _open_at_end(paragraph: str) -> int | None:
-    """Where the quotation a paragraph leaves open starts, if it leaves one open (and closes
-    none it never opened)."""
-    depth, opened_at = 0, None
-    for position, opens in _marks(paragraph):
-        if opens:
-            if depth == 0:
-                opened_at = position
-            depth += 1
-        else:
-            depth -= 1
-            if depth < 0:
-                return None
-    if depth != 1 or opened_at is None:
-        return None
-    if paragraph[opened_at] == "‘" and _PLURAL_POSSESSIVE.search(paragraph, opened_at):
-        return None  # "‘fireworks’ are": the mark read as a possessive may close it
-    return opened_at
+    commentary, which fresh readers found listed as the outlet's own claims). A quotation the
+    reader closed only at a paragraph's end, for want of a mark, is none."""
+    return [
+        (quote.open_at, quote.close_at + 1)
+        for quote in find_marked_quotes(text)
+        if quote.depth == 0 and quote.closed and "\n" in text[quote.start : quote.end]
+    ]
 
 
 def lines_of_sentences(text: str, sentences: Sequence[Span]) -> Iterator[tuple[int, int]]:
