@@ -191,12 +191,12 @@ def outlets_credited(lineage: Sequence[LineageEntry], outlet: str) -> tuple[str,
             key = outlet_key(credit.name)
             if key not in names:
                 names[key] = credit.name
-    fullest = sorted(names.items(), key=lambda item: -len(item[0]))
-    kept: dict[str, str] = {}
-    for key, name in fullest:
-        if not any(key in longer for longer in kept):
-            kept[key] = name
-    return tuple(name for key, name in names.items() if key in kept)
+    # a name whose key stands inside another's ("times" in "newyorktimes") is that outlet
+    return tuple(
+        name
+        for key, name in names.items()
+        if not any(key != other and key in other for other in names)
+    )
 
 
 def credits_words(entry: LineageEntry) -> str:
