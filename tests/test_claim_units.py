@@ -59,6 +59,18 @@ def test_a_main_clause_with_its_own_subject_is_a_claim_of_its_own() -> None:
     assert texts[1].startswith("the board said")
 
 
+def test_a_main_clause_knows_the_whole_sentence_it_was_cut_from() -> None:
+    text = (
+        "Crews from the Brackenford Water Board worked through the night to shore up the "
+        "leaking dam above the reservoir on Monday; the board said the town's water supply "
+        "would stay safe for at least another month. The mayor thanked them."
+    )
+    first, second, third = claim_units([member("a", "Harbor Gazette", text)])
+    whole = text[: text.index(" The mayor")]
+    assert text[slice(*first.sentence_span)] == text[slice(*second.sentence_span)] == whole
+    assert text[slice(*third.sentence_span)] == third.text == "The mayor thanked them."
+
+
 def test_names_before_and_are_a_list_of_subjects_not_a_claim() -> None:
     text = (
         "Councillors Rhea Voss of Ferrow and Dana Holt, and Ada Quill and Tom Penn of "

@@ -18,6 +18,7 @@ from storylens.compare.lone_claims import (
     is_bare_quotation,
     load_model,
     lone_claim_evidence,
+    nearest_matches,
     told_elsewhere,
 )
 from storylens.errors import ModelError
@@ -149,3 +150,53 @@ def test_a_lone_claims_nearest_sentence_shares_its_rarest_words() -> None:
     assert evidence[1].nearest["Courier"][0] == 3
     assert set(evidence[1].nearest) == {"Courier"}  # never its own outlet's sentence
     assert 0 < evidence[1].nearest["Courier"][1] <= 1
+
+
+# A lead claim, and the other outlet's lead telling it in other words beside a later sentence
+# that shares a few more of its words without telling the walk-out.
+WALKOUT = [
+    _claim(
+        "Gazette", "g", "Harbour workers walked out at Port Alder on Friday over unpaid overtime."
+    ),
+    _claim("Gazette", "g", "The union said talks with the port authority had collapsed."),
+    _claim("Courier", "c", "Dockers at Port Alder walked out on Friday in a row over pay."),
+    _claim("Courier", "c", "The port authority said talks would resume."),
+    _claim("Courier", "c", "The union has long said harbour workers are owed unpaid overtime."),
+]
+
+
+def test_a_lead_claims_nearest_sentence_is_the_other_outlets_lead_where_close() -> None:
+    assert lone_claim_evidence(WALKOUT)[0].nearest["Courier"][0] == 2
+
+
+def test_a_claim_deep_in_its_article_takes_no_lead_first() -> None:
+    deep = [
+        *(_claim("Gazette", "g", f"Ships {n} were moored at the quay.") for n in "ABC"),
+        *WALKOUT,
+    ]
+    assert lone_claim_evidence(deep)[3].nearest["Courier"][0] == 7
+
+
+def test_a_nearest_sentence_is_read_and_shown_whole() -> None:
+    # The Courier's long sentence was cut into two claims at its semicolon: the library's
+    # closing in one, the swimming pool it pays for in the other. Its nearest sentence is the
+    # whole of it, never the first clause without what the second tells.
+    gazette = "The council will close Mill Road library in June to pay for a new swimming pool."
+    courier = (
+        "Mill Road library will shut in June, the council said; the savings will go to a new "
+        "swimming pool at Bexley Park. Residents said the library was much loved."
+    )
+    cut, second = courier.index(";"), courier.index("Residents")
+    claims = [
+        Claim("g", "Gazette", 0, len(gazette), gazette, "only", 0),
+        Claim("c", "Courier", 0, cut, courier[:cut], "only", 1),
+        Claim("c", "Courier", cut + 2, second - 1, courier[cut + 2 : second - 1], "only", 2),
+        Claim("c", "Courier", second, len(courier), courier[second:], "only", 3),
+    ]
+    sentences = [(0, len(gazette)), (0, second - 1), (0, second - 1), (second, len(courier))]
+    nearest = lone_claim_evidence(claims, sentences=sentences)[0].nearest
+    (match,) = nearest_matches(claims, nearest, sentences=sentences)
+    assert courier[match.start : match.end] == courier[: second - 1]
+    # read whole, the sentence shares more of the claim's words than either clause alone
+    alone = lone_claim_evidence(claims)[0].nearest["Courier"][1]
+    assert nearest["Courier"][1] > alone

@@ -221,6 +221,15 @@ class ClaimUnit:
     # inside a quotation that runs over several paragraphs (``quoted_paragraphs``): a source's
     # words, which the outlet prints, not its own account
     quoted: bool = False
+    # (start, end) of the whole sentence the claim was cut from (a main clause of a long one
+    # is a claim of its own); None where the claim is its sentence
+    sentence: tuple[int, int] | None = None
+
+    @property
+    def sentence_span(self) -> tuple[int, int]:
+        """The whole sentence the claim was cut from: never a clause that leaves out what the
+        sentence goes on to tell."""
+        return self.sentence or (self.start, self.end)
 
 
 def is_furniture(words_of: str) -> bool:
@@ -620,7 +629,9 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
                 continue
             if is_heading(_paragraph(text, *kept)):
                 continue
-            for clause_start, clause_end in _clauses(text, *kept):
+            clauses = _clauses(text, *kept)
+            whole = _trim_dangling(text, *kept) if len(clauses) > 1 else None
+            for clause_start, clause_end in clauses:
                 start, end = _trim_dangling(text, clause_start, clause_end)
                 if start >= end:
                     continue
@@ -633,14 +644,21 @@ def claim_units(members: Sequence[StoryMember]) -> list[ClaimUnit]:
                 last = units[-1] if units else None
                 if len(stems) >= MIN_CLAIM_CONTENT_WORDS:
                     quoted = _inside(start, end, long_quotations)
-                    units.append(ClaimUnit(index, start, end, piece, stems, quoted))
+                    units.append(ClaimUnit(index, start, end, piece, stems, quoted, whole))
                 elif last and last.member == index and "\n" not in text[last.end : start]:
                     # A fragment the splitter cut off ("Why? | Why are you distracting me?")
                     # belongs to the claim before it on the same line.
                     merged = {
                         k: last.stems.get(k, 0.0) + stems.get(k, 0.0) for k in {*last.stems, *stems}
                     }
+                    low, high = last.sentence_span
                     units[-1] = ClaimUnit(
-                        index, last.start, end, text[last.start : end].strip(), merged, last.quoted
+                        index,
+                        last.start,
+                        end,
+                        text[last.start : end].strip(),
+                        merged,
+                        last.quoted,
+                        (low, max(high, end)) if last.sentence else None,
                     )
     return units

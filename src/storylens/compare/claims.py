@@ -357,7 +357,8 @@ def align_claims(
             )
         )
     quoted = {row for row, unit in enumerate(units) if unit.quoted}
-    return tuple(_judge_lone_claims(claims, maybe, quoting, judge, quoted))
+    sentences = [unit.sentence_span for unit in units]
+    return tuple(_judge_lone_claims(claims, maybe, quoting, judge, quoted, sentences))
 
 
 def _judge_lone_claims(
@@ -366,13 +367,15 @@ def _judge_lone_claims(
     quoting: set[int],
     judge: ClaimJudge,
     quoted: AbstractSet[int] = frozenset(),
+    sentences: Sequence[tuple[int, int]] | None = None,
 ) -> list[Claim]:
     """Each lone claim called its outlet's own, hedged ("B may say it in other words"),
     unplaced (the lone-claim model cannot tell), or, a bare quotation or a sentence inside a
     quotation over several paragraphs (``quoted``), given to the quotes part
     (``lone_claims``). A claim that quotes words another outlet quotes is always hedged,
-    whatever the lone-claim model makes of it."""
-    evidence = lone_claim_evidence(claims, judge.profile, judge.judge)
+    whatever the lone-claim model makes of it. ``sentences`` holds each claim's whole
+    sentence, as an unplaced claim's nearest sentences are shown."""
+    evidence = lone_claim_evidence(claims, judge.profile, judge.judge, sentences)
     doubts = told_elsewhere(evidence)
     model = load_lone_model()
     for row, claim in enumerate(claims):
@@ -385,7 +388,11 @@ def _judge_lone_claims(
             hedges = maybe.get(row) or _likeliest(claims, evidence[row], doubts[row])
             claims[row] = replace(claim, maybe_matches=hedges)
         elif placement == "unplaced":
-            nearest = nearest_matches(claims, evidence[row].nearest) if row in evidence else ()
+            nearest = (
+                nearest_matches(claims, evidence[row].nearest, sentences=sentences)
+                if row in evidence
+                else ()
+            )
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
 

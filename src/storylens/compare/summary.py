@@ -529,9 +529,10 @@ def summarise(
     # each unmatched outlet's nearest sentence, for all the lines at once: the story's word
     # matrices are built once
     wanted = [row for row, line in zip(rows, chosen, strict=True) if line.unmatched]
-    near = nearest_sentences(claims, wanted, profile) if wanted else {}
+    sentences = [unit.sentence_span for unit in units]
+    near = nearest_sentences(claims, wanted, profile, sentences) if wanted else {}
     return tuple(
-        replace(line, nearest=nearest_matches(claims, near[row], line.unmatched))
+        replace(line, nearest=nearest_matches(claims, near[row], line.unmatched, sentences))
         if row in near
         else line
         for row, line in zip(rows, chosen, strict=True)
