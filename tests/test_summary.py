@@ -262,3 +262,25 @@ def test_an_outlet_printing_a_lines_quotation_is_said_to_not_called_unmatched() 
     assert line.same_quotation == ("Courier",)
     assert "Courier" not in line.unmatched
     assert others_note(line).startswith("Courier prints the same quotation")
+
+
+def test_an_unmatched_outlets_sentence_close_in_words_tells_the_line_in_other_words() -> None:
+    from storylens.compare.summary import _told_in_other_words
+
+    line_text = "The council voted on Monday to close the Elm Street library at the end of June."
+    told = "The Elm Street library will close in June after a council vote on Monday."
+    other = "Library users said the Elm Street branch had been open for a century."
+    texts = {"c": told, "d": other}
+    line = SummarySentence(line_text, "g", "Gazette", ("Gazette",), unmatched=("Courier", "Daily"))
+
+    def near(article: str, outlet: str, score: float) -> ClaimMatch:
+        end = len(texts[article])
+        return ClaimMatch(article, outlet, 0, end, "nearest", score, "")
+
+    shown = _told_in_other_words(line, [near("c", "Courier", 0.6), near("d", "Daily", 0.3)], texts)
+    assert [(w.outlet, w.text) for w in shown.other_wordings] == [("Courier", told)]
+    assert shown.unmatched == ("Daily",)
+    assert [m.outlet for m in shown.nearest] == ["Daily"]
+    # under NEAREST_TELLS it stays a closest sentence, never called a wording
+    kept = _told_in_other_words(line, [near("c", "Courier", 0.3)], texts)
+    assert (kept.other_wordings, kept.unmatched) == ((), ("Courier", "Daily"))

@@ -219,6 +219,17 @@ class StoryEvidence:
             (c for c in candidates if c.outlet == wording.outlet and c.text == wording.text),
             None,
         )
+        if match is None:
+            # a nearest sentence that tells the line in other words (``summary``): shown
+            # whole, its first claim is where it stands
+            match = next(
+                (
+                    c
+                    for c in self.comparison.claims
+                    if c.outlet == wording.outlet and c.text and c.text in wording.text
+                ),
+                None,
+            )
         return self.claim(match) if match else []
 
     # -- details, quotes, sourcing, tone -----------------------------------------------------

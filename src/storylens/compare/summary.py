@@ -121,6 +121,12 @@ ATTRIBUTING_WORDS = SPEECH_WORDS | frozenset({"says", "tells", "adds", "insisted
 MIN_SHARED_CLAIM_WORDS = 1
 # Marks after which a capitalised word opens a quotation, not a name.
 OPENING_MARKS = frozenset("\"“‘'([")
+# An unmatched outlet's nearest sentence that shares at least this Dice overlap of the line's
+# weighted words (``lone_claims._nearest_sentences``) tells the line in other words, where it
+# may stand beside it (``sure_pairing``): on the development stories' summary lines, every
+# such sentence from 0.45 up told the line's fact, and from 0.4 some told another fact of
+# the same people ("a watchman is credited" / "homes were evacuated").
+NEAREST_TELLS = 0.45
 # A speaker is named within this many words of the word attributing the sentence to them
 # ("Poulter said", "Tea Party groups say", "said Mr. Poulter"); a name further off is what
 # the speaker talks of ("He said he had hired an Internet security company").
@@ -531,9 +537,37 @@ def summarise(
     wanted = [row for row, line in zip(rows, chosen, strict=True) if line.unmatched]
     sentences = [unit.sentence_span for unit in units]
     near = nearest_sentences(claims, wanted, profile, sentences) if wanted else {}
+    texts = {member.id: member.analysed.article.text for member in members}
     return tuple(
-        replace(line, nearest=nearest_matches(claims, near[row], line.unmatched, sentences))
+        _told_in_other_words(
+            line, nearest_matches(claims, near[row], line.unmatched, sentences), texts
+        )
         if row in near
         else line
         for row, line in zip(rows, chosen, strict=True)
+    )
+
+
+def _told_in_other_words(
+    line: SummarySentence, nearest: Sequence[ClaimMatch], texts: dict[str, str]
+) -> SummarySentence:
+    """A line with its unmatched outlets' nearest sentences (``nearest``): one that shares
+    at least ``NEAREST_TELLS`` of the line's weighted words and may stand beside it
+    (``sure_pairing``) is that outlet's wording of the line, told in other words, not a
+    sentence storylens cannot place; the others stay under the line as the closest."""
+    told, closest = [], []
+    for match in nearest:
+        sentence = texts[match.article_id][match.start : match.end]
+        if match.score >= NEAREST_TELLS and sure_pairing(line.text, sentence):
+            told.append(Wording(match.outlet, sentence))
+        else:
+            closest.append(match)
+    if not told:
+        return replace(line, nearest=tuple(nearest))
+    moved = {wording.outlet for wording in told}
+    return replace(
+        line,
+        other_wordings=line.other_wordings + tuple(told),
+        unmatched=tuple(o for o in line.unmatched if o not in moved),
+        nearest=tuple(closest),
     )
