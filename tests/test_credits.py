@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from storylens.compare.claims import claim_units, similarity_matrix
-from storylens.compare.credits import article_credits
+from storylens.compare.credits import article_credits, own_names, story_credits
 from storylens.compare.lineage import credits_words, find_echoes, lineage
 from storylens.records import LineageEntry
 from test_compare_parts import member
@@ -55,6 +56,18 @@ def test_the_articles_own_outlet_is_no_credit() -> None:
     assert article_credits(own) == []
     # a code for the outlet's initials ("hg") is its own name
     assert article_credits(text, ["hg"]) == []
+
+
+def test_the_outlet_named_by_a_blog_address_is_the_articles_own() -> None:
+    # a blog on the outlet's site: its name is the registrable label, not the first label
+    text = "Council aides told The Gazette afterward that the vote would wait."
+    blog = member("g1", "hg", text)
+    analysed = blog.analysed
+    article = replace(analysed.article, url="https://livecouncil.blogs.harborgazette.co.uk/a")
+    clean = replace(analysed.clean, article=article)
+    blog = replace(blog, analysed=replace(analysed, clean=clean))
+    assert "harborgazette" in own_names(blog)
+    assert story_credits([blog]) == {}
 
 
 def test_an_article_that_credits_another_outlet_cites_it_in_the_lineage() -> None:

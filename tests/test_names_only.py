@@ -40,6 +40,15 @@ def test_a_spelling_one_letter_apart_is_the_same_person() -> None:
     assert _named(first, second) == []
 
 
+def test_a_given_name_one_letter_apart_is_no_spelling_of_the_surname() -> None:
+    # "Peter" of "Peter Dunmore" is a given name, not the Courier's "Peters" misspelt
+    first = member("a", "Gazette", "Councillor Gary Peters backed it.", people=("Gary Peters",))
+    second = member(
+        "b", "Courier", "Councillor Peter Dunmore opposed it.", people=("Peter Dunmore",)
+    )
+    assert _named(first, second) == [("Gazette", "Gary Peters"), ("Courier", "Peter Dunmore")]
+
+
 def test_one_outlet_or_copies_name_no_one_of_their_own() -> None:
     gazette = member("g", "Gazette", GAZETTE, people=("Ada Quist",))
     assert _named(gazette) == []

@@ -74,6 +74,17 @@ def test_a_passive_future_looks_ahead(verb: str) -> None:
     assert _one("The harbour primary was held on April 30.", "2013-01-30").value == "2012-04-30"
 
 
+def test_until_after_an_act_dated_at_the_report_looks_ahead() -> None:
+    # the act is dated at the report's own day: the span it opens runs into the coming June
+    text = (
+        "The mayor on Wednesday picked a former deputy to fill Harbour Master Ann Lee's open "
+        "seat until a special election in June."
+    )
+    assert _values(text, "2013-01-30") == {"Wednesday": "2013-01-30", "June": "2013-06"}
+    # with no such date the past tense decides ("served until June": the June before)
+    assert _one("The deputy served as harbour master until June.", "2013-01-30").value == "2012-06"
+
+
 def test_a_weekday_written_with_the_date_picks_the_year() -> None:
     timex = _one("Voters go to the polls on Monday, Oct. 26, officials say.", "2015-10-25")
     assert (timex.text, timex.value) == ("Monday, Oct. 26", "2015-10-26")

@@ -357,3 +357,20 @@ def test_a_server_process_moves_its_start_up_out_of_the_collector(
         gc.unfreeze()
     with TestClient(app) as served:
         assert served.get("/").status_code == 200
+
+
+def test_story_page_tone_says_what_it_lists(client: TestClient) -> None:
+    """The tone section says which kinds of word it lists and which it never does ("none
+    sure" read as "no loaded words"), and names no polarity beside a loaded word: a word's
+    lean is not the outlet's stance ("a robust process of selling the deal" is critical)."""
+    stories = client.get("/api/stories", params={"page_size": 50}).json()["stories"]
+    pages = [client.get(f"/stories/{s['story_id']}").text for s in stories]
+    tones = [
+        page.split('id="h-tone"', 1)[1].split("</section>", 1)[0]
+        for page in pages
+        if 'id="h-tone"' in page
+    ]
+    assert tones and all("Never listed: nouns" in tone for tone in tones)
+    listed = [tone for tone in tones if 'class="tone-loaded"' in tone]
+    assert listed, "some demo story lists a loaded word"
+    assert not any("(negative" in tone or "(positive" in tone for tone in tones)

@@ -19,13 +19,13 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
+from storylens.compare.framing import NO_LISTED_OWN_WORDS, TONE_CHECKED, mark_kind
 from storylens.compare.lineage import credits_words, echo_words, outlets_credited
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
     NEAREST_WORDS,
-    NO_SURE_LOADED_WORDS,
     UNPLACED_WORDS,
     Scorecard,
     anonymous_words,
@@ -48,6 +48,7 @@ from storylens.records import (
     SourcingProfile,
     StoryComparison,
     SummarySentence,
+    ToneMark,
     WordDiff,
 )
 from storylens.views import (
@@ -510,17 +511,16 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
 
 
 def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
-    lines = ["## Tone and framing", ""]
+    lines = ["## Tone and framing", "", TONE_CHECKED, ""]
     for profile in c.tone:
         lines.append(f"### {md(profile.outlet)}")
         lines.append("")
         ev = notes.evidence
         own = (
             ", ".join(
-                f"“{md(m.text)}” ({m.polarity}){notes.ref(ev.tone(profile, m))}"
-                for m in profile.own
+                f"“{md(m.text)}”{_kind(m)}{notes.ref(ev.tone(profile, m))}" for m in profile.own
             )
-            or NO_SURE_LOADED_WORDS
+            or NO_LISTED_OWN_WORDS
         )
         lines.append(f"- In its own voice: {own}")
         if profile.distinctive:
@@ -544,6 +544,11 @@ def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
             )
         lines.append("")
     return lines
+
+
+def _kind(mark: ToneMark) -> str:
+    kind = mark_kind(mark)
+    return f" ({kind})" if kind else ""
 
 
 def _timeline(c: StoryComparison, notes: EvidenceNotes) -> list[str]:

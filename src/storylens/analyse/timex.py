@@ -248,6 +248,12 @@ _LINKING_VERBS = frozenset({
 # A preposition before an expression that puts it before the anchor whatever the verb
 # ("since January, prices have risen").
 _PAST_PREPOSITIONS = frozenset({"since"})
+# Words that set an expression after the time of the act they close ("picked her on Wednesday
+# to hold the seat until a special election in June"): where that act is dated at the report,
+# the expression lies ahead of it.
+_UNTIL_WORDS = frozenset({"until", "till"})
+# How near the report's own day a dated act must be to count as "now" for ``_UNTIL_WORDS``.
+NOW_DAYS = 7
 # Phrases right before an expression that place it ahead of the report, whatever verb governs
 # the sentence ("a vote could come as early as Thursday", "no later than Friday").
 _FUTURE_PHRASES = (
@@ -738,6 +744,8 @@ def _tense(
     after = [i for i, t in enumerate(tokens) if t[0] >= end]
     if before and tokens[before[-1]][2] in _PAST_PREPOSITIONS:
         return "past"
+    if _until_after_now(ctx, tokens, before, start):
+        return "future"
     if any(tuple(tokens[i][2] for i in before[-len(p) :]) == p for p in _FUTURE_PHRASES):
         return "future"
     if any(tuple(tokens[i][2] for i in before[-len(p) :]) == p for p in _PAST_PHRASES):
@@ -785,6 +793,25 @@ def _tense(
         if any(_cue(tokens, i) == "future" for i in far):
             return "future"
     return best[1] if best else None
+
+
+def _until_after_now(ctx: _Context, tokens: list[_Token], before: list[int], start: int) -> bool:
+    """Whether the expression closes a span ("until ...") opened by an act this sentence dates
+    at the report's own day: "on Wednesday picked a former aide to fill the seat until a
+    special election in June" (published that Wednesday) means the coming June, though the
+    verb is past. Without such a date ("he served as mayor until June") the tense decides."""
+    if ctx.dct is None or ctx.last_reference is None:
+        return False
+    value, sentence = ctx.last_reference
+    if sentence != ctx.sentence_of(start) or not any(
+        tokens[i][2] in _UNTIL_WORDS for i in before[-TENSE_WINDOW_WORDS:]
+    ):
+        return False
+    day = _VALUE_DAY.match(value)
+    if day is None:
+        return False
+    act = _safe_date(int(day[1]), int(day[2]), int(day[3]))
+    return act is not None and abs((act - ctx.dct).days) <= NOW_DAYS
 
 
 # --- calendar helpers ---------------------------------------------------------------------

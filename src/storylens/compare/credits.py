@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from urllib.parse import urlsplit
 
 from storylens.ingest.outlet_names import (
     NAME_PATTERN,
     infer_outlet,
     looks_like_outlet,
     outlet_key,
+    site_label,
     trim_outlet_name,
 )
 from storylens.records import Credit, StoryMember
@@ -89,10 +89,7 @@ def own_names(member: StoryMember) -> list[str]:
     """What a member's outlet goes by: the outlet given and its web address's name."""
     article = member.analysed.article
     names = [article.outlet or ""]
-    if article.url:
-        host = urlsplit(article.url).hostname or ""
-        host = re.sub(r"^(?:www|m|edition|amp)\.", "", host)
-        names.append(host.split(".")[0])
+    names.append(site_label(article.url) or "")
     return [name for name in names if name]
 
 

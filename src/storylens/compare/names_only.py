@@ -77,7 +77,9 @@ MIN_MISSPELT_LETTERS = 5
 _NAME_WORD = re.compile(r"^[A-Z][A-Za-z'’-]*[a-z][A-Za-z'’-]*$")
 # The possessive a mention may carry ("Obama's").
 _POSSESSIVE = re.compile(r"['’]s?$")
-_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]{3,}")
+# A capitalised word that ends a name: not followed by another capitalised word, so a given
+# name ("Peter DeFazio") is no spelling of a surname ("Peters").
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]{3,}\b(?!\s+[A-Z])")
 
 
 def people_only_one_outlet_names(
@@ -192,7 +194,8 @@ def _initial(word: str) -> bool:
 def _printed_in(surname: str, texts: Sequence[str], spellings: frozenset[str]) -> bool:
     """Whether ``surname`` stands as a word in any of ``texts`` in any case (a possessive or
     a hyphenated compound holding it counts), or a capitalised word one letter from it does
-    (``spellings``: an outlet's misspelling, "Cowen" for "Cowan", is the same person)."""
+    standing last in a name (``spellings``: an outlet's misspelling, "Cowen" for "Cowan", is
+    the same person; a given name, "Peter" of "Peter DeFazio", is no "Peters")."""
     pattern = re.compile(rf"(?<![A-Za-z]){re.escape(surname)}(?![A-Za-z])", re.IGNORECASE)
     if any(pattern.search(text) for text in texts):
         return True

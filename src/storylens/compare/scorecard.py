@@ -171,8 +171,10 @@ def _listed(names: list[str], conjunction: str) -> str:
 
 
 # What a scorecard cell says for an outlet with no loaded word the tone part is sure of: the
-# analysis finds more candidates, and "none" read as "it uses no loaded word" (a fresh reader).
-NO_SURE_LOADED_WORDS = "none sure"
+# analysis finds more candidates, and "none" read as "it uses no loaded word" (a fresh reader);
+# so did "none sure", where the outlet wrote "withering criticism" and "the uproar among
+# liberals", kinds of word the part does not check (``framing.TONE_CHECKED``).
+NO_SURE_LOADED_WORDS = "none found (only some kinds of word are checked)"
 # ... and for an outlet with lone claims but none storylens is sure no other outlet tells.
 NO_SURE_CLAIMS = "none sure"
 
@@ -200,7 +202,7 @@ def only_here_words(score: OutletScore) -> str:
 
 def loaded_words_cell(score: OutletScore) -> str:
     """An outlet's "loaded words" cell: the sure ones, or ``NO_SURE_LOADED_WORDS``, then its
-    own-voice hedges, named as such ("none sure; hedge: supposedly")."""
+    own-voice hedges, named as such ("none found (...); hedge: supposedly")."""
     cell = ", ".join(score.loaded_words) or NO_SURE_LOADED_WORDS
     if score.hedge_words:
         kind = "hedge" if len(score.hedge_words) == 1 else "hedges"

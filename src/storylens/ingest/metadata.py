@@ -59,6 +59,7 @@ from urllib.parse import urlsplit
 import lxml.html
 from lxml import etree
 
+from storylens.ingest.outlet_names import site_label
 from storylens.ingest.page_candidates import (
     CREDIT_LINE,
     Candidate,
@@ -271,20 +272,11 @@ def _squashed(text: str) -> str:
     return "".join(_words(text))
 
 
-def _host_label(url: str | None) -> str | None:
-    """The distinctive label of a host: 'eastmere' for www.news.eastmere.co.uk."""
-    host = (urlsplit(url or "").hostname or "").lower()
-    labels = [p for p in host.split(".") if p not in {"www", "m", "amp", "news", "blogs"}]
-    while len(labels) > 1 and (len(labels[-1]) <= 3 or labels[-1] in {"co", "com", "org"}):
-        labels.pop()  # top-level and second-level suffixes: .com, .co.uk, .com.au
-    return labels[-1] if labels else None
-
-
 def _site_names(candidates: Candidates, url: str | None) -> set[str]:
     names = {_squashed(c.value) for c in candidates.outlet}
-    label = _host_label(url) or _host_label(next((c.value for c in candidates.url), None))
+    label = site_label(url) or site_label(next((c.value for c in candidates.url), None))
     if label:
-        names.add(label)
+        names.add(_squashed(label))
     return {n for n in names if len(n) >= 2}
 
 

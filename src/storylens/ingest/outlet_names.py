@@ -14,6 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from urllib.parse import urlsplit
+
+from tld import get_tld
 
 # Words outlets are named with; a capitalised name holding one can be an outlet.
 OUTLET_WORDS = frozenset(
@@ -154,6 +157,28 @@ def looks_like_outlet(name: str) -> bool:
 # Keys are asked of every speaker against every outlet of a story (the sourcing table's
 # "leaves out" column): kept per name.
 OUTLET_KEYS_KEPT = 8192
+
+
+# Host labels that name a part of a site, not the site ("news.bbc.co.uk", "blogs.x.com"):
+# skipped where the public suffix list cannot place the host.
+SUBSITE_LABELS = frozenset({"www", "m", "amp", "edition", "news", "blogs"})
+
+
+def site_label(url: str | None) -> str | None:
+    """The name a site goes by in its address: "nytimes" for thecaucus.blogs.nytimes.com,
+    "eastmere" for www.news.eastmere.co.uk. The registrable label by the public suffix list
+    (``tld``, whose list ships in the package); for a host it cannot place (an intranet name,
+    a reserved test domain) the last label that is not a subsite word, before the final one."""
+    if not url:
+        return None
+    found = get_tld(url, as_object=True, fail_silently=True, fix_protocol=True)
+    if found is not None and found.domain:
+        return str(found.domain).lower()
+    host = (urlsplit(url if "//" in url else f"//{url}").hostname or "").lower()
+    labels = [label for label in host.split(".") if label and label not in SUBSITE_LABELS]
+    if len(labels) > 1:
+        labels.pop()  # the top-level label
+    return labels[-1] if labels and not labels[-1].isdigit() else None
 
 
 @lru_cache(maxsize=OUTLET_KEYS_KEPT)
