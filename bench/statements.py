@@ -63,7 +63,9 @@ shown words stand in the article):
   it is the closest there is). Its
   recall is not over rows of its own: its ``must`` is the ``shared`` rows no other statement
   finds, and a row is found where a nearest line joins two of its sentences (a claim and, as
-  its nearest, another outlet's sentence of the same fact), the pointer a reader gets instead.
+  its nearest, another outlet's sentence of the same fact), the pointer a reader gets instead,
+  or a summary line does (its sentence and another outlet's own wording of it, shown as that
+  outlet telling the line in other words: a stronger pointer, graded as a summary line).
 
 Matching: a statement matches a gold row when corpus, story and part are equal, each gold span
 overlaps a span of the statement in the same article by at least half of the shorter of the
@@ -579,7 +581,8 @@ def grade(
         figures[statement.part].verdicts[verdict] += 1
         graded.append(Graded(statement, verdict, row))
     stories = {(s.corpus, s.story) for s in statements}
-    nearest = [s for s in statements if s.part == "nearest"]
+    # a nearest line, or a summary line with another outlet's own wording of it
+    pointers = [s for s in statements if s.part in ("nearest", "summary")]
     for must in rows:
         if must.verdict != "must" or (must.corpus, must.story) not in stories:
             continue
@@ -588,20 +591,22 @@ def grade(
             figures[must.part].found += 1
         elif must.part == "shared":
             figures["nearest"].must += 1
-            figures["nearest"].found += any(_points_to(s, must) for s in nearest)
+            figures["nearest"].found += any(_points_to(s, must) for s in pointers)
     return graded, figures
 
 
 def _points_to(statement: Statement, must: GoldRow) -> bool:
-    """Whether a nearest line joins two sentences of a shared fact the report missed: its
-    claim and its nearest sentence each overlap one of the row's spans, in two articles."""
+    """Whether a line joins two sentences of a shared fact the report missed: a nearest line's
+    claim and its nearest sentence, or a summary line's sentence and another outlet's own
+    wording of it, each overlap one of the row's spans, in two articles."""
     if (statement.corpus, statement.story) != (must.corpus, must.story):
         return False
-    if len(statement.spans) != 2:
-        return False  # a summary line not found in its article
-    claim, other = statement.spans
+    if len(statement.spans) < 2 or (statement.part == "nearest" and len(statement.spans) != 2):
+        return False  # a line not found in its article
+    claim, *others = statement.spans
     return any(
         span_overlap(a, claim) and span_overlap(b, other)
+        for other in others
         for a in must.spans
         for b in must.spans
         if a[0] != b[0]
