@@ -366,9 +366,9 @@ def test_story_page_tone_says_what_it_lists(client: TestClient) -> None:
     stories = client.get("/api/stories", params={"page_size": 50}).json()["stories"]
     pages = [client.get(f"/stories/{s['story_id']}").text for s in stories]
     tones = [
-        page.split('id="h-tone"', 1)[1].split("</section>", 1)[0]
+        page.split('<section id="tone"', 1)[1].split("</section>", 1)[0]
         for page in pages
-        if 'id="h-tone"' in page
+        if '<section id="tone"' in page
     ]
     assert tones and all("Never listed: nouns" in tone for tone in tones)
     listed = [tone for tone in tones if 'class="tone-loaded"' in tone]

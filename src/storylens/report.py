@@ -19,7 +19,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
-from storylens.compare.framing import NO_LISTED_OWN_WORDS, TONE_CHECKED, mark_kind
+from storylens.compare.framing import TONE_CHECKED, mark_kind
 from storylens.compare.lineage import credits_words, echo_words, outlets_credited
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
@@ -241,7 +241,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
         + (f" ({maybe_only_words(card)})" if maybe_only_words(card) else ""),
     ]
     if card.outlets:
-        lines += ["", "| outlet | only here | anonymous share | loaded words |"]
+        lines += ["", "| outlet | only here | anonymous share | loaded words listed |"]
         lines.append("|---|---|---|---|")
         for o in card.outlets:
             words = md(loaded_words_cell(o))
@@ -511,38 +511,39 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
 
 
 def _tone(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
+    """The tone section: what it lists, then each outlet with something listed. An outlet
+    with nothing listed gets no line: "none found" read to fresh readers as "no loaded
+    words" where the outlet used kinds of word the part does not list."""
     lines = ["## Tone and framing", "", TONE_CHECKED, ""]
+    ev = notes.evidence
     for profile in c.tone:
-        lines.append(f"### {md(profile.outlet)}")
-        lines.append("")
-        ev = notes.evidence
-        own = (
-            ", ".join(
-                f"“{md(m.text)}”{_kind(m)}{notes.ref(ev.tone(profile, m))}" for m in profile.own
-            )
-            or NO_LISTED_OWN_WORDS
+        listed = []
+        own = ", ".join(
+            f"“{md(m.text)}”{_kind(m)}{notes.ref(ev.tone(profile, m))}" for m in profile.own
         )
-        lines.append(f"- In its own voice: {own}")
+        if own:
+            listed.append(f"- In its own voice: {own}")
         if profile.distinctive:
             words = ", ".join(
                 f"“{md(w)}”{notes.ref(ev.distinctive(profile, w))}" for w in profile.distinctive
             )
-            lines.append(f"- Only this outlet's own words: {words}")
+            listed.append(f"- Only this outlet's own words: {words}")
         if profile.scare:
-            lines.append(
+            listed.append(
                 "- Distanced (scare quotes): "
                 + ", ".join(
                     f"‘{md(m.text)}’{notes.ref(ev.tone(profile, m))}" for m in profile.scare
                 )
             )
         if profile.adopted:
-            lines.append(
+            listed.append(
                 "- Framing it quotes rather than states: "
                 + ", ".join(
                     f"“{md(a)}”{notes.ref(ev.adopted(profile, a))}" for a in profile.adopted
                 )
             )
-        lines.append("")
+        if listed:
+            lines += [f"### {md(profile.outlet)}", "", *listed, ""]
     return lines
 
 

@@ -102,7 +102,7 @@ def _print_scorecard(console: Console, view: StoryView) -> None:
         console.print(
             glance_table(
                 "Per outlet",
-                ("outlet", "only here", "anonymous", "loaded words"),
+                ("outlet", "only here", "anonymous", "loaded words listed"),
                 [
                     (
                         o.outlet,

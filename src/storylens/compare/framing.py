@@ -35,10 +35,9 @@ TONE_CHECKED = (
     "(“uproar”), other verbs, longer phrases and adjectives the lexicon does not rate "
     "(“withering”), so an outlet may use loaded wording that is not listed."
 )
-# An outlet with no listed own-voice word: none of the kinds listed, not none at all.
-NO_LISTED_OWN_WORDS = "none found of the kinds above"
-# ... and the page's line for an outlet with no listed mark in any voice.
-NO_LOADED_WORDING_FOUND = "No loaded wording of the kinds above found."
+# The page's column for an outlet with no listed mark in any voice: what storylens did, not
+# a statement about the outlet ("no loaded wording found" read as "none used").
+NOTHING_LISTED = "Nothing listed."
 
 
 def mark_kind(mark: ToneMark) -> str:

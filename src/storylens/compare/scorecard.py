@@ -170,11 +170,13 @@ def _listed(names: list[str], conjunction: str) -> str:
     return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
 
 
-# What a scorecard cell says for an outlet with no loaded word the tone part is sure of: the
-# analysis finds more candidates, and "none" read as "it uses no loaded word" (a fresh reader);
-# so did "none sure", where the outlet wrote "withering criticism" and "the uproar among
-# liberals", kinds of word the part does not check (``framing.TONE_CHECKED``).
-NO_SURE_LOADED_WORDS = "none found (only some kinds of word are checked)"
+# What a scorecard cell says for an outlet with no loaded word the tone part is sure of: a
+# dash, no statement. "none", "none sure" and "none found (only some kinds of word are
+# checked)" each read to fresh readers as "it uses no loaded word" where the outlet wrote
+# "withering criticism", "an obscure freshman House member" or "lashing out at his Twitter
+# critics" (kinds of word the part does not list, or one it was not sure of): a part that
+# cannot be sure shows fewer lines (``framing.TONE_CHECKED`` says what it lists).
+NO_SURE_LOADED_WORDS = "–"
 # ... and for an outlet with lone claims but none storylens is sure no other outlet tells.
 NO_SURE_CLAIMS = "none sure"
 
@@ -202,12 +204,12 @@ def only_here_words(score: OutletScore) -> str:
 
 def loaded_words_cell(score: OutletScore) -> str:
     """An outlet's "loaded words" cell: the sure ones, or ``NO_SURE_LOADED_WORDS``, then its
-    own-voice hedges, named as such ("none found (...); hedge: supposedly")."""
-    cell = ", ".join(score.loaded_words) or NO_SURE_LOADED_WORDS
+    own-voice hedges, named as such ("slammed; hedge: supposedly", "hedge: supposedly")."""
+    parts = [", ".join(score.loaded_words)] if score.loaded_words else []
     if score.hedge_words:
         kind = "hedge" if len(score.hedge_words) == 1 else "hedges"
-        cell += f"; {kind}: {', '.join(score.hedge_words)}"
-    return cell
+        parts.append(f"{kind}: {', '.join(score.hedge_words)}")
+    return "; ".join(parts) or NO_SURE_LOADED_WORDS
 
 
 def anonymous_words(score: OutletScore) -> str:

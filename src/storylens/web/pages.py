@@ -22,7 +22,7 @@ from storylens.compare.dates_words import (
     published_in_words,
     status_in_words,
 )
-from storylens.compare.framing import NO_LOADED_WORDING_FOUND, TONE_CHECKED, mark_kind
+from storylens.compare.framing import NOTHING_LISTED, TONE_CHECKED, mark_kind
 from storylens.compare.lineage import outlets_credited
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import SHORT_LIST, short_list
@@ -168,7 +168,7 @@ def _environment() -> jinja2.Environment:
         only_here_words=only_here_words,
         loaded_words_cell=loaded_words_cell,
         tone_checked=TONE_CHECKED,
-        no_listed_words=NO_LOADED_WORDING_FOUND,
+        no_listed_words=NOTHING_LISTED,
         mark_kind=mark_kind,
         others_note=others_note,
         disputed_note=disputed_note,
