@@ -389,6 +389,42 @@ def test_a_family_is_no_other_spelling_of_its_name() -> None:
     assert [c for c in found if c.kind == "name"] == []
 
 
+def test_an_untagged_misspelt_name_as_a_subject_is_a_possible_misspelling() -> None:
+    a = "Representative Roger Williams spoke on Monday. Rogers was injured at the practice."
+    b = "Representative Roger Williams spoke on Monday and was hurt at the practice."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Roger Williams",)),
+        member("b", "Courier", b, people=("Roger Williams",)),
+    )
+    names = [(c.first.text, c.second.text, c.status) for c in found if c.kind == "name"]
+    assert names == [("Rogers", "Roger Williams", "unchecked")]
+
+
+def test_an_untagged_word_spelt_like_a_name_by_its_own_article_is_compared_so() -> None:
+    a = "Senator Mo Cowan spoke on Monday. Cowen said the seat was safe. Cowmen also emphasized it."
+    b = "Senator Mo Cowan spoke on Monday and said the seat was safe."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Mo Cowan", "Cowen")),
+        member("b", "Courier", b, people=("Mo Cowan",)),
+    )
+    names = [(c.first.text, c.second.text) for c in found if c.kind == "name"]
+    assert names == [("Cowen", "Mo Cowan"), ("Cowmen", "Mo Cowan")]
+
+
+def test_an_untagged_word_is_no_name_off_subject_of_two_people_or_a_family() -> None:
+    people = ("Chuck Pagano", "Roger Wicker", "Roger Williams", "Dana Trask")
+    a = (
+        "Coach Chuck Pagano, Roger Williams and Dana Trask spoke. Check out the notes. "
+        "Rogers was injured. The Trasks visited the families."
+    )
+    b = "Coach Chuck Pagano spoke, as did Roger Wicker, Roger Williams and Dana Trask."
+    found = _conflicts(
+        member("a", "Gazette", a, people=people),
+        member("b", "Courier", b, people=people),
+    )
+    assert [c for c in found if c.kind == "name"] == []
+
+
 def test_a_count_of_the_others_is_no_count_of_the_group() -> None:
     a = "Officers saw Marsh and two other males running from the depot on Monday."
     b = "Officers saw Marsh and three males running from the depot on Monday."
