@@ -683,3 +683,29 @@ def test_a_date_beside_another_act_is_no_counterpart() -> None:
         ),
     )
     assert not [row for row in shown if row[0] == "date"]
+
+
+def _built_rows(b: str, year: str) -> list[tuple[str, str, str]]:
+    a = "The bridge, which opened in 1963, will stay closed until the county decides."
+    return _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-04"),
+            timexes=(_timex(a, "1963", "1963", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-04"),
+            timexes=(_timex(b, year, year, anchored=False),),
+        ),
+    )
+
+
+def test_the_year_a_thing_was_built_or_opened_is_one_date() -> None:
+    b = "The two-lane bridge, built in 1961, carries about 14,000 vehicles a day to the coast."
+    assert _built_rows(b, "1961") == [("date", "1963", "1961")]
+
+
+def test_a_year_opened_is_no_year_another_thing_was_built() -> None:
+    # "opened" and "built" date one act only beside the same thing (here a school, not the
+    # bridge).
+    b = "The old school, built in 1961, will host a meeting on the closure next week."
+    assert _built_rows(b, "1961") == []

@@ -14,7 +14,8 @@ Two values conflict only when they describe the same quantity or attribute of th
   an act news dates ("passed", "quit", "held") is set only against a date of the same act,
   and, in claims too unlike to pair, against the one date of that act the other article
   gives with the same words beside it ("hold primaries in mid May" / "the primary would be
-  held on April 30", not "held the seat from 1966");
+  held on April 30", not "held the seat from 1966"; "the bridge, which opened in 1963" /
+  "the bridge, built in 1961");
 - a place is compared only where both claims say where the same thing happened ("in Pellham"
   / "in Crosby Mills"): a dateline, a person's home state or an organisation's city is not
   where the event happened. A place that either article also names, an abbreviation and its
@@ -195,7 +196,12 @@ _DATED_ACTS = {
     "leave": frozenset(stem(w) for w in ("quit", "left", "resigned", "departed")),
     "vote": frozenset(stem(w) for w in ("voted", "passed", "passing", "approved", "adopted")),
     "hold": frozenset(stem(w) for w in ("hold", "held", "holds", "holding")),
+    "built": frozenset(stem(w) for w in ("built", "constructed", "erected", "opened")),
 }
+# Acts whose words say too many things to tell two dates of alike claims apart ("opened up
+# about", "opened fire"): they pair two dates only where the words beside both say the same
+# (``_lone_dates``: "the bridge, which opened in 1963" / "the bridge, built in 1961").
+_LONE_ONLY_ACTS = frozenset({"built"})
 # Head words either side of a date read for its act: a date's act is often a few words
 # from it ("hold special-election primaries in mid May").
 ACT_HEAD_WORDS = 3
@@ -746,8 +752,9 @@ class _Pairing:
         some other step of the story."""
         if first.kind != "date":
             return True
-        acts_a = self.act_heads(first, i, unit_a) & _DATED_ACTS.keys()
-        acts_b = self.act_heads(second, j, unit_b) & _DATED_ACTS.keys()
+        telling = _DATED_ACTS.keys() - _LONE_ONLY_ACTS
+        acts_a = self.act_heads(first, i, unit_a) & telling
+        acts_b = self.act_heads(second, j, unit_b) & telling
         return acts_a == acts_b or bool(acts_a & acts_b)
 
     def act_heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
