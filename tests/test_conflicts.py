@@ -389,6 +389,42 @@ def test_a_family_is_no_other_spelling_of_its_name() -> None:
     assert [c for c in found if c.kind == "name"] == []
 
 
+def test_an_untagged_misspelt_name_as_a_subject_is_a_possible_misspelling() -> None:
+    a = "Representative Roger Williams spoke on Monday. Rogers was injured at the practice."
+    b = "Representative Roger Williams spoke on Monday and was hurt at the practice."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Roger Williams",)),
+        member("b", "Courier", b, people=("Roger Williams",)),
+    )
+    names = [(c.first.text, c.second.text, c.status) for c in found if c.kind == "name"]
+    assert names == [("Rogers", "Roger Williams", "unchecked")]
+
+
+def test_an_untagged_word_spelt_like_a_name_by_its_own_article_is_compared_so() -> None:
+    a = "Senator Mo Cowan spoke on Monday. Cowen said the seat was safe. Cowmen also emphasized it."
+    b = "Senator Mo Cowan spoke on Monday and said the seat was safe."
+    found = _conflicts(
+        member("a", "Gazette", a, people=("Mo Cowan", "Cowen")),
+        member("b", "Courier", b, people=("Mo Cowan",)),
+    )
+    names = [(c.first.text, c.second.text) for c in found if c.kind == "name"]
+    assert names == [("Cowen", "Mo Cowan"), ("Cowmen", "Mo Cowan")]
+
+
+def test_an_untagged_word_is_no_name_off_subject_of_two_people_or_a_family() -> None:
+    people = ("Chuck Pagano", "Roger Wicker", "Roger Williams", "Dana Trask")
+    a = (
+        "Coach Chuck Pagano, Roger Williams and Dana Trask spoke. Check out the notes. "
+        "Rogers was injured. The Trasks visited the families."
+    )
+    b = "Coach Chuck Pagano spoke, as did Roger Wicker, Roger Williams and Dana Trask."
+    found = _conflicts(
+        member("a", "Gazette", a, people=people),
+        member("b", "Courier", b, people=people),
+    )
+    assert [c for c in found if c.kind == "name"] == []
+
+
 def test_a_count_of_the_others_is_no_count_of_the_group() -> None:
     a = "Officers saw Marsh and two other males running from the depot on Monday."
     b = "Officers saw Marsh and three males running from the depot on Monday."
@@ -647,3 +683,29 @@ def test_a_date_beside_another_act_is_no_counterpart() -> None:
         ),
     )
     assert not [row for row in shown if row[0] == "date"]
+
+
+def _built_rows(b: str, year: str) -> list[tuple[str, str, str]]:
+    a = "The bridge, which opened in 1963, will stay closed until the county decides."
+    return _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-04"),
+            timexes=(_timex(a, "1963", "1963", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-04"),
+            timexes=(_timex(b, year, year, anchored=False),),
+        ),
+    )
+
+
+def test_the_year_a_thing_was_built_or_opened_is_one_date() -> None:
+    b = "The two-lane bridge, built in 1961, carries about 14,000 vehicles a day to the coast."
+    assert _built_rows(b, "1961") == [("date", "1963", "1961")]
+
+
+def test_a_year_opened_is_no_year_another_thing_was_built() -> None:
+    # "opened" and "built" date one act only beside the same thing (here a school, not the
+    # bridge).
+    b = "The old school, built in 1961, will host a meeting on the closure next week."
+    assert _built_rows(b, "1961") == []

@@ -14,13 +14,16 @@ Two values conflict only when they describe the same quantity or attribute of th
   an act news dates ("passed", "quit", "held") is set only against a date of the same act,
   and, in claims too unlike to pair, against the one date of that act the other article
   gives with the same words beside it ("hold primaries in mid May" / "the primary would be
-  held on April 30", not "held the seat from 1966");
+  held on April 30", not "held the seat from 1966"; "the bridge, which opened in 1963" /
+  "the bridge, built in 1961");
 - a place is compared only where both claims say where the same thing happened ("in Pellham"
   / "in Crosby Mills"): a dateline, a person's home state or an organisation's city is not
   where the event happened. A place that either article also names, an abbreviation and its
   name ("Ky." / "Kentucky"), and a place that may hold the other (a county, a state, a
   country, a neighbourhood) agree;
-- a name spelt two ways ("Jarrell Penn" / "Jarell Penn") is one person's name in conflict.
+- a name spelt two ways ("Jarrell Penn" / "Jarell Penn") is one person's name in conflict; a
+  bare name, or a capitalised word no entity was found in ("Rogers was injured"), spelt like
+  another outlet's name is a possible one.
 
 A conflict is confirmed (``disagree``) only when both values resolve and describe the same
 thing; one that may be a conflict is ``unchecked`` (shown as possible) with its reason.
@@ -193,7 +196,12 @@ _DATED_ACTS = {
     "leave": frozenset(stem(w) for w in ("quit", "left", "resigned", "departed")),
     "vote": frozenset(stem(w) for w in ("voted", "passed", "passing", "approved", "adopted")),
     "hold": frozenset(stem(w) for w in ("hold", "held", "holds", "holding")),
+    "built": frozenset(stem(w) for w in ("built", "constructed", "erected", "opened")),
 }
+# Acts whose words say too many things to tell two dates of alike claims apart ("opened up
+# about", "opened fire"): they pair two dates only where the words beside both say the same
+# (``_lone_dates``: "the bridge, which opened in 1963" / "the bridge, built in 1961").
+_LONE_ONLY_ACTS = frozenset({"built"})
 # Head words either side of a date read for its act: a date's act is often a few words
 # from it ("hold special-election primaries in mid May").
 ACT_HEAD_WORDS = 3
@@ -744,8 +752,9 @@ class _Pairing:
         some other step of the story."""
         if first.kind != "date":
             return True
-        acts_a = self.act_heads(first, i, unit_a) & _DATED_ACTS.keys()
-        acts_b = self.act_heads(second, j, unit_b) & _DATED_ACTS.keys()
+        telling = _DATED_ACTS.keys() - _LONE_ONLY_ACTS
+        acts_a = self.act_heads(first, i, unit_a) & telling
+        acts_b = self.act_heads(second, j, unit_b) & telling
         return acts_a == acts_b or bool(acts_a & acts_b)
 
     def act_heads(self, detail: DetailValue, member: int, unit: int) -> frozenset[str]:
@@ -1493,21 +1502,28 @@ def _one_word_spellings(
     plain_words = {i: {_plain(w) for w in words(members[i].analysed.article.text)} for i in kept}
     bare: dict[int, dict[str, DetailValue]] = {}
     named: dict[int, dict[str, DetailValue]] = {}
+    # plain word -> every name holding it, full names first: whom an untagged word names
+    holders: dict[int, dict[str, list[DetailValue]]] = {}
     for i in kept:
         furniture = furniture_spans(members[i].analysed.article.text)
         bare[i] = _one_word_names(members[i], furniture)
+        full = _name_values(members[i], furniture)
         named[i] = {
-            _plain(word): name
-            for name in reversed(_name_values(members[i], furniture))
-            for word in words(name.value)
+            _plain(word): name for name in reversed(full) for word in words(name.value)
         } | bare[i]
+        holders[i] = {}
+        for name in full:
+            for word in words(name.value):
+                holders[i].setdefault(_plain(word), []).append(name)
+        for plain, name in bare[i].items():
+            holders[i].setdefault(plain, [name])
     seen: set[tuple[str, str]] = set()
+    lower_words = set().union(*(_lower_words(members[i].analysed.article.text) for i in kept))
     for i in kept:
         outlet = members[i].outlet
         others = [j for j in kept if members[j].outlet != outlet]
-        for plain, first in bare[i].items():
-            if any(plain in plain_words[j] for j in others):
-                continue  # another outlet writes this spelling too
+        own = {p: v for p, v in bare[i].items() if not any(p in plain_words[j] for j in others)}
+        for plain, first in own.items():
             for j in others:
                 match = next(
                     (
@@ -1525,6 +1541,96 @@ def _one_word_spellings(
                     seen.add(key)
                     yield _spelling_conflict(first, second, i < j, outlet, word in plain_words[i])
                 break
+        untagged = _untagged_names(members[i], bare[i], lower_words)
+        for plain, first in untagged.items():
+            if any(plain in plain_words[j] for j in others):
+                continue  # another outlet writes this spelling too
+            # The word's own article may spell the name a third way ("Cowen", "Cowmen"):
+            # the word is then compared as that spelling is.
+            spellings = [plain, *(p for p in own if _alike_spellings(plain, p))]
+            for j in others:
+                match = _one_name_alike(spellings, holders[j])
+                if match is None or match[0] not in plain_words[i]:
+                    continue  # a word read as a name only beside the name its article writes
+                word, second = match
+                key = (min(plain, word), max(plain, word))
+                if key not in seen:
+                    seen.add(key)
+                    yield _spelling_conflict(first, second, i < j, outlet, word in plain_words[i])
+                break
+
+
+# A capitalised word of a name's length, whole (not a piece of "Ja'Mare" or "Smith-Jones"),
+# as the subject of its clause: a verb after it, perhaps past an adverb ("Rogers was
+# injured", "Cowmen also emphasized", "Lock said"), not "Check out" or "Colt stampede".
+_CAPITALISED_SUBJECT = re.compile(
+    r"(?<![\w'’-])[A-Z][a-z]{3,}(?![\w'’-])"
+    r"(?=\s+(?:[a-z]+ly\s+|also\s+|then\s+|later\s+)?"
+    r"(?:was|is|has|had|have|will|would|could|can|did|does|says|said|told|[a-z]{2,}ed)\b)"
+)
+
+
+def _lower_words(text: str) -> set[str]:
+    return {w for w in words(text) if w[:1].islower()}
+
+
+def _untagged_names(
+    member: StoryMember, bare: dict[str, DetailValue], lower_words: set[str]
+) -> dict[str, DetailValue]:
+    """The capitalised words of an article the entity recogniser tagged nothing that stand as
+    a clause's subject, each where it first does, by their plain spelling: a misspelt name
+    often goes untagged ("Cowmen also emphasized", "Rogers was injured"). A word any article
+    of the story writes in lower case ("Rich", "Will") is a word, not a name; a word of the
+    article's own full names or bare names is that name, compared already."""
+    text = member.analysed.article.text
+    furniture = furniture_spans(text)
+    tagged = sorted((e.start, e.end) for e in member.analysed.entities)
+    starts = [start for start, _ in tagged]
+    in_full = {
+        _plain(w)
+        for e in member.analysed.entities
+        if e.label == "PERSON" and len(words(e.text)) >= 2
+        for w in words(e.text)
+    }
+    found: dict[str, DetailValue] = {}
+    for word in _CAPITALISED_SUBJECT.finditer(text):
+        place = bisect.bisect_right(starts, word.start()) - 1
+        if place >= 0 and word.start() < tagged[place][1]:
+            continue
+        plain = _plain(word.group())
+        if plain in found or plain in bare or plain in in_full or plain in lower_words:
+            continue
+        if _in_boilerplate(member, word.start(), furniture):
+            continue
+        found[plain] = _value(member, "name", "", word.start(), word.end(), word.group())
+    return found
+
+
+def _one_name_alike(
+    spellings: Sequence[str], holders: dict[str, list[DetailValue]]
+) -> tuple[str, DetailValue] | None:
+    """(word, name) for the one name of another article holding a word alike to one of
+    ``spellings`` (``holders``: word -> the names holding it); None where none does or
+    several names do (whom the word names is then unknown: "Roger Wicker" and "Roger
+    Williams"). The plural of a surname is its family ("Clintons" of "Hillary Clinton"); of a
+    first name, a spelling ("Rogers" of "Roger Williams")."""
+    alike = [
+        (word, names)
+        for word, names in holders.items()
+        if any(
+            _alike_spellings(plain, word)
+            and not (_plural_of(plain, word) and _surname_in(word, names))
+            for plain in spellings
+        )
+    ]
+    if len(alike) != 1 or len({name.value for name in alike[0][1]}) != 1:
+        return None
+    return alike[0][0], alike[0][1][0]
+
+
+def _surname_in(word: str, names: Sequence[DetailValue]) -> bool:
+    """Whether ``word`` ends one of ``names`` (a bare name may be a surname too)."""
+    return any(_plain(words(name.value)[-1]) == word for name in names)
 
 
 def _spelling_conflict(
