@@ -100,6 +100,7 @@ def people_only_one_outlet_names(
             text for other, texts in texts_by_outlet.items() if other != outlet for text in texts
         ]
         spellings = _capitalised_words(others)
+        printed = _letter_runs(others)
         # per surname: the fullest form the outlet writes, at its first mention
         people: dict[str, tuple[list[str], str, int, int]] = {}
         for index, member in enumerate(members):
@@ -118,7 +119,7 @@ def people_only_one_outlet_names(
             # for a person ("Andrews", "Marshall", "Elizabeth"): a person is named in full
             if len(name_words) < MIN_NAME_WORDS or looks_like_outlet(name):
                 continue
-            if _printed_in(surname, others, spellings):
+            if _printed_in(surname, others, spellings, printed):
                 continue
             found.append(OnlyNamed(outlet, name, article_id, start, end))
             listed += 1
@@ -191,17 +192,37 @@ def _initial(word: str) -> bool:
     return len(word) <= 2 and word[:1].isupper() and word[1:] in ("", ".")
 
 
-def _printed_in(surname: str, texts: Sequence[str], spellings: frozenset[str]) -> bool:
+def _printed_in(
+    surname: str,
+    texts: Sequence[str],
+    spellings: frozenset[str],
+    printed: frozenset[str] = frozenset(),
+) -> bool:
     """Whether ``surname`` stands as a word in any of ``texts`` in any case (a possessive or
-    a hyphenated compound holding it counts), or a capitalised word one letter from it does
+    a hyphenated compound holding it counts), or a capitalised word one letter from it does,
     standing last in a name (``spellings``: an outlet's misspelling, "Cowen" for "Cowan", is
-    the same person; a given name, "Peter" of "Peter DeFazio", is no "Peters")."""
-    pattern = re.compile(rf"(?<![A-Za-z]){re.escape(surname)}(?![A-Za-z])", re.IGNORECASE)
-    if any(pattern.search(text) for text in texts):
-        return True
+    the same person; a given name, "Peter" of "Peter DeFazio", is no "Peters").
+    ``printed``, the texts' runs of letters lower-cased (``_letter_runs``), answers for a
+    surname of letters alone without a search of every text (issue #22)."""
+    if printed and _LETTERS.fullmatch(surname):
+        if surname.lower() in printed:
+            return True
+    else:
+        pattern = re.compile(rf"(?<![A-Za-z]){re.escape(surname)}(?![A-Za-z])", re.IGNORECASE)
+        if any(pattern.search(text) for text in texts):
+            return True
     if len(surname) < MIN_MISSPELT_LETTERS:
         return False
     return any(Levenshtein.distance(surname, word, score_cutoff=1) <= 1 for word in spellings)
+
+
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def _letter_runs(texts: Sequence[str]) -> frozenset[str]:
+    """Every maximal run of ASCII letters in ``texts``, lower-cased: a surname of letters
+    alone stands as a word in a text exactly where it is one of these runs."""
+    return frozenset(run.lower() for text in texts for run in _LETTERS.findall(text))
 
 
 def _capitalised_words(texts: Sequence[str]) -> frozenset[str]:
