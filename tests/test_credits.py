@@ -47,6 +47,17 @@ def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:
     assert article_credits(text) == []
 
 
+def test_a_name_the_article_describes_as_an_outlet_is_credited() -> None:
+    # neither name holds a word outlets are named with: the description says what they are
+    text = (
+        "Harbourline, a news site that covers the port, reported that the pier would close. "
+        "The plan was rushed, according to The Quay, a weekly publication in Eastmere."
+    )
+    assert [name for name, _, _ in article_credits(text, ["Courier"])] == ["Harbourline", "Quay"]
+    # a person described is no outlet
+    assert article_credits("Ann Lee, a former aide, reported that it closed.", ["Courier"]) == []
+
+
 def test_the_articles_own_outlet_is_no_credit() -> None:
     # given as the article's outlet, or named by the text as itself
     text = "Councillor Ames told the Harbor Gazette that she would stay."

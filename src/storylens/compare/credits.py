@@ -31,11 +31,27 @@ _BEFORE = re.compile(
     rf"\b(?i:according\s+to(?:\s+an?\s+(?:report|story|article|interview|analysis)\s+(?:in|by|on|from|with))?"
     rf"|(?:first\s+)?reported\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
     rf"|told|telling|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
-    rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by)"
+    rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by|quoted\s+in)"
     rf"\s+(?P<name>{NAME_PATTERN})"
 )
+# What a reporter calls an outlet it introduces ("Politico, a news site that covers
+# politics, reported"; "The Hill, a political publication in Washington"): the name before
+# such a description is an outlet in that article, whatever words it is named with.
+_OUTLET_NOUNS = (
+    r"news\s+(?:site|website|service|agency|outlet|organi[sz]ation|network)|newspaper|paper"
+    r"|publication|magazine|website|web\s+site|blog|broadcaster|network|tabloid|wire\s+service"
+)
+# The most words between the article ("a") and the outlet noun of such a description.
+MAX_DESCRIPTION_WORDS = 4
+_DESCRIBED = re.compile(
+    rf"(?P<name>{NAME_PATTERN}),\s+(?i:an?|the)\s+(?:[\w'’-]+\s+){{0,{MAX_DESCRIPTION_WORDS}}}?"
+    rf"(?i:{_OUTLET_NOUNS})\b"
+)
+# ... which may stand between the name and its verb ("Politico, a news site ..., reported").
+_DESCRIPTION = r"(?:,\s+(?i:an?|the)\s+[^,.;]{1,80}?,)?"
 _AFTER = re.compile(
-    rf"(?P<name>{NAME_PATTERN})(?:[’']s?)?\s+(?:(?:first|originally|also|previously|earlier)\s+)?"
+    rf"(?P<name>{NAME_PATTERN})(?:[’']s?)?{_DESCRIPTION}\s+"
+    rf"(?:(?:first|originally|also|previously|earlier)\s+)?"
     rf"(?:reported|reports|has\s+reported|had\s+reported|(?:is|was)\s+reporting|revealed|obtained"
     rf"|broke\s+the\s+news)\b"
 )
@@ -58,15 +74,21 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
         inferred = infer_outlet(text)
         if inferred is not None:
             own.add(outlet_key(inferred.name))
+    described = {
+        outlet_key(trim_outlet_name(m.group("name")).removeprefix("The "))
+        for m in _DESCRIBED.finditer(text)
+    }
     found: dict[str, tuple[str, int, int]] = {}
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(text):
             raw = match.group("name")
             # "reported by the Gazette", "The Gazette reported": the article is no name
             name = trim_outlet_name(raw).removeprefix("The ")
-            if not name or len(name) > MAX_CREDIT_CHARS or not looks_like_outlet(name):
+            if not name or len(name) > MAX_CREDIT_CHARS:
                 continue
             key = outlet_key(name)
+            if not looks_like_outlet(name) and key not in described:
+                continue
             if not key or is_own(key, own):
                 continue
             start = match.start("name") + raw.lower().find(name.lower())
