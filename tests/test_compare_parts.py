@@ -453,6 +453,24 @@ def test_two_outlets_quoting_one_statement_alike_reuse_nothing() -> None:
     assert echoes == [] and pairs == set()
 
 
+def test_a_quoted_paragraph_copied_with_its_narration_is_reused() -> None:
+    # the reporter's own words around the quotation are copied too: one outlet's paragraph
+    paragraph = (
+        "Debate was closed to the public, but the plan “keeps the pier open for ferries, "
+        "fishing boats and the summer festival crowds, whatever the council decides next "
+        "year,” said Ana Brill of the board."
+    )
+    members = [
+        member("late", "Courier", paragraph + " Shops on Quay Street fear lost trade.",
+               published="2026-03-03", seq=1),
+        member("wire", "Metro Wire", paragraph + " Drivers should use the ring road.",
+               published="2026-03-02", seq=2),
+    ]  # fmt: skip
+    units = claim_units(members)
+    echoes, _ = find_echoes(members, units, similarity_matrix(units), {})
+    assert [(e.article_id, e.earlier_article_id) for e in echoes] == [("late", "wire")]
+
+
 def test_a_sentence_two_outlets_print_word_for_word_is_never_only_one_outlets() -> None:
     # A wire story run by a second paper: the copied sentences are the wire's and the
     # paper's both (echoed: the echo confirms nothing), not "only in" either of them.

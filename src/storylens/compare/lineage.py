@@ -18,7 +18,7 @@ from scipy import sparse
 
 from storylens.compare.claims import ClaimUnit
 from storylens.compare.credits import story_credits
-from storylens.compare.quotes import normalise_quote, quoted_share
+from storylens.compare.quotes import narration_words, normalise_quote, quoted_share
 from storylens.ingest.outlet_names import outlet_key
 from storylens.records import Echo, LineageEntry, StoryMember
 
@@ -35,7 +35,11 @@ NEAR_COPY_PREFILTER = 0.6
 MIN_ECHO_WORDS = 8
 # A sentence at least this share inside quotation marks ('"...," Trump said in a statement')
 # is the speaker's words: every outlet that quotes the statement prints it alike, so it shows
-# no outlet reusing another's.
+# no outlet reusing another's, unless the reporter's own words around the quotation (at least
+# MIN_ECHO_WORDS of them) are copied too: "Debate was mostly closed to the public, but the
+# final version "...," said Hilary Shelton, director of the NAACP's Washington bureau" word
+# for word in two outlets is one outlet's paragraph reused (a fresh reader counted four such
+# sentences where the lineage showed one).
 QUOTED_ECHO_SHARE = 0.5
 # An article with at least this share of its claims reused from one earlier article is an
 # echo of it rather than independent reporting.
@@ -69,8 +73,13 @@ def find_echoes(
     for row, unit in enumerate(units):
         if unit.member in copies or len(unit.text.split()) < MIN_ECHO_WORDS:
             continue
+        told = None
         if quoted_share(unit.text) >= QUOTED_ECHO_SHARE:
-            continue  # two outlets quoting one statement alike copied the speaker, not each other
+            # two outlets quoting one statement alike copied the speaker, not each other,
+            # unless the reporter's words around it are copied too
+            told = narration_words(unit.text)
+            if len(told) < MIN_ECHO_WORDS:
+                continue
         start, end = cosine.indptr[row], cosine.indptr[row + 1]
         best: tuple[float, int] | None = None
         for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
@@ -80,6 +89,9 @@ def find_echoes(
             if other.member in copies or rank[other.member] >= rank[unit.member]:
                 continue
             ratio = float(fuzz.ratio(normalise_quote(unit.text), normalise_quote(other.text)))
+            if told is not None and ratio >= NEAR_COPY_RATIO:
+                around = fuzz.ratio(" ".join(told), " ".join(narration_words(other.text)))
+                ratio = min(ratio, float(around))
             if ratio >= NEAR_COPY_RATIO and (best is None or ratio > best[0]):
                 best = (ratio, int(column))
         if best is None:

@@ -526,6 +526,18 @@ def quoted_share(text: str) -> float:
     return min(quoted / max(len(text.strip()), 1), 1.0)
 
 
+def narration_words(text: str) -> list[str]:
+    """The words of ``text`` outside its top-level quotation marks: the reporter's own (marks
+    and dashes standing alone are no words)."""
+    told, at = [], 0
+    for q in find_marked_quotes(text):
+        if q.depth == 0:
+            told.append(text[at : q.start])
+            at = q.end
+    told.append(text[at:])
+    return [word for word in " ".join(told).split() if any(c.isalnum() for c in word)]
+
+
 def paragraph_runs(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``text[start:end]`` cut at its line breaks, each run without the marks and spaces at
     its edges: a quote in the comparison never joins two paragraphs."""
