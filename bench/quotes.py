@@ -54,8 +54,8 @@ said) or in single marks is a quote in the gold but not a direct one. A third re
 "marked", is the strict one with gold passages in two apostrophes counted as direct, as the
 data's own definition of the flag (content that holds quotation marks) reads. A quote that a speaker
 quotes inside their own (kind ``nested``, with ``reported_by``) is not in the direct subset:
-PolNeAR annotates the outer quote only. In ``all@`` it lies inside a gold quote; it is scored
-like any prediction there.
+PolNeAR annotates the outer quote only. Nor is it a row of ``export quotes`` (its words are
+in the outer quote's row), so no reading scores it (``export_quotes``).
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ from storylens.analyse.quotes.acts import (  # noqa: E402
     THOUGHT_VERBS,
 )
 from storylens.analyse.quotes.cues import SPEECH_VERBS, STANCE_VERBS  # noqa: E402
+from storylens.export import is_quote_row  # noqa: E402
 
 THRESHOLDS = (0.3, 0.8)  # lenient and strict word coverage, as in the GenderGapTracker study
 WORD = re.compile(r"\w+")
@@ -234,12 +235,18 @@ def _prediction(quote: Any, start: int, end: int) -> Prediction:
     )
 
 
+def export_quotes(doc: Any) -> list[Any]:
+    """The quotes of ``doc`` that ``export quotes`` writes a row for (a nested quote is in
+    the row of the quote that holds it)."""
+    return [q for q in extract_quotes(doc) if is_quote_row(q.kind)]
+
+
 def segment_predictions(doc: Any) -> list[Prediction]:
     """One prediction per quoted run of a quote (a quote split by its attribution is two):
     the rows ``storylens export quotes`` wrote before it wrote one row per quote."""
     return [
         _prediction(q, start, end)
-        for q in extract_quotes(doc)
+        for q in export_quotes(doc)
         if q.kind != "scare"
         for start, end in q.spans
     ]
@@ -249,7 +256,7 @@ def utterance_predictions(doc: Any) -> list[Prediction]:
     """One prediction per quote (a split quote's runs and the attribution between them), as
     ``storylens export quotes`` writes them and PolNeAR annotates a quote split by its
     attribution."""
-    return [_prediction(q, q.start, q.end) for q in extract_quotes(doc) if q.kind != "scare"]
+    return [_prediction(q, q.start, q.end) for q in export_quotes(doc) if q.kind != "scare"]
 
 
 def mark_speech_gold(nlp: Any, golds: list[list[dict[str, Any]]]) -> None:
@@ -369,14 +376,14 @@ def _print_scorer_check(
                 out.write(json.dumps({"id": row["id"], "quotes": gold}) + "\n")
         with pred_path.open("w", encoding="utf-8") as out:
             for row, doc in zip(corpus, docs, strict=True):
-                for quote in extract_quotes(doc):
+                for quote in export_quotes(doc):
                     out.write(json.dumps(_export_row(row["id"], doc, quote)) + "\n")
         # The same quotes one row per quoted run, as the export wrote them before, for sets
         # that annotate each run of a split quote apart.
         segment_path = Path(folder) / "segments.jsonl"
         with segment_path.open("w", encoding="utf-8") as out:
             for row, doc in zip(corpus, docs, strict=True):
-                for quote in extract_quotes(doc):
+                for quote in export_quotes(doc):
                     for start, end in quote.spans:
                         record = {**_export_row(row["id"], doc, quote), "text": doc.text[start:end]}
                         out.write(json.dumps(record) + "\n")
@@ -494,7 +501,7 @@ def part_figures(
     """The judged figures of one part (one prediction per quote, as ``export quotes`` writes
     them), with textacy's direct F1@30 beside them."""
     started = time.perf_counter()
-    found = [(doc, extract_quotes(doc)) for doc in docs]
+    found = [(doc, export_quotes(doc)) for doc in docs]
     seconds = time.perf_counter() - started
     by_doc = {id(doc): quotes for doc, quotes in found}
 

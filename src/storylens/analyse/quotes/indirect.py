@@ -143,7 +143,18 @@ PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "op
 # written is a work ("a book written by Ruth Penn", "an article published by"): no
 # statement. A letter or a proposal written by someone stays their words.
 KEEPING_CUES: frozenset[str] = frozenset({"maintain"})
-AUTHORSHIP_CUES: frozenset[str] = frozenset({"write", "publish", "author", "co-write"})
+AUTHORSHIP_CUES: frozenset[str] = frozenset(
+    {"write", "publish", "author", "co-write", "post", "share", "upload", "tweet", "release"}
+)
+# Things posted or shared that hold no one's words of their own: "a video posted by Jim
+# Varga" says who put the video online, not that he said anything (a statement, a message or
+# a letter posted by someone stays their words).
+MEDIA_NOUNS: frozenset[str] = frozenset(
+    """
+    video clip footage photo photograph picture image selfie recording livestream meme gif
+    map chart graphic cartoon
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 # Verbs that report a finding only as a clause ("the study found that ...", "the court
 # ruled that ..."); their noun objects ("found the keys") are no content.
 CLAUSE_ONLY_CUES: frozenset[str] = frozenset({"find", "rule", "determine"})
@@ -724,7 +735,9 @@ def _passive_content(token: Token) -> tuple[set[int], Token] | None:
         return None
     subject = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
     written = subject if subject is not None else token.head
-    if lemma in AUTHORSHIP_CUES and written.lemma_.lower() in WORK_NOUNS:
+    if subject is not None and subject.tag_ in RELATIVE_PRONOUN_TAGS and token.dep_ == "relcl":
+        written = token.head  # "the video, which was posted by": the video was
+    if lemma in AUTHORSHIP_CUES and written.lemma_.lower() in WORK_NOUNS | MEDIA_NOUNS:
         return None
     if subject is not None and subject.tag_ in RELATIVE_PRONOUN_TAGS:
         # `The clip, which was posted online by a viewer`: the pronoun alone is no passage;

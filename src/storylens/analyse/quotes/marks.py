@@ -31,6 +31,8 @@ STRAIGHT_SINGLE = "'"
 ALL_MARKS = DOUBLE_OPEN + DOUBLE_CLOSE + SINGLE_OPEN + SINGLE_CLOSE + STRAIGHT_DOUBLE
 ALL_MARKS_WITH_STRAIGHT = ALL_MARKS + STRAIGHT_SINGLE
 _MARK_OR_LINE_BREAK = re.compile(f"[\n{re.escape(ALL_MARKS_WITH_STRAIGHT)}]")
+# Two digits (not three) after a ‘: a year or decade cut short ("‘08", "‘90s").
+_ELIDED_YEAR = re.compile(r"\d\d(?!\d)")
 _DOUBLE_MARK = re.compile(f"[{re.escape(DOUBLE_OPEN + DOUBLE_CLOSE + STRAIGHT_DOUBLE)}]")
 
 # Characters after which a straight mark opens a quote ("said: 'Yes'", "(\"so-called\")").
@@ -109,6 +111,21 @@ def _single_close_is_apostrophe(text: str, index: int, paragraph_end: int) -> bo
         return False
     rest = text[index + 1 : paragraph_end]
     return any(char in SINGLE_CLOSE or char == STRAIGHT_SINGLE for char in rest)
+
+
+def _single_open_is_apostrophe(text: str, index: int) -> bool:
+    """A ‘ typed (or autocorrected) for an apostrophe: a year or decade cut short (`in ‘08`,
+    `the ‘90s`), a possessive after a word (`National Review‘s founding`, `CBS‘ Face the
+    Nation`). Read as an open mark it opens a quotation nothing closes, and every quote after
+    it in the paragraph is read as nested inside it (issue 23)."""
+    previous = text[index - 1] if index > 0 else " "
+    following = text[index + 1 : index + 4]
+    if _ELIDED_YEAR.match(following) and not _is_word(previous):
+        return True
+    if not _is_word(previous):
+        return False
+    after = following[:1]
+    return after.isspace() or (after == "s" and not _is_word(following[1:2]))
 
 
 def _double_apostrophes_as_marks(text: str) -> str:
@@ -199,6 +216,8 @@ def find_marked_quotes(text: str) -> list[MarkedQuote]:
             # `“It's unusual,“ said Larry Noble`: an open mark typed for the close one; after
             # a word or a comma and before a space it can only close the quote that is open.
             _pop_to(stack, top_same, index, close)
+        elif char in SINGLE_OPEN and _single_open_is_apostrophe(text, index):
+            pass  # `in ‘08`, `National Review‘s`, `CBS‘ Face the Nation`: no quote opens
         elif char in DOUBLE_OPEN or char in SINGLE_OPEN:
             # A curly open mark between two letters is a typo for "said‘word’", still an open.
             stack.append(_Open(index, double, False, index + 1))

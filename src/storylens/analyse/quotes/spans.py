@@ -33,6 +33,7 @@ from storylens.analyse.quotes.parse import (
     starts_sentence,
     subject_of,
 )
+from storylens.analyse.quotes.scare import sentence_runs_on
 from storylens.analyse.quotes.speakers import (
     ORGANIZATION_NOUNS,
     TIME_LABELS,
@@ -641,10 +642,17 @@ def _over_reported_clause(
     cue: Token,
 ) -> FoundQuote:
     """A mid-sentence quoted phrase widened over the clause its cue reports around it. The
-    widened start replaces any colon lead-in (the clause is the better bound)."""
-    if starts_sentence(article.text, quote.open_at):
+    widened start replaces any colon lead-in (the clause is the better bound). A phrase that
+    opens its sentence is widened too when the sentence runs on past its close mark
+    (`"Harbour Nights" drew two million viewers, the network said`): the cue reports the
+    clause, a title in marks its subject."""
+    text = article.text
+    opening = starts_sentence(text, quote.open_at)
+    if opening and not sentence_runs_on(text, quote):
         return found
     extended = _reported_extent(article, quote, attribution, cue)
+    if extended is not None and opening:
+        extended = (quote.start, extended[1])  # nothing of its sentence stands before it
     if extended is None or not (extended[0] < quote.start or extended[1] > quote.end):
         return found
     return replace(

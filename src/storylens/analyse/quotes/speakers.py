@@ -419,6 +419,7 @@ class SpeakerTable:
                 full_names.append((doc[run[0].i : run[-1].i + 1], words))
         for _, words in full_names:
             self._person(words)
+        self._merge_names_without_initials()
         self._join_coordinated_first_names()
         self._collect_mentions()
         self._vote_genders()
@@ -454,10 +455,33 @@ class SpeakerTable:
                 cleaned.append(run)
         return cleaned
 
+    def _merge_names_without_initials(self) -> None:
+        """ "R. Clarke Cooper" and later "Clarke Cooper", "Mary E. Hale" and "Mary Hale": a
+        name that is another's but for its initials is that person, named in full with the
+        initials. Two people apart, they split the surname, and "Cooper said" resolved to
+        neither. Where two initialled names fit ("John A. Hale", "John B. Hale"), the bare
+        one may be either and stays apart."""
+        for person in list(self.people):
+            words = person.name.split()
+            if any(_is_initial(w) for w in words):
+                continue
+            fuller = [
+                other
+                for other in self.people
+                if other is not person
+                and any(_is_initial(w) for w in other.name.split())
+                and [w for w in other.name.split() if not _is_initial(w)] == words
+            ]
+            if len(fuller) == 1:
+                self._merge_into(person, fuller[0].name.split())
+
     def _join_coordinated_first_names(self) -> None:
         """ "Alec and Hilaria Baldwin": the lone first name shares the surname."""
+        places = {e.text for e in self.doc.ents if e.label_ in STATE_TAG_LABELS}
         for match in COORDINATED_NAMES.finditer(self.text):
             first, second, surname = match.groups()
+            if first in places:
+                continue  # "Ann Cole of Ohio and Maria Lopez": a state, no first name
             before = self.text[max(0, match.start() - TITLE_LOOKBACK_CHARS) : match.start()]
             if any(w.lower().rstrip(".") in TITLES for w in before.split()[-1:]):
                 continue  # "President Obama and Hillary Clinton": a surname, not a first name
@@ -1263,6 +1287,14 @@ def _reads_as_person(head: Token, run: list[Token]) -> bool:
     )
 
 
+def _is_initial(word: str) -> bool:
+    """A name word that is an initial ("R.", "E", "J.D.")."""
+    return bool(_INITIAL.match(word))
+
+
+_INITIAL = re.compile(r"^(?:[A-Z]\.){1,3}$|^[A-Z]$")
+
+
 def _surname(words: list[str]) -> str:
     """The family name of a full name's words: the last, or the one before a generational
     suffix ("Jackson" in "Jesse Jackson Jr.")."""
@@ -1276,8 +1308,19 @@ def _as_printed(found: ResolvedSpeaker) -> str:
     where the resolved name leaves out a word of the mention ("Bo Reyes" is no "Reyes Wen",
     which the table may make of "Reyes and Li Wen")."""
     resolved = set((found.speaker or "").split())
-    printed = [w for w in found.mention.split() if NAME_TOKEN.match(w)]
-    if found.speaker and all(w in resolved for w in printed):
+    # "Rep. Tom Birch" is Tom Birch: a title is no word of the name it stands before; the name
+    # ends where a lower-case word starts its description ("Bo Reyes of Iowa")
+    printed: list[str] = []
+    for word in found.mention.split():
+        if NAME_TOKEN.match(word) and word.lower() not in TITLES:
+            printed.append(word)
+        elif printed:
+            break
+    if (
+        found.speaker
+        and all(w in resolved for w in printed)
+        and all(NAME_TOKEN.match(w) for w in resolved)
+    ):
         return found.speaker
     return " ".join(printed) or found.speaker or found.mention
 
@@ -1346,11 +1389,42 @@ def _coordinated_names(head: Token) -> list[Token]:
     while True:
         conj = next((c for c in current.rights if c.dep_ == "conj"), None)
         if conj is None:
+            conj = _name_joined_to_description(current)
+        if conj is None:
             return found
         if conj.pos_ != "PROPN":
             return []
-        found.append(conj)
         current = conj
+        if conj.ent_type_ in STATE_TAG_LABELS:
+            continue  # "Ann Cole, R-Ohio, and Bo Reyes": the parse joins the state to the name
+        found.append(conj)
+
+
+# What follows a name to say where its bearer is from: "of Arizona", "(D-Ohio)", "R-Ariz.".
+NAME_DESCRIPTION_DEPS = frozenset({"appos", "prep"})
+# Entity labels of such a state tag, which no name coordinated with it shares (a party,
+# NORP, is left out: the recogniser gives it to given names too, "Dorian").
+STATE_TAG_LABELS = frozenset({"GPE"})
+
+
+def _name_joined_to_description(name: Token) -> Token | None:
+    """ "Sens. Ann Cole of Ohio and Bo Reyes of Iowa said", "Ann Cole, D-Ohio, and Bo Reyes":
+    the parse joins the second name to the first one's state or party tag, not to the name.
+    A person's name joined to such a tag is the first name's partner."""
+    for child in name.rights:
+        if child.dep_ not in NAME_DESCRIPTION_DEPS:
+            continue
+        described = (
+            child
+            if child.dep_ == "appos"
+            else next((c for c in child.children if c.dep_ == "pobj"), None)
+        )
+        if described is None or described.pos_ != "PROPN" or described.ent_type_ == "PERSON":
+            continue
+        conj = next((c for c in described.rights if c.dep_ == "conj"), None)
+        if conj is not None and conj.pos_ == "PROPN" and conj.ent_type_ == "PERSON":
+            return conj
+    return None
 
 
 def mention_tokens(head: Token) -> list[Token]:

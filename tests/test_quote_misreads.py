@@ -1,0 +1,150 @@
+"""Sourcing misreads readers found on real news (issues 19 and 23), each rule on written
+(fictional) sentences: an apostrophe typed as an open mark, a name given with and without its
+middle initial, two people named with their states, a video posted by someone, and a title in
+marks that its sentence runs on past.
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.quotes import extract_quotes
+from storylens.analyse.quotes.marks import find_marked_quotes
+from storylens.records import Quote
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Language:
+    return load_pipeline()
+
+
+def _quotes(nlp: Language, text: str) -> list[Quote]:
+    return [q for q in extract_quotes(nlp(text)) if q.kind != "scare"]
+
+
+def _holding(quotes: list[Quote], words: str) -> Quote:
+    found = [q for q in quotes if words in q.text]
+    assert found, f"no quote holds {words!r}: {[q.text for q in quotes]}"
+    return found[0]
+
+
+# -- an apostrophe typed as an open mark opens no quotation (issue 23, nested quotes) -------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hale said in ‘08 that the vote was close. “It does away with the blame game,” he said.",
+        "The essay returns to the Harbour Review‘s founding “quiet conservatism,” he wrote. "
+        "“We are done,” he said.",
+        "On TSK‘ Morning Hour she stated, “When I look at this, it is bad,” and left.",
+    ],
+)
+def test_an_apostrophe_typed_as_an_open_mark_nests_nothing(text: str) -> None:
+    quotes = find_marked_quotes(text)
+    assert quotes and all(q.depth == 0 for q in quotes), [
+        (text[q.start : q.end], q.depth) for q in quotes
+    ]
+
+
+def test_a_quote_inside_a_quote_still_nests() -> None:
+    text = "“She looked at me and said, ‘Put that down,’” Malik said."
+    assert sorted(q.depth for q in find_marked_quotes(text)) == [0, 1]
+
+
+def test_a_quote_opening_on_a_number_still_opens() -> None:
+    text = "She called it ‘100 percent wrong’ and left."
+    assert [text[q.start : q.end] for q in find_marked_quotes(text)] == ["100 percent wrong"]
+
+
+# -- a name with and without its middle initial is one person (issue 19) --------------------
+
+
+def test_a_name_without_its_initial_is_the_person_with_it(nlp: Language) -> None:
+    text = (
+        "“It failed,” said Clarke Cooper, who heads the harbour league. Later, R. Clarke "
+        "Cooper said the league would fight on. “We will not stop,” Cooper added."
+    )
+    quotes = _quotes(nlp, text)
+    assert {q.speaker for q in quotes} == {"R. Clarke Cooper"}, [
+        (q.speaker, q.text) for q in quotes
+    ]
+
+
+def test_two_initialled_names_leave_the_bare_one_apart(nlp: Language) -> None:
+    text = (
+        "John A. Hale said the dock was safe. John B. Hale said the dock was not safe. "
+        "John Hale said the inquiry would decide."
+    )
+    assert _holding(_quotes(nlp, text), "inquiry would decide").speaker == "John Hale"
+
+
+# -- people named together with their states speak together (issue 19) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        (
+            "Sens. Ann Cole of Ohio and Bo Reyes of Iowa said the ferry plan would fail.",
+            "Ann Cole and Bo Reyes",
+        ),
+        (
+            "Republican Sens. Ann Cole of Ohio and Maria Lopez of New Mexico said in a joint "
+            "statement that the ferry plan would fail.",
+            "Ann Cole and Maria Lopez",
+        ),
+        (
+            "Sens. Ann Cole, R-Ohio, and Maria Lopez, D-N.M., said the ferry plan would fail.",
+            "Ann Cole and Maria Lopez",
+        ),
+        (
+            "Rep. Ann Hale (D-Ohio) and Rep. Tom Birch (R-Ohio) said they would oppose the bill.",
+            "Ann Hale and Tom Birch",
+        ),
+    ],
+)
+def test_names_joined_through_their_states_speak_together(
+    nlp: Language, text: str, speaker: str
+) -> None:
+    quote = _holding(_quotes(nlp, text), "would")
+    assert quote.speaker == speaker
+
+
+# -- a video posted by someone is not their words (issue 19) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A video posted by Jim Varga on Friday shows the crowd at the harbour gate.",
+        "The clip, which was posted online by a ferry passenger, has been shared widely.",
+        "A photo posted by the mayor on Friday shows him at the fire.",
+    ],
+)
+def test_a_video_posted_by_someone_is_no_quote_of_theirs(nlp: Language, text: str) -> None:
+    assert not [q for q in _quotes(nlp, text) if q.cue == "posted"]
+
+
+def test_a_statement_posted_by_someone_stays_theirs(nlp: Language) -> None:
+    text = "A statement posted by the company on Friday said the plant would close."
+    assert any(q.cue == "posted" for q in _quotes(nlp, text))
+
+
+# -- a title in marks that its sentence runs on past is no one's words (issue 19) ------------
+
+
+def test_a_title_opening_a_reported_sentence_is_widened_to_the_report(nlp: Language) -> None:
+    text = "“Harbour Nights” drew two million viewers, the network said."
+    quote = _holding(_quotes(nlp, text), "Harbour Nights")
+    assert quote.kind == "mixed"
+    assert "two million viewers" in text[quote.start : quote.end]
+    assert quote.speaker == "the network"
+
+
+def test_a_quote_ending_before_its_cue_stays_direct(nlp: Language) -> None:
+    text = "“We will win” Tom Reed said on Monday."
+    quote = _holding(_quotes(nlp, text), "We will win")
+    assert (quote.kind, quote.speaker) == ("direct", "Tom Reed")
