@@ -311,6 +311,17 @@ def test_a_like_sentence_keeping_few_of_its_words_is_another_utterance() -> None
     assert all(len(g.variants) == 1 for g in groups)
 
 
+def test_a_wording_cut_in_several_places_is_the_same_utterance() -> None:
+    # every word of the shorter is the longer's, in order: cut in three places, not reworded
+    full = (
+        "The plans aren't drawn up, written out yet, but I think the pier will reopen for "
+        "your boats"
+    )
+    cut = "The plans aren't written yet, but I think the pier will reopen for boats"
+    groups = align_quotes([_at("a", full, "Ana Brill"), _at("b", cut, "Ana Brill")])
+    assert len(_group_of(groups, full).variants) == 2
+
+
 def test_one_changed_word_is_a_rewording() -> None:
     line = "I used money that should have been used for my campaign"
     groups = align_quotes(

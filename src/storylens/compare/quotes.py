@@ -888,16 +888,22 @@ def _kept_share(variant: QuoteVariant) -> float:
 
 
 def _changes_inside(variant: QuoteVariant) -> int:
-    """The places between its first and last kept words where a wording changes its
-    counterpart's words (a cut at either end changes nothing inside)."""
+    """The places between its first and last kept words where a wording puts words of its
+    own for its counterpart's (a cut at either end changes nothing inside, and neither does
+    a cut inside: a wording whose every word its counterpart holds in order is that
+    utterance shortened; a fresh reader found "The principles aren't written yet ... pay
+    taxes" shown apart from "The principles aren't combined, written out yet ... pay your
+    taxes", three cuts, and the story's "0 quote variants")."""
     kept = [i for i, run in enumerate(variant.diff) if run.op == "keep"]
     if not kept:
         return 0 if not variant.diff else len(variant.diff)
-    places, inside = 0, False
+    places, inside, adds = 0, False, False
     for run in variant.diff[kept[0] : kept[-1] + 1]:
-        if run.op != "keep" and not inside:
-            places += 1
-        inside = run.op != "keep"
+        if run.op == "keep":
+            places += inside and adds
+            inside, adds = False, False
+        else:
+            inside, adds = True, adds or run.op == "add"
     return places
 
 
