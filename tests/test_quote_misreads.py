@@ -148,3 +148,16 @@ def test_a_quote_ending_before_its_cue_stays_direct(nlp: Language) -> None:
     text = "“We will win” Tom Reed said on Monday."
     quote = _holding(_quotes(nlp, text), "We will win")
     assert (quote.kind, quote.speaker) == ("direct", "Tom Reed")
+
+
+def test_a_given_name_used_for_men_and_women_is_no_gender_vote(nlp: Language) -> None:
+    # "Hilary" is a man's name as well as a woman's: "he said" after Hilary Dunmore's quote
+    # is his, not the man named in the paragraph before
+    text = (
+        "The plan was approved at the harbour board's meeting, spokesman Tom Reed said.\n"
+        'Debate was closed, but the final plan "keeps the pier open," said Hilary Dunmore, '
+        "director of the board's Eastmere office.\n"
+        '"I hope it will bring the ferries back to the quay by the summer," he said.'
+    )
+    quote = _holding(_quotes(nlp, text), "bring the ferries back")
+    assert quote.speaker == "Hilary Dunmore"

@@ -247,7 +247,6 @@ FEMALE_FIRST_NAMES: tuple[str, ...] = (
     "alexis",
     "lori",
     "hillary",
-    "hilary",
     "nikki",
     "condoleezza",
     "sonia",
