@@ -139,3 +139,14 @@ def test_no_row_for_what_is_no_point_of_the_story(text: str, words: str) -> None
 )  # fmt: skip
 def test_points_of_the_story_stay(text: str, words: str, value: str) -> None:
     assert _rows(text, "2026-12-20")[words] == value
+
+
+def test_a_year_describing_a_person_is_no_row() -> None:
+    # "the 2019 Labour candidate" says who she is; "on Monday" is when the event happened
+    text = (
+        "Ann Lee, the 2019 Labour candidate, backed the pier plan on Monday. The pier opened "
+        "in 1961."
+    )
+    rows = _rows(text, "2026-03-04")
+    assert "2019" not in rows
+    assert rows["Monday"] == "2026-03-02" and rows["1961"] == "1961"

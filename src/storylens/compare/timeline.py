@@ -21,6 +21,7 @@ from datetime import date, timedelta
 
 from scipy import sparse
 
+from storylens.analyse.quotes.cues import PEOPLE_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.compare.claim_units import ClaimUnit, furniture_spans, lines_of_sentences
 from storylens.compare.dates_words import date_interval
@@ -91,6 +92,16 @@ _TITLE_OF = re.compile(
 )
 # How many characters before a date to read for such a name.
 NAME_LOOKBACK_CHARS = 16
+# A year that opens a description set after a person's name ("Sarah Palin, the 2008
+# Republican vice presidential nominee, weighed in on Monday"): it says who the person is, not
+# when the story's event happened (a fresh reader found the row dated 2008).
+_DESCRIPTION_OPENS = re.compile(r",\s+(?:the|a|an)\s+$", re.IGNORECASE)
+_DESCRIPTION_RUNS_TO = re.compile(r"[^,.;:()\n]{0,80}?(?=[,.;:)\n])")
+# The nouns such a description ends on: a role a person holds or held.
+_ROLE_NOUNS = PEOPLE_NOUNS | frozenset(
+    {"nominee", "candidate", "winner", "champion", "laureate", "graduate", "recipient"}
+    | {"runner-up", "hopeful", "contender", "finalist", "medalist", "medallist"}
+)
 # The most words a title in quotation marks has ("Meet the Press" has a small word and is
 # not caught; "Fox News Sunday" is).
 MAX_TITLE_WORDS = 5
@@ -189,7 +200,22 @@ def _a_point_of_the_story(text: str, timex: Timex, value: str, published: str | 
     before = text[max(0, timex.start - NAME_LOOKBACK_CHARS) : timex.start]
     if _NAME_PREFIX.search(before) or _TITLE_OF.search(before):
         return False
+    if _describes_a_person(text, timex, before):
+        return False
     return not (_publication_day(published) is not None and "X" in value)
+
+
+def _describes_a_person(text: str, timex: Timex, before: str) -> bool:
+    """Whether a year opens a description of a person set after their name (", the 2008
+    Republican vice presidential nominee,"): one that runs to the next comma or stop and
+    ends on a role noun."""
+    if not timex.text.isdigit() or not _DESCRIPTION_OPENS.search(before):
+        return False
+    runs = _DESCRIPTION_RUNS_TO.match(text, timex.end)
+    if runs is None:
+        return False
+    described = runs.group().split()
+    return bool(described) and described[-1].lower() in _ROLE_NOUNS
 
 
 def _in_time_order(entry: TimelineEntry) -> tuple[bool, date, str, str]:
