@@ -126,3 +126,14 @@ def test_a_person_is_listed_by_the_fullest_name_the_outlet_writes() -> None:
     other = member("c", "Courier", "The vote passed.")
     (person,) = people_only_one_outlet_names([one, other], {})
     assert person.name == "Rosa Marlow"
+
+
+def test_accented_names_and_people_named_like_outlets_are_people() -> None:
+    # "Raúl" is a name word; "Michael Reuters" opens on a given name: a person, not an outlet
+    text = "Rep. Raúl Ortega and Michael Reuters backed the pier plan."
+    one = member("g", "Gazette", text, people=("Raúl Ortega", "Michael Reuters"))
+    other = member("c", "Courier", "The pier plan passed.")
+    assert _named(one, other) == [("Gazette", "Raúl Ortega"), ("Gazette", "Michael Reuters")]
+    # a PERSON mention that is an outlet's name stays off
+    show = member("p", "Post", "Fox News Sunday aired it.", people=("Fox News Sunday",))
+    assert _named(show, other) == []

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
-from storylens.analyse.quotes.cues import TITLES
+from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, TITLES
 from storylens.compare.words import fold
 from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import OnlyNamed, StoryMember
@@ -74,7 +74,8 @@ _BYLINE = re.compile(
 # for the same person: shorter names one letter apart are often two people (Bush, Rush).
 MIN_MISSPELT_LETTERS = 5
 # A name word: a capital, then letters, apostrophes or hyphens ("O'Neill", "Ocasio-Cortez").
-_NAME_WORD = re.compile(r"^[A-Z][A-Za-z'’-]*[a-z][A-Za-z'’-]*$")
+# Common given names: a PERSON mention opening on one is a person, whatever word it holds.
+_GIVEN_NAMES = frozenset(FEMALE_FIRST_NAMES + MALE_FIRST_NAMES)
 # The possessive a mention may carry ("Obama's").
 _POSSESSIVE = re.compile(r"['’]s?$")
 # A capitalised word that ends a name: not followed by another capitalised word, so a given
@@ -117,7 +118,7 @@ def people_only_one_outlet_names(
             name = " ".join(name_words)
             # a surname alone may be a firm, a street or a first name the recogniser took
             # for a person ("Andrews", "Marshall", "Elizabeth"): a person is named in full
-            if len(name_words) < MIN_NAME_WORDS or looks_like_outlet(name):
+            if len(name_words) < MIN_NAME_WORDS or _an_outlet(name_words):
                 continue
             if _printed_in(surname, others, spellings, printed):
                 continue
@@ -126,6 +127,22 @@ def people_only_one_outlet_names(
             if listed == MAX_ONLY_NAMED:
                 break
     return tuple(found)
+
+
+def _is_name_word(word: str) -> bool:
+    """A word of a name: a capital, then letters of any alphabet ("Raúl"), apostrophes and
+    hyphens, with a small letter somewhere ("McCain", not "NASA")."""
+    return (
+        word[:1].isupper()
+        and any(c.islower() for c in word)
+        and all(c.isalpha() or c in "'’-" for c in word)
+    )
+
+
+def _an_outlet(name_words: Sequence[str]) -> bool:
+    """Whether a PERSON mention is an outlet's name ("Fox News Sunday"): it holds a word
+    outlets are named with, unless it opens on a given name ("Michael R. Bloomberg")."""
+    return fold(name_words[0]) not in _GIVEN_NAMES and looks_like_outlet(" ".join(name_words))
 
 
 def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
@@ -181,7 +198,7 @@ def _name_words(mention: str) -> list[str]:
     parts = [part.rstrip(",") for part in parts]
     if parts and not _initial(parts[-1]):
         parts[-1] = parts[-1].rstrip(".")
-    if not parts or not all(_NAME_WORD.match(part) or _initial(part) for part in parts):
+    if not parts or not all(_is_name_word(part) or _initial(part) for part in parts):
         return []
     if _initial(parts[-1]):
         return []
