@@ -172,8 +172,9 @@ def site_label(url: str | None) -> str | None:
     if not url:
         return None
     found = get_tld(url, as_object=True, fail_silently=True, fix_protocol=True)
-    if found is not None and found.domain:
-        return str(found.domain).lower()
+    domain = getattr(found, "domain", None)  # a Result object (as_object), or None
+    if domain:
+        return str(domain).lower()
     host = (urlsplit(url if "//" in url else f"//{url}").hostname or "").lower()
     labels = [label for label in host.split(".") if label and label not in SUBSITE_LABELS]
     if len(labels) > 1:
