@@ -72,6 +72,8 @@ def test_the_scorecard_counts_what_differs() -> None:
     assert by_outlet["B"].loaded_words == ("chaos", "alarming")
     assert by_outlet["A"].loaded_words == ()  # a hedge is not a loaded word
     assert by_outlet["A"].hedge_words == ("perhaps",)  # but the cell names it
+    # Lee's quote is printed by B alone: a quote only B carries
+    assert (by_outlet["A"].only_quotes, by_outlet["B"].only_quotes) == (0, 1)
 
 
 def test_a_short_list_puts_the_lead_names_numbers_and_quotes_first() -> None:
@@ -147,6 +149,9 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
 
     capped = OutletScore("Wire", 1, 0.0, (), named_only=MAX_ONLY_NAMED)
     assert only_here_words(capped) == f"1; at least {MAX_ONLY_NAMED} named only here"
+    # quotes no other outlet prints: a thing of its own beside "none sure"
+    quoting = OutletScore("Post", 0, 0.0, (), unplaced_claims=3, only_quotes=2, named_only=1)
+    assert only_here_words(quoting) == "none sure (+3 not placed); 2 quotes; 1 named only here"
 
 
 def test_a_lone_claims_note_names_who_prints_the_quotation_and_who_may_tell_it() -> None:

@@ -39,6 +39,10 @@ class OutletScore:
     # People its articles name that no other outlet's do (``compare.names_only``): a checkable
     # thing of its own where most of its lone claims cannot be placed.
     named_only: int = 0
+    # Quotes (utterances) only its articles print: words in marks no other outlet carries, a
+    # thing of its own a reader can check (a fresh reader found "none sure" beside an
+    # outlet's two quotes no other outlet had).
+    only_quotes: int = 0
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,13 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     only = Counter(claim.outlet for claim in lone if not claim.maybe_matches)
     unplaced = Counter(claim.outlet for claim in comparison.claims if claim.status == "unplaced")
     named = Counter(person.outlet for person in comparison.names_only)
+    story_outlets = {outlet for group in comparison.quote_groups for outlet in group.outlets}
+    story_outlets |= {profile.outlet for profile in comparison.tone}
+    own_quotes = Counter(
+        group.outlets[0]
+        for group in comparison.quote_groups
+        if len(group.outlets) == 1 and len(story_outlets) > 1
+    )
     words: dict[str, Counter[str]] = {}
     hedges: dict[str, Counter[str]] = {}
     for profile in comparison.tone:
@@ -108,6 +119,7 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
                 anonymous_reported=paraphrased.get(outlet, 0),
                 unplaced_claims=unplaced[outlet],
                 named_only=named[outlet],
+                only_quotes=own_quotes[outlet],
                 loaded_words=tuple(
                     word for word, _ in words.get(outlet, Counter()).most_common(TOP_LOADED_WORDS)
                 ),
@@ -185,13 +197,16 @@ def only_here_words(score: OutletScore) -> str:
     """An outlet's "only here" cell: its claims no other outlet tells, and beside them its
     lone claims storylens cannot place ("1 (+19 not placed)"): a bare "0" read as "nothing of
     its own" to a reader who could name several, and so did "0 (+12 not placed)": with none
-    sure, the cell says so (``NO_SURE_CLAIMS``); then the people only it names ("; 2 named
-    only here", people)."""
+    sure, the cell says so (``NO_SURE_CLAIMS``); then the quotes only it prints ("; 2 quotes",
+    under the column's "only here") and the people only it names ("; 2 named only here")."""
     if score.unplaced_claims:
         sure = score.only_claims or NO_SURE_CLAIMS
         cell = f"{sure} (+{score.unplaced_claims} not placed)"
     else:
         cell = str(score.only_claims)
+    if score.only_quotes:
+        noun = "quote" if score.only_quotes == 1 else "quotes"
+        cell += f"; {score.only_quotes} {noun}"  # the column says "only here"
     if score.named_only:
         # "none sure" read to fresh readers as "nothing of its own" where the outlet alone
         # named people the report lists further down
