@@ -113,3 +113,46 @@ def test_a_surname_printed_as_a_plain_word_or_a_first_name_alone_names_no_one() 
     _, by_outlet = sourcing_profiles(members, {})
     courier = next(p for p in by_outlet if p.outlet == "Courier")
     assert courier.left_out == ("Rosa Sharp",)
+
+
+def test_two_forms_of_one_persons_name_are_listed_once() -> None:
+    a = "“It was close,” Tim Rourke said. “We won,” Ted Garvey said."
+    b = "“We are pleased,” Timothy Rourke said. “No,” Joe Garvey said."
+    c = "“He is new,” Lt. Gov. Timothy Rourke said. “Good,” Mr. Rourke said."
+    d = "The count ended at noon."
+    members = [
+        member(
+            "a",
+            "Echo",
+            a,
+            quotes=(
+                _quote_at(a, "It was close,", "Tim Rourke"),
+                _quote_at(a, "We won,", "Ted Garvey"),
+            ),
+        ),
+        member(
+            "b",
+            "Courier",
+            b,
+            quotes=(
+                _quote_at(b, "We are pleased,", "Timothy Rourke"),
+                _quote_at(b, "No,", "Joe Garvey"),
+            ),
+        ),
+        member(
+            "c",
+            "Ledger",
+            c,
+            quotes=(
+                _quote_at(c, "He is new,", "Tim Rourke"),
+                _quote_at(c, "Good,", "Mr. Rourke"),
+            ),
+        ),
+        member("d", "Post", d),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    post = next(p for p in by_outlet if p.outlet == "Post")
+    # a short given name and the full one, same surname, are one man; two Garveys are two
+    assert post.left_out == ("Joe Garvey", "Ted Garvey", "Timothy Rourke")
+    ledger = next(p for p in by_outlet if p.outlet == "Ledger")
+    assert ledger.speakers == ("Tim Rourke",)

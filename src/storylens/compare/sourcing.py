@@ -418,7 +418,90 @@ def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
     for name, count in merged.most_common():
         same = next((other for other in kept if _spelt_otherwise(name, other)), None)
         kept[same or name] += count
-    return tuple(name for name, _ in kept.most_common())
+    # one person named in two forms ("Tim Murray", "Timothy Murray"): under the fullest
+    person = _one_form_per_person(kept)
+    people: Counter[str] = Counter()
+    for name, count in kept.most_common():
+        people[person[name]] += count
+    return tuple(name for name, _ in people.most_common())
+
+
+# Words after a surname that are no part of it ("Joseph R. Biden Jr."). A closed class.
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+def _person_parts(name: str) -> tuple[tuple[str, ...], str] | None:
+    """A person's name as (given names, surname), folded, titles and ranks before it and a
+    suffix after it left out ("Lt. Gov. Timothy P. Murray" -> (("timothy", "p"), "murray"),
+    "Mr. Murray" -> ((), "murray")); None for what is no person's name by its look (a word
+    not capitalised, "the White House")."""
+    own = words(name)
+    if not own or not all(w[:1].isupper() for w in own):
+        return None
+    folded = [re.sub(r"['’]s?$", "", fold(w)) for w in own]
+    while len(folded) > 1 and folded[-1] in NAME_SUFFIXES:
+        folded.pop()
+    titled = 0
+    while titled < len(folded) - 1 and folded[titled] in TITLE_WORDS:
+        titled += 1
+    return tuple(folded[titled:-1]), folded[-1]
+
+
+def _given_names_agree(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
+    """Whether two persons' given names may be one person's: the first given names equal,
+    one the other's start ("Tim", "Timothy") or its initial ("T", "Timothy"); a middle name
+    or initial one form leaves out is no difference ("Timothy P. Murray", "Tim Murray")."""
+    short, full = sorted((mine[0], theirs[0]), key=len)
+    return full.startswith(short) and (len(short) == 1 or len(short) >= MIN_GIVEN_PREFIX)
+
+
+# Letters a shortened given name keeps at least ("Ed" for "Edward", "Tim" for "Timothy").
+MIN_GIVEN_PREFIX = 2
+
+
+def _fullness(name: str, part: tuple[tuple[str, ...], str]) -> tuple[int, int, int, str]:
+    """How a person's name sorts, fullest first: more given names, a longer first given
+    name ("Timothy" before "Tim"), then a name with no title before it."""
+    return (-len(part[0]), -len(part[0][0]), len(words(name)) - len(part[0]) - 1, name)
+
+
+def _one_form_per_person(names: Iterable[str]) -> dict[str, str]:
+    """Each name -> the form a person's names are listed under: names with one surname whose
+    given names agree (``_given_names_agree``) are one person, under the fullest form
+    ("Timothy Murray" for "Tim Murray"); a surname under a title ("Mr. Murray") is the one
+    person of that surname, where there is one. A form that could be either of two people
+    ("T. Murray" beside "Tim" and "Tom Murray"; "Mr. Kennedy" beside two Kennedys) is left
+    as it is, and people with one surname and other given names ("Ted", "Joe Kennedy") are
+    never merged."""
+    names = list(names)
+    found = {name: name for name in names}
+    parts = {name: part for name in names if (part := _person_parts(name)) is not None}
+    people: list[list[str]] = []  # the forms of each person found, the fullest first
+    for name in sorted(
+        (n for n, part in parts.items() if part[0]), key=lambda n: _fullness(n, parts[n])
+    ):
+        given, surname = parts[name]
+        fits = [
+            forms
+            for forms in people
+            if all(
+                parts[form][1] == surname and _given_names_agree(given, parts[form][0])
+                for form in forms
+            )
+        ]
+        if len(fits) == 1:
+            fits[0].append(name)
+        elif not fits:
+            people.append([name])
+    for name, (given, surname) in parts.items():
+        if not given and len(words(name)) > 1:  # "Mr. Murray", not "Murray"
+            fits = [forms for forms in people if parts[forms[0]][1] == surname]
+            if len(fits) == 1:
+                fits[0].append(name)
+    for forms in people:
+        for form in forms:
+            found[form] = forms[0]
+    return found
 
 
 def _spelt_otherwise(name: str, other: str) -> bool:
@@ -1352,7 +1435,9 @@ def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
     kept = [
         name for key, name in by_words.items() if sum(1 for other in by_words if key < other) != 1
     ]
-    return tuple(sorted(kept))
+    # one person named in two forms ("Tim Murray", "Timothy Murray"; "Mr. Murray"): the fullest
+    person = _one_form_per_person(kept)
+    return tuple(sorted({person[name] for name in kept}))
 
 
 # Passages and texts whose word runs are kept: ``_with_left_out`` asks of the same quoted
