@@ -156,3 +156,15 @@ def test_two_forms_of_one_persons_name_are_listed_once() -> None:
     assert post.left_out == ("Joe Garvey", "Ted Garvey", "Timothy Rourke")
     ledger = next(p for p in by_outlet if p.outlet == "Ledger")
     assert ledger.speakers == ("Tim Rourke",)
+
+
+def test_a_shared_given_name_does_not_make_two_people_one() -> None:
+    a = "“We will vote no,” Peter Rusk said."
+    b = "“The bill is fair,” Peter Lomax said."
+    members = [
+        member("a", "Echo", a, quotes=(_quote_at(a, "We will vote no,", "Peter Rusk"),)),
+        member("b", "Courier", b, quotes=(_quote_at(b, "The bill is fair,", "Peter Lomax"),)),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    echo, courier = by_outlet
+    assert (echo.left_out, courier.left_out) == (("Peter Lomax",), ("Peter Rusk",))

@@ -83,7 +83,6 @@ from storylens.analyse.quotes.speakers import (
 )
 from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
-from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
 from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet, outlet_key
 from storylens.records import (
@@ -1462,6 +1461,17 @@ def _prints_words_of(passages: Iterable[str], texts: Sequence[str]) -> bool:
     return bool(wanted) and any(wanted & _runs(text) for text in texts)
 
 
+def _may_be_one(name: str, other: str) -> bool:
+    """Whether two listed names may be one speaker's: the words of one all words of the
+    other ("Obama", "Barack Obama"), or one surname ("Mr. Summers", "Larry Summers"; "Mo
+    Cowan", "William Cowan"). A given name alone is shared by others ("Peter DeFazio",
+    "Peter Welch")."""
+    mine, theirs = _name_words(name), _name_words(other)
+    if not mine or not theirs:
+        return False
+    return mine[-1] == theirs[-1] or set(mine) <= set(theirs) or set(theirs) <= set(mine)
+
+
 def _with_left_out(
     profiles: list[SourcingProfile],
     everyone: set[str],
@@ -1487,7 +1497,7 @@ def _with_left_out(
                 left_out=_one_name_each(
                     name
                     for name in everyone
-                    if not any(same_speaker(name, own) for own in profile.speakers)
+                    if not any(_may_be_one(name, own) for own in profile.speakers)
                     and not _is_outlet(name, profile.outlet, also)
                     and not _names_anywhere(name, printed, names)
                     and not _prints_words_of(said_by.get(name, ()), unnamed)
@@ -1524,7 +1534,7 @@ def sourcing_profiles(
             if listed:
                 said_by.setdefault(listed, []).extend(marked)
     for name in everyone:  # a profile lists a short name under the full one it is part of
-        for short in [n for n in said_by if n != name and same_speaker(n, name)]:
+        for short in [n for n in said_by if n != name and _may_be_one(n, name)]:
             said_by.setdefault(name, []).extend(said_by[short])
 
     unattributed_of = {member.id: _unattributed_text(member) for member in members}
