@@ -412,3 +412,26 @@ def test_a_blogger_is_one_of_the_public_not_an_anonymous_source() -> None:
     for mention in ("one blogger", "a conservative blogger", "A blogger on the Web site Quayside"):
         assert source_type("anonymous", mention, names_people=True) == "unnamed"
     assert source_type("anonymous", "one firefighter", names_people=True) == "anonymous"
+
+
+def test_a_letter_is_the_words_of_the_person_it_is_from() -> None:
+    text = (
+        "Some forty councillors have signed a letter from Senator Ada Brenn, Liberal of "
+        "Eastwick, calling the levy “plainly unfair.” The letter says the mayor “must think "
+        "again.” A second letter asked for “a fresh vote.”"
+    )
+    signed = _said(
+        text,
+        "the levy “plainly unfair.",
+        "Some forty councillors",
+        cue="calling",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    again = _said(text, "the mayor “must think again.", "The letter", "the letter", cue="says")
+    again = replace(again, kind="mixed")
+    second = _said(text, "for “a fresh vote.", "A second letter", cue="asked", kind="mixed")
+    profile = _profile(text, signed, again, second)
+    # the letter's words are its author's; a letter whose author is not named is no one's
+    assert profile.speakers == ("Ada Brenn",)
+    assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 2, 5)]

@@ -283,6 +283,13 @@ ANOTHER_WORDS = frozenset(
 )
 # Fewer marked words than this may recur in two speakers' quotes by chance ("the risk").
 ON_RECORD_MIN_WORDS = 3
+# A text said to be from someone ("a letter from Representative Ann Roe", "a statement by
+# Mayor Jo Lee"): its noun, then the name of its author, titles kept to read them off after.
+AUTHOR_NAME = r"((?:[A-Z][\w'’.-]*\s+)+[A-Z][\w'’-]*)"
+AUTHORED = r"\b{noun}s?\s+(?:(?:written|signed|sent)\s+)?(?:from|by)\s+" + AUTHOR_NAME
+# An apposition after the author's name ("Representative Ann Roe, Democrat of Vermont,"):
+# a few words between commas.
+AUTHOR_APPOSITION = r"(?:,\s+[^,.;:“”\"]{1,60},)?"
 _SOURCE_TYPES: tuple[SourceType, ...] = (
     "person",
     "organization",
@@ -822,6 +829,66 @@ def _described_before(quote: Quote, earlier: Sequence[Quote]) -> Quote:
     return quote
 
 
+def _author_named(found: re.Match[str], quotes: Sequence[Quote]) -> str | None:
+    """The author a text is said to be from ("Representative Ann Roe" in "a letter from
+    Representative Ann Roe"), as a person's name: the name after its titles, where a title
+    stood before it or the article quotes that person by name; None otherwise (a name with
+    no title may be an organisation's, "a statement from Harbour Trust")."""
+    named = words(found.group(1))
+    titled = 0
+    while titled < len(named) and fold(named[titled]).rstrip(".") in TITLE_WORDS:
+        titled += 1
+    name = named[titled:]
+    if len(name) < MIN_NAME_WORDS:
+        return None
+    own = tuple(fold(w) for w in name)
+    quoted = any(
+        q.speaker_type == "person" and q.speaker and _holds(own, _name_words(q.speaker))
+        for q in quotes
+    )
+    return " ".join(name) if titled or quoted else None
+
+
+def _by_author(quote: Quote, quotes: Sequence[Quote], text: str) -> Quote:
+    """The quote as the words of the person a text it is read from is said to be from: a
+    letter the sentence's subject signed, whose author it names right before the cue
+    ("Close to three dozen House Democrats have signed a letter from Representative Ann
+    Roe, Democrat of Vermont, calling the plan 'unfair'"), or a text described again ("The
+    letter says ...") after the article said whom it is from. A text whose author the
+    article does not name stays what it was (no source, or its signers counted unnamed)."""
+    if not text or quote.speaker_type == "person":
+        return quote
+    nouns = "|".join(sorted(SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS))
+    cue = words(quote.cue or "")
+    if cue and quote.speaker_end is not None and quote.speaker_end <= quote.start:
+        # the author named between the speaker and the cue, the cue right before the words
+        between = text[quote.speaker_end : quote.start]
+        found = re.search(
+            AUTHORED.format(noun=f"(?i:{nouns})")
+            + AUTHOR_APPOSITION
+            + rf"\s+{re.escape(cue[-1])}\s+\Z",
+            between,
+        )
+        author = _author_named(found, quotes) if found else None
+        if author:
+            return replace(quote, speaker=author, speaker_type="person")
+    described = words(quote.speaker_mention or "")
+    if (
+        quote.speaker_type == "anonymous"
+        and quote.speaker_start is not None
+        and len(described) == 2
+        and fold(described[0]) == DEFINITE_ARTICLE
+        and fold(described[1]) in SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS
+    ):
+        # "The letter says": the last text of that noun the article said was from someone
+        pattern = AUTHORED.format(noun=f"(?i:{re.escape(described[1])})")
+        earlier = list(re.finditer(pattern, text[: quote.speaker_start]))
+        author = _author_named(earlier[-1], quotes) if earlier else None
+        if author:
+            return replace(quote, speaker=author, speaker_type="person")
+    return quote
+
+
 def _owned(description: str) -> tuple[str, str]:
     """A description split after its possessive ("Mr. Roe's latest apology" -> ("Mr. Roe",
     "latest apology")); ("", description) where no word is a possessive."""
@@ -899,6 +966,7 @@ def counted_quotes(
         quote = _as_counted(found, quotes, text)
         if quote is None:
             continue
+        quote = _by_author(quote, quotes, text)
         if quote.speaker_type == "anonymous":
             quote = _described_before(quote, [q for q in unnamed_before if _before(q, quote)])
             unnamed_before.append(quote)  # under its first description
