@@ -472,3 +472,23 @@ def test_a_paraphrase_read_loosely_is_no_anonymous_source() -> None:
     # a headline is no speaker, the rivals frame Roe's quote, the firms are organisations
     assert profile.anonymous == ()
     assert [(c.source_type, c.quotes, c.reported) for c in profile.counts] == [("person", 1, 0)]
+
+
+def test_a_quote_with_no_speaker_is_the_named_subject_s_who_told_it() -> None:
+    text = (
+        "Helen Marsh, the port's chief engineer, just told reporters that delays to the works "
+        "announced by the council “would add a year” to the repairs. "
+        "Harbour Trust told members that the fund “is nearly spent.”"
+    )
+    marsh = _said(
+        text, "by the council “would add a year” to the repairs", "Helen Marsh", kind="mixed"
+    )
+    trust = _said(text, "the fund “is nearly spent.", "Harbour Trust", kind="mixed")
+    # the extractor found no speaker (it read "announced" as the cue)
+    unknown = {"speaker": None, "speaker_mention": None, "speaker_start": None}
+    unknown |= {"speaker_end": None, "speaker_type": "unknown", "cue": "announced"}
+    marsh, trust = (replace(q, **unknown) for q in (marsh, trust))  # type: ignore[arg-type]
+    profile = _profile(text, marsh, trust)
+    # a given name opens a person's name; "Harbour Trust" may be a firm's, so stays no one's
+    assert profile.speakers == ("Helen Marsh",)
+    assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 1, 4)]

@@ -9,7 +9,11 @@ does not make the person a source. Reported speech without marks is tallied besi
 reported. Speech the extractor found no speaker for is not counted: graded against the
 articles, such quotes were mostly a named speaker's words whose attribution the extractor
 missed (a statement introduced on the line before, a quote inside another), so a count of
-"unattributed" quotes would tell a reader more about the extractor than about the outlet. A
+"unattributed" quotes would tell a reader more about the extractor than about the outlet;
+but speech whose sentence opens with a person's name as the subject of a speech verb before
+the words ("Larry Summers ... just told reporters that failure to pass the deal announced by
+the president 'would significantly increase the risk'", the extractor reading "announced" as
+the cue) is that person's. A
 kind of source with no words inside marks has no row: no row reads "0 words".
 
 An unnamed speaker is an anonymous source when described by access or by a role ("a source
@@ -72,7 +76,9 @@ from rapidfuzz.distance import Levenshtein
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
+    FEMALE_FIRST_NAMES,
     KIN_NOUNS,
+    MALE_FIRST_NAMES,
     PEOPLE_NOUNS,
     PERSON_NOUNS,
     PERSONAL_PRONOUNS,
@@ -202,6 +208,14 @@ SENTENCE_ENDS = (". ", "! ", "? ", "\n")
 # A name as a title or an apposition gives it: two or three capitalised words, each a word
 # of its own (no capital at a sentence start is taken across a full stop).
 NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
+# A sentence that opens with a name as the subject of a verb: the name, an apposition
+# between commas ("Ann Roe, the council's chief,"), up to two words ("just", "also told"),
+# then the verb.
+SUBJECT_SPEAKS = re.compile(
+    rf"(?P<name>{NAME_RUN})(?:,\s+[^,;:“”\"]{{1,120}},)?\s+(?P<verb>(?:[a-z]+\s+){{0,2}}[a-z]+)\b"
+)
+# Given names, by which a capitalised subject is told for a person's name.
+FIRST_NAMES = frozenset(MALE_FIRST_NAMES) | frozenset(FEMALE_FIRST_NAMES)
 # Fewer words than this name no one surely ("Smith" may be a firm, a street or a word).
 MIN_NAME_WORDS = 2
 # Possessive determiners that make a role description definite ("her lawyer").
@@ -952,6 +966,33 @@ def _introduced_by_punctuation(quote: Quote) -> bool:
     return quote.speaker_type == "anonymous" and bool(cue) and not any(c.isalpha() for c in cue)
 
 
+def _subject_named(quote: Quote, text: str) -> Quote:
+    """A quote the extractor gave no speaker, whose sentence opens with a person's name as
+    the subject of a speech verb before the words ("Larry Summers, the outgoing chairman of
+    the council, just told reporters that failure to pass it 'would increase the risk'"):
+    that person's. A person's name opens with a given name (``FIRST_NAMES``); another
+    capitalised subject may be an organisation's, and stays no one's."""
+    if quote.speaker or quote.speaker_type != "unknown" or not text:
+        return quote
+    opening = max(text.rfind(end, 0, quote.start) for end in SENTENCE_ENDS) + 1
+    while opening < quote.start and text[opening] in " \n\t\"“‘'":
+        opening += 1
+    found = SUBJECT_SPEAKS.match(text, opening, quote.start)
+    if not found or not {fold(w) for w in words(found.group("verb"))} & SPEECH_VERB_FORMS:
+        return quote
+    name = found.group("name")
+    if fold(words(name)[0]) not in FIRST_NAMES:
+        return quote
+    return replace(
+        quote,
+        speaker=name,
+        speaker_mention=name,
+        speaker_start=found.start("name"),
+        speaker_end=found.end("name"),
+        speaker_type="person",
+    )
+
+
 def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | None:
     """The quote with the speaker a profile counts it under, or None where it reports
     nothing. Inside someone's account ("... said that staff had been told to 'keep an eye
@@ -980,7 +1021,7 @@ def counted_quotes(
     for found in quotes:
         if found.kind not in SPEECH_KINDS or found.act != "speech":
             continue
-        quote = _as_counted(found, quotes, text)
+        quote = _as_counted(_subject_named(found, text), quotes, text)
         if quote is None:
             continue
         quote = _by_author(quote, quotes, text)
