@@ -168,3 +168,34 @@ def test_a_shared_given_name_does_not_make_two_people_one() -> None:
     _, by_outlet = sourcing_profiles(members, {})
     echo, courier = by_outlet
     assert (echo.left_out, courier.left_out) == (("Peter Lomax",), ("Peter Rusk",))
+
+
+def test_a_nickname_and_the_given_name_are_one_person() -> None:
+    a = "“We will vote no,” Dick Hale said. “It is fair,” Bill Oduya said."
+    b = "“The bill is unfair,” Richard J. Hale said. “Wait,” Ted Oduya said."
+    c = "The count ended at noon."
+    members = [
+        member(
+            "a",
+            "Echo",
+            a,
+            quotes=(
+                _quote_at(a, "We will vote no,", "Dick Hale"),
+                _quote_at(a, "It is fair,", "Bill Oduya"),
+            ),
+        ),
+        member(
+            "b",
+            "Courier",
+            b,
+            quotes=(
+                _quote_at(b, "The bill is unfair,", "Richard J. Hale"),
+                _quote_at(b, "Wait,", "Ted Oduya"),
+            ),
+        ),
+        member("c", "Post", c),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    post = next(p for p in by_outlet if p.outlet == "Post")
+    # "Dick" is a nickname of "Richard"; "Bill" and "Ted" are two people's names
+    assert post.left_out == ("Bill Oduya", "Richard J. Hale", "Ted Oduya")

@@ -71,6 +71,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
+from nicknames import NickNamer
 from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import (
@@ -480,10 +481,32 @@ def _person_parts(name: str) -> tuple[tuple[str, ...], str] | None:
 
 def _given_names_agree(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
     """Whether two persons' given names may be one person's: the first given names equal,
-    one the other's start ("Tim", "Timothy") or its initial ("T", "Timothy"); a middle name
-    or initial one form leaves out is no difference ("Timothy P. Murray", "Tim Murray")."""
+    one the other's start ("Tim", "Timothy") or its initial ("T", "Timothy"), or one a
+    nickname of the other or both of one name ("Dick", "Richard"; ``nicknames``, a
+    hand-curated table of English given names); a middle name or initial one form leaves
+    out is no difference ("Timothy P. Murray", "Tim Murray")."""
     short, full = sorted((mine[0], theirs[0]), key=len)
-    return full.startswith(short) and (len(short) == 1 or len(short) >= MIN_GIVEN_PREFIX)
+    if full.startswith(short) and (len(short) == 1 or len(short) >= MIN_GIVEN_PREFIX):
+        return True
+    return _nicknamed(short, full)
+
+
+@lru_cache(maxsize=4096)
+def _nicknamed(one: str, other: str) -> bool:
+    """Whether two folded given names are one name's forms ("dick", "richard"; "bill",
+    "william"; "jim", "jimmy")."""
+    nicknames = _nick_namer()
+    forms = {one} | nicknames.canonicals_of(one)
+    return (
+        other in forms
+        or other in nicknames.nicknames_of(one)
+        or bool(forms & nicknames.canonicals_of(other))
+    )
+
+
+@lru_cache(maxsize=1)
+def _nick_namer() -> NickNamer:
+    return NickNamer()
 
 
 # Letters a shortened given name keeps at least ("Ed" for "Edward", "Tim" for "Timothy").
