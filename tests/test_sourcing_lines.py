@@ -492,3 +492,12 @@ def test_a_quote_with_no_speaker_is_the_named_subject_s_who_told_it() -> None:
     # a given name opens a person's name; "Harbour Trust" may be a firm's, so stays no one's
     assert profile.speakers == ("Helen Marsh",)
     assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 1, 4)]
+
+
+def test_a_thing_done_by_a_speaker_is_no_report_of_theirs() -> None:
+    text = (
+        "The video, which was posted online by Ann Roe, shows the crash. Bo Lee said it was fake."
+    )
+    video = _said(text, "The video", "Ann Roe", cue="posted", speaker_type="person")
+    lee = _said(text, "it was fake", "Bo Lee", speaker_type="person")
+    assert _counted(text, video, lee) == [("Bo Lee", "person", 0)]

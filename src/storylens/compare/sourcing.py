@@ -33,7 +33,8 @@ description ("his wife, Denise, said"), and a "he" or "she" left unresolved is a
 Speech that reports nothing is no source: a report under a negated or refused cue
 ("investigators have not said what ..."), a request or refusal ("declined to comment", "asked
 not to be named"), a passive cue whose subject is told, not telling ("staff had been told to
-..."). A speaker named inside another speaker's words ("Nandakumar said that divers had
+..."), the thing a passive cue's agent acted on ("The video, which was posted on YouTube by
+DCCameraGuy"). A speaker named inside another speaker's words ("Nandakumar said that divers had
 confirmed ...") is no source either: the words are the teller's account, counted as the
 teller's where the article quotes the teller by name or describes an anonymous source.
 
@@ -712,6 +713,18 @@ def _cue_says_nothing(quote: Quote, text: str) -> bool:
     return bool(before) and before[-1] in BE_FORMS and not cue.endswith("ing")
 
 
+def _passive_agent(quote: Quote, text: str) -> bool:
+    """Reported "words" that stand before a passive cue whose agent is the speaker ("The
+    video, which was posted on YouTube by DCCameraGuy", "The phrase quoted by Carney"): the
+    thing acted on, no report of what anyone said."""
+    if quote.kind != "indirect" or quote.speaker_start is None or not text:
+        return False
+    if quote.end > quote.speaker_start:
+        return False
+    before = text[max(0, quote.speaker_start - CLAUSE_LOOKBACK_CHARS) : quote.speaker_start]
+    return re.search(r"\bby\s+(?:the\s+)?[\"“]?\Z", before) is not None
+
+
 def _inside_other_quote(quote: Quote, quotes: Sequence[Quote]) -> bool:
     """A speaker named inside another speaker's quoted or reported words: those words are
     the other speaker's account, counted as theirs. A quote the extractor already marks as
@@ -1027,7 +1040,7 @@ def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | Non
     that = _clause_opening(found, text)
     if that is not None:
         return _teller(found, quotes, text, that)
-    if _request_or_refusal(found) or _cue_says_nothing(found, text):
+    if _request_or_refusal(found) or _cue_says_nothing(found, text) or _passive_agent(found, text):
         return None
     return _named_speaker(found, text)
 
