@@ -901,14 +901,20 @@ def _author_named(found: re.Match[str], quotes: Sequence[Quote]) -> str | None:
     Representative Ann Roe"), as a person's name: the name after its titles, where a title
     stood before it or the article quotes that person by name; None otherwise (a name with
     no title may be an organisation's, "a statement from Harbour Trust")."""
-    named = words(found.group(1))
+    named: list[str] = []
+    for token in found.group(1).split():
+        named.append(token)
+        bare = fold(token.rstrip("."))
+        if token.endswith(".") and len(bare) > 1 and bare not in TITLE_WORDS:
+            break  # a full stop after a word, not after an initial or a title: a sentence ends
     titled = 0
     while titled < len(named) and fold(named[titled]).rstrip(".") in TITLE_WORDS:
         titled += 1
-    name = named[titled:]
+    name = [token.rstrip(".") if i == len(named) - 1 else token for i, token in enumerate(named)]
+    name = name[titled:]
     if len(name) < MIN_NAME_WORDS:
         return None
-    own = tuple(fold(w) for w in name)
+    own = tuple(fold(w) for w in words(" ".join(name)))
     quoted = any(
         q.speaker_type == "person" and q.speaker and _holds(own, _name_words(q.speaker))
         for q in quotes
