@@ -412,3 +412,92 @@ def test_a_blogger_is_one_of_the_public_not_an_anonymous_source() -> None:
     for mention in ("one blogger", "a conservative blogger", "A blogger on the Web site Quayside"):
         assert source_type("anonymous", mention, names_people=True) == "unnamed"
     assert source_type("anonymous", "one firefighter", names_people=True) == "anonymous"
+
+
+def test_a_letter_is_the_words_of_the_person_it_is_from() -> None:
+    text = (
+        "Some forty councillors have signed a letter from Senator Ada Brenn, Liberal of "
+        "Eastwick, calling the levy “plainly unfair.” The letter says the mayor “must think "
+        "again.” A second letter asked for “a fresh vote.”"
+    )
+    signed = _said(
+        text,
+        "the levy “plainly unfair.",
+        "Some forty councillors",
+        cue="calling",
+        kind="mixed",
+        speaker_type="organization",
+    )
+    again = _said(text, "the mayor “must think again.", "The letter", "the letter", cue="says")
+    again = replace(again, kind="mixed")
+    second = _said(text, "for “a fresh vote.", "A second letter", cue="asked", kind="mixed")
+    profile = _profile(text, signed, again, second)
+    # the letter's words are its author's; a letter whose author is not named is no one's
+    assert profile.speakers == ("Ada Brenn",)
+    assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 2, 5)]
+
+
+def test_each_unnamed_source_a_row_counts_is_listed() -> None:
+    text = (
+        "A former harbour inspector said the channel was too shallow for the new ferries. "
+        "Harbour councillors said the vote would wait until spring."
+    )
+    pilot = _said(
+        text, "the channel was too shallow for the new ferries", "A former harbour inspector"
+    )
+    councillors = _said(text, "the vote would wait until spring", "Harbour councillors")
+    profile = _profile(text, pilot, councillors)
+    # the inspector's paraphrase counts, and so is listed; councillors are their council, on record
+    assert profile.anonymous == ("a former harbour inspector",)
+    assert [(c.source_type, c.reported) for c in profile.counts] == [("anonymous", 1)]
+
+
+def test_a_paraphrase_read_loosely_is_no_anonymous_source() -> None:
+    text = (
+        "Diver found safe after night at sea\n"
+        "A coastguard officer told us that the water had been calm all night. "
+        "Even some old rivals have come out to praise the rescue.\n"
+        "“It was bold and it was right,” said Ann Roe, the harbour master. "
+        "A number of the ferry companies said services would run as normal."
+    )
+    headline = _said(
+        text, "that the water had been calm all night", "Diver found safe after night at sea"
+    )
+    rivals = _said(text, "the rescue", "Even some old rivals", cue="praise")
+    roe = _said(
+        text, "It was bold and it was right,", "Ann Roe", kind="direct", speaker_type="person"
+    )
+    firms = _said(text, "services would run as normal", "A number of the ferry companies")
+    profile = _profile(text, headline, rivals, roe, firms)
+    # a headline is no speaker, the rivals frame Roe's quote, the firms are organisations
+    assert profile.anonymous == ()
+    assert [(c.source_type, c.quotes, c.reported) for c in profile.counts] == [("person", 1, 0)]
+
+
+def test_a_quote_with_no_speaker_is_the_named_subject_s_who_told_it() -> None:
+    text = (
+        "Helen Marsh, the port's chief engineer, just told reporters that delays to the works "
+        "announced by the council “would add a year” to the repairs. "
+        "Harbour Trust told members that the fund “is nearly spent.”"
+    )
+    marsh = _said(
+        text, "by the council “would add a year” to the repairs", "Helen Marsh", kind="mixed"
+    )
+    trust = _said(text, "the fund “is nearly spent.", "Harbour Trust", kind="mixed")
+    # the extractor found no speaker (it read "announced" as the cue)
+    unknown = {"speaker": None, "speaker_mention": None, "speaker_start": None}
+    unknown |= {"speaker_end": None, "speaker_type": "unknown", "cue": "announced"}
+    marsh, trust = (replace(q, **unknown) for q in (marsh, trust))  # type: ignore[arg-type]
+    profile = _profile(text, marsh, trust)
+    # a given name opens a person's name; "Harbour Trust" may be a firm's, so stays no one's
+    assert profile.speakers == ("Helen Marsh",)
+    assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 1, 4)]
+
+
+def test_a_thing_done_by_a_speaker_is_no_report_of_theirs() -> None:
+    text = (
+        "The video, which was posted online by Ann Roe, shows the crash. Bo Lee said it was fake."
+    )
+    video = _said(text, "The video", "Ann Roe", cue="posted", speaker_type="person")
+    lee = _said(text, "it was fake", "Bo Lee", speaker_type="person")
+    assert _counted(text, video, lee) == [("Bo Lee", "person", 0)]

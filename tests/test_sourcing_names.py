@@ -113,3 +113,89 @@ def test_a_surname_printed_as_a_plain_word_or_a_first_name_alone_names_no_one() 
     _, by_outlet = sourcing_profiles(members, {})
     courier = next(p for p in by_outlet if p.outlet == "Courier")
     assert courier.left_out == ("Rosa Sharp",)
+
+
+def test_two_forms_of_one_persons_name_are_listed_once() -> None:
+    a = "“It was close,” Tim Rourke said. “We won,” Ted Garvey said."
+    b = "“We are pleased,” Timothy Rourke said. “No,” Joe Garvey said."
+    c = "“He is new,” Lt. Gov. Timothy Rourke said. “Good,” Mr. Rourke said."
+    d = "The count ended at noon."
+    members = [
+        member(
+            "a",
+            "Echo",
+            a,
+            quotes=(
+                _quote_at(a, "It was close,", "Tim Rourke"),
+                _quote_at(a, "We won,", "Ted Garvey"),
+            ),
+        ),
+        member(
+            "b",
+            "Courier",
+            b,
+            quotes=(
+                _quote_at(b, "We are pleased,", "Timothy Rourke"),
+                _quote_at(b, "No,", "Joe Garvey"),
+            ),
+        ),
+        member(
+            "c",
+            "Ledger",
+            c,
+            quotes=(
+                _quote_at(c, "He is new,", "Tim Rourke"),
+                _quote_at(c, "Good,", "Mr. Rourke"),
+            ),
+        ),
+        member("d", "Post", d),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    post = next(p for p in by_outlet if p.outlet == "Post")
+    # a short given name and the full one, same surname, are one man; two Garveys are two
+    assert post.left_out == ("Joe Garvey", "Ted Garvey", "Timothy Rourke")
+    ledger = next(p for p in by_outlet if p.outlet == "Ledger")
+    assert ledger.speakers == ("Tim Rourke",)
+
+
+def test_a_shared_given_name_does_not_make_two_people_one() -> None:
+    a = "“We will vote no,” Peter Rusk said."
+    b = "“The bill is fair,” Peter Lomax said."
+    members = [
+        member("a", "Echo", a, quotes=(_quote_at(a, "We will vote no,", "Peter Rusk"),)),
+        member("b", "Courier", b, quotes=(_quote_at(b, "The bill is fair,", "Peter Lomax"),)),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    echo, courier = by_outlet
+    assert (echo.left_out, courier.left_out) == (("Peter Lomax",), ("Peter Rusk",))
+
+
+def test_a_nickname_and_the_given_name_are_one_person() -> None:
+    a = "“We will vote no,” Dick Hale said. “It is fair,” Bill Oduya said."
+    b = "“The bill is unfair,” Richard J. Hale said. “Wait,” Ted Oduya said."
+    c = "The count ended at noon."
+    members = [
+        member(
+            "a",
+            "Echo",
+            a,
+            quotes=(
+                _quote_at(a, "We will vote no,", "Dick Hale"),
+                _quote_at(a, "It is fair,", "Bill Oduya"),
+            ),
+        ),
+        member(
+            "b",
+            "Courier",
+            b,
+            quotes=(
+                _quote_at(b, "The bill is unfair,", "Richard J. Hale"),
+                _quote_at(b, "Wait,", "Ted Oduya"),
+            ),
+        ),
+        member("c", "Post", c),
+    ]
+    _, by_outlet = sourcing_profiles(members, {})
+    post = next(p for p in by_outlet if p.outlet == "Post")
+    # "Dick" is a nickname of "Richard"; "Bill" and "Ted" are two people's names
+    assert post.left_out == ("Bill Oduya", "Richard J. Hale", "Ted Oduya")

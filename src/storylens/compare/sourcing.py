@@ -9,7 +9,11 @@ does not make the person a source. Reported speech without marks is tallied besi
 reported. Speech the extractor found no speaker for is not counted: graded against the
 articles, such quotes were mostly a named speaker's words whose attribution the extractor
 missed (a statement introduced on the line before, a quote inside another), so a count of
-"unattributed" quotes would tell a reader more about the extractor than about the outlet. A
+"unattributed" quotes would tell a reader more about the extractor than about the outlet;
+but speech whose sentence opens with a person's name as the subject of a speech verb before
+the words ("Larry Summers ... just told reporters that failure to pass the deal announced by
+the president 'would significantly increase the risk'", the extractor reading "announced" as
+the cue) is that person's. A
 kind of source with no words inside marks has no row: no row reads "0 words".
 
 An unnamed speaker is an anonymous source when described by access or by a role ("a source
@@ -29,7 +33,8 @@ description ("his wife, Denise, said"), and a "he" or "she" left unresolved is a
 Speech that reports nothing is no source: a report under a negated or refused cue
 ("investigators have not said what ..."), a request or refusal ("declined to comment", "asked
 not to be named"), a passive cue whose subject is told, not telling ("staff had been told to
-..."). A speaker named inside another speaker's words ("Nandakumar said that divers had
+..."), the thing a passive cue's agent acted on ("The video, which was posted on YouTube by
+DCCameraGuy"). A speaker named inside another speaker's words ("Nandakumar said that divers had
 confirmed ...") is no source either: the words are the teller's account, counted as the
 teller's where the article quotes the teller by name or describes an anonymous source.
 
@@ -46,7 +51,13 @@ described at one ("a blogger on the Web site X") is that unnamed person. A count
 ("Close to three dozen House Democrats") and where words appeared ("On Twitter") name no one.
 An unnamed description whose marked words a named person of the article says in marks too
 is that person (a lead's "senior officials" for the adviser it goes on to quote); one
-described again ("the former official" after "a former prosecutor") is one source. An outlet
+described again ("the former official" after "a former prosecutor") is one source. An unnamed
+source the outlet only paraphrases is listed as a quoted one is, so that a row lists each
+source it counts; such paraphrase is read from looser parses, so it is no source where the
+parse ran across a paragraph or the description describes no one, a group framing the named
+person quoted right after it ("even some allies have emerged to decry the cover. 'It's
+sexist,' said ...") is no source of its own, and a group of holders of an office ("Democratic
+lawmakers said", "prosecutors said") is the body they sit in, on the record. An outlet
 never leaves out itself, and is said to leave out only a speaker it never names at all (one
 it names may well be quoted in words the extractor did not give them, so saying less is
 surer) and whose quoted words it does not print with no one named.
@@ -61,12 +72,15 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
+from nicknames import NickNamer
 from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
+    FEMALE_FIRST_NAMES,
     KIN_NOUNS,
+    MALE_FIRST_NAMES,
     PEOPLE_NOUNS,
     PERSON_NOUNS,
     PERSONAL_PRONOUNS,
@@ -83,7 +97,6 @@ from storylens.analyse.quotes.speakers import (
 )
 from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
-from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold, is_stop_word, words
 from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet, outlet_key
 from storylens.records import (
@@ -143,10 +156,12 @@ ACCESS_NOUNS = (
     | ROLE_NOUNS
     | frozenset({"ally", "allies", "associate", "associates", "colleague", "colleagues"})
 )
-# The head nouns by which news style describes an anonymous source it paraphrases.
-ANONYMOUS_SOURCE_NOUNS = frozenset(
+# Nouns for the holders of an elected or a public office: a group of them described ("Democratic
+# lawmakers", "federal prosecutors") is the body they sit in, on the record. A closed class.
+OFFICE_NOUNS = frozenset(
     """
-    source official aide insider spokesperson spokesman spokeswoman adviser advisor staffer
+    lawmaker legislator senator representative congressman congresswoman prosecutor mayor
+    governor delegate councillor councilor alderman commissioner
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
@@ -195,6 +210,14 @@ SENTENCE_ENDS = (". ", "! ", "? ", "\n")
 # A name as a title or an apposition gives it: two or three capitalised words, each a word
 # of its own (no capital at a sentence start is taken across a full stop).
 NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
+# A sentence that opens with a name as the subject of a verb: the name, an apposition
+# between commas ("Ann Roe, the council's chief,"), up to two words ("just", "also told"),
+# then the verb.
+SUBJECT_SPEAKS = re.compile(
+    rf"(?P<name>{NAME_RUN})(?:,\s+[^,;:“”\"]{{1,120}},)?\s+(?P<verb>(?:[a-z]+\s+){{0,2}}[a-z]+)\b"
+)
+# Given names, by which a capitalised subject is told for a person's name.
+FIRST_NAMES = frozenset(MALE_FIRST_NAMES) | frozenset(FEMALE_FIRST_NAMES)
 # Fewer words than this name no one surely ("Smith" may be a firm, a street or a word).
 MIN_NAME_WORDS = 2
 # Possessive determiners that make a role description definite ("her lawyer").
@@ -242,6 +265,9 @@ QUANTITY_WORDS = frozenset(
     more fewer over under roughly
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Nouns that count what follows "of" ("a number of the companies", "a handful of the
+# unions"). A closed class.
+QUANTITY_NOUNS = frozenset({"number", "handful", "couple", "majority", "minority", "group", "pair"})
 # Titles of the clergy that stand before a name as a rank does ("Bishop Daniel Jenky",
 # "Father Thomas Reese"): the recogniser may read such a name as an organisation's.
 CLERICAL_TITLES = frozenset(
@@ -284,6 +310,13 @@ ANOTHER_WORDS = frozenset(
 )
 # Fewer marked words than this may recur in two speakers' quotes by chance ("the risk").
 ON_RECORD_MIN_WORDS = 3
+# A text said to be from someone ("a letter from Representative Ann Roe", "a statement by
+# Mayor Jo Lee"): its noun, then the name of its author, titles kept to read them off after.
+AUTHOR_NAME = r"((?:[A-Z][\w'’.-]*\s+)+[A-Z][\w'’-]*)"
+AUTHORED = r"\b{noun}s?\s+(?:(?:written|signed|sent)\s+)?(?:from|by)\s+" + AUTHOR_NAME
+# An apposition after the author's name ("Representative Ann Roe, Democrat of Vermont,"):
+# a few words between commas.
+AUTHOR_APPOSITION = r"(?:,\s+[^,.;:“”\"]{1,60},)?"
 _SOURCE_TYPES: tuple[SourceType, ...] = (
     "person",
     "organization",
@@ -418,7 +451,112 @@ def _merged_speakers(speakers: Counter[str]) -> tuple[str, ...]:
     for name, count in merged.most_common():
         same = next((other for other in kept if _spelt_otherwise(name, other)), None)
         kept[same or name] += count
-    return tuple(name for name, _ in kept.most_common())
+    # one person named in two forms ("Tim Murray", "Timothy Murray"): under the fullest
+    person = _one_form_per_person(kept)
+    people: Counter[str] = Counter()
+    for name, count in kept.most_common():
+        people[person[name]] += count
+    return tuple(name for name, _ in people.most_common())
+
+
+# Words after a surname that are no part of it ("Joseph R. Biden Jr."). A closed class.
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+def _person_parts(name: str) -> tuple[tuple[str, ...], str] | None:
+    """A person's name as (given names, surname), folded, titles and ranks before it and a
+    suffix after it left out ("Lt. Gov. Timothy P. Murray" -> (("timothy", "p"), "murray"),
+    "Mr. Murray" -> ((), "murray")); None for what is no person's name by its look (a word
+    not capitalised, "the White House")."""
+    own = words(name)
+    if not own or not all(w[:1].isupper() for w in own):
+        return None
+    folded = [re.sub(r"['’]s?$", "", fold(w)) for w in own]
+    while len(folded) > 1 and folded[-1] in NAME_SUFFIXES:
+        folded.pop()
+    titled = 0
+    while titled < len(folded) - 1 and folded[titled] in TITLE_WORDS:
+        titled += 1
+    return tuple(folded[titled:-1]), folded[-1]
+
+
+def _given_names_agree(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
+    """Whether two persons' given names may be one person's: the first given names equal,
+    one the other's start ("Tim", "Timothy") or its initial ("T", "Timothy"), or one a
+    nickname of the other or both of one name ("Dick", "Richard"; ``nicknames``, a
+    hand-curated table of English given names); a middle name or initial one form leaves
+    out is no difference ("Timothy P. Murray", "Tim Murray")."""
+    short, full = sorted((mine[0], theirs[0]), key=len)
+    if full.startswith(short) and (len(short) == 1 or len(short) >= MIN_GIVEN_PREFIX):
+        return True
+    return _nicknamed(short, full)
+
+
+@lru_cache(maxsize=4096)
+def _nicknamed(one: str, other: str) -> bool:
+    """Whether two folded given names are one name's forms ("dick", "richard"; "bill",
+    "william"; "jim", "jimmy")."""
+    nicknames = _nick_namer()
+    forms = {one} | nicknames.canonicals_of(one)
+    return (
+        other in forms
+        or other in nicknames.nicknames_of(one)
+        or bool(forms & nicknames.canonicals_of(other))
+    )
+
+
+@lru_cache(maxsize=1)
+def _nick_namer() -> NickNamer:
+    return NickNamer()
+
+
+# Letters a shortened given name keeps at least ("Ed" for "Edward", "Tim" for "Timothy").
+MIN_GIVEN_PREFIX = 2
+
+
+def _fullness(name: str, part: tuple[tuple[str, ...], str]) -> tuple[int, int, int, str]:
+    """How a person's name sorts, fullest first: more given names, a longer first given
+    name ("Timothy" before "Tim"), then a name with no title before it."""
+    return (-len(part[0]), -len(part[0][0]), len(words(name)) - len(part[0]) - 1, name)
+
+
+def _one_form_per_person(names: Iterable[str]) -> dict[str, str]:
+    """Each name -> the form a person's names are listed under: names with one surname whose
+    given names agree (``_given_names_agree``) are one person, under the fullest form
+    ("Timothy Murray" for "Tim Murray"); a surname under a title ("Mr. Murray") is the one
+    person of that surname, where there is one. A form that could be either of two people
+    ("T. Murray" beside "Tim" and "Tom Murray"; "Mr. Kennedy" beside two Kennedys) is left
+    as it is, and people with one surname and other given names ("Ted", "Joe Kennedy") are
+    never merged."""
+    names = list(names)
+    found = {name: name for name in names}
+    parts = {name: part for name in names if (part := _person_parts(name)) is not None}
+    people: list[list[str]] = []  # the forms of each person found, the fullest first
+    for name in sorted(
+        (n for n, part in parts.items() if part[0]), key=lambda n: _fullness(n, parts[n])
+    ):
+        given, surname = parts[name]
+        fits = [
+            forms
+            for forms in people
+            if all(
+                parts[form][1] == surname and _given_names_agree(given, parts[form][0])
+                for form in forms
+            )
+        ]
+        if len(fits) == 1:
+            fits[0].append(name)
+        elif not fits:
+            people.append([name])
+    for name, (given, surname) in parts.items():
+        if not given and len(words(name)) > 1:  # "Mr. Murray", not "Murray"
+            fits = [forms for forms in people if parts[forms[0]][1] == surname]
+            if len(fits) == 1:
+                fits[0].append(name)
+    for forms in people:
+        for form in forms:
+            found[form] = forms[0]
+    return found
 
 
 def _spelt_otherwise(name: str, other: str) -> bool:
@@ -461,9 +599,15 @@ def _one_of_institutions(mention: str | None) -> bool:
     oldest civil rights groups", "one of the unions"): an organisation, described. Its head
     is the plural after "of", the last word before any preposition."""
     described = words(mention or "")
+    if (
+        len(described) > 3
+        and fold(described[0]) in {"a", "an"}
+        and fold(described[1]) in QUANTITY_NOUNS
+    ):
+        described = described[1:]  # "a number of the Internet companies"
     if len(described) < 3 or fold(described[1]) != "of":
         return False
-    if fold(described[0]) not in QUANTITY_WORDS | {"each", "either", "neither"}:
+    if fold(described[0]) not in QUANTITY_WORDS | QUANTITY_NOUNS | {"each", "either", "neither"}:
         return False
     rest = [fold(w) for w in described[2:]]
     cut = next((i for i, w in enumerate(rest) if w in NAME_BREAKING_PREPOSITIONS), len(rest))
@@ -567,6 +711,18 @@ def _cue_says_nothing(quote: Quote, text: str) -> bool:
     if any(w in NEGATING_WORDS or w.endswith("n't") for w in before):
         return True
     return bool(before) and before[-1] in BE_FORMS and not cue.endswith("ing")
+
+
+def _passive_agent(quote: Quote, text: str) -> bool:
+    """Reported "words" that stand before a passive cue whose agent is the speaker ("The
+    video, which was posted on YouTube by DCCameraGuy", "The phrase quoted by Carney"): the
+    thing acted on, no report of what anyone said."""
+    if quote.kind != "indirect" or quote.speaker_start is None or not text:
+        return False
+    if quote.end > quote.speaker_start:
+        return False
+    before = text[max(0, quote.speaker_start - CLAUSE_LOOKBACK_CHARS) : quote.speaker_start]
+    return re.search(r"\bby\s+(?:the\s+)?[\"“]?\Z", before) is not None
 
 
 def _inside_other_quote(quote: Quote, quotes: Sequence[Quote]) -> bool:
@@ -740,6 +896,72 @@ def _described_before(quote: Quote, earlier: Sequence[Quote]) -> Quote:
     return quote
 
 
+def _author_named(found: re.Match[str], quotes: Sequence[Quote]) -> str | None:
+    """The author a text is said to be from ("Representative Ann Roe" in "a letter from
+    Representative Ann Roe"), as a person's name: the name after its titles, where a title
+    stood before it or the article quotes that person by name; None otherwise (a name with
+    no title may be an organisation's, "a statement from Harbour Trust")."""
+    named: list[str] = []
+    for token in found.group(1).split():
+        named.append(token)
+        bare = fold(token.rstrip("."))
+        if token.endswith(".") and len(bare) > 1 and bare not in TITLE_WORDS:
+            break  # a full stop after a word, not after an initial or a title: a sentence ends
+    titled = 0
+    while titled < len(named) and fold(named[titled]).rstrip(".") in TITLE_WORDS:
+        titled += 1
+    name = [token.rstrip(".") if i == len(named) - 1 else token for i, token in enumerate(named)]
+    name = name[titled:]
+    if len(name) < MIN_NAME_WORDS:
+        return None
+    own = tuple(fold(w) for w in words(" ".join(name)))
+    quoted = any(
+        q.speaker_type == "person" and q.speaker and _holds(own, _name_words(q.speaker))
+        for q in quotes
+    )
+    return " ".join(name) if titled or quoted else None
+
+
+def _by_author(quote: Quote, quotes: Sequence[Quote], text: str) -> Quote:
+    """The quote as the words of the person a text it is read from is said to be from: a
+    letter the sentence's subject signed, whose author it names right before the cue
+    ("Close to three dozen House Democrats have signed a letter from Representative Ann
+    Roe, Democrat of Vermont, calling the plan 'unfair'"), or a text described again ("The
+    letter says ...") after the article said whom it is from. A text whose author the
+    article does not name stays what it was (no source, or its signers counted unnamed)."""
+    if not text or quote.speaker_type == "person":
+        return quote
+    nouns = "|".join(sorted(SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS))
+    cue = words(quote.cue or "")
+    if cue and quote.speaker_end is not None and quote.speaker_end <= quote.start:
+        # the author named between the speaker and the cue, the cue right before the words
+        between = text[quote.speaker_end : quote.start]
+        found = re.search(
+            AUTHORED.format(noun=f"(?i:{nouns})")
+            + AUTHOR_APPOSITION
+            + rf"\s+{re.escape(cue[-1])}\s+\Z",
+            between,
+        )
+        author = _author_named(found, quotes) if found else None
+        if author:
+            return replace(quote, speaker=author, speaker_type="person")
+    described = words(quote.speaker_mention or "")
+    if (
+        quote.speaker_type == "anonymous"
+        and quote.speaker_start is not None
+        and len(described) == 2
+        and fold(described[0]) == DEFINITE_ARTICLE
+        and fold(described[1]) in SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS
+    ):
+        # "The letter says": the last text of that noun the article said was from someone
+        pattern = AUTHORED.format(noun=f"(?i:{re.escape(described[1])})")
+        earlier = list(re.finditer(pattern, text[: quote.speaker_start]))
+        author = _author_named(earlier[-1], quotes) if earlier else None
+        if author:
+            return replace(quote, speaker=author, speaker_type="person")
+    return quote
+
+
 def _owned(description: str) -> tuple[str, str]:
     """A description split after its possessive ("Mr. Roe's latest apology" -> ("Mr. Roe",
     "latest apology")); ("", description) where no word is a possessive."""
@@ -786,6 +1008,33 @@ def _introduced_by_punctuation(quote: Quote) -> bool:
     return quote.speaker_type == "anonymous" and bool(cue) and not any(c.isalpha() for c in cue)
 
 
+def _subject_named(quote: Quote, text: str) -> Quote:
+    """A quote the extractor gave no speaker, whose sentence opens with a person's name as
+    the subject of a speech verb before the words ("Larry Summers, the outgoing chairman of
+    the council, just told reporters that failure to pass it 'would increase the risk'"):
+    that person's. A person's name opens with a given name (``FIRST_NAMES``); another
+    capitalised subject may be an organisation's, and stays no one's."""
+    if quote.speaker or quote.speaker_type != "unknown" or not text:
+        return quote
+    opening = max(text.rfind(end, 0, quote.start) for end in SENTENCE_ENDS) + 1
+    while opening < quote.start and text[opening] in " \n\t\"“‘'":
+        opening += 1
+    found = SUBJECT_SPEAKS.match(text, opening, quote.start)
+    if not found or not {fold(w) for w in words(found.group("verb"))} & SPEECH_VERB_FORMS:
+        return quote
+    name = found.group("name")
+    if fold(words(name)[0]) not in FIRST_NAMES:
+        return quote
+    return replace(
+        quote,
+        speaker=name,
+        speaker_mention=name,
+        speaker_start=found.start("name"),
+        speaker_end=found.end("name"),
+        speaker_type="person",
+    )
+
+
 def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | None:
     """The quote with the speaker a profile counts it under, or None where it reports
     nothing. Inside someone's account ("... said that staff had been told to 'keep an eye
@@ -797,7 +1046,7 @@ def _as_counted(found: Quote, quotes: Sequence[Quote], text: str) -> Quote | Non
     that = _clause_opening(found, text)
     if that is not None:
         return _teller(found, quotes, text, that)
-    if _request_or_refusal(found) or _cue_says_nothing(found, text):
+    if _request_or_refusal(found) or _cue_says_nothing(found, text) or _passive_agent(found, text):
         return None
     return _named_speaker(found, text)
 
@@ -814,9 +1063,10 @@ def counted_quotes(
     for found in quotes:
         if found.kind not in SPEECH_KINDS or found.act != "speech":
             continue
-        quote = _as_counted(found, quotes, text)
+        quote = _as_counted(_subject_named(found, text), quotes, text)
         if quote is None:
             continue
+        quote = _by_author(quote, quotes, text)
         if quote.speaker_type == "anonymous":
             quote = _described_before(quote, [q for q in unnamed_before if _before(q, quote)])
             unnamed_before.append(quote)  # under its first description
@@ -860,8 +1110,64 @@ def counted_quotes(
             # or role ("a bizarre episode that is threatening his dream ..."): the extractor
             # misread the clause, and no one is described
             continue
+        count = quoted_word_count(quote)
+        if source == "anonymous" and not count:
+            source = _paraphrased_source(quote, quotes, text)
         if source is not None:
-            yield quote, source, quoted_word_count(quote)
+            yield quote, source, count
+
+
+def _paraphrased_source(quote: Quote, quotes: Sequence[Quote], text: str) -> SourceType | None:
+    """The kind of source an unnamed speaker whose words an outlet only paraphrases is, read
+    from looser parses than a quote in marks: none where the parse ran across a paragraph
+    (a headline read as the speaker of the next line's words) or the description holds no
+    word that describes anyone ("is not mentioned by name" read as "name" speaking); none
+    where a group not described by access or as witnesses ("some unlikely allies") frames
+    the named person's quote right after it; a group of holders of an office ("Democratic
+    lawmakers said", "prosecutors said") is that body, on the record, counted as an
+    organisation's account; anyone else an anonymous source, listed as the row's counts are
+    (each unnamed source a row counts is listed by its description)."""
+    if _across_paragraphs(quote, text):
+        return None
+    described = _description(quote)
+    head = _head(described)
+    if not head and not any(fold(w) in PUBLIC_WORDS for w in words(described or "")):
+        return None
+    group = head.endswith("s") and not head.endswith("ss")
+    if group and not _singulars(head) & ANONYMOUS_NOUNS and _quoted_next(quote, quotes, text):
+        return None  # "even some allies have emerged to decry it. 'It's sexist,' said Ann Roe"
+    if group and _singulars(head) & OFFICE_NOUNS:
+        return "organization"
+    return "anonymous"
+
+
+def _quoted_next(quote: Quote, quotes: Sequence[Quote], text: str) -> bool:
+    """Whether a named person's quote follows the words right away ("Even some allies have
+    emerged to decry the cover. 'It's sexist,' said Ann Roe"): a group's paraphrase there
+    frames the quote after it, the named person's account, and is no source of its own."""
+    following = [q for q in quotes if q.start >= quote.end and q.kind in SPEECH_KINDS]
+    if not following or not text:
+        return False
+    after = min(following, key=lambda q: q.start)
+    if after.speaker_type != "person" or not after.speaker or not _named_mention(after):
+        return False
+    return not any(c.isalnum() for c in text[quote.end : after.start])
+
+
+def _across_paragraphs(quote: Quote, text: str) -> bool:
+    """Whether a line break stands between a speaker's mention and their words."""
+    if not text or quote.speaker_start is None or quote.speaker_end is None:
+        return False
+    if quote.speaker_end <= quote.start:
+        return "\n" in text[quote.speaker_end : quote.start]
+    if quote.speaker_start >= quote.end:
+        return "\n" in text[quote.end : quote.speaker_start]
+    return False
+
+
+def _named_mention(quote: Quote) -> bool:
+    """Whether a quote's speaker is named at its cue, not reached through a pronoun."""
+    return fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS | GROUP_PRONOUNS
 
 
 # -- which names a profile lists -----------------------------------------------------------
@@ -1140,10 +1446,9 @@ def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
     found: list[_Counted] = []
     for quote, source, count in counted_quotes(member.analysed.quotes, text):
         listed = anonymous = None
-        if source == "anonymous" and (count or _access_head(quote)):
+        if source == "anonymous":
             # an unnamed source is one the outlet relies on whether it quotes or paraphrases
-            # ("Campaign aides say ..."); paraphrase alone is read from looser parses, so
-            # there the description must be of access or office ("aides", "an official")
+            # ("Campaign aides say ..."): each one the row counts is listed
             anonymous = (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
         elif not count:
             pass  # paraphrased only: tallied as reported, not listed as quoted
@@ -1206,15 +1511,6 @@ def _description(quote: Quote) -> str | None:
     if _by_relative_pronoun(quote):
         return quote.speaker
     return quote.speaker_mention or quote.speaker
-
-
-def _access_head(quote: Quote) -> bool:
-    """Whether a speaker's description has the head noun of news style's anonymous sources
-    ("campaign aides", "a senior official", "a source close to"), not a role that a named
-    person or an on-record office fills ("lawmakers", "prosecutors", "allies")."""
-    head = _head(_description(quote))
-    singular = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
-    return bool({head, singular} & ANONYMOUS_SOURCE_NOUNS)
 
 
 def _refers_to_listed(description: str, listed: dict[str, None]) -> bool:
@@ -1352,7 +1648,9 @@ def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
     kept = [
         name for key, name in by_words.items() if sum(1 for other in by_words if key < other) != 1
     ]
-    return tuple(sorted(kept))
+    # one person named in two forms ("Tim Murray", "Timothy Murray"; "Mr. Murray"): the fullest
+    person = _one_form_per_person(kept)
+    return tuple(sorted({person[name] for name in kept}))
 
 
 # Passages and texts whose word runs are kept: ``_with_left_out`` asks of the same quoted
@@ -1375,6 +1673,17 @@ def _prints_words_of(passages: Iterable[str], texts: Sequence[str]) -> bool:
     for passage in passages:
         wanted |= _runs(passage)
     return bool(wanted) and any(wanted & _runs(text) for text in texts)
+
+
+def _may_be_one(name: str, other: str) -> bool:
+    """Whether two listed names may be one speaker's: the words of one all words of the
+    other ("Obama", "Barack Obama"), or one surname ("Mr. Summers", "Larry Summers"; "Mo
+    Cowan", "William Cowan"). A given name alone is shared by others ("Peter DeFazio",
+    "Peter Welch")."""
+    mine, theirs = _name_words(name), _name_words(other)
+    if not mine or not theirs:
+        return False
+    return mine[-1] == theirs[-1] or set(mine) <= set(theirs) or set(theirs) <= set(mine)
 
 
 def _with_left_out(
@@ -1402,7 +1711,7 @@ def _with_left_out(
                 left_out=_one_name_each(
                     name
                     for name in everyone
-                    if not any(same_speaker(name, own) for own in profile.speakers)
+                    if not any(_may_be_one(name, own) for own in profile.speakers)
                     and not _is_outlet(name, profile.outlet, also)
                     and not _names_anywhere(name, printed, names)
                     and not _prints_words_of(said_by.get(name, ()), unnamed)
@@ -1439,7 +1748,7 @@ def sourcing_profiles(
             if listed:
                 said_by.setdefault(listed, []).extend(marked)
     for name in everyone:  # a profile lists a short name under the full one it is part of
-        for short in [n for n in said_by if n != name and same_speaker(n, name)]:
+        for short in [n for n in said_by if n != name and _may_be_one(n, name)]:
             said_by.setdefault(name, []).extend(said_by[short])
 
     unattributed_of = {member.id: _unattributed_text(member) for member in members}
