@@ -437,43 +437,6 @@ def test_a_letter_is_the_words_of_the_person_it_is_from() -> None:
     assert [(c.source_type, c.quotes, c.words) for c in profile.counts] == [("person", 2, 5)]
 
 
-def test_each_unnamed_source_a_row_counts_is_listed() -> None:
-    text = (
-        "A former harbour inspector said the channel was too shallow for the new ferries. "
-        "Harbour councillors said the vote would wait until spring."
-    )
-    pilot = _said(
-        text, "the channel was too shallow for the new ferries", "A former harbour inspector"
-    )
-    councillors = _said(text, "the vote would wait until spring", "Harbour councillors")
-    profile = _profile(text, pilot, councillors)
-    # the inspector's paraphrase counts, and so is listed; councillors are their council, on record
-    assert profile.anonymous == ("a former harbour inspector",)
-    assert [(c.source_type, c.reported) for c in profile.counts] == [("anonymous", 1)]
-
-
-def test_a_paraphrase_read_loosely_is_no_anonymous_source() -> None:
-    text = (
-        "Diver found safe after night at sea\n"
-        "A coastguard officer told us that the water had been calm all night. "
-        "Even some old rivals have come out to praise the rescue.\n"
-        "“It was bold and it was right,” said Ann Roe, the harbour master. "
-        "A number of the ferry companies said services would run as normal."
-    )
-    headline = _said(
-        text, "that the water had been calm all night", "Diver found safe after night at sea"
-    )
-    rivals = _said(text, "the rescue", "Even some old rivals", cue="praise")
-    roe = _said(
-        text, "It was bold and it was right,", "Ann Roe", kind="direct", speaker_type="person"
-    )
-    firms = _said(text, "services would run as normal", "A number of the ferry companies")
-    profile = _profile(text, headline, rivals, roe, firms)
-    # a headline is no speaker, the rivals frame Roe's quote, the firms are organisations
-    assert profile.anonymous == ()
-    assert [(c.source_type, c.quotes, c.reported) for c in profile.counts] == [("person", 1, 0)]
-
-
 def test_a_quote_with_no_speaker_is_the_named_subject_s_who_told_it() -> None:
     text = (
         "Helen Marsh, the port's chief engineer, just told reporters that delays to the works "

@@ -51,13 +51,7 @@ described at one ("a blogger on the Web site X") is that unnamed person. A count
 ("Close to three dozen House Democrats") and where words appeared ("On Twitter") name no one.
 An unnamed description whose marked words a named person of the article says in marks too
 is that person (a lead's "senior officials" for the adviser it goes on to quote); one
-described again ("the former official" after "a former prosecutor") is one source. An unnamed
-source the outlet only paraphrases is listed as a quoted one is, so that a row lists each
-source it counts; such paraphrase is read from looser parses, so it is no source where the
-parse ran across a paragraph or the description describes no one, a group framing the named
-person quoted right after it ("even some allies have emerged to decry the cover. 'It's
-sexist,' said ...") is no source of its own, and a group of holders of an office ("Democratic
-lawmakers said", "prosecutors said") is the body they sit in, on the record. An outlet
+described again ("the former official" after "a former prosecutor") is one source. An outlet
 never leaves out itself, and is said to leave out only a speaker it never names at all (one
 it names may well be quoted in words the extractor did not give them, so saying less is
 surer) and whose quoted words it does not print with no one named.
@@ -156,12 +150,10 @@ ACCESS_NOUNS = (
     | ROLE_NOUNS
     | frozenset({"ally", "allies", "associate", "associates", "colleague", "colleagues"})
 )
-# Nouns for the holders of an elected or a public office: a group of them described ("Democratic
-# lawmakers", "federal prosecutors") is the body they sit in, on the record. A closed class.
-OFFICE_NOUNS = frozenset(
+# The head nouns by which news style describes an anonymous source it paraphrases.
+ANONYMOUS_SOURCE_NOUNS = frozenset(
     """
-    lawmaker legislator senator representative congressman congresswoman prosecutor mayor
-    governor delegate councillor councilor alderman commissioner
+    source official aide insider spokesperson spokesman spokeswoman adviser advisor staffer
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
@@ -265,9 +257,6 @@ QUANTITY_WORDS = frozenset(
     more fewer over under roughly
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
-# Nouns that count what follows "of" ("a number of the companies", "a handful of the
-# unions"). A closed class.
-QUANTITY_NOUNS = frozenset({"number", "handful", "couple", "majority", "minority", "group", "pair"})
 # Titles of the clergy that stand before a name as a rank does ("Bishop Daniel Jenky",
 # "Father Thomas Reese"): the recogniser may read such a name as an organisation's.
 CLERICAL_TITLES = frozenset(
@@ -599,15 +588,9 @@ def _one_of_institutions(mention: str | None) -> bool:
     oldest civil rights groups", "one of the unions"): an organisation, described. Its head
     is the plural after "of", the last word before any preposition."""
     described = words(mention or "")
-    if (
-        len(described) > 3
-        and fold(described[0]) in {"a", "an"}
-        and fold(described[1]) in QUANTITY_NOUNS
-    ):
-        described = described[1:]  # "a number of the Internet companies"
     if len(described) < 3 or fold(described[1]) != "of":
         return False
-    if fold(described[0]) not in QUANTITY_WORDS | QUANTITY_NOUNS | {"each", "either", "neither"}:
+    if fold(described[0]) not in QUANTITY_WORDS | {"each", "either", "neither"}:
         return False
     rest = [fold(w) for w in described[2:]]
     cut = next((i for i, w in enumerate(rest) if w in NAME_BREAKING_PREPOSITIONS), len(rest))
@@ -1110,64 +1093,8 @@ def counted_quotes(
             # or role ("a bizarre episode that is threatening his dream ..."): the extractor
             # misread the clause, and no one is described
             continue
-        count = quoted_word_count(quote)
-        if source == "anonymous" and not count:
-            source = _paraphrased_source(quote, quotes, text)
         if source is not None:
-            yield quote, source, count
-
-
-def _paraphrased_source(quote: Quote, quotes: Sequence[Quote], text: str) -> SourceType | None:
-    """The kind of source an unnamed speaker whose words an outlet only paraphrases is, read
-    from looser parses than a quote in marks: none where the parse ran across a paragraph
-    (a headline read as the speaker of the next line's words) or the description holds no
-    word that describes anyone ("is not mentioned by name" read as "name" speaking); none
-    where a group not described by access or as witnesses ("some unlikely allies") frames
-    the named person's quote right after it; a group of holders of an office ("Democratic
-    lawmakers said", "prosecutors said") is that body, on the record, counted as an
-    organisation's account; anyone else an anonymous source, listed as the row's counts are
-    (each unnamed source a row counts is listed by its description)."""
-    if _across_paragraphs(quote, text):
-        return None
-    described = _description(quote)
-    head = _head(described)
-    if not head and not any(fold(w) in PUBLIC_WORDS for w in words(described or "")):
-        return None
-    group = head.endswith("s") and not head.endswith("ss")
-    if group and not _singulars(head) & ANONYMOUS_NOUNS and _quoted_next(quote, quotes, text):
-        return None  # "even some allies have emerged to decry it. 'It's sexist,' said Ann Roe"
-    if group and _singulars(head) & OFFICE_NOUNS:
-        return "organization"
-    return "anonymous"
-
-
-def _quoted_next(quote: Quote, quotes: Sequence[Quote], text: str) -> bool:
-    """Whether a named person's quote follows the words right away ("Even some allies have
-    emerged to decry the cover. 'It's sexist,' said Ann Roe"): a group's paraphrase there
-    frames the quote after it, the named person's account, and is no source of its own."""
-    following = [q for q in quotes if q.start >= quote.end and q.kind in SPEECH_KINDS]
-    if not following or not text:
-        return False
-    after = min(following, key=lambda q: q.start)
-    if after.speaker_type != "person" or not after.speaker or not _named_mention(after):
-        return False
-    return not any(c.isalnum() for c in text[quote.end : after.start])
-
-
-def _across_paragraphs(quote: Quote, text: str) -> bool:
-    """Whether a line break stands between a speaker's mention and their words."""
-    if not text or quote.speaker_start is None or quote.speaker_end is None:
-        return False
-    if quote.speaker_end <= quote.start:
-        return "\n" in text[quote.speaker_end : quote.start]
-    if quote.speaker_start >= quote.end:
-        return "\n" in text[quote.end : quote.speaker_start]
-    return False
-
-
-def _named_mention(quote: Quote) -> bool:
-    """Whether a quote's speaker is named at its cue, not reached through a pronoun."""
-    return fold(quote.speaker_mention or "") not in PERSONAL_PRONOUNS | GROUP_PRONOUNS
+            yield quote, source, quoted_word_count(quote)
 
 
 # -- which names a profile lists -----------------------------------------------------------
@@ -1446,9 +1373,10 @@ def _counted_in(member: StoryMember, names: _StoryNames) -> list[_Counted]:
     found: list[_Counted] = []
     for quote, source, count in counted_quotes(member.analysed.quotes, text):
         listed = anonymous = None
-        if source == "anonymous":
+        if source == "anonymous" and (count or _access_head(quote)):
             # an unnamed source is one the outlet relies on whether it quotes or paraphrases
-            # ("Campaign aides say ..."): each one the row counts is listed
+            # ("Campaign aides say ..."); paraphrase alone is read from looser parses, so
+            # there the description must be of access or office ("aides", "an official")
             anonymous = (quote.speaker or quote.speaker_mention or "an unnamed source").lower()
         elif not count:
             pass  # paraphrased only: tallied as reported, not listed as quoted
@@ -1511,6 +1439,15 @@ def _description(quote: Quote) -> str | None:
     if _by_relative_pronoun(quote):
         return quote.speaker
     return quote.speaker_mention or quote.speaker
+
+
+def _access_head(quote: Quote) -> bool:
+    """Whether a speaker's description has the head noun of news style's anonymous sources
+    ("campaign aides", "a senior official", "a source close to"), not a role that a named
+    person or an on-record office fills ("lawmakers", "prosecutors", "allies")."""
+    head = _head(_description(quote))
+    singular = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
+    return bool({head, singular} & ANONYMOUS_SOURCE_NOUNS)
 
 
 def _refers_to_listed(description: str, listed: dict[str, None]) -> bool:
