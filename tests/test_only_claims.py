@@ -179,6 +179,11 @@ def test_a_short_quotation_with_an_uncommon_word_is_the_same_words() -> None:
     )
     # a short quotation of common words recurs in any story
     assert not shares_a_quotation("Fenn called the plan “the best”.", "Ames said “the best” won.")
+    # one word in marks is not a longer quotation that holds it (another speaker's words)
+    assert not shares_a_quotation(
+        "Critics call the plan “amnesty”.", "“There won't be amnesty inside it,” Fenn said."
+    )
+    assert shares_a_quotation("Critics call the plan “amnesty”.", "Others call it “amnesty”.")
 
 
 def test_a_long_quotation_is_not_printed_by_an_outlet_that_prints_one_word_of_it() -> None:
