@@ -46,7 +46,11 @@ def test_the_scorecard_counts_what_differs() -> None:
                 ("A", "B"),
                 True,
             ),
-            QuoteGroup("Lee", "x", (_variant("misattributed"),), ("B",), True),
+            QuoteGroup(
+                "Lee", "we will reopen the pier", (_variant("misattributed"),), ("B",), True
+            ),
+            # a short phrase only A prints: another outlet may quote it inside other words
+            QuoteGroup("Lee", "a balanced approach", (_variant("reference"),), ("A",), True),
         ),
         claims=(
             Claim("a", "A", 0, 5, "one", "only", 1),
@@ -72,7 +76,7 @@ def test_the_scorecard_counts_what_differs() -> None:
     assert by_outlet["B"].loaded_words == ("chaos", "alarming")
     assert by_outlet["A"].loaded_words == ()  # a hedge is not a loaded word
     assert by_outlet["A"].hedge_words == ("perhaps",)  # but the cell names it
-    # Lee's quote is printed by B alone: a quote only B carries
+    # Lee's quote is printed by B alone: a quote only B carries; A's short phrase is not counted
     assert (by_outlet["A"].only_quotes, by_outlet["B"].only_quotes) == (0, 1)
 
 

@@ -13,6 +13,11 @@ from storylens.records import Claim, StoryComparison
 
 # Quote relations the scorecard counts: a changed wording, not the same words.
 VARIANT_KINDS = ("reworded", "truncated", "misattributed")
+# The fewest words a quote only one outlet prints must have to be counted as its own: a short
+# phrase ("a balanced approach") is another outlet's too where it quotes the phrase inside
+# other words ("no daylight" for "There won't be any daylight"), which alignment leaves apart
+# (a fresh reader counted two of nyt's five such quotes in hpo).
+MIN_ONLY_QUOTE_WORDS = 4
 # Loaded words shown per outlet: enough to show the slant, few enough to read at a glance.
 TOP_LOADED_WORDS = 3
 # The counts a story list can sort and filter by, and the section of a story page each
@@ -81,7 +86,9 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     own_quotes = Counter(
         group.outlets[0]
         for group in comparison.quote_groups
-        if len(group.outlets) == 1 and len(story_outlets) > 1
+        if len(group.outlets) == 1
+        and len(story_outlets) > 1
+        and len(group.reference.split()) >= MIN_ONLY_QUOTE_WORDS
     )
     words: dict[str, Counter[str]] = {}
     hedges: dict[str, Counter[str]] = {}
