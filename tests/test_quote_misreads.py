@@ -161,3 +161,13 @@ def test_a_given_name_used_for_men_and_women_is_no_gender_vote(nlp: Language) ->
     )
     quote = _holding(_quotes(nlp, text), "bring the ferries back")
     assert quote.speaker == "Hilary Dunmore"
+
+
+def test_a_role_opening_the_next_sentence_is_the_person_just_quoted(nlp: Language) -> None:
+    # news style renames the subject it has just quoted by a role
+    text = (
+        'Ann Lee, a harbour campaigner, said on Tuesday that she was "saddened by the vote." '
+        'The former harbour master said claims that the pier was "beyond repair" were false.'
+    )
+    quotes = _quotes(nlp, text)
+    assert _holding(quotes, "beyond repair").speaker == "Ann Lee"

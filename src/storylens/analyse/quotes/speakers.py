@@ -1200,6 +1200,30 @@ class SpeakerTable:
                 # verb makes the role someone else: the one other person the sentence names.
                 return self._other_person_named(head, sentence, person)
             return person
+        return self._previous_sentence_subject(head, sentence)
+
+    def _previous_sentence_subject(self, head: Token, sentence: Span) -> Person | None:
+        """A role that opens its sentence as its subject ("The former Alaska governor said
+        ...") with no one named before it there takes up the named main subject of the
+        sentence before, as news style renames the person it has just quoted: "Sarah Palin,
+        a vocal supporter, said ... . The former Alaska governor said ..." (a fresh reader
+        found the role left unnamed and Palin missing from the outlet's quoted people)."""
+        if head.dep_ not in SUBJECT_DEPS or head.head.dep_ != "ROOT":
+            return None
+        if any(t.pos_ in ("VERB", "AUX") for t in self.doc[sentence.start : head.i]):
+            return None  # the role is not what the sentence opens on
+        if sentence.start == 0:
+            return None
+        before = self.doc[sentence.start - 1].sent
+        for start, end, person in self._mentions:
+            if not before.start_char <= start < before.end_char or self._inside_quote(start):
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None:
+                continue
+            root = span.root
+            if root.dep_ in SUBJECT_DEPS and root.head.dep_ == "ROOT":
+                return person
         return None
 
     def _other_person_named(self, role: Token, sentence: Span, subject: Person) -> Person | None:
