@@ -425,3 +425,20 @@ def test_a_sentence_of_a_long_quotation_is_never_listed_as_the_outlets_own() -> 
     listed = {c.text for c in comparison.claims if c.status in ("only", "unplaced")}
     assert not any("grand pier" in t or "Act accordingly" in t for t in listed)
     assert any(c.status == "quotation" and "grand pier" in c.text for c in comparison.claims)
+
+
+def test_a_pair_opened_by_both_and_a_second_that_clause_are_not_cut() -> None:
+    pair = (
+        "Representative Ann Lee, a Republican of Eastmere and a longtime critic of proposals "
+        "to change the harbour plan, said it was significant that both the third-ranking "
+        "member of the board, Harbour Master Tom Pell of Eastmere, and the finance committee "
+        "chairman, Councillor Bo Reyes of Ferris Bay, had voiced support in recent days for "
+        "the repairs to the old pier."
+    )
+    assert _texts(pair) == [pair]
+    second_that = (
+        "Pell said an official survey and price estimate, referred to as a score, from the "
+        "county engineers on the old pier are not yet ready, but that the board could move "
+        "to the vote anyway on Thursday or Friday if needed."
+    )
+    assert _texts(second_that) == [second_that]

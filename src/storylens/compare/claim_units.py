@@ -351,6 +351,8 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
             continue
         if not _may_hold_a_verb(sentence[position : cut.start()]):
             continue  # "Reps. Peter DeFazio of Oregon, and Jim McDermott ... are crafting"
+        if _joins_a_pair(sentence[position : cut.start()], cut) or _second_that(sentence, cut):
+            continue
         if listed and ";" in cut.group():
             continue
         pieces.append([position, cut.start()])
@@ -366,6 +368,27 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
         else:
             merged.append(piece)
     return [(start + a, start + b) for a, b in merged if sentence[a:b].strip()]
+
+
+def _joins_a_pair(before: str, cut: re.Match[str]) -> bool:
+    """Whether an ", and" joins the second of a pair "both" opened ("said that both the
+    whip, Kevin McCarthy, and the chairman, Bob Goodlatte, had voiced support"): the pair is
+    one subject, and cut there its second half stood as a claim with no verb of its own."""
+    is_and = cut.group().strip(" ,").lower() == "and"
+    return is_and and re.search(r"\bboth\b", before, re.IGNORECASE) is not None
+
+
+def _second_that(sentence: str, cut: re.Match[str]) -> bool:
+    """Whether the words after the cut are a second "that" clause of the same verb ("Kyl
+    said the score is not ready, but that the Senate could move to the bill anyway"): cut
+    there, the first half alone says the opposite of the sentence."""
+    return (
+        re.match(
+            r"that\s+(?:the|a|an|he|she|they|it|we|i|you|there|his|her|their|its|[A-Z][\w'’-]*)\b",
+            sentence[cut.end() :],
+        )
+        is not None
+    )
 
 
 def _may_hold_a_verb(piece: str) -> bool:
