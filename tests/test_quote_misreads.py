@@ -171,3 +171,14 @@ def test_a_role_opening_the_next_sentence_is_the_person_just_quoted(nlp: Languag
     )
     quotes = _quotes(nlp, text)
     assert _holding(quotes, "beyond repair").speaker == "Ann Lee"
+
+
+def test_a_past_cue_joined_to_a_present_verb_it_reports_is_the_reporters(
+    nlp: Language,
+) -> None:
+    # the parse joins "urged" to "passes" inside the if-clause; Lee urged, not the board
+    text = (
+        "Speaking to reporters at the quay, Lee said fares would fall in 2027 if the board "
+        'passes the plan and urged councillors to read the details and "get this done."'
+    )
+    assert _holding(_quotes(nlp, text), "get this done").speaker == "Lee"

@@ -265,6 +265,12 @@ def subject_of(verb: Token) -> Token | None:
                 # "X said the video should be released but said ...": the parse hangs the
                 # second cue on the reported clause; it shares the first cue's subject.
                 head = head.head
+            elif current.dep_ == "conj" and current.tag_ == "VBD" and head.tag_ in ("VBZ", "VBP"):
+                # "Obama said growth would rise if Congress passes the deal and urged lawmakers
+                # to ...": a past cue the parse joined to a present verb inside the clause it
+                # reports belongs to the past verb that reports that clause (a fresh reader
+                # found "get this done" credited to Congress)
+                head = next((a for a in head.ancestors if a.tag_ == "VBD"), head)
             current = head
             continue
         if current is not verb and _put_out_by_subject(current):
