@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from storylens.compare.names_only import MAX_ONLY_NAMED, people_only_one_outlet_names
 from storylens.compare.story import compare_story
 from test_compare_parts import member
@@ -139,27 +137,3 @@ def test_accented_names_and_people_named_like_outlets_are_people() -> None:
     # a PERSON mention that is an outlet's name stays off
     show = member("p", "Post", "Fox News Sunday aired it.", people=("Fox News Sunday",))
     assert _named(show, other) == []
-
-
-def test_a_name_listed_with_people_is_a_person() -> None:
-    from storylens.records import Entity
-
-    text = "Reps. Ann Lee, Tom Pell and Bo Reyes backed the pier plan."
-    one = member("g", "Gazette", text, people=("Ann Lee", "Tom Pell"))
-    start = text.index("Bo Reyes")
-    # the tagger called the last name of the list an organisation
-    tagged = one.analysed.entities + (Entity("Bo Reyes", "ORG", start, start + 8),)
-    one = replace(one, analysed=replace(one.analysed, entities=tagged))
-    other = member("c", "Courier", "The pier plan passed.")
-    assert _named(one, other) == [
-        ("Gazette", "Ann Lee"),
-        ("Gazette", "Tom Pell"),
-        ("Gazette", "Bo Reyes"),
-    ]
-    # an organisation after a person, not in a list, stays off
-    text2 = "Ann Lee of Harbour Trust backed it."
-    two = member("p", "Post", text2, people=("Ann Lee",))
-    start2 = text2.index("Harbour Trust")
-    tagged2 = two.analysed.entities + (Entity("Harbour Trust", "ORG", start2, start2 + 13),)
-    two = replace(two, analysed=replace(two.analysed, entities=tagged2))
-    assert _named(two, other) == [("Post", "Ann Lee")]

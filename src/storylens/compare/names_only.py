@@ -23,7 +23,7 @@ from rapidfuzz.distance import Levenshtein
 from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, TITLES
 from storylens.compare.words import fold
 from storylens.ingest.outlet_names import looks_like_outlet
-from storylens.records import Entity, OnlyNamed, StoryMember
+from storylens.records import OnlyNamed, StoryMember
 
 # What the list says above itself: what was checked, so that a reader does not take it for
 # "the others ignore this person's role" (they may tell it without the name).
@@ -150,11 +150,8 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
     possessives taken off, in text order; mentions that are no plausible name, or stand on a
     headline or byline line, are skipped."""
     text = member.analysed.article.text
-    entities = sorted(member.analysed.entities, key=lambda e: e.start)
-    for position, entity in enumerate(entities):
-        if _on_display_line(text, entity.start):
-            continue
-        if entity.label != "PERSON" and not _listed_with_a_person(text, entities, position):
+    for entity in sorted(member.analysed.entities, key=lambda e: e.start):
+        if entity.label != "PERSON" or _on_display_line(text, entity.start):
             continue
         mention = text[entity.start : entity.end]
         name_words = _name_words(mention)
@@ -164,25 +161,6 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
         first = mention.find(name_words[0])
         last = mention.find(name_words[-1], first)
         yield name_words, entity.start + first, entity.start + last + len(name_words[-1])
-
-
-# What joins the names of a list: a comma, "and", or both.
-_LIST_JOINER = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*")
-
-
-def _listed_with_a_person(text: str, entities: Sequence[Entity], position: int) -> bool:
-    """Whether an entity the tagger did not call a person is listed right after one ("Reps.
-    John Lewis, Andre Carson and Emanuel Cleaver", the last tagged an organisation): a name
-    in a list of people is a person's (a fresh reader counted Cleaver among the people only
-    one outlet names)."""
-    if position == 0:
-        return False
-    before = entities[position - 1]
-    entity = entities[position]
-    return (
-        before.label == "PERSON"
-        and _LIST_JOINER.fullmatch(text[before.end : entity.start]) is not None
-    )
 
 
 def _on_display_line(text: str, at: int) -> bool:
