@@ -9,26 +9,8 @@ from __future__ import annotations
 import pytest
 from spacy.language import Language
 
-from storylens.analyse.nlp import load_pipeline
-from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.quotes.marks import find_marked_quotes
-from storylens.records import Quote
-
-
-@pytest.fixture(scope="module")
-def nlp() -> Language:
-    return load_pipeline()
-
-
-def _quotes(nlp: Language, text: str) -> list[Quote]:
-    return [q for q in extract_quotes(nlp(text)) if q.kind != "scare"]
-
-
-def _holding(quotes: list[Quote], words: str) -> Quote:
-    found = [q for q in quotes if words in q.text]
-    assert found, f"no quote holds {words!r}: {[q.text for q in quotes]}"
-    return found[0]
-
+from test_quote_precision import _holding, _quotes
 
 # -- an apostrophe typed as an open mark opens no quotation (issue 23, nested quotes) -------
 

@@ -74,16 +74,13 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
         inferred = infer_outlet(text)
         if inferred is not None:
             own.add(outlet_key(inferred.name))
-    described = {
-        outlet_key(trim_outlet_name(m.group("name")).removeprefix("The "))
-        for m in _DESCRIBED.finditer(text)
-    }
+    described = {outlet_key(_credited_name(m.group("name"))) for m in _DESCRIBED.finditer(text)}
     found: dict[str, tuple[str, int, int]] = {}
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(text):
             raw = match.group("name")
             # "reported by the Gazette", "The Gazette reported": the article is no name
-            name = trim_outlet_name(raw).removeprefix("The ")
+            name = _credited_name(raw)
             if not name or len(name) > MAX_CREDIT_CHARS:
                 continue
             key = outlet_key(name)
@@ -95,6 +92,12 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
             if key not in found or start < found[key][1]:
                 found[key] = (name, start, start + len(name))
     return sorted(found.values(), key=lambda item: item[1])
+
+
+def _credited_name(raw: str) -> str:
+    """A credited outlet's name as it is compared and shown: "the Gazette" of "reported by
+    the Gazette" and "The Gazette reported" is "Gazette"."""
+    return trim_outlet_name(raw).removeprefix("The ")
 
 
 def is_own(key: str, own: set[str]) -> bool:

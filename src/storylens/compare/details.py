@@ -1466,17 +1466,22 @@ def _name_spellings(
                 )
 
 
-def _one_word_names(
-    member: StoryMember, furniture: Sequence[tuple[int, int]]
-) -> dict[str, DetailValue]:
-    """The names an article writes as one word ("Stacy", "Cowen"), each where it first does,
-    by their plain spelling, less the words of its own full names ("Cowan" of "Mo Cowan")."""
-    in_full = {
+def _full_name_words(member: StoryMember) -> set[str]:
+    """The words, by their plain spelling, of the names an article writes in full."""
+    return {
         _plain(w)
         for e in member.analysed.entities
         if e.label == "PERSON" and len(words(e.text)) >= 2
         for w in words(e.text)
     }
+
+
+def _one_word_names(
+    member: StoryMember, furniture: Sequence[tuple[int, int]]
+) -> dict[str, DetailValue]:
+    """The names an article writes as one word ("Stacy", "Cowen"), each where it first does,
+    by their plain spelling, less the words of its own full names ("Cowan" of "Mo Cowan")."""
+    in_full = _full_name_words(member)
     found: dict[str, DetailValue] = {}
     for entity in member.analysed.entities:
         parts = words(entity.text)
@@ -1586,12 +1591,7 @@ def _untagged_names(
     furniture = furniture_spans(text)
     tagged = sorted((e.start, e.end) for e in member.analysed.entities)
     starts = [start for start, _ in tagged]
-    in_full = {
-        _plain(w)
-        for e in member.analysed.entities
-        if e.label == "PERSON" and len(words(e.text)) >= 2
-        for w in words(e.text)
-    }
+    in_full = _full_name_words(member)
     found: dict[str, DetailValue] = {}
     for word in _CAPITALISED_SUBJECT.finditer(text):
         place = bisect.bisect_right(starts, word.start()) - 1
