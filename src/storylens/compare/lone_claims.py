@@ -141,10 +141,11 @@ def lone_claim_evidence(
     outlets = sorted({claim.outlet for claim in claims if claim.status != "copy"})
     if len(outlets) < 2 or not lone:
         return {}
-    story = _StoryMatrices(claims, profile, lone, sentences)
-    shared = (story.claim_stems @ story.lone_stems.T).tocsc()  # claims x lone: stems shared
-    in_window = (story.window_stems @ story.lone_weights.T).toarray()  # windows x lone
-    in_outlet = (story.outlet_stems @ story.lone_weights.T).toarray()  # outlets x lone
+    story = _story_matrices(claims, profile, sentences)
+    lone_weights = story.weights_of(lone, profile)
+    shared = (story.claim_stems @ lone_weights.sign().T).tocsc()  # claims x lone: stems shared
+    in_window = (story.window_stems @ lone_weights.T).toarray()  # windows x lone
+    in_outlet = (story.outlet_stems @ lone_weights.T).toarray()  # outlets x lone
     sizes = np.asarray(story.claim_stems.sum(axis=1)).ravel()
     found: dict[int, tuple[list[float], dict[str, tuple[int, float]], list[tuple[int, int]]]] = {}
     for column, index in enumerate(lone):
@@ -222,7 +223,7 @@ def nearest_sentences(
     """Each of ``rows``'s nearest sentence in each other outlet (``_nearest_sentences``), for
     a claim that is not lone (a summary line); ``profile`` reads a claim by its index,
     ``sentences`` gives each claim's whole sentence."""
-    return _nearest_sentences(_StoryMatrices(claims, profile, list(rows), sentences), list(rows))
+    return _nearest_sentences(_story_matrices(claims, profile, sentences), list(rows))
 
 
 def nearest_matches(
@@ -316,16 +317,40 @@ def _nearest_sentences(
     return found
 
 
+# The last story's matrices, kept for the summary's nearest sentences, which read the same
+# claims right after the lone claims did (building them was a tenth of the comparison's cost).
+_last_story: list[tuple[tuple[object, ...], _StoryMatrices]] = []
+
+
+def _story_matrices(
+    claims: Sequence[Claim],
+    profile: Callable[[int], ClaimProfile],
+    sentences: Sequence[tuple[int, int]] | None = None,
+) -> _StoryMatrices:
+    """The story's matrices, built once for the claims of one comparison. The key holds
+    everything they are read from (a claim's stems are its text's): the claims' statuses
+    change between the two readers, but not which are copies."""
+    key = (
+        tuple((c.article_id, c.outlet, c.start, c.end, c.text, c.status == "copy") for c in claims),
+        None if sentences is None else tuple(sentences),
+    )
+    last = _last_story[-1] if _last_story else None  # one read: threads may share the cache
+    if last is not None and last[0] == key:
+        return last[1]
+    story = _StoryMatrices(claims, profile, sentences)
+    _last_story[:] = [(key, story)]
+    return story
+
+
 class _StoryMatrices:
     """A story's claims as sparse stem matrices: each claim's stems, each two-sentence
-    window's (a claim and the next of its article), each outlet's, and the lone claims' stem
-    weights as shares of their total."""
+    window's (a claim and the next of its article), each outlet's; ``weights_of`` gives some
+    claims' stem weights as shares of their total."""
 
     def __init__(
         self,
         claims: Sequence[Claim],
         profile: Callable[[int], ClaimProfile],
-        lone: list[int],
         sentences: Sequence[tuple[int, int]] | None = None,
     ) -> None:
         self.outlets = sorted({claim.outlet for claim in claims if claim.status != "copy"})
@@ -372,16 +397,7 @@ class _StoryMatrices:
             outlet: np.array([o != outlet for o in self.window_outlet], dtype=np.float64)
             for outlet in self.outlets
         }
-        rows, cols, weights = [], [], []
-        for row, index in enumerate(lone):
-            read = profile(index)
-            total = sum(read.weights.values()) or 1.0
-            for item, weight in read.weights.items():
-                rows.append(row)
-                cols.append(vocabulary[item])
-                weights.append(weight / total)
-        self.lone_weights = sparse.csr_matrix((weights, (rows, cols)), shape=(len(lone), shape))
-        self.lone_stems = self.lone_weights.sign()
+        self.vocabulary = vocabulary
         # each whole sentence (the claims cut from it): its first claim, whether it opens its
         # article, and a sentences x claims matrix joining its claims' stems
         number: dict[tuple[str, int, int], int] = {}
@@ -400,6 +416,22 @@ class _StoryMatrices:
             (np.ones(len(claims)), (of_claim, np.arange(len(claims)))),
             shape=(len(self.sentence_first), len(claims)),
         )
+
+
+    def weights_of(
+        self, lone: Sequence[int], profile: Callable[[int], ClaimProfile]
+    ) -> sparse.csr_matrix:
+        """The stem weights of these claims (rows, in order), each a share of its total."""
+        rows, cols, weights = [], [], []
+        for row, index in enumerate(lone):
+            read = profile(index)
+            total = sum(read.weights.values()) or 1.0
+            for item, weight in read.weights.items():
+                rows.append(row)
+                cols.append(self.vocabulary[item])
+                weights.append(weight / total)
+        shape = (len(lone), len(self.vocabulary))
+        return sparse.csr_matrix((weights, (rows, cols)), shape=shape)
 
 
 def _binary(cells: list[tuple[int, int]], shape: tuple[int, int]) -> sparse.csr_matrix:

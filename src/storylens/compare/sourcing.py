@@ -297,6 +297,9 @@ DESCRIBED_AT_PUBLICATION = re.compile(
 ANOTHER_WORDS = frozenset(
     "other another second third fourth fifth new different latter".split()  # noqa: SIM905
 )
+# Role and cue words whose compiled patterns are kept (a closed class in practice: the
+# words of speech cues, and the role nouns speakers are described by).
+PATTERNS_CACHED = 1024
 # Fewer marked words than this may recur in two speakers' quotes by chance ("the risk").
 ON_RECORD_MIN_WORDS = 3
 # A text said to be from someone ("a letter from Representative Ann Roe", "a statement by
@@ -764,6 +767,18 @@ def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quot
     return None
 
 
+@lru_cache(maxsize=PATTERNS_CACHED)
+def _role_patterns(role_word: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A role's title pattern ("spokeswoman Stephanie Gray") and apposition pattern ("a
+    spokeswoman, Stephanie Gray,"), compiled once per role word: the ``re`` module's own
+    cache holds 512 patterns, and an analysis run turns over more than that."""
+    role = re.escape(role_word)
+    return (
+        re.compile(rf"\b(?i:{role}),?\s+({NAME_RUN})"),
+        re.compile(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b"),
+    )
+
+
 def _role_named_before(quote: Quote, text: str) -> str | None:
     """The name a definite role description ("the spokeswoman", "her lawyer") gave earlier in
     the article, where the role stood beside a name as a title or an apposition
@@ -776,11 +791,10 @@ def _role_named_before(quote: Quote, text: str) -> str | None:
     first = fold(described[0])
     if first != DEFINITE_ARTICLE and first not in POSSESSIVES and not first.endswith("'s"):
         return None
-    role = re.escape(described[-1])
+    titled_pattern, apposed_pattern = _role_patterns(described[-1])
     before = text[: quote.speaker_start]
-    # "spokeswoman Stephanie Gray", and "a spokeswoman, Stephanie Gray," in apposition
-    titled = re.findall(rf"\b(?i:{role}),?\s+({NAME_RUN})", before)
-    apposed = re.findall(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b", before)
+    titled = titled_pattern.findall(before)
+    apposed = apposed_pattern.findall(before)
     named = [n for n in (*titled, *apposed) if len(words(n)) >= MIN_NAME_WORDS]
     return named[-1] if named else None
 
@@ -905,6 +919,19 @@ def _author_named(found: re.Match[str], quotes: Sequence[Quote]) -> str | None:
     return " ".join(name) if titled or quoted else None
 
 
+@lru_cache(maxsize=PATTERNS_CACHED)
+def _authored_before_cue(cue_word: str) -> re.Pattern[str]:
+    """A text said to be from someone, then the cue word, at the end of what it is searched
+    in ("a letter from Representative Ann Roe, Democrat of Vermont, calling"): compiled once
+    per cue word (see ``_role_patterns``)."""
+    nouns = "|".join(sorted(SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS))
+    return re.compile(
+        AUTHORED.format(noun=f"(?i:{nouns})")
+        + AUTHOR_APPOSITION
+        + rf"\s+{re.escape(cue_word)}\s+\Z"
+    )
+
+
 def _by_author(quote: Quote, quotes: Sequence[Quote], text: str) -> Quote:
     """The quote as the words of the person a text it is read from is said to be from: a
     letter the sentence's subject signed, whose author it names right before the cue
@@ -914,17 +941,11 @@ def _by_author(quote: Quote, quotes: Sequence[Quote], text: str) -> Quote:
     article does not name stays what it was (no source, or its signers counted unnamed)."""
     if not text or quote.speaker_type == "person":
         return quote
-    nouns = "|".join(sorted(SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS))
     cue = words(quote.cue or "")
     if cue and quote.speaker_end is not None and quote.speaker_end <= quote.start:
         # the author named between the speaker and the cue, the cue right before the words
         between = text[quote.speaker_end : quote.start]
-        found = re.search(
-            AUTHORED.format(noun=f"(?i:{nouns})")
-            + AUTHOR_APPOSITION
-            + rf"\s+{re.escape(cue[-1])}\s+\Z",
-            between,
-        )
+        found = _authored_before_cue(cue[-1]).search(between)
         author = _author_named(found, quotes) if found else None
         if author:
             return replace(quote, speaker=author, speaker_type="person")
