@@ -7,7 +7,7 @@ import pytest
 
 from storylens.compare.story import compare_story
 from storylens.compare.summary import others_note, stands_alone
-from storylens.records import Claim, ClaimMatch, SummarySentence
+from storylens.records import Claim, ClaimMatch, DetailConflict, DetailValue, SummarySentence
 from test_compare_parts import member
 
 
@@ -284,3 +284,65 @@ def test_an_unmatched_outlets_sentence_close_in_words_tells_the_line_in_other_wo
     # under NEAREST_TELLS it stays a closest sentence, never called a wording
     kept = _told_in_other_words(line, [near("c", "Courier", 0.3)], texts)
     assert (kept.other_wordings, kept.unmatched) == ((), ("Courier", "Daily"))
+
+
+def _value(article: str, outlet: str, text: str, start: int) -> DetailValue:
+    return DetailValue(article, outlet, "count", "firefighters", text, "3", "", start, start + 9)
+
+
+def test_a_value_agreeing_with_a_disputed_one_is_disputed_too() -> None:
+    """The Wire's "three injured firefighters" agrees with the Gazette's "Three firefighters",
+    which the Post gives as "Four firefighters": a line stating the Wire's three would show
+    the conflict as agreement."""
+    from storylens.compare.summary import _disputed, _disputed_phrases, _disputed_values
+
+    wire = _value("w", "Wire", "three injured firefighters", 4)
+    gazette = _value("g", "Gazette", "Three firefighters", 0)
+    post = _value("p", "Post", "Four firefighters", 0)
+    other = _value("w", "Wire", "two engines", 80)
+    details = [
+        DetailConflict("count", "firefighters", gazette, wire, "agree", ""),
+        DetailConflict("count", "firefighters", gazette, post, "disagree", ""),
+        DetailConflict(
+            "count", "engines", other, _value("g", "Gazette", "two engines", 90), "agree", ""
+        ),
+    ]
+    disputed = _disputed_values(details)
+    assert set(disputed) == {("w", 4), ("g", 0), ("p", 0)}
+    values, phrases = set(disputed), _disputed_phrases(disputed.values())
+    text = "The three injured firefighters were treated and released, the department said."
+    line = Claim("w", "Wire", 0, len(text), text, "shared", 1)
+    assert _disputed(line, values, phrases)
+    engines = "Two engines stayed at the site overnight."
+    calm = Claim("w", "Wire", 80, 80 + len(engines), engines, "shared", 2)
+    assert not _disputed(calm, values, phrases)
+
+
+def test_a_line_whose_wording_beside_it_states_a_disputed_detail_is_left_out() -> None:
+    """A line of its own outlet with no disputed figure still shows another outlet's sentence
+    beside it: where that sentence states a figure a third outlet gives differently, the line
+    is left out of the summary."""
+    from storylens.compare.summary import _disputed, _shown_beside, claim_line
+
+    gazette_text = "Three firefighters were treated for heat exhaustion and released."
+    gazette = _matched_claim("g", "Gazette", gazette_text)
+    wire = _matched_claim(
+        "w", "Wire", "The injured firefighters were treated for heat exhaustion.", (gazette, 0.8)
+    )
+    line = claim_line(wire, [wire, gazette])
+    assert _shown_beside(line, wire, [wire, gazette]) == [gazette]
+    post = _value("p", "Post", "Four firefighters", 0)
+    conflict = DetailConflict(
+        "count",
+        "firefighters",
+        _value("g", "Gazette", "Three firefighters", 0),
+        post,
+        "disagree",
+        "",
+    )
+    from storylens.compare.summary import _disputed_phrases, _disputed_values
+
+    disputed = _disputed_values([conflict])
+    values, phrases = set(disputed), _disputed_phrases(disputed.values())
+    assert not _disputed(wire, values, phrases)
+    assert _disputed(gazette, values, phrases)

@@ -24,7 +24,7 @@ already chosen in other words (two outlets' leads the claim groups did not join)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -48,6 +48,7 @@ from storylens.records import (
     Claim,
     ClaimMatch,
     DetailConflict,
+    DetailValue,
     StoryMember,
     SummarySentence,
     Wording,
@@ -423,18 +424,14 @@ def _participle_on_a_pronoun(said: Sequence[str]) -> bool:
     return False
 
 
-def _disputed(
-    claim: Claim, details: Sequence[DetailConflict], phrases: list[tuple[str, ...]]
-) -> bool:
-    """Whether the claim states a detail outlets give differently: the conflicting value
-    itself, or the same words anywhere in it (``phrases``, from ``_disputed_phrases``: a
-    figure the table compares at its first mention, or in an outlet that echoes the one
-    compared, is as disputed)."""
+def _disputed(claim: Claim, values: set[tuple[str, int]], phrases: list[tuple[str, ...]]) -> bool:
+    """Whether the claim states a detail outlets give differently: a disputed value itself
+    (``values``, from ``_disputed_values``), or the same words anywhere in it (``phrases``,
+    from ``_disputed_phrases``: a figure the table compares at its first mention, or in an
+    outlet that echoes the one compared, is as disputed)."""
     if any(
-        value.article_id == claim.article_id and claim.start <= value.start < claim.end
-        for detail in details
-        if detail.status != "agree"
-        for value in (detail.first, detail.second)
+        article_id == claim.article_id and claim.start <= start < claim.end
+        for article_id, start in values
     ):
         return True
     have = _wording(claim.text)
@@ -445,14 +442,36 @@ def _disputed(
     )
 
 
-def _disputed_phrases(details: Sequence[DetailConflict]) -> list[tuple[str, ...]]:
-    """The words of every value the outlets give differently, read once per story."""
-    found = (
-        _wording(value.text)
-        for detail in details
-        if detail.status != "agree"
-        for value in (detail.first, detail.second)
-    )
+def _disputed_values(details: Sequence[DetailConflict]) -> dict[tuple[str, int], DetailValue]:
+    """Each value (article, start) of a detail the outlets give differently, and each value
+    the table finds agreeing with one of those: "three injured firefighters" agrees with
+    another outlet's "Three firefighters", which a third outlet gives as "Four firefighters",
+    so the line stating the three is as disputed as the one stating its twin."""
+    linked: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    value_at: dict[tuple[str, int], DetailValue] = {}
+    disputed: list[tuple[str, int]] = []
+    for detail in details:
+        first, second = ((value.article_id, value.start) for value in (detail.first, detail.second))
+        value_at[first], value_at[second] = detail.first, detail.second
+        if detail.status == "agree":
+            linked.setdefault(first, set()).add(second)
+            linked.setdefault(second, set()).add(first)
+        else:
+            disputed += [first, second]
+    found: dict[tuple[str, int], None] = {}
+    stack = list(disputed)
+    while stack:
+        at = stack.pop()
+        if at in found:
+            continue
+        found[at] = None
+        stack += linked.get(at, ())
+    return {at: value_at[at] for at in found}
+
+
+def _disputed_phrases(values: Iterable[DetailValue]) -> list[tuple[str, ...]]:
+    """The words of every disputed value, read once per story."""
+    found = (_wording(value.text) for value in values)
     return [wanted for wanted in dict.fromkeys(found) if wanted]
 
 
@@ -487,7 +506,8 @@ def summarise(
         scored.append((score, row))
     scored.sort(key=lambda item: (-item[0], item[1]))
     outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
-    phrases = _disputed_phrases(details)
+    disputed = _disputed_values(details)
+    values, phrases = set(disputed), _disputed_phrases(disputed.values())
     chosen, groups, rows = [], set(), list[int]()
     # Each claim read once (as ``same_claim`` reads it): a chosen line is compared with every
     # candidate after it.
@@ -502,7 +522,7 @@ def summarise(
 
     for _, row in scored:
         claim = claims[row]
-        if claim.group in groups or _disputed(claim, details, phrases):
+        if claim.group in groups or _disputed(claim, values, phrases):
             continue
         if doubtful_outlets(claim, claims):
             # a line whose pairing with an outlet is not sure would either show that
@@ -513,6 +533,10 @@ def summarise(
         groups.add(claim.group)
         rows.append(row)
         line = claim_line(claim, claims)
+        if any(_disputed(other, values, phrases) for other in _shown_beside(line, claim, claims)):
+            # another outlet's sentence shown beside the line states the disputed detail:
+            # the line would show a conflict as agreement
+            continue
         told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
         own = claim.status == "only" and not claim.maybe_matches
         # an outlet that prints the line's quotation is said to, not called unmatched: a
@@ -546,6 +570,17 @@ def summarise(
         else line
         for row, line in zip(rows, chosen, strict=True)
     )
+
+
+def _shown_beside(line: SummarySentence, claim: Claim, claims: Sequence[Claim]) -> list[Claim]:
+    """The other outlets' claims whose sentences stand beside ``line`` (its other wordings)."""
+    return [
+        other
+        for other in claims
+        if other.group == claim.group
+        and other.outlet != claim.outlet
+        and Wording(other.outlet, other.text) in line.other_wordings
+    ]
 
 
 def _told_in_other_words(
