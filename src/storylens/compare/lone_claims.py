@@ -417,7 +417,6 @@ class _StoryMatrices:
             shape=(len(self.sentence_first), len(claims)),
         )
 
-
     def weights_of(
         self, lone: Sequence[int], profile: Callable[[int], ClaimProfile]
     ) -> sparse.csr_matrix:
