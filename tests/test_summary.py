@@ -346,3 +346,36 @@ def test_a_line_whose_wording_beside_it_states_a_disputed_detail_is_left_out() -
     values, phrases = set(disputed), _disputed_phrases(disputed.values())
     assert not _disputed(wire, values, phrases)
     assert _disputed(gazette, values, phrases)
+
+
+def test_a_line_left_out_after_it_was_read_leaves_the_other_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line read, then left out (another outlet's sentence beside it states a disputed
+    figure), takes no place among the kept lines: each kept line still gets its own
+    nearest sentences (the lines' rows and the kept lines were once zipped unequal)."""
+    import storylens.compare.summary as summary
+
+    lead = "A fire gutted the Kestrel warehouse on Cannery Road on Tuesday night."
+    members = [
+        member("g", "Gazette", f"{lead} Chief Dana Whitcombe said the cause was not known."),
+        member("w", "Wire", f"{lead} Investigators will return to the site on Thursday."),
+        member("p", "Post", f"{lead} The warehouse stored paper and paint."),
+    ]
+    disputed = Claim("x", "X", 0, 1, "x", "shared", 99)
+    read: list[Claim] = []
+
+    def shown_beside(line: SummarySentence, claim: Claim, claims: list[Claim]) -> list[Claim]:
+        read.append(claim)
+        return [disputed] if len(read) == 1 else []
+
+    real = summary._disputed
+    monkeypatch.setattr(summary, "_shown_beside", shown_beside)
+    monkeypatch.setattr(
+        summary,
+        "_disputed",
+        lambda claim, values, phrases: claim is disputed or real(claim, values, phrases),
+    )
+    lines = compare_story("s", members).summary
+    assert read and lead not in [line.text for line in lines]
+    assert [line.text for line in lines] == [claim.text for claim in read[1:]]

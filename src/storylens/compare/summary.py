@@ -508,7 +508,9 @@ def summarise(
     outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
     disputed = _disputed_values(details)
     values, phrases = set(disputed), _disputed_phrases(disputed.values())
-    chosen, groups, rows = [], set(), list[int]()
+    # ``rows``: every line read so far, a later one the same claim as any is left out;
+    # ``chosen_rows``: the rows of the lines kept (a line may be read, then left out)
+    chosen, groups, rows, chosen_rows = [], set(), list[int](), list[int]()
     # Each claim read once (as ``same_claim`` reads it): a chosen line is compared with every
     # candidate after it.
     read: dict[int, ClaimProfile] = {}
@@ -554,11 +556,12 @@ def summarise(
             quoting += also
             unmatched = tuple(o for o in unmatched if o not in also)
         chosen.append(replace(line, unmatched=unmatched, own=own, same_quotation=quoting))
+        chosen_rows.append(row)
         if len(chosen) == SUMMARY_SENTENCES:
             break
     # each unmatched outlet's nearest sentence, for all the lines at once: the story's word
     # matrices are built once
-    wanted = [row for row, line in zip(rows, chosen, strict=True) if line.unmatched]
+    wanted = [row for row, line in zip(chosen_rows, chosen, strict=True) if line.unmatched]
     sentences = [unit.sentence_span for unit in units]
     near = nearest_sentences(claims, wanted, profile, sentences) if wanted else {}
     texts = {member.id: member.analysed.article.text for member in members}
@@ -568,7 +571,7 @@ def summarise(
         )
         if row in near
         else line
-        for row, line in zip(rows, chosen, strict=True)
+        for row, line in zip(chosen_rows, chosen, strict=True)
     )
 
 
