@@ -1528,26 +1528,15 @@ def _one_word_spellings(
         outlet = members[i].outlet
         others = [j for j in kept if members[j].outlet != outlet]
         own = {p: v for p, v in bare[i].items() if not any(p in plain_words[j] for j in others)}
+        # each word of this outlet's, with the other outlet of its first alike spelling
+        found: list[tuple[str, DetailValue, int, tuple[str, DetailValue]]] = []
         for plain, first in own.items():
             for j in others:
-                match = next(
-                    (
-                        (word, value)
-                        for word, value in named[j].items()
-                        if _alike_spellings(plain, word) and not _plural_of(plain, word)
-                    ),
-                    None,
-                )
-                if match is None:
-                    continue
-                word, second = match
-                key = (min(plain, word), max(plain, word))
-                if key not in seen:
-                    seen.add(key)
-                    yield _spelling_conflict(first, second, i < j, outlet, word in plain_words[i])
-                break
-        untagged = _untagged_names(members[i], bare[i], lower_words)
-        for plain, first in untagged.items():
+                match = _alike_name(plain, named[j])
+                if match is not None:
+                    found.append((plain, first, j, match))
+                    break
+        for plain, first in _untagged_names(members[i], bare[i], lower_words).items():
             if any(plain in plain_words[j] for j in others):
                 continue  # another outlet writes this spelling too
             # The word's own article may spell the name a third way ("Cowen", "Cowmen"):
@@ -1555,14 +1544,27 @@ def _one_word_spellings(
             spellings = [plain, *(p for p in own if _alike_spellings(plain, p))]
             for j in others:
                 match = _one_name_alike(spellings, holders[j])
-                if match is None or match[0] not in plain_words[i]:
-                    continue  # a word read as a name only beside the name its article writes
-                word, second = match
-                key = (min(plain, word), max(plain, word))
-                if key not in seen:
-                    seen.add(key)
-                    yield _spelling_conflict(first, second, i < j, outlet, word in plain_words[i])
-                break
+                # a word read as a name only beside the name its article writes
+                if match is not None and match[0] in plain_words[i]:
+                    found.append((plain, first, j, match))
+                    break
+        for plain, first, j, (word, second) in found:
+            key = (min(plain, word), max(plain, word))
+            if key not in seen:
+                seen.add(key)
+                yield _spelling_conflict(first, second, i < j, outlet, word in plain_words[i])
+
+
+def _alike_name(plain: str, named: dict[str, DetailValue]) -> tuple[str, DetailValue] | None:
+    """The first name word of ``named`` spelt like ``plain`` (not its plural), with its name."""
+    return next(
+        (
+            (word, value)
+            for word, value in named.items()
+            if _alike_spellings(plain, word) and not _plural_of(plain, word)
+        ),
+        None,
+    )
 
 
 # A capitalised word of a name's length, whole (not a piece of "Ja'Mare" or "Smith-Jones"),
