@@ -4,8 +4,15 @@ name is the full name it is part of, and a speaker run across a line break is wh
 from __future__ import annotations
 
 from storylens.compare.sourcing import describes_a_person, names_an_organization, sourcing_profiles
+from storylens.records import StoryMember
 from test_compare_parts import member
 from test_compare_voices import _quote_at
+
+
+def _quoting(article_id: str, outlet: str, text: str, *said: tuple[str, str]) -> StoryMember:
+    """An article whose quotes are these (words, speaker) pairs, each found in ``text``."""
+    quotes = tuple(_quote_at(text, words, speaker) for words, speaker in said)
+    return member(article_id, outlet, text, quotes=quotes)
 
 
 def test_a_thing_that_speaks_is_no_anonymous_source() -> None:
@@ -81,21 +88,8 @@ def test_one_name_each_in_the_left_out_list() -> None:
     b = "“It was close,” Terry O’Neill said. “Yes,” Obama said."
     c = "The count ended at noon."
     members = [
-        member(
-            "a",
-            "Echo",
-            a,
-            quotes=(
-                _quote_at(a, "We won,", "Terry O'Neill"),
-                _quote_at(a, "Good,", "Barack Obama"),
-            ),
-        ),
-        member(
-            "b",
-            "Courier",
-            b,
-            quotes=(_quote_at(b, "It was close,", "Terry O’Neill"), _quote_at(b, "Yes,", "Obama")),
-        ),
+        _quoting("a", "Echo", a, ("We won,", "Terry O'Neill"), ("Good,", "Barack Obama")),
+        _quoting("b", "Courier", b, ("It was close,", "Terry O’Neill"), ("Yes,", "Obama")),
         member("c", "Post", c),
     ]
     _, by_outlet = sourcing_profiles(members, {})
@@ -107,7 +101,7 @@ def test_a_surname_printed_as_a_plain_word_or_a_first_name_alone_names_no_one() 
     a = "“It was a fair vote,” Rosa Sharp said."
     b = "The mayor was sharp tongued about the vote."
     members = [
-        member("a", "Echo", a, quotes=(_quote_at(a, "It was a fair vote,", "Rosa Sharp"),)),
+        _quoting("a", "Echo", a, ("It was a fair vote,", "Rosa Sharp")),
         member("b", "Courier", b),
     ]
     _, by_outlet = sourcing_profiles(members, {})
@@ -121,33 +115,9 @@ def test_two_forms_of_one_persons_name_are_listed_once() -> None:
     c = "“He is new,” Lt. Gov. Timothy Rourke said. “Good,” Mr. Rourke said."
     d = "The count ended at noon."
     members = [
-        member(
-            "a",
-            "Echo",
-            a,
-            quotes=(
-                _quote_at(a, "It was close,", "Tim Rourke"),
-                _quote_at(a, "We won,", "Ted Garvey"),
-            ),
-        ),
-        member(
-            "b",
-            "Courier",
-            b,
-            quotes=(
-                _quote_at(b, "We are pleased,", "Timothy Rourke"),
-                _quote_at(b, "No,", "Joe Garvey"),
-            ),
-        ),
-        member(
-            "c",
-            "Ledger",
-            c,
-            quotes=(
-                _quote_at(c, "He is new,", "Tim Rourke"),
-                _quote_at(c, "Good,", "Mr. Rourke"),
-            ),
-        ),
+        _quoting("a", "Echo", a, ("It was close,", "Tim Rourke"), ("We won,", "Ted Garvey")),
+        _quoting("b", "Courier", b, ("We are pleased,", "Timothy Rourke"), ("No,", "Joe Garvey")),
+        _quoting("c", "Ledger", c, ("He is new,", "Tim Rourke"), ("Good,", "Mr. Rourke")),
         member("d", "Post", d),
     ]
     _, by_outlet = sourcing_profiles(members, {})
@@ -162,8 +132,8 @@ def test_a_shared_given_name_does_not_make_two_people_one() -> None:
     a = "“We will vote no,” Peter Rusk said."
     b = "“The bill is fair,” Peter Lomax said."
     members = [
-        member("a", "Echo", a, quotes=(_quote_at(a, "We will vote no,", "Peter Rusk"),)),
-        member("b", "Courier", b, quotes=(_quote_at(b, "The bill is fair,", "Peter Lomax"),)),
+        _quoting("a", "Echo", a, ("We will vote no,", "Peter Rusk")),
+        _quoting("b", "Courier", b, ("The bill is fair,", "Peter Lomax")),
     ]
     _, by_outlet = sourcing_profiles(members, {})
     echo, courier = by_outlet
@@ -175,23 +145,9 @@ def test_a_nickname_and_the_given_name_are_one_person() -> None:
     b = "“The bill is unfair,” Richard J. Hale said. “Wait,” Ted Oduya said."
     c = "The count ended at noon."
     members = [
-        member(
-            "a",
-            "Echo",
-            a,
-            quotes=(
-                _quote_at(a, "We will vote no,", "Dick Hale"),
-                _quote_at(a, "It is fair,", "Bill Oduya"),
-            ),
-        ),
-        member(
-            "b",
-            "Courier",
-            b,
-            quotes=(
-                _quote_at(b, "The bill is unfair,", "Richard J. Hale"),
-                _quote_at(b, "Wait,", "Ted Oduya"),
-            ),
+        _quoting("a", "Echo", a, ("We will vote no,", "Dick Hale"), ("It is fair,", "Bill Oduya")),
+        _quoting(
+            "b", "Courier", b, ("The bill is unfair,", "Richard J. Hale"), ("Wait,", "Ted Oduya")
         ),
         member("c", "Post", c),
     ]
