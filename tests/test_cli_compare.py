@@ -30,6 +30,18 @@ def test_compare_two_files_prints_the_report(
     assert not list(tmp_path.iterdir())
 
 
+def test_untitled_articles_get_a_heading_that_names_no_story(tmp_path: Path) -> None:
+    texts = {
+        "a.txt": "Crews cleared the Millbrook ferry ramp on Monday. The ramp reopens Friday.",
+        "b.txt": "The Millbrook ferry ramp was cleared by crews on Monday, the port said.",
+    }
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["compare", *(str(tmp_path / n) for n in texts)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "# Untitled articles compared"
+
+
 def test_compare_as_json_and_with_a_missing_input(tmp_path: Path) -> None:
     missing = str(tmp_path / "gone.txt")
     result = runner.invoke(app, ["compare", *PAIR, missing, "--format", "json"])

@@ -62,6 +62,8 @@ from storylens.views import (
 
 # The story id of inputs compared with no store (``direct.py``): it names no stored story.
 DIRECT_STORY_ID = "direct"
+# The heading of a direct comparison none of whose articles has a title.
+UNTITLED_DIRECT = "Untitled articles compared"
 
 REPORT_SCHEMA = "storylens.story-comparison"
 # Claims listed per outlet in the folded part of "only here" before "and N more".
@@ -189,11 +191,19 @@ def _code(text: str) -> str:
     return " ".join(_INVISIBLE.sub(" ", text).split()).replace("`", "'")
 
 
+def _heading(view: StoryView) -> str:
+    """The story's title; for untitled inputs compared directly, what they are (the story id
+    "direct" names no story a reader could look up)."""
+    if view.title:
+        return view.title
+    return UNTITLED_DIRECT if view.story_id == DIRECT_STORY_ID else view.story_id
+
+
 def write_markdown(view: StoryView) -> str:
     c = view.comparison
     notes = EvidenceNotes(view.evidence)
     outlets = view.outlet_of
-    lines = [f"# {md(view.title or view.story_id)}", ""]
+    lines = [f"# {md(_heading(view))}", ""]
     names = ", ".join(md(o) for o in dict.fromkeys(outlets.values()))
     handle = "" if view.story_id == DIRECT_STORY_ID else f"Story `{md(view.story_id)}`: "
     count = len(set(outlets.values()))
