@@ -26,6 +26,9 @@ from test_compare_parts import member
             "The mayor blasted her rival on Facebook, the Lakeside Times is reporting.",
             "Lakeside Times",
         ),
+        # a national paper or agency abroad, named with no outlet word
+        ("Meanwhile, Haaretz reported that a second campaign had begun.", "Haaretz"),
+        ("The ferry sank off the coast, according to Xinhua.", "Xinhua"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:

@@ -122,7 +122,7 @@ def test_the_count_of_lone_claims_leaves_out_the_unsure() -> None:
     assert (card.only_claims, card.maybe_only_claims) == (2, 2)
     assert {o.outlet: o.only_claims for o in card.outlets} == {"Echo": 1, "Courier": 1}
     line = next(line for line in scorecard_markdown(card) if "only one outlet" in line)
-    assert "2 claims only one outlet reports" in line
+    assert "2 claims storylens is sure only one outlet reports" in line
     assert "2 more perhaps told by another" in line
 
 

@@ -164,3 +164,28 @@ def test_a_past_cue_joined_to_a_present_verb_it_reports_is_the_reporters(
         'passes the plan and urged councillors to read the details and "get this done."'
     )
     assert _holding(_quotes(nlp, text), "get this done").speaker == "Lee"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A violin plays as the mayor goes on. “The harbour tells us, ‘Wait.’ And I say wait "
+        "for what?” Then an unseen announcer concludes: “Port Alder needs a plan.”",
+        "“Who pays for the pier?” Later the treasurer answered: “The port does.”",
+        "“We are not moving!” Then a second protester shouted: “Never!”",
+    ],
+)
+def test_a_cue_opening_the_next_sentence_is_the_next_quotes(nlp: Language, text: str) -> None:
+    # a capital after a quoted question or exclamation opens the reporter's next sentence:
+    # its cue introduces the quote after the colon, not the one before
+    quotes = _quotes(nlp, text)
+    first, second = quotes[0], quotes[-1]
+    assert first is not second and first.end < second.start, [q.text for q in quotes]
+    assert first.speaker is None, first
+
+
+def test_a_quoted_question_keeps_its_lower_case_attribution(nlp: Language) -> None:
+    text = "“Why now?” the treasurer asked. “Why not?” I asked. “Because,” Ortman said."
+    quotes = _quotes(nlp, text)
+    assert _holding(quotes, "Why now").speaker == "the treasurer"
+    assert _holding(quotes, "Why not").speaker_mention == "I"

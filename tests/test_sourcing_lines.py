@@ -414,6 +414,17 @@ def test_a_blogger_is_one_of_the_public_not_an_anonymous_source() -> None:
     assert source_type("anonymous", "one firefighter", names_people=True) == "anonymous"
 
 
+def test_a_voice_on_the_air_is_no_anonymous_source() -> None:
+    from storylens.compare.sourcing import describes_a_person, source_type
+
+    # a fresh reader: an ad's "unseen announcer" and its "voice-over" were counted as the
+    # outlet's anonymous sources; they perform the ad's words, they give the outlet nothing
+    for mention in ("an unseen announcer", "the narrator", "a presenter"):
+        assert source_type("anonymous", mention, names_people=True) == "unnamed"
+    assert not describes_a_person("A voice-over at the end of the ad")
+    assert source_type("anonymous", "a senior official", names_people=True) == "anonymous"
+
+
 def test_a_letter_is_the_words_of_the_person_it_is_from() -> None:
     text = (
         "Some forty councillors have signed a letter from Senator Ada Brenn, Liberal of "

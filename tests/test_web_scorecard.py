@@ -81,7 +81,10 @@ def test_the_story_list_shows_sorts_and_filters_by_the_counts(client: TestClient
     listing = client.get("/").text
     assert re.search(r'class="badge[^"]*" href="/stories/[^"]+#details">\d+ conflicting', listing)
     ordered = client.get("/?sort=only_claims").text
-    counts = [int(n) for n in re.findall(r">(\d+) claims? only one outlet reports<", ordered)]
+    counts = [
+        int(n)
+        for n in re.findall(r">(\d+) claims? storylens is sure only one outlet reports<", ordered)
+    ]
     assert counts == sorted(counts, reverse=True) and len(counts) == 2
     kept = client.get("/?has=conflicts").text
     assert kept.count('class="story-item"') == len(

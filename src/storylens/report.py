@@ -32,6 +32,7 @@ from storylens.compare.scorecard import (
     loaded_words_cell,
     maybe_note,
     maybe_only_words,
+    only_claims_label,
     only_here_words,
 )
 from storylens.compare.serialise import comparison_to_dict
@@ -246,7 +247,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
         f"({SECTION_ANCHORS['details']}){possible}",
         f"- [{_plural(card.variant_count, 'quote variant', 'quote variants')}]"
         f"({SECTION_ANCHORS['quotes']}) ({kinds})",
-        f"- [{_plural(card.only_claims, 'claim', 'claims')} only one outlet reports]"
+        f"- [{card.only_claims} {only_claims_label(card.only_claims)}]"
         f"({SECTION_ANCHORS['claims']})"
         + (f" ({maybe_only_words(card)})" if maybe_only_words(card) else ""),
     ]

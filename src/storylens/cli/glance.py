@@ -21,6 +21,7 @@ from rich.text import Text
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
+    ONLY_CLAIMS_LABELS,
     anonymous_words,
     loaded_words_cell,
     maybe_only_words,
@@ -92,7 +93,7 @@ def _print_scorecard(console: Console, view: StoryView) -> None:
                 (str(card.variant_count), f"quote variants ({kinds})"),
                 (
                     str(card.only_claims),
-                    "claims only one outlet reports"
+                    ONLY_CLAIMS_LABELS[1]
                     + (f" ({maybe_only_words(card)})" if maybe_only_words(card) else ""),
                 ),
             ],

@@ -244,6 +244,20 @@ def anonymous_words(score: OutletScore) -> str:
     return share
 
 
+# What the count of lone claims counts, in the singular and the plural. "Sure": a fresh reader
+# of a BASIL dev report marked "0 claims only one outlet reports" misleading beside 29 lone
+# claims storylens could not place, many of them plainly one outlet's.
+ONLY_CLAIMS_LABELS = (
+    "claim storylens is sure only one outlet reports",
+    "claims storylens is sure only one outlet reports",
+)
+
+
+def only_claims_label(count: int) -> str:
+    """The words after the count of claims only one outlet reports ("3 claims ...")."""
+    return ONLY_CLAIMS_LABELS[0] if count == 1 else ONLY_CLAIMS_LABELS[1]
+
+
 def maybe_only_words(card: Scorecard) -> str:
     """The scorecard's note beside the count of lone claims, or nothing."""
     notes = []

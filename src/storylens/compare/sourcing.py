@@ -105,8 +105,10 @@ from storylens.records import (
 # An unnamed speaker is an anonymous *source* when described by access or role ("the
 # insider", "a source close to", "officials"); described only as one of the public or of an
 # audience ("one person", "a second", "many", "fans", "viewers"), they are unnamed people
-# giving reactions, which no outlet leans on for facts. The quantifiers, ordinals and
-# audience nouns below are closed classes of English, not a list tuned to any text.
+# giving reactions, which no outlet leans on for facts; nor is a voice on the air (an ad's
+# announcer, a film's narrator: "an unseen announcer concludes"), who performs words rather
+# than gives them. The quantifiers, ordinals and audience nouns below are closed classes of
+# English, not a list tuned to any text.
 PUBLIC_WORDS = frozenset(
     """
     one another other others some many few several most all both someone somebody anyone
@@ -115,17 +117,19 @@ PUBLIC_WORDS = frozenset(
     blogger bloggers
     viewer viewers reader readers listener listeners onlooker onlookers bystander bystanders
     passerby passersby member members public crowd audience reporter reporters interviewer
+    announcer announcers narrator narrators presenter presenters
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 
 # Nouns for a written or broadcast text (beside the document and speech nouns the quote
 # extractor knows): an unnamed "speaker" described by one ("that cable", "the headline",
-# "this ad") is a text, whose words are no anonymous source's.
+# "this ad", "a voice-over at the end of the ad") is a text, whose words are no anonymous
+# source's.
 TEXT_NOUNS = frozenset(
     """
     cable memo email e-mail note article headline column editorial ad advert advertisement
     cover page site website book essay op-ed excerpt term caption banner flyer leaflet
-    obituary story resolution apology speech testimony
+    obituary story resolution apology speech testimony voice-over voiceover narration
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 # Nouns for the text of a law or a rule ("the statute reads", "the provision says"): a text,

@@ -80,6 +80,10 @@ OUTLET_NAMES = frozenset(
     {"reuters", "politico", "cnn", "msnbc", "cnbc", "nbc", "abc", "cbs", "npr", "pbs", "bbc"}
     | {"bloomberg", "axios", "huffpost", "breitbart", "tmz", "vox", "slate", "salon", "buzzfeed"}
     | {"afp", "upi", "c-span", "propublica", "newsmax", "mediaite", "gawker", "drudge"}
+    # the national news agencies and best-known papers abroad that English-language news
+    # credits by name ("Haaretz reported", "according to Xinhua")
+    | {"haaretz", "ynet", "jazeera", "xinhua", "tass", "interfax", "kyodo", "yonhap"}
+    | {"spiegel", "monde", "asahi", "yomiuri", "bernama"}
 )
 # The most words an outlet's name runs to ("The Sunday Times Magazine").
 MAX_NAME_WORDS = 5

@@ -29,12 +29,14 @@ from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
     NEAREST_WORDS,
+    ONLY_CLAIMS_LABELS,
     SCORE_SECTIONS,
     UNPLACED_WORDS,
     anonymous_words,
     loaded_words_cell,
     maybe_note,
     maybe_only_words,
+    only_claims_label,
     only_here_words,
 )
 from storylens.compare.summary import disputed_note, others_note
@@ -164,6 +166,7 @@ def _environment() -> jinja2.Environment:
         evidence_href=evidence_href,
         maybe_note=maybe_note,
         maybe_only_words=maybe_only_words,
+        only_claims_label=only_claims_label,
         anonymous_words=anonymous_words,
         only_here_words=only_here_words,
         loaded_words_cell=loaded_words_cell,
@@ -201,7 +204,7 @@ SCORE_LABELS = {
     "conflicts": ("conflicting detail", "conflicting details"),
     "possible_conflicts": ("possible conflict", "possible conflicts"),
     "variants": ("quote variant", "quote variants"),
-    "only_claims": ("claim only one outlet reports", "claims only one outlet reports"),
+    "only_claims": ONLY_CLAIMS_LABELS,
 }
 
 

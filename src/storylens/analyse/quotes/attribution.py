@@ -32,6 +32,10 @@ from storylens.analyse.quotes.speakers import ResolvedSpeaker
 # A speech verb after a quote attributes it when it is at most this many tokens after the
 # close mark (`"...," Oversight Chairman Jason Chaffetz (R-Utah) said`).
 AFTER_CUE_MAX_TOKENS = 12
+# A quoted question or exclamation, and the parts of speech that, capitalised after one, open
+# the reporter's next sentence ("Then", "The", "Later", "But") rather than attribute it.
+QUESTION_ENDS = ("?", "!")
+SENTENCE_OPENING_POS = frozenset({"DET", "ADV", "ADP", "CCONJ", "SCONJ"})
 # Conjunctions after a quote that start a clause of their own, so no cue after them signs it.
 AFTER_CUE_STOP_WORDS = frozenset({"but", "and", "or", "while", "because"})
 # A name signs a quote with no cue when it starts within this many tokens after the close
@@ -136,7 +140,7 @@ def _after_cue(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attrib
     if not tokens:
         return None
     words = [t for t in tokens if not t.is_punct]
-    if content.endswith(".") and words and words[0].text[:1].isupper() and words[0].pos_ != "PROPN":
+    if _new_sentence_after(content, words):
         return None  # "Quote." He said... starts a new sentence, not an attribution
     for position, token in enumerate(tokens):
         if token.text in SENTENCE_END and position > 0:
@@ -179,6 +183,22 @@ def _after_cue(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attrib
                     subject = agent  # `"...," Tulsa police Chief Chuck Jordan said`
             return Attribution(token, token.text, subject)
     return None
+
+
+def _new_sentence_after(content: str, words: Sequence[Token]) -> bool:
+    """The quote ends its sentence and the next word opens another: `"Quote." He said ...`,
+    and `"... Wait until when?" Then an unseen announcer concludes: "..."` (the cue is the next
+    quote's). After a question or an exclamation the attribution goes on in lower case
+    (`"Why now?" the mayor asked`), so a capitalised function word or adverb there opens a
+    new sentence; a capitalised noun may be a name the tagger missed (`"...?" Trump asked`)."""
+    if not words:
+        return False
+    first = words[0]
+    if not first.text[:1].isupper():
+        return False
+    if content.endswith("."):
+        return first.pos_ != "PROPN"
+    return content.endswith(QUESTION_ENDS) and first.pos_ in SENTENCE_OPENING_POS
 
 
 def _name_between(tokens: Sequence[Token]) -> Token | None:
