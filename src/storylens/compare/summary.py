@@ -306,6 +306,19 @@ def others_note(line: SummarySentence) -> str:
     return "; ".join(notes)
 
 
+def line_openers(kinds: Iterable[tuple[str, int]]) -> set[int]:
+    """The positions of the claims ``shared_lines`` words its lines from, given each claim's
+    (status, group) in the comparison's order: the first shared claim of each group. Theirs
+    are the only claims' ``matches`` the lines read (``_best_counterparts``)."""
+    seen: set[int] = set()
+    found = set()
+    for at, (status, group) in enumerate(kinds):
+        if status == "shared" and group not in seen:
+            seen.add(group)
+            found.add(at)
+    return found
+
+
 def shared_lines(
     claims: Sequence[Claim], details: Sequence[DetailConflict] = ()
 ) -> tuple[SummarySentence, ...]:
@@ -320,12 +333,11 @@ def shared_lines(
         if claim.status != "copy":
             by_group.setdefault(claim.group, []).append(claim)
     outlets = list(dict.fromkeys(c.outlet for c in claims if c.status != "copy"))
-    seen: set[int] = set()
+    openers = line_openers((claim.status, claim.group) for claim in claims)
     lines = []
-    for claim in claims:
-        if claim.status != "shared" or claim.group in seen:
+    for at, claim in enumerate(claims):
+        if at not in openers:
             continue
-        seen.add(claim.group)
         group = by_group[claim.group]
         line = claim_line(claim, claims)
         told = {*line.outlets, *(w.outlet for w in line.other_wordings)}

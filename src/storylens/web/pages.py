@@ -272,7 +272,7 @@ def story(
     """A story's comparison. The lists that grow with the story's articles (each outlet's
     articles, the lineage, the reused sentences) show their first ``STORY_PAGE_ROWS`` rows,
     say how many more there are, and link to ``?show=all``, the page with every row."""
-    view = story_view(request.app.state.store, story_id)
+    view = story_view(request.app.state.store, story_id, claim_matches=False)
     comparison = view.comparison
     outlet_of = view.outlet_of
     columns = list(dict.fromkeys(outlet_of.values()))
@@ -418,7 +418,7 @@ def compare_two(
     left: Annotated[str, Query(max_length=MAX_ID_CHARS)],
     right: Annotated[str, Query(max_length=MAX_ID_CHARS)],
 ) -> HTMLResponse:
-    view = story_view(request.app.state.store, story_id)
+    view = story_view(request.app.state.store, story_id, claim_matches=False)
     articles = {a.article_id: a for a in view.articles}
     if left not in articles or right not in articles:
         return error_page(request, 404, f"both articles must be in story {story_id}")  # type: ignore[return-value]
