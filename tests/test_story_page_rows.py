@@ -1,10 +1,9 @@
 """A story page on a large story: its long lists show their first rows and say how many
 more, ``?show=all`` lists them all; the page reads the claims' matches only where its shared
-lines use them; concurrent requests for one page make it once."""
+lines use them."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +14,6 @@ from fastapi.testclient import TestClient
 from storylens.store import Store
 from storylens.views import shared_claims, story_view
 from storylens.web import WebSettings, create_app, pages
-from storylens.web.middleware import ResponseCache
 
 
 @pytest.fixture(scope="module")
@@ -84,36 +82,3 @@ def test_the_page_reads_the_matches_its_shared_lines_use(demo_db: str) -> None:
             assert shared_claims(lean) == shared_claims(whole), story_id
             assert [c.text for c in lean.claims] == [c.text for c in whole.claims]
             assert lean.quote_groups == whole.quote_groups
-
-
-def test_the_same_requests_at_once_make_the_page_once() -> None:
-    made = []
-    release = asyncio.Event()
-
-    async def slow_page(scope: Any, receive: Any, send: Any) -> None:
-        made.append(scope["path"])
-        await release.wait()
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"page"})
-
-    cache = ResponseCache(slow_page, version=lambda: 1, entries=8)
-
-    async def get(path: str) -> bytes:
-        sent: list[Any] = []
-
-        async def send(message: Any) -> None:
-            sent.append(message)
-
-        scope = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": []}
-        await cache(scope, None, send)  # type: ignore[arg-type]
-        return b"".join(m.get("body", b"") for m in sent)
-
-    async def run() -> list[bytes]:
-        waiting = [asyncio.create_task(get("/stories/big")) for _ in range(5)]
-        other = asyncio.create_task(get("/stories/other"))
-        await asyncio.sleep(0.01)
-        release.set()
-        return await asyncio.gather(*waiting, other)
-
-    assert asyncio.run(run()) == [b"page"] * 6
-    assert sorted(made) == ["/stories/big", "/stories/other"]

@@ -29,8 +29,12 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
-# The largest response kept: a 500-article story's page is well under it.
-CACHE_MAX_BODY_BYTES = 4 * 1024 * 1024
+# The bytes of responses each process keeps at most (beside ``--cache-entries``): the
+# memory the cache may take, whatever the pages' sizes.
+CACHE_MAX_BYTES = 64 * 1024 * 1024
+# The largest response kept, a share of that: one response cannot push out all the others,
+# and a 500-article story's JSON (12.5 MB, a second to make) is kept.
+CACHE_MAX_BODY_BYTES = CACHE_MAX_BYTES // 4
 
 
 class Guard:
@@ -86,6 +90,7 @@ class ResponseCache:
         self.capacity = entries
         self.entries: OrderedDict[tuple[str, bytes], tuple[int, list[Any], bytes]] = OrderedDict()
         self.seen_version: int | None = None
+        self.kept_bytes = 0  # the bodies' bytes in ``entries``
         # (store version, path, query) -> set when the request making that response ends
         self.making: dict[tuple[int, str, bytes], asyncio.Event] = {}
 
@@ -105,6 +110,7 @@ class ResponseCache:
             return
         if version != self.seen_version:
             self.entries.clear()
+            self.kept_bytes = 0
             self.seen_version = version
         key = (scope["path"], scope.get("query_string", b""))
         making = self.making.get((version, *key))
@@ -149,9 +155,18 @@ class ResponseCache:
                 if not message.get("more_body") and started.get("status") == 200:
                     body = b"".join(chunks)
                     if len(body) <= CACHE_MAX_BODY_BYTES:
-                        self.entries[key] = (200, list(started.get("headers", [])), body)
-                        while len(self.entries) > self.capacity:
-                            self.entries.popitem(last=False)
+                        self._keep(key, (200, list(started.get("headers", [])), body))
             await send(message)
 
         await self.app(scope, receive, capture)
+
+    def _keep(self, key: tuple[str, bytes], entry: tuple[int, list[Any], bytes]) -> None:
+        """Keep ``entry``, then drop the least recently used past the count or the bytes."""
+        replaced = self.entries.pop(key, None)
+        if replaced is not None:
+            self.kept_bytes -= len(replaced[2])
+        self.entries[key] = entry
+        self.kept_bytes += len(entry[2])
+        while len(self.entries) > self.capacity or self.kept_bytes > CACHE_MAX_BYTES:
+            _, dropped = self.entries.popitem(last=False)
+            self.kept_bytes -= len(dropped[2])
