@@ -65,6 +65,8 @@ def test_long_lists_show_their_first_rows_and_say_how_many_more(
     full = client.get(f"/stories/{story_id}", params={"show": "all"}).text
     assert "more-rows" not in full
     assert len(_lineage_links(full)) == total
+    # the API's document is whole whatever the page shows
+    assert client.get(f"/api/stories/{story_id}").json() == story
 
 
 def test_show_takes_all_or_nothing(client: TestClient, story: dict[str, Any]) -> None:
