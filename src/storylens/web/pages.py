@@ -139,46 +139,6 @@ def isolate_bidi(value: Any) -> Any:
     return value
 
 
-def _shown(value: Any) -> Markup:
-    """``value`` as ``{{ value }}`` shows it in a template: isolated, then escaped."""
-    return escape(isolate_bidi(value))
-
-
-# Links from a comparison line to the characters of its article it rests on
-# (storylens.evidence). Functions, not template macros: a story page makes hundreds of them,
-# and a macro call cost about as much as the rest of its row.
-
-
-def evidence_links(found: list[Evidence], what: str = "sentence") -> Markup:
-    """A pilcrow link to each of ``found``, highlighted in its article."""
-    return Markup(
-        "".join(
-            f' <a class="ev" href="{_shown(evidence_href(e))}" title="{_shown(e.outlet)}: the '
-            f"{_shown(what)}, highlighted in its article (characters {_shown(e.start)}–"
-            f'{_shown(e.end)})" aria-label="{_shown(e.outlet)}\'s {_shown(what)}, characters '
-            f'{_shown(e.start)} to {_shown(e.end)}">¶</a>'
-            for e in found
-        )
-    )
-
-
-def outlet_link(name: str, found: list[Evidence], what: str = "sentence") -> Markup:
-    """The outlet's name, a link to its evidence among ``found`` where there is one."""
-    e = _of_outlet(found, name)
-    if e is None:
-        return _shown(name)
-    return Markup(
-        f'<a class="ev-outlet" href="{_shown(evidence_href(e))}" title="{_shown(name)}\'s '
-        f"{_shown(what)}, highlighted in its article (characters {_shown(e.start)}–"
-        f'{_shown(e.end)})">{_shown(name)}</a>'
-    )
-
-
-def outlet_links(names: list[str], found: list[Evidence]) -> Markup:
-    """``outlet_link`` of each name, comma separated."""
-    return Markup(", ").join(_shown(outlet_link(name, found)) for name in names)
-
-
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(WEB_DIR / "templates"),
@@ -201,9 +161,7 @@ def _environment() -> jinja2.Environment:
         value_words=detail_value_in_words,
         status_words=status_in_words,
         published_words=published_in_words,
-        ev=evidence_links,
-        outlet=outlet_link,
-        outlets=outlet_links,
+        of_outlet=_of_outlet,
         evidence_href=evidence_href,
         maybe_note=maybe_note,
         maybe_only_words=maybe_only_words,
