@@ -10,9 +10,13 @@ never stale after ``analyze`` or a POST, whichever process wrote.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import json
+import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
 from typing import Any
 
 from storylens.web.settings import CONTENT_SECURITY_POLICY, MAX_REQUEST_BYTES
@@ -35,6 +39,75 @@ CACHE_MAX_BYTES = 64 * 1024 * 1024
 # The largest response kept, a share of that: one response cannot push out all the others,
 # and a 500-article story's JSON (12.5 MB, a second to make) is kept.
 CACHE_MAX_BODY_BYTES = CACHE_MAX_BYTES // 4
+# The bytes of responses the server's processes keep in their shared folder at most.
+SHARED_MAX_BYTES = 4 * CACHE_MAX_BYTES
+
+Entry = tuple[int, list[Any], bytes]  # status, headers, body
+
+
+class SharedResponses:
+    """Responses kept in a folder every process of one server reads and writes, so a page
+    is made once per server, not once per process (``serve --workers 2`` made each page
+    twice, and each path's first request in each process waited for it). A file per
+    response, named by the store version and a hash of the path and query, written under
+    another name then renamed, so a reader sees a whole file or none. The folder is the
+    server's own (``serve`` makes it and removes it); its bytes are bounded by
+    ``SHARED_MAX_BYTES``, the oldest files removed first."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = Path(folder)
+        self.written = 0  # bytes this process wrote since it last swept the folder
+        self.swept_version: int | None = None
+
+    def _path(self, version: int, key: tuple[str, bytes]) -> Path:
+        digest = hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest()
+        return self.folder / f"{version}-{digest}"
+
+    def get(self, version: int, key: tuple[str, bytes]) -> Entry | None:
+        try:
+            data = self._path(version, key).read_bytes()
+        except OSError:
+            return None
+        head, _, body = data.partition(b"\n")
+        status, headers = json.loads(head)
+        return status, [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers], body
+
+    def put(self, version: int, key: tuple[str, bytes], entry: Entry) -> None:
+        status, headers, body = entry
+        head = json.dumps(
+            [status, [(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers]]
+        )
+        final = self._path(version, key)
+        partial = final.with_name(f".{final.name}.{os.getpid()}")
+        try:
+            partial.write_bytes(head.encode() + b"\n" + body)
+            os.replace(partial, final)
+        except OSError:  # a full or vanished folder: the page is still served
+            return
+        self.written += len(body)
+        if version != self.swept_version or self.written > SHARED_MAX_BYTES // 4:
+            self._sweep(version)
+
+    def _sweep(self, version: int) -> None:
+        """Remove the files of other store versions, then the oldest past the bound."""
+        self.swept_version, self.written = version, 0
+        kept, total = [], 0
+        for found in os.scandir(self.folder):
+            try:
+                if found.name.startswith(f"{version}-"):
+                    stat = found.stat()
+                    kept.append((stat.st_mtime, stat.st_size, found.path))
+                    total += stat.st_size
+                elif not found.name.startswith("."):
+                    os.remove(found.path)
+            except OSError:
+                continue  # another process removed it first
+        for _, size, path in sorted(kept):
+            if total <= SHARED_MAX_BYTES:
+                break
+            with contextlib.suppress(OSError):
+                os.remove(path)
+            total -= size
 
 
 class Guard:
@@ -84,8 +157,15 @@ class ResponseCache:
     it, a 500-article story's page 20 times over on two cores (seconds, for a page then
     served from memory)."""
 
-    def __init__(self, app: ASGIApp, version: Callable[[], int], entries: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        version: Callable[[], int],
+        entries: int,
+        shared: SharedResponses | None = None,
+    ) -> None:
         self.app = app
+        self.shared = shared
         self.version = version
         self.capacity = entries
         self.entries: OrderedDict[tuple[str, bytes], tuple[int, list[Any], bytes]] = OrderedDict()
@@ -118,16 +198,20 @@ class ResponseCache:
             await making.wait()
         if await self._replay(key, send):
             return
+        if self.shared is not None and (found := self.shared.get(version, key)) is not None:
+            self._keep(key, found)  # another process of the server made it
+            await self._replay(key, send)
+            return
         if making is None:
             # this request makes the response; the same requests meanwhile wait for it
             done = self.making[(version, *key)] = asyncio.Event()
             try:
-                await self._make(key, scope, receive, send)
+                await self._make(version, key, scope, receive, send)
             finally:
                 del self.making[(version, *key)]
                 done.set()
         else:  # the response it waited for was not kept (not a 200, too large): its own
-            await self._make(key, scope, receive, send)
+            await self._make(version, key, scope, receive, send)
 
     async def _replay(self, key: tuple[str, bytes], send: Send) -> bool:
         """Send the kept response for ``key``; False when none is kept."""
@@ -141,7 +225,7 @@ class ResponseCache:
         return True
 
     async def _make(
-        self, key: tuple[str, bytes], scope: Scope, receive: Receive, send: Send
+        self, version: int, key: tuple[str, bytes], scope: Scope, receive: Receive, send: Send
     ) -> None:
         """Answer the request from the app, keeping a 200 response small enough."""
         started: dict[str, Any] = {}
@@ -155,12 +239,15 @@ class ResponseCache:
                 if not message.get("more_body") and started.get("status") == 200:
                     body = b"".join(chunks)
                     if len(body) <= CACHE_MAX_BODY_BYTES:
-                        self._keep(key, (200, list(started.get("headers", [])), body))
+                        entry = (200, list(started.get("headers", [])), body)
+                        self._keep(key, entry)
+                        if self.shared is not None:
+                            self.shared.put(version, key, entry)
             await send(message)
 
         await self.app(scope, receive, capture)
 
-    def _keep(self, key: tuple[str, bytes], entry: tuple[int, list[Any], bytes]) -> None:
+    def _keep(self, key: tuple[str, bytes], entry: Entry) -> None:
         """Keep ``entry``, then drop the least recently used past the count or the bytes."""
         replaced = self.entries.pop(key, None)
         if replaced is not None:
