@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
-from storylens.compare.summary import shared_lines
+from storylens.compare.serialise import MatchesWanted
+from storylens.compare.summary import line_openers, shared_lines
 from storylens.errors import NotFound
 from storylens.evidence import StoryEvidence
 from storylens.naming import OutletName, name_comparison, name_records
@@ -210,7 +212,11 @@ def _boilerplate(row: ArticleRow) -> tuple[tuple[str, str], ...]:
     return tuple((reason, row.text[start:end]) for start, end, reason in row.boilerplate)
 
 
-def story_view(store: Store, story_id: str) -> StoryView:
+def story_view(store: Store, story_id: str, claim_matches: bool = True) -> StoryView:
+    """A story with its articles, quotes and comparison. ``claim_matches=False`` reads the
+    stored comparison's claims with their ``matches`` only where the shared lines read them
+    (``shared_claims``), which is all the web pages show of them; the API and the report
+    write every match, and want them all."""
     rows = list(store.article_rows(story_id))
     if not rows:
         raise NotFound(f"no story {story_id!r} in {store.db}: list them with `storylens stories`")
@@ -244,7 +250,9 @@ def story_view(store: Store, story_id: str) -> StoryView:
         )
         for row in rows
     )
-    comparison = story_comparison(store, story_id, [row.id for row in rows])
+    comparison = story_comparison(
+        store, story_id, [row.id for row in rows], None if claim_matches else _line_claims
+    )
     people = canonical_names(
         [*_person_names(store, texts), *(q.speaker for q in quote_rows if q.speaker)]
     )
@@ -264,14 +272,23 @@ def _person_names(store: Store, article_ids: Iterable[str]) -> list[str]:
     return person_names(store.reader, article_ids)
 
 
+def _line_claims(claims: list[dict[str, Any]]) -> set[int]:
+    """The stored claims whose matches ``shared_claims`` reads."""
+    return line_openers((claim["status"], claim["group"]) for claim in claims)
+
+
 def story_comparison(
-    store: Store, story_id: str, article_ids: Iterable[str] | None = None
+    store: Store,
+    story_id: str,
+    article_ids: Iterable[str] | None = None,
+    matches_wanted: MatchesWanted | None = None,
 ) -> StoryComparison:
     """The story's stored comparison, or one computed now when none is stored for its
-    current articles (a store written before comparisons existed, or a run cut short)."""
+    current articles (a store written before comparisons existed, or a run cut short);
+    ``matches_wanted`` as ``serialise.comparison_from_json`` takes it."""
     if article_ids is None:
         article_ids = store.story_summary(story_id).article_ids
-    stored = store.stored_comparison(story_id)
+    stored = store.stored_comparison(story_id, matches_wanted)
     current = set(article_ids)
     if stored is not None and (
         set(stored.article_ids) == current or (stored.notes and set(stored.article_ids) <= current)

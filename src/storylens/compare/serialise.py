@@ -17,7 +17,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
@@ -171,8 +171,24 @@ def from_dict(cls: type[T], data: dict[str, Any]) -> T:
     return typing.cast(T, _builder(typing.cast(Any, cls))(data))
 
 
-def comparison_from_json(text: str) -> StoryComparison:
-    return from_dict(StoryComparison, json.loads(text))
+# Given a stored comparison's claims (as JSON objects), the positions of those whose
+# ``matches`` a reader needs.
+MatchesWanted = Callable[[list[dict[str, Any]]], Collection[int]]
+
+
+def comparison_from_json(text: str, matches_wanted: MatchesWanted | None = None) -> StoryComparison:
+    """The comparison stored as ``text``. With ``matches_wanted``, only the claims at the
+    positions it names keep their ``matches`` (each claim's sentence in every other article:
+    nine tenths of a large story's JSON and most of the cost of reading it back, for what a
+    page reads of a few claims); the others are read with none."""
+    data = json.loads(text)
+    if matches_wanted is not None:
+        claims = data.get("claims", [])
+        wanted = matches_wanted(claims)
+        for at, claim in enumerate(claims):
+            if at not in wanted:
+                claim["matches"] = []
+    return from_dict(StoryComparison, data)
 
 
 def quote_groups_from_json(

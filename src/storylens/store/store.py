@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from storylens.compare.scorecard import scorecard
 from storylens.compare.serialise import (
+    MatchesWanted,
     comparison_from_json,
     comparison_to_json,
 )
@@ -639,10 +640,13 @@ class Store:
                 f"cannot store story comparisons in {self.db} ({describe_error(error, self.db)})"
             ) from error
 
-    def stored_comparison(self, story_id: str) -> StoryComparison | None:
-        """The stored comparison of a story, or None when there is none of this version."""
+    def stored_comparison(
+        self, story_id: str, matches_wanted: MatchesWanted | None = None
+    ) -> StoryComparison | None:
+        """The stored comparison of a story, or None when there is none of this version;
+        ``matches_wanted`` as ``comparison_from_json`` takes it."""
         body = self._comparison_body(story_id)
-        return None if body is None else comparison_from_json(body)
+        return None if body is None else comparison_from_json(body, matches_wanted)
 
     def _comparison_body(self, story_id: str) -> str | None:
         """The JSON of a story's stored comparison of this version, or None."""

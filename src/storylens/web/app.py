@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from storylens._version import __version__
 from storylens.errors import NotFound
 from storylens.store import Store
-from storylens.web.middleware import Guard, ResponseCache
+from storylens.web.middleware import Guard, ResponseCache, SharedResponses
 from storylens.web.settings import (
     CACHE_ENTRIES,
     TOKEN_ENV,
@@ -61,7 +61,9 @@ def create_app(settings: WebSettings) -> FastAPI:
         redoc_url=None,
     )
     app.state.store = Store(settings.db, create=False)
-    app.state.settings = WebSettings(settings.db, token, settings.model, settings.cache_entries)
+    app.state.settings = WebSettings(
+        settings.db, token, settings.model, settings.cache_entries, settings.cache_dir
+    )
     app.state.write_lock = threading.Lock()  # one pipeline run at a time per server
 
     @app.exception_handler(StarletteHTTPException)
@@ -99,7 +101,10 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.include_router(pages_router)
     # Outermost first: the guard sees every request, the cache sits inside it.
     app.add_middleware(
-        ResponseCache, version=app.state.store.data_version, entries=settings.cache_entries
+        ResponseCache,
+        version=app.state.store.data_version,
+        entries=settings.cache_entries,
+        shared=SharedResponses(settings.cache_dir) if settings.cache_dir else None,
     )
     app.add_middleware(Guard)
     return app
@@ -109,6 +114,7 @@ def create_app(settings: WebSettings) -> FastAPI:
 APP_FACTORY = "storylens.web.app:app_from_environment"
 _ENV_DB, _ENV_MODEL = "STORYLENS_SERVE_DB", "STORYLENS_SERVE_MODEL"
 _ENV_CACHE = "STORYLENS_SERVE_CACHE_ENTRIES"
+_ENV_CACHE_DIR = "STORYLENS_SERVE_CACHE_DIR"
 
 
 def settings_to_environment(settings: WebSettings) -> dict[str, str]:
@@ -117,6 +123,8 @@ def settings_to_environment(settings: WebSettings) -> dict[str, str]:
         found[TOKEN_ENV] = settings.token
     if settings.model:
         found[_ENV_MODEL] = settings.model
+    if settings.cache_dir:
+        found[_ENV_CACHE_DIR] = settings.cache_dir
     return found
 
 
@@ -129,6 +137,7 @@ def app_from_environment() -> FastAPI:
             os.environ.get(TOKEN_ENV) or None,
             os.environ.get(_ENV_MODEL) or None,
             int(os.environ.get(_ENV_CACHE, CACHE_ENTRIES)),
+            os.environ.get(_ENV_CACHE_DIR) or None,
         )
     )
     _settle()

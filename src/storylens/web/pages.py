@@ -7,6 +7,7 @@ quotes) is escaped where it is shown, and only ``http(s)`` URLs become links.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Annotated, Any
 from urllib.parse import quote, urlencode, urlsplit
 
@@ -261,11 +262,20 @@ def search(
     return render(request, "search.html", results=search_view(request.app.state.store, q))
 
 
+# The ``show`` parameter of the story page: "all" lists every row of every list.
+SHOW_ALL = "all"
+
+
 @router.get("/stories/{story_id}", response_class=HTMLResponse)
 def story(
-    request: Request, story_id: Annotated[str, Path(max_length=MAX_ID_CHARS)]
+    request: Request,
+    story_id: Annotated[str, Path(max_length=MAX_ID_CHARS)],
+    show: Annotated[str | None, Query(pattern=_choice([SHOW_ALL]))] = None,
 ) -> HTMLResponse:
-    view = story_view(request.app.state.store, story_id)
+    """A story's comparison. The lists that grow with the story's articles (each outlet's
+    articles, the lineage, the reused sentences) show their first ``STORY_PAGE_ROWS`` rows,
+    say how many more there are, and link to ``?show=all``, the page with every row."""
+    view = story_view(request.app.state.store, story_id, claim_matches=False)
     comparison = view.comparison
     outlet_of = view.outlet_of
     columns = list(dict.fromkeys(outlet_of.values()))
@@ -281,6 +291,10 @@ def story(
         published_of={a.article_id: a.published for a in view.articles},
         card=view.scorecard,
         columns=columns,
+        column_articles=[
+            (column, [a for a in view.articles if outlet_of[a.article_id] == column])
+            for column in columns
+        ],
         outlet_of=outlet_of,
         matrix=[row for row in matrix if row["carried"] > 1],
         lone_quotes=[row for row in matrix if row["carried"] <= 1],
@@ -300,13 +314,22 @@ def story(
         named_words=NAMES_ONLY_WORDS,
         chart=_sourcing_chart(comparison),
         tone=_tone_in_context(view),
-        pairs=[
-            (a.article_id, b.article_id)
-            for i, a in enumerate(view.articles)
-            for b in view.articles[i + 1 :]
-            if outlet_of[a.article_id] != outlet_of[b.article_id]
-        ][:MAX_PAIR_LINKS],
+        pairs=_pair_links(view.articles, outlet_of),
+        rows=None if show == SHOW_ALL else STORY_PAGE_ROWS,
+        show_all=f"/stories/{_path(story_id)}?show={SHOW_ALL}",
     )
+
+
+def _pair_links(articles: Any, outlet_of: dict[str, str]) -> list[tuple[str, str]]:
+    """The first ``MAX_PAIR_LINKS`` pairs of articles from two outlets, in the story's order:
+    made lazily, since a 500-article story has 125,000 pairs."""
+    pairs = (
+        (a.article_id, b.article_id)
+        for i, a in enumerate(articles)
+        for b in articles[i + 1 :]
+        if outlet_of[a.article_id] != outlet_of[b.article_id]
+    )
+    return list(islice(pairs, MAX_PAIR_LINKS))
 
 
 # Items of the lists that give context rather than differences (shared claims, tone in
@@ -314,6 +337,11 @@ def story(
 SHORT_CONTEXT_LIST = 2
 # Side-by-side links a story page offers (the first pairs, in the story's order).
 MAX_PAIR_LINKS = 12
+# Rows a story page shows of each list that grows with the story's articles (an outlet's
+# articles, the lineage, the reused sentences) before it says how many more and links to the
+# page with them all: a 500-article story's page was 430 KB, nine tenths of it these lists,
+# while a story of a few dozen articles fits.
+STORY_PAGE_ROWS = 25
 
 
 def _quote_matrix(comparison: Any, columns: list[str]) -> list[dict[str, Any]]:
@@ -393,7 +421,7 @@ def compare_two(
     left: Annotated[str, Query(max_length=MAX_ID_CHARS)],
     right: Annotated[str, Query(max_length=MAX_ID_CHARS)],
 ) -> HTMLResponse:
-    view = story_view(request.app.state.store, story_id)
+    view = story_view(request.app.state.store, story_id, claim_matches=False)
     articles = {a.article_id: a for a in view.articles}
     if left not in articles or right not in articles:
         return error_page(request, 404, f"both articles must be in story {story_id}")  # type: ignore[return-value]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
+from dataclasses import replace
 
 import uvicorn
 from uvicorn.supervisors import Multiprocess
@@ -26,7 +28,16 @@ class _Config(uvicorn.Config):
 
 
 def serve(settings: WebSettings, host: str, port: int, workers: int = 1) -> None:
-    """Serve until interrupted; each worker process builds its app from the environment."""
+    """Serve until interrupted; each worker process builds its app from the environment.
+    Several workers share their cached pages in a folder made for this run."""
+    if workers > 1 and settings.cache_entries > 0:
+        with tempfile.TemporaryDirectory(prefix="storylens-pages-") as folder:
+            _serve(replace(settings, cache_dir=folder), host, port, workers)
+    else:
+        _serve(settings, host, port, workers)
+
+
+def _serve(settings: WebSettings, host: str, port: int, workers: int) -> None:
     os.environ.update(settings_to_environment(settings))
     config = _Config(
         APP_FACTORY, factory=True, host=host, port=port, workers=workers, log_level="warning"

@@ -35,6 +35,9 @@ class WebSettings:
     token: str | None = None  # POST /api/articles needs it; without one, posting is off
     model: str | None = None  # the spaCy pipeline for posted articles
     cache_entries: int = CACHE_ENTRIES
+    # a folder the server's processes share their cached pages in (``serve --workers`` makes
+    # one for its run); None: each process caches its own
+    cache_dir: str | None = None
 
     def __post_init__(self) -> None:
         if self.token and not _is_header_text(self.token):
