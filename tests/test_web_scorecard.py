@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
 from conftest import EXAMPLES
+from storylens.compare.scorecard import ONLY_CLAIMS_SHORT_LABELS
 from storylens.pipeline import analyze
 from storylens.store import Store
 from storylens.web import WebSettings, create_app
@@ -81,10 +83,8 @@ def test_the_story_list_shows_sorts_and_filters_by_the_counts(client: TestClient
     listing = client.get("/").text
     assert re.search(r'class="badge[^"]*" href="/stories/[^"]+#details">\d+ conflicting', listing)
     ordered = client.get("/?sort=only_claims").text
-    counts = [
-        int(n)
-        for n in re.findall(r">(\d+) claims? storylens is sure only one outlet reports<", ordered)
-    ]
+    one, many = (re.escape(str(escape(label))) for label in ONLY_CLAIMS_SHORT_LABELS)
+    counts = [int(n) for n in re.findall(rf">(\d+) (?:{one}|{many})<", ordered)]
     assert counts == sorted(counts, reverse=True) and len(counts) == 2
     kept = client.get("/?has=conflicts").text
     assert kept.count('class="story-item"') == len(

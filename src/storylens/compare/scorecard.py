@@ -252,6 +252,12 @@ ONLY_CLAIMS_LABELS = (
     "claims storylens is sure only one outlet reports",
 )
 
+# The same, short enough for the story list's filter menu on a phone's screen (390 px).
+ONLY_CLAIMS_SHORT_LABELS = (
+    "claim sure to be one outlet's own",
+    "claims sure to be one outlet's own",
+)
+
 
 def only_claims_label(count: int) -> str:
     """The words after the count of claims only one outlet reports ("3 claims ...")."""

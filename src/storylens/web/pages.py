@@ -30,7 +30,7 @@ from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
     NEAREST_WORDS,
-    ONLY_CLAIMS_LABELS,
+    ONLY_CLAIMS_SHORT_LABELS,
     SCORE_SECTIONS,
     UNPLACED_WORDS,
     anonymous_words,
@@ -205,7 +205,7 @@ SCORE_LABELS = {
     "conflicts": ("conflicting detail", "conflicting details"),
     "possible_conflicts": ("possible conflict", "possible conflicts"),
     "variants": ("quote variant", "quote variants"),
-    "only_claims": ONLY_CLAIMS_LABELS,
+    "only_claims": ONLY_CLAIMS_SHORT_LABELS,
 }
 
 
