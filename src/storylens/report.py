@@ -470,8 +470,8 @@ SOURCING_LEGEND = (
     "the share of an outlet's quoted words that come from anonymous sources. The “quotes” "
     "column lists the people and organisations the outlet quotes by name; “leaves out”, those "
     "another outlet quotes by name that this outlet never names; – for none. Another "
-    "outlet's report an outlet credits (“the Times reports”) is no source counted here: "
-    "“retells reports of” names it, as the lineage table's “credits” does."
+    "outlet an outlet credits for a report or an interview (“the Times reports”, “told "
+    "CNN”) is no source counted here: “credits” names it, as the lineage table does."
 )
 
 
@@ -509,7 +509,9 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
         organisations = cell("organization")
         if credited := outlets_credited(c.lineage, p.outlet):
             named = ", ".join(md(name) for name in credited)
-            retells = f"retells reports of {named}"
+            # "credits", not "retells reports of": a source who "told CNN" gave CNN an
+            # interview, and a fresh reader marked "retells reports of CNN" misleading there
+            retells = f"credits {named}"
             organisations = retells if organisations == "–" else f"{organisations}; {retells}"
         lines.append(
             f"| {md(p.outlet)} | {cell('person')} | {organisations} | "
