@@ -86,6 +86,7 @@ from storylens.stories.scoring import (
     other_town,
     similarity,
     similarity_score,
+    time_factor,
 )
 from storylens.stories.split import (
     SPLIT_ACTOR_FACTOR,
@@ -297,6 +298,7 @@ class StoryClusterer:
     def __init__(self, settings: StorySettings | None = None) -> None:
         self.settings = settings or StorySettings()
         self._rules = self.settings.score_rules
+        self._ceiling = _score_ceiling(self.settings)
         self._frequencies = DocumentFrequencies()
         self._index = CandidateIndex()
         self._duplicates = DuplicateIndex(self.settings.minhash)
@@ -518,6 +520,29 @@ class StoryClusterer:
         profile = self._profiles[story_id]
         return similarity(vectors, features, profile, self._frequencies, self._rules)
 
+    def _beyond_reach(self, day: int | None, story_id: str) -> bool:
+        """Whether an article published on ``day`` scores below the join threshold with the
+        story whatever it shares with it: its time factor (with the longer grace a lead that
+        dates the story's day gets) times the best score before it (``_score_ceiling``). The
+        checks after a join skip scoring such stories, with the same outcome: a fifth of the
+        rehoming's candidates on the synthetic stream."""
+        profile = self._profiles[story_id]
+        apart = profile.days_apart(day)
+        if apart is None:
+            return False
+        settings = self.settings
+        grace = settings.time_grace_days
+        if profile.days:
+            grace = max(grace, settings.same_day_grace_days)
+        factor = time_factor(apart, grace, settings.time_decay_days)
+        if self._ceiling * factor >= settings.join_threshold:
+            return False
+        # The norms the score would have computed, computed all the same: a profile keeps
+        # them until the stream grows by a tenth, so when they are computed shows in every
+        # later score of the story.
+        profile.norms(self._frequencies)
+        return True
+
     def _candidates(self, vectors: ArticleVectors) -> list[str]:
         found = self._index.candidates(
             vectors.lookup_keys(self.settings.lookup_keys), self.settings.max_candidates
@@ -641,8 +666,8 @@ class StoryClusterer:
         member_days = lead_day_weights(weakest)
         best: tuple[float, str] | None = None
         for other in self._candidates(mine):
-            if other == story_id:
-                continue
+            if other == story_id or self._beyond_reach(mine.day, other):
+                continue  # a story out of reach cannot be the best above the join bar
             found = self._score_with(mine, weakest, other)
             if days_differ(member_days, self._profiles[other].days):
                 found *= settings.split_day_factor
@@ -681,7 +706,7 @@ class StoryClusterer:
             if other == story_id or len(ids) != 1:
                 continue
             lone = self._recent.get(ids[0])
-            if lone is None:
+            if lone is None or self._beyond_reach(self._published.get(ids[0]), story_id):
                 continue
             mine = ArticleVectors.build(lone, self._frequencies)
             # The join decision's score and bar, asked again now that the story exists; a
@@ -834,9 +859,23 @@ def _kept(features: ArticleFeatures) -> ArticleFeatures:
     return replace(
         features,
         signature=Signature(signature.params, _NO_SIGNATURE_VALUES, signature.shingles),
-        terms=tuple((intern(term), weight) for term, weight in features.terms),
-        entities=tuple((intern(key), weight) for key, weight in features.entities),
+        terms=tuple([(intern(term), weight) for term, weight in features.terms]),
+        entities=tuple([(intern(key), weight) for key, weight in features.entities]),
     )
+
+
+# Rounding slack on the ceiling of a score: the score's sums of weighted parts may come out
+# above their exact value by a few units in the last place.
+_CEILING_SLACK = 1e-9
+
+
+def _score_ceiling(settings: StorySettings) -> float:
+    """The highest score an article can get with a story before the time factor, times the
+    factors that can only lower it after (the year, the rehoming's day factor): the sparse
+    weights' sum, or 1 with embeddings, as in ``_reach_days``."""
+    sparse = settings.term_weight + settings.name_weight + settings.quote_weight
+    lowering = max(1.0, settings.year_conflict_factor) * max(1.0, settings.split_day_factor)
+    return max(1.0, sparse) * lowering * (1.0 + _CEILING_SLACK)
 
 
 def _keys(features: ArticleFeatures) -> list[str]:
