@@ -250,3 +250,20 @@ def test_a_story_beyond_reach_scores_below_the_join_threshold() -> None:
     story = dated.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES, (START.isoformat(),)))
     assert not dated._beyond_reach(45 + START.toordinal(), story.story_id)
     assert dated._beyond_reach(400 + START.toordinal(), story.story_id)
+
+
+def test_a_story_beyond_reach_still_counts_when_no_story_in_reach_is_joined() -> None:
+    # The join scores a story beyond reach only when no story in reach is joined: then its
+    # undecayed score may still join it, or it is named as a new story's closest.
+    clusterer = StoryClusterer()
+    first = clusterer.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES))
+    assert clusterer._beyond_reach(START.toordinal() + 45, first.story_id)
+    again = clusterer.add(_article("fire-45", 45, FIRE_WORDS, FIRE_NAMES))
+    assert again.story_id == first.story_id
+    assert again.reasons[0].startswith("joined an older story")
+    fresh = StoryClusterer()
+    fresh.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES))
+    other_words = (*FIRE_WORDS[:2], ("lumber", 3.0), ("mill", 2.0))
+    other = fresh.add(_article("mill-45", 45, other_words, (("e:grayling", 2.0),)))
+    assert other.new_story
+    assert other.reasons[0].startswith(f"opened a new story: closest story {first.story_id}")

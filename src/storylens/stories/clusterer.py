@@ -461,14 +461,23 @@ class StoryClusterer:
         vectors = ArticleVectors.build(features, self._frequencies)
         scored: list[_Scored] = []
         undecayed: list[_Scored] = []
+        # Stories the time decay keeps below both bars are scored only when no story in
+        # reach is joined: then the fallback to an undecayed score and the new story's
+        # reasons (its closest story) need them. Secondary stories never come from them.
+        bar = min(settings.join_threshold, settings.secondary_threshold)
+        out_of_reach: list[str] = []
         for story_id in self._candidates(vectors):
-            score, lifted = join_scores(
-                vectors, features, self._profiles[story_id], self._frequencies, self._rules
-            )
-            scored.append(_Scored(story_id, score))
-            undecayed.append(_Scored(story_id, lifted))
+            if self._beyond_reach(vectors.day, story_id, bar):
+                out_of_reach.append(story_id)
+            else:
+                self._score_for_join(vectors, features, story_id, scored, undecayed)
         scored.sort(key=lambda s: (-s.score, s.story_id))
         best = scored[0] if scored and scored[0].score >= settings.join_threshold else None
+        if best is None and out_of_reach:
+            for story_id in out_of_reach:
+                self._score_for_join(vectors, features, story_id, scored, undecayed)
+            scored.sort(key=lambda s: (-s.score, s.story_id))
+            best = scored[0] if scored[0].score >= settings.join_threshold else None
         if best is None and undecayed:
             # No story of the article's time fits it: an older story that tells its event in
             # its words and names (a charge or a plea months after a shooting) may.
@@ -506,6 +515,21 @@ class StoryClusterer:
         self._add_to_story(features, assignment.story_id)
         return assignment
 
+    def _score_for_join(
+        self,
+        vectors: ArticleVectors,
+        features: ArticleFeatures,
+        story_id: str,
+        scored: list[_Scored],
+        undecayed: list[_Scored],
+    ) -> None:
+        """Append the article's score with a story, and its score without the time decay when
+        their words and names agree (``join_scores``), to the join decision's lists."""
+        profile = self._profiles[story_id]
+        score, lifted = join_scores(vectors, features, profile, self._frequencies, self._rules)
+        scored.append(_Scored(story_id, score))
+        undecayed.append(_Scored(story_id, lifted))
+
     def _score_with(
         self, vectors: ArticleVectors, features: ArticleFeatures, story_id: str
     ) -> float:
@@ -520,12 +544,13 @@ class StoryClusterer:
         profile = self._profiles[story_id]
         return similarity(vectors, features, profile, self._frequencies, self._rules)
 
-    def _beyond_reach(self, day: int | None, story_id: str) -> bool:
-        """Whether an article published on ``day`` scores below the join threshold with the
-        story whatever it shares with it: its time factor (with the longer grace a lead that
-        dates the story's day gets) times the best score before it (``_score_ceiling``). The
-        checks after a join skip scoring such stories, with the same outcome: a fifth of the
-        rehoming's candidates on the synthetic stream."""
+    def _beyond_reach(self, day: int | None, story_id: str, bar: float | None = None) -> bool:
+        """Whether an article published on ``day`` scores below ``bar`` (the join threshold
+        when not given) with the story whatever it shares with it: its time factor (with the
+        longer grace a lead that dates the story's day gets) times the best score before it
+        (``_score_ceiling``). The join and the checks after it skip scoring such stories,
+        with the same outcome: a fifth to a quarter of their candidates on the synthetic
+        stream."""
         profile = self._profiles[story_id]
         apart = profile.days_apart(day)
         if apart is None:
@@ -535,7 +560,7 @@ class StoryClusterer:
         if profile.days:
             grace = max(grace, settings.same_day_grace_days)
         factor = time_factor(apart, grace, settings.time_decay_days)
-        if self._ceiling * factor >= settings.join_threshold:
+        if self._ceiling * factor >= (settings.join_threshold if bar is None else bar):
             return False
         # The norms the score would have computed, computed all the same: a profile keeps
         # them until the stream grows by a tenth, so when they are computed shows in every
