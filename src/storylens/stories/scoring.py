@@ -560,8 +560,10 @@ def join_inputs(
     )
 
 
-@dataclass(frozen=True)
-class _Parts:
+class _Parts(NamedTuple):
+    """A score's parts (a tuple: one is made for every score, and a frozen dataclass's
+    fields are set one Python call each)."""
+
     score: float
     terms: float
     names: float
