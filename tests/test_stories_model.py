@@ -307,3 +307,38 @@ def test_an_older_story_whose_leads_agree_is_joined_undecayed_at_a_lower_bar(
     assert not joins(replace(charge, places=()))  # no town in common: no agreement
     monkeypatch.setattr(clusterer_module, "AGREEING_MATCH_SCORE", 1.0)
     assert not joins(charge)
+
+
+def test_the_unexplained_shared_sum_adds_the_explained_parts() -> None:
+    # ``_shared_sum`` reads the article's IDFs kept beside its vectors; the join's reasons
+    # come from ``_shared_parts``: both must add the same products in the same order.
+    from storylens.stories.scoring import _shared_parts, _shared_sum
+
+    frequencies = DocumentFrequencies()
+    members = [_report(f"m{n}", ("e:vista",), extra=(f"word{n}",)) for n in range(3)]
+    profile = StoryProfile("story")
+    for member in members:
+        frequencies.add([t for t, _ in member.terms] + [k for k, _ in member.entities])
+        profile.add(member, frequencies)
+    article = _report("new", ("e:vista",), extra=("word1", "vigil"))
+    frequencies.add([t for t, _ in article.terms])
+    vectors = ArticleVectors.build(article, frequencies)
+    for mine, idfs, story in (
+        (vectors.terms, vectors.term_idfs, profile.terms),
+        (vectors.names, vectors.name_idfs, profile.names),
+    ):
+        assert idfs == [frequencies.idf(key) for key in mine]
+        parts = _shared_parts(mine, story, frequencies)
+        assert parts and _shared_sum(mine, idfs, story) == sum(parts.values())
+
+
+def test_lookup_keys_rank_by_weight_then_key() -> None:
+    frequencies = DocumentFrequencies()
+    frequencies.add(["quake", "chile"])
+    vectors = ArticleVectors.build(_report("a", ("e:vista",), extra=("vigil",)), frequencies)
+    weighted = [(k, w / vectors.term_norm) for k, w in vectors.terms.items()] + [
+        (k, w / vectors.name_norm) for k, w in vectors.names.items()
+    ]
+    expected = sorted(weighted, key=lambda item: (-item[1], item[0]))
+    assert vectors.lookup_keys(len(expected)) == expected
+    assert vectors.lookup_keys(3) == expected[:3]

@@ -195,3 +195,75 @@ def test_the_idf_table_gives_the_smoothed_idf() -> None:
     frequencies.add(["fire"])  # a new add: every IDF changes, none is kept from before
     for key in ("warehouse", "fire", "library"):
         assert frequencies.idf(key) == frequencies._smoothed_idf(key)
+
+
+def test_idfs_filled_in_one_batch_are_the_smoothed_idf() -> None:
+    # ``idfs`` fills the keys not asked for since the last add in one batch (one value per
+    # document frequency): each must be the IDF computed afresh, after every add, whether the
+    # key was asked for alone before, is asked twice, or was never seen.
+    from storylens.stories.index import DocumentFrequencies
+
+    frequencies = DocumentFrequencies()
+    keys = ["warehouse", "fire", "blaze", "library", "fire", "e:whitcombe"]
+    for added in (["warehouse", "fire"], ["fire", "blaze"], ["fire"], ["e:whitcombe"]):
+        frequencies.add(added)
+        frequencies.idf("blaze")  # one key already in the table when the batch comes
+        assert frequencies.idfs(keys) == [frequencies._smoothed_idf(key) for key in keys]
+        assert [frequencies.idf(key) for key in keys] == frequencies.idfs(keys)
+
+
+def test_kept_values_outlive_an_add_for_the_most_recent_owners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from storylens.stories import index
+
+    monkeypatch.setattr(index, "KEPT_OWNERS", 2)
+    frequencies = index.DocumentFrequencies()
+    owners = [object() for _ in range(3)]
+    builds: list[int] = []
+
+    def kept(number: int) -> int:
+        return frequencies.kept("parts", owners[number], lambda: builds.append(number) or number)
+
+    assert [kept(0), kept(1)] == [0, 1]
+    frequencies.add(["fire"])  # an add changes no IDF-free value
+    assert [kept(0), kept(1)] == [0, 1] and builds == [0, 1]
+    kept(2)  # a third owner: the one first asked about longest ago leaves
+    assert kept(0) == 0 and builds == [0, 1, 2, 0]
+
+
+def test_a_story_beyond_reach_scores_below_the_join_threshold() -> None:
+    # The checks after a join skip the stories ``_beyond_reach`` names: the fire's own words
+    # and names a month and a half later still score below the join threshold with it.
+    clusterer = StoryClusterer()
+    first = clusterer.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES))
+    frequencies = clusterer._frequencies
+    for day, beyond in ((2, False), (10, False), (45, True)):
+        late = _article(f"fire-{day}", day, FIRE_WORDS, FIRE_NAMES)
+        vectors = clusterer_module.ArticleVectors.build(late, frequencies)
+        assert clusterer._beyond_reach(vectors.day, first.story_id) is beyond
+        if beyond:
+            score = clusterer._score_with(vectors, late, first.story_id)
+            assert score < clusterer.settings.join_threshold
+    # A story whose leads name a day reaches a year further: a later lead may date it.
+    dated = StoryClusterer()
+    story = dated.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES, (START.isoformat(),)))
+    assert not dated._beyond_reach(45 + START.toordinal(), story.story_id)
+    assert dated._beyond_reach(400 + START.toordinal(), story.story_id)
+
+
+def test_a_story_beyond_reach_still_counts_when_no_story_in_reach_is_joined() -> None:
+    # The join scores a story beyond reach only when no story in reach is joined: then its
+    # undecayed score may still join it, or it is named as a new story's closest.
+    clusterer = StoryClusterer()
+    first = clusterer.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES))
+    assert clusterer._beyond_reach(START.toordinal() + 45, first.story_id)
+    again = clusterer.add(_article("fire-45", 45, FIRE_WORDS, FIRE_NAMES))
+    assert again.story_id == first.story_id
+    assert again.reasons[0].startswith("joined an older story")
+    fresh = StoryClusterer()
+    fresh.add(_article("fire-1", 0, FIRE_WORDS, FIRE_NAMES))
+    other_words = (*FIRE_WORDS[:2], ("lumber", 3.0), ("mill", 2.0))
+    other = fresh.add(_article("mill-45", 45, other_words, (("e:grayling", 2.0),)))
+    assert other.new_story
+    assert other.reasons[0].startswith(f"opened a new story: closest story {first.story_id}")

@@ -86,6 +86,7 @@ from storylens.stories.scoring import (
     other_town,
     similarity,
     similarity_score,
+    time_factor,
 )
 from storylens.stories.split import (
     SPLIT_ACTOR_FACTOR,
@@ -297,6 +298,7 @@ class StoryClusterer:
     def __init__(self, settings: StorySettings | None = None) -> None:
         self.settings = settings or StorySettings()
         self._rules = self.settings.score_rules
+        self._ceiling = _score_ceiling(self.settings)
         self._frequencies = DocumentFrequencies()
         self._index = CandidateIndex()
         self._duplicates = DuplicateIndex(self.settings.minhash)
@@ -459,14 +461,23 @@ class StoryClusterer:
         vectors = ArticleVectors.build(features, self._frequencies)
         scored: list[_Scored] = []
         undecayed: list[_Scored] = []
+        # Stories the time decay keeps below both bars are scored only when no story in
+        # reach is joined: then the fallback to an undecayed score and the new story's
+        # reasons (its closest story) need them. Secondary stories never come from them.
+        bar = min(settings.join_threshold, settings.secondary_threshold)
+        out_of_reach: list[str] = []
         for story_id in self._candidates(vectors):
-            score, lifted = join_scores(
-                vectors, features, self._profiles[story_id], self._frequencies, self._rules
-            )
-            scored.append(_Scored(story_id, score))
-            undecayed.append(_Scored(story_id, lifted))
+            if self._beyond_reach(vectors.day, story_id, bar):
+                out_of_reach.append(story_id)
+            else:
+                self._score_for_join(vectors, features, story_id, scored, undecayed)
         scored.sort(key=lambda s: (-s.score, s.story_id))
         best = scored[0] if scored and scored[0].score >= settings.join_threshold else None
+        if best is None and out_of_reach:
+            for story_id in out_of_reach:
+                self._score_for_join(vectors, features, story_id, scored, undecayed)
+            scored.sort(key=lambda s: (-s.score, s.story_id))
+            best = scored[0] if scored[0].score >= settings.join_threshold else None
         if best is None and undecayed:
             # No story of the article's time fits it: an older story that tells its event in
             # its words and names (a charge or a plea months after a shooting) may.
@@ -504,6 +515,21 @@ class StoryClusterer:
         self._add_to_story(features, assignment.story_id)
         return assignment
 
+    def _score_for_join(
+        self,
+        vectors: ArticleVectors,
+        features: ArticleFeatures,
+        story_id: str,
+        scored: list[_Scored],
+        undecayed: list[_Scored],
+    ) -> None:
+        """Append the article's score with a story, and its score without the time decay when
+        their words and names agree (``join_scores``), to the join decision's lists."""
+        profile = self._profiles[story_id]
+        score, lifted = join_scores(vectors, features, profile, self._frequencies, self._rules)
+        scored.append(_Scored(story_id, score))
+        undecayed.append(_Scored(story_id, lifted))
+
     def _score_with(
         self, vectors: ArticleVectors, features: ArticleFeatures, story_id: str
     ) -> float:
@@ -517,6 +543,30 @@ class StoryClusterer:
         """``_score_with`` and the shared words, names and quotes that explain it."""
         profile = self._profiles[story_id]
         return similarity(vectors, features, profile, self._frequencies, self._rules)
+
+    def _beyond_reach(self, day: int | None, story_id: str, bar: float | None = None) -> bool:
+        """Whether an article published on ``day`` scores below ``bar`` (the join threshold
+        when not given) with the story whatever it shares with it: its time factor (with the
+        longer grace a lead that dates the story's day gets) times the best score before it
+        (``_score_ceiling``). The join and the checks after it skip scoring such stories,
+        with the same outcome: a fifth to a quarter of their candidates on the synthetic
+        stream."""
+        profile = self._profiles[story_id]
+        apart = profile.days_apart(day)
+        if apart is None:
+            return False
+        settings = self.settings
+        grace = settings.time_grace_days
+        if profile.days:
+            grace = max(grace, settings.same_day_grace_days)
+        factor = time_factor(apart, grace, settings.time_decay_days)
+        if self._ceiling * factor >= (settings.join_threshold if bar is None else bar):
+            return False
+        # The norms the score would have computed, computed all the same: a profile keeps
+        # them until the stream grows by a tenth, so when they are computed shows in every
+        # later score of the story.
+        profile.norms(self._frequencies)
+        return True
 
     def _candidates(self, vectors: ArticleVectors) -> list[str]:
         found = self._index.candidates(
@@ -641,8 +691,8 @@ class StoryClusterer:
         member_days = lead_day_weights(weakest)
         best: tuple[float, str] | None = None
         for other in self._candidates(mine):
-            if other == story_id:
-                continue
+            if other == story_id or self._beyond_reach(mine.day, other):
+                continue  # a story out of reach cannot be the best above the join bar
             found = self._score_with(mine, weakest, other)
             if days_differ(member_days, self._profiles[other].days):
                 found *= settings.split_day_factor
@@ -681,7 +731,7 @@ class StoryClusterer:
             if other == story_id or len(ids) != 1:
                 continue
             lone = self._recent.get(ids[0])
-            if lone is None:
+            if lone is None or self._beyond_reach(self._published.get(ids[0]), story_id):
                 continue
             mine = ArticleVectors.build(lone, self._frequencies)
             # The join decision's score and bar, asked again now that the story exists; a
@@ -834,9 +884,23 @@ def _kept(features: ArticleFeatures) -> ArticleFeatures:
     return replace(
         features,
         signature=Signature(signature.params, _NO_SIGNATURE_VALUES, signature.shingles),
-        terms=tuple((intern(term), weight) for term, weight in features.terms),
-        entities=tuple((intern(key), weight) for key, weight in features.entities),
+        terms=tuple([(intern(term), weight) for term, weight in features.terms]),
+        entities=tuple([(intern(key), weight) for key, weight in features.entities]),
     )
+
+
+# Rounding slack on the ceiling of a score: the score's sums of weighted parts may come out
+# above their exact value by a few units in the last place.
+_CEILING_SLACK = 1e-9
+
+
+def _score_ceiling(settings: StorySettings) -> float:
+    """The highest score an article can get with a story before the time factor, times the
+    factors that can only lower it after (the year, the rehoming's day factor): the sparse
+    weights' sum, or 1 with embeddings, as in ``_reach_days``."""
+    sparse = settings.term_weight + settings.name_weight + settings.quote_weight
+    lowering = max(1.0, settings.year_conflict_factor) * max(1.0, settings.split_day_factor)
+    return max(1.0, sparse) * lowering * (1.0 + _CEILING_SLACK)
 
 
 def _keys(features: ArticleFeatures) -> list[str]:

@@ -110,6 +110,10 @@ class ArticleVectors:
     lead_places: dict[str, float] = field(default_factory=dict)  # places the lead names
     # The days the article writes out anywhere ("d:" name keys: "the night of Dec. 7").
     written_days: dict[int, float] = field(default_factory=dict)
+    # The IDF of each key of ``terms`` and of ``names``, in their order: a story's shared sum
+    # reads them with no IDF look-up per shared key (``_shared_sum``).
+    term_idfs: list[float] = field(default_factory=list, repr=False, compare=False)
+    name_idfs: list[float] = field(default_factory=list, repr=False, compare=False)
     # ``lookup_keys`` ranked in full, once: the join and the gathering of lone articles ask
     # for the newcomer's under the same IDF.
     _ranked_keys: list[tuple[str, float]] | None = field(default=None, repr=False, compare=False)
@@ -124,9 +128,10 @@ class ArticleVectors:
     @classmethod
     def _weigh(cls, features: ArticleFeatures, frequencies: DocumentFrequencies) -> ArticleVectors:
         parts = _member_parts(features, frequencies)
-        idf = frequencies.idf_lookup()
-        terms = {t: weight * idf(t) for t, weight in parts.terms}
-        names = {k: w * idf(k) for k, w in features.entities}
+        terms, term_idfs = _weighted(parts.term_keys, parts.term_weights, frequencies)
+        names, name_idfs = _weighted(
+            [k for k, _ in features.entities], [w for _, w in features.entities], frequencies
+        )
         return cls(
             terms=terms,
             names=names,
@@ -138,16 +143,20 @@ class ArticleVectors:
             lead_days=parts.lead_days,
             lead_places=parts.lead_places,
             written_days=written_day_weights(names),
+            term_idfs=term_idfs,
+            name_idfs=name_idfs,
         )
 
     def lookup_keys(self, limit: int) -> list[tuple[str, float]]:
         """The article's most distinctive words and names, for the candidate index."""
         if self._ranked_keys is None:
-            self._ranked_keys = sorted(
-                [(k, w / self.term_norm) for k, w in self.terms.items()]
-                + [(k, w / self.name_norm) for k, w in self.names.items()],
-                key=lambda item: (-item[1], item[0]),
+            # Ranked by (-weight, key) as plain tuples: no Python call per comparison.
+            term_norm, name_norm = self.term_norm, self.name_norm
+            ranked = sorted(
+                [(-(w / term_norm), k) for k, w in self.terms.items()]
+                + [(-(w / name_norm), k) for k, w in self.names.items()]
             )
+            self._ranked_keys = [(k, -negated) for negated, k in ranked]
         return self._ranked_keys[:limit]
 
 
@@ -155,7 +164,8 @@ class ArticleVectors:
 class _MemberParts:
     """What an article adds to a profile that does not depend on the IDF."""
 
-    terms: tuple[tuple[str, float], ...]  # (term, sublinear count)
+    term_keys: tuple[str, ...]
+    term_weights: tuple[float, ...]  # each term's sublinear count, in ``term_keys`` order
     quote_shingles: set[int]  # shared by every reader: never changed in place
     lead_days: dict[int, float]
     lead_places: dict[str, float]
@@ -164,13 +174,14 @@ class _MemberParts:
 
 
 def _member_parts(features: ArticleFeatures, frequencies: DocumentFrequencies) -> _MemberParts:
-    """The article's IDF-free parts, built once per add: one add rebuilds the profiles of
-    the split check's groups and of the story it moves a member out of, over and over from
-    the same members."""
+    """The article's IDF-free parts, built once and kept across adds: one add rebuilds the
+    profiles of the split check's groups and of the story it moves a member out of, over
+    and over from the same members, and the next adds to that story do it again."""
 
     def build() -> _MemberParts:
         return _MemberParts(
-            terms=tuple([(term, sublinear(count)) for term, count in features.terms]),
+            term_keys=tuple([term for term, _ in features.terms]),
+            term_weights=tuple([sublinear(count) for _, count in features.terms]),
             quote_shingles=quote_shingles(features.quotes),
             lead_days=lead_day_weights(features),
             lead_places=lead_place_weights(features),
@@ -178,7 +189,7 @@ def _member_parts(features: ArticleFeatures, frequencies: DocumentFrequencies) -
             day=day_number(features.published),
         )
 
-    return frequencies.built("parts", features, build)
+    return frequencies.kept("parts", features, build)
 
 
 @dataclass
@@ -206,7 +217,7 @@ class StoryProfile:
         self.articles += 1
         parts = _member_parts(features, frequencies)
         terms = self.terms
-        for term, weight in parts.terms:
+        for term, weight in zip(parts.term_keys, parts.term_weights, strict=False):
             terms[term] = terms.get(term, 0.0) + weight
         names = self.names
         for key, weight in features.entities:
@@ -252,9 +263,9 @@ class StoryProfile:
             1.0 + NORM_REFRESH_GROWTH
         )
         if stale:
-            idf = frequencies.idf_lookup()
-            self._term_norm = _norm([w * idf(t) for t, w in self.terms.items()])
-            self._name_norm = _norm([w * idf(k) for k, w in self.names.items()])
+            terms, names = self.terms, self.names
+            self._term_norm = _norm(list(map(mul, terms.values(), frequencies.idfs(terms))))
+            self._name_norm = _norm(list(map(mul, names.values(), frequencies.idfs(names))))
             self._norm_documents = frequencies.documents
         return self._term_norm, self._name_norm
 
@@ -549,8 +560,10 @@ def join_inputs(
     )
 
 
-@dataclass(frozen=True)
-class _Parts:
+class _Parts(NamedTuple):
+    """A score's parts (a tuple: one is made for every score, and a frozen dataclass's
+    fields are set one Python call each)."""
+
     score: float
     terms: float
     names: float
@@ -580,8 +593,8 @@ def _similarity_parts(
         term_shared, name_shared = sum(term_parts.values()), sum(name_parts.values())
     else:
         term_parts = name_parts = _NOT_EXPLAINED
-        term_shared = _shared_sum(article.terms, story.terms, frequencies)
-        name_shared = _shared_sum(article.names, story.names, frequencies)
+        term_shared = _shared_sum(article.terms, article.term_idfs, story.terms)
+        name_shared = _shared_sum(article.names, article.name_idfs, story.names)
     terms = _cosine(term_shared, article.term_norm, term_norm)
     names = _cosine(name_shared, article.name_norm, name_norm)
     quotes = 0.0
@@ -716,21 +729,32 @@ def _shared_parts(
 _NOT_EXPLAINED: dict[str, float] = {}
 
 
-def _shared_sum(
-    article: dict[str, float], story: dict[str, float], frequencies: DocumentFrequencies
-) -> float:
-    """``sum(_shared_parts(article, story, frequencies).values())``: the same products added
-    in the same order, gathered in a list rather than a dictionary (a seventh faster; this
-    runs for every candidate story of every add and for the members in the checks after it).
-    0 when nothing is shared."""
-    story_weight_of, idf = story.get, frequencies.idf_lookup()
+def _shared_sum(article: dict[str, float], idfs: Sequence[float], story: dict[str, float]) -> float:
+    """``sum(_shared_parts(article, story, frequencies).values())`` with ``idfs`` the IDF of
+    each article key in order (``ArticleVectors.term_idfs``): the same products added in the
+    same order, gathered in a list rather than a dictionary (a seventh faster), with no IDF
+    look-up per shared key (this runs for every candidate story of every add and for the
+    members in the checks after it). 0 when nothing is shared."""
+    story_weight_of = story.get
     return sum(
         [
-            weight * shared * idf(key)
-            for key, weight in article.items()
+            weight * shared * idf
+            for key, weight, idf in zip(article, article.values(), idfs, strict=False)
             if (shared := story_weight_of(key))
         ]
     )
+
+
+def _weighted(
+    keys: Sequence[str], weights: Sequence[float], frequencies: DocumentFrequencies
+) -> tuple[dict[str, float], list[float]]:
+    """``{key: weight * idf(key)}`` (a key given twice keeps its first place and its last
+    weight, as a dict comprehension does), and the IDF of its keys in its order."""
+    idfs = frequencies.idfs(keys)
+    weighted = dict(zip(keys, map(mul, weights, idfs), strict=False))
+    if len(weighted) < len(keys):
+        idfs = frequencies.idfs(list(weighted))
+    return weighted, idfs
 
 
 def _cosine(shared: float, left_norm: float, right_norm: float) -> float:
@@ -775,12 +799,12 @@ def _prune(weights: dict[str, float], limit: int, frequencies: DocumentFrequenci
     """Keep the ``limit`` keys ranked first by (-weight x IDF, key)."""
     if len(weights) <= limit:
         return
-    idf = frequencies.idf_lookup()
+    idfs = frequencies.idfs(weights)
     # The floats alone are sorted to find the cut: a list of floats sorts with a specialised
     # comparison and no Python call per key (a 460-key profile 117 -> 73 us; a big story's
     # profile is pruned at every add). Only keys tied at the cut are ranked by key, so the
     # same keys stay as with (-weight x IDF, key) sorted.
-    scores = [-weight * idf(key) for key, weight in weights.items()]
+    scores = [-weight * idf for weight, idf in zip(weights.values(), idfs, strict=False)]
     ranked = sorted(scores)
     cut = ranked[limit - 1]
     places_at_cut = limit - bisect_left(ranked, cut)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from storylens.stories.features import ArticleFeatures
 from storylens.stories.index import DocumentFrequencies
@@ -61,6 +62,8 @@ SPLIT_ACTOR_FACTOR = 0.6
 SPLIT_DAY_FACTOR = 0.6
 # Rounds of assigning members to the nearer group: the two seeds already separate the events.
 SPLIT_ROUNDS = 1
+# Weights whose plain-score rules are kept: one clusterer uses one set of weights.
+PLAIN_RULES_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -290,4 +293,11 @@ def plain_score(
 ) -> float:
     """A member's score with a group's profile, with no time decay and no year check: the
     members already passed those against the story."""
-    return similarity_score(vectors, features, profile, frequencies, ScoreRules(weights))
+    return similarity_score(vectors, features, profile, frequencies, _plain_rules(weights))
+
+
+@lru_cache(maxsize=PLAIN_RULES_KEPT)
+def _plain_rules(weights: Weights) -> ScoreRules:
+    """The rules of ``plain_score``: made once per weights (a frozen dataclass's fields are
+    set one Python call each, and the checks after a join score some twenty members)."""
+    return ScoreRules(weights)
