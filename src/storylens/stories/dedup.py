@@ -50,6 +50,8 @@ LSH_MERGE_EVERY = 1024
 # within one index, never stored).
 LSH_KEY_SEED = 20261202
 # A text is a copy when at least this share of the shorter body's shingles is in the other.
+# A hand choice, not measured: a copy with a changed lead or a cut paragraph stays a copy, a
+# report that reuses a few wire paragraphs beside its own reporting does not.
 DUPLICATE_CONTAINMENT = 0.8
 # Bodies shorter than this many shingles are too short to call copies (a two-line brief).
 MIN_SHINGLES_FOR_DUPLICATE = 20

@@ -31,9 +31,11 @@ from storylens.stories.regions import is_state_or_nation
 # Words kept in a story profile, by TF-IDF weight: bounds the cost of scoring and memory
 # for stories with hundreds of articles, and keeps far more than any one article brings.
 PROFILE_TERMS = 400
-# Names kept in a story profile.
+# Names kept in a story profile: the same bound as the words, half as many since an article
+# keeps half as many names as words (features.TOP_ENTITIES, TOP_TERMS). Not measured.
 PROFILE_NAMES = 200
-# Quote shingles kept per story profile.
+# Quote shingles kept per story profile: a memory bound, by hand (not measured); one article
+# brings at most MAX_QUOTES quotes of MAX_QUOTE_WORDS words, some 300 shingles.
 PROFILE_QUOTE_SHINGLES = 2000
 # Quotes are compared on word 4-grams: long enough to be the same quote, short enough to
 # survive the small edits outlets make ("I am" -> "I'm" breaks only the grams around it).
@@ -48,11 +50,15 @@ REASON_QUOTES = 2
 REASON_QUOTE_WORDS = 10
 # Without publication dates, the latest year an article names stands in for when it was
 # written; a story whose members agree on a year differs from an article this many years off.
+# Two by hand, not measured: one year apart is no conflict, since a January report of a
+# December event names both years.
 YEAR_CONFLICT_YEARS = 2
-# Members that must agree on a year before it counts as the story's year.
+# Members that must agree on a year before it counts as the story's year: by hand, not measured;
+# one member's latest year may be a background year it recalls.
 MIN_YEAR_SUPPORT = 2
 # A person who gets at most this share of a group's lead mentions is a minor name there: the
-# reports of a second drunk-driving arrest recall the first player in passing.
+# reports of a second drunk-driving arrest recall the first player in passing. A hand choice,
+# with the rule's figures only (ECB+ 0.926 -> 0.931, CHANGELOG.md); no sweep of the share.
 MINOR_ACTOR_SHARE = 0.2
 # Two event days this far apart or nearer are one: a shooting "late Saturday" is reported as
 # "early Sunday", and a lead may give the day police spoke rather than the day it happened.
@@ -64,7 +70,8 @@ REGION_WORDS = frozenset({"county", "parish", "borough", "province", "region", "
 # LEAD_WEIGHT) at or under which it is named in passing: once, outside the lead.
 PASSING_MENTION = 1.0
 # A lead's first day is mostly when its event happened; the days after it are developments
-# ("police said Wednesday") or an earlier event recalled, and count this much.
+# ("police said Wednesday") or an earlier event recalled, and count this much. Half by hand,
+# not swept: the lead-day rules were measured as a whole (CHANGELOG.md).
 LATER_LEAD_DAY_WEIGHT = 0.5
 
 
