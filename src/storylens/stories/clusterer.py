@@ -568,10 +568,7 @@ class StoryClusterer:
         if apart is None:
             return False
         settings = self.settings
-        grace = settings.time_grace_days
-        if profile.days:
-            grace = max(grace, settings.same_day_grace_days)
-        factor = time_factor(apart, grace, settings.time_decay_days)
+        factor = time_factor(apart, self._grace_days(profile), settings.time_decay_days)
         if self._ceiling * factor >= (settings.join_threshold if bar is None else bar):
             return False
         # The norms the score would have computed, computed all the same: a profile keeps
@@ -828,17 +825,21 @@ class StoryClusterer:
         join of an older story (``STRONG_MATCH_SCORE``) reaches only the stories still held:
         widening the window for it would hold every story for ``max_story_gap_days``."""
         settings = self.settings
-        grace = settings.time_grace_days
-        if profile.days:
-            grace = max(grace, settings.same_day_grace_days)
+        grace = self._grace_days(profile)
         bar = min(settings.join_threshold, settings.secondary_threshold)
-        # The best score a story can give before the time factor: the sparse weights' sum,
-        # or 1 with embeddings (their share replaces part of the sparse one).
-        ceiling = max(1.0, settings.term_weight + settings.name_weight + settings.quote_weight)
+        ceiling = _sparse_ceiling(settings)
         decayed = (
             grace + settings.time_decay_days * math.log(ceiling / bar) if bar > 0 else math.inf
         )
         return min(float(settings.max_story_gap_days), decayed)
+
+    def _grace_days(self, profile: StoryProfile) -> float:
+        """Days before the time decay starts: longer for a story whose leads name a day,
+        since a later lead that dates that day gets the longer grace."""
+        settings = self.settings
+        if profile.days:
+            return max(settings.time_grace_days, settings.same_day_grace_days)
+        return settings.time_grace_days
 
     def _forget_idle_stories(self) -> None:
         """Every ``FORGET_EVERY`` arrivals, forget the stories that no article dated on or
@@ -909,10 +910,15 @@ _CEILING_SLACK = 1e-9
 def _score_ceiling(settings: StorySettings) -> float:
     """The highest score an article can get with a story before the time factor, times the
     factors that can only lower it after (the year, the rehoming's day factor): the sparse
-    weights' sum, or 1 with embeddings, as in ``_reach_days``."""
-    sparse = settings.term_weight + settings.name_weight + settings.quote_weight
+    weights' sum, or 1 with embeddings (``_sparse_ceiling``)."""
     lowering = max(1.0, settings.year_conflict_factor) * max(1.0, settings.split_day_factor)
-    return max(1.0, sparse) * lowering * (1.0 + _CEILING_SLACK)
+    return _sparse_ceiling(settings) * lowering * (1.0 + _CEILING_SLACK)
+
+
+def _sparse_ceiling(settings: StorySettings) -> float:
+    """The best score a story can give before the time factor: the sparse weights' sum, or 1
+    with embeddings (their share replaces part of the sparse one)."""
+    return max(1.0, settings.term_weight + settings.name_weight + settings.quote_weight)
 
 
 def _keys(features: ArticleFeatures) -> list[str]:

@@ -66,31 +66,13 @@ class DocumentFrequencies:
     def built(self, kind: str, owner: object, build: Callable[[], _Built]) -> _Built:
         """``build()``, computed once per ``owner`` object and ``kind`` until the next add
         (which changes every IDF, so nothing built before it is reused after it)."""
-        key = (kind, id(owner))
-        entry = self._built.get(key)
-        # The owner is kept beside the value, so its id cannot be reused by another object
-        # while the entry lives; the identity check is then only a safeguard.
-        if entry is None or entry[0] is not owner:
-            entry = (owner, build())
-            self._built[key] = entry
-        value: _Built = entry[1]
-        return value
+        return _cached(self._built, kind, owner, build)
 
     def kept(self, kind: str, owner: object, build: Callable[[], _Built]) -> _Built:
         """``build()``, computed once per ``owner`` object and ``kind`` and kept across adds
         for the ``KEPT_OWNERS`` owners first asked about most recently: for values that do
         not depend on the IDF (an article's sublinear counts, its lead days)."""
-        key = (kind, id(owner))
-        kept = self._kept
-        entry = kept.get(key)
-        # As in ``built``: the owner kept beside the value keeps its id from being reused.
-        if entry is None or entry[0] is not owner:
-            entry = (owner, build())
-            kept[key] = entry
-            if len(kept) > KEPT_OWNERS:
-                del kept[next(iter(kept))]  # the owner first asked about longest ago
-        value: _Built = entry[1]
-        return value
+        return _cached(self._kept, kind, owner, build, KEPT_OWNERS)
 
     def count(self, key: str) -> int:
         return self._counts.get(key, 0)
@@ -118,6 +100,28 @@ class DocumentFrequencies:
 
     def __len__(self) -> int:
         return len(self._counts)
+
+
+def _cached(
+    values: dict[tuple[str, int], tuple[object, Any]],
+    kind: str,
+    owner: object,
+    build: Callable[[], _Built],
+    limit: int | None = None,
+) -> _Built:
+    """``build()`` for ``owner`` and ``kind``, from ``values`` or made and put there; past
+    ``limit`` entries the one first made longest ago is dropped."""
+    key = (kind, id(owner))
+    entry = values.get(key)
+    # The owner is kept beside the value, so its id cannot be reused by another object while
+    # the entry lives; the identity check is then only a safeguard.
+    if entry is None or entry[0] is not owner:
+        entry = (owner, build())
+        values[key] = entry
+        if limit is not None and len(values) > limit:
+            del values[next(iter(values))]
+    value: _Built = entry[1]
+    return value
 
 
 class _IdfTable(dict[str, float]):

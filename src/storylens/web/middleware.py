@@ -200,7 +200,7 @@ class ResponseCache:
             return
         if self.shared is not None and (found := self.shared.get(version, key)) is not None:
             self._keep(key, found)  # another process of the server made it
-            await self._replay(key, send)
+            await _send(found, send)
             return
         if making is None:
             # this request makes the response; the same requests meanwhile wait for it
@@ -219,9 +219,7 @@ class ResponseCache:
         if cached is None:
             return False
         self.entries.move_to_end(key)
-        status, headers, body = cached
-        await send({"type": "http.response.start", "status": status, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        await _send(cached, send)
         return True
 
     async def _make(
@@ -257,3 +255,10 @@ class ResponseCache:
         while len(self.entries) > self.capacity or self.kept_bytes > CACHE_MAX_BYTES:
             _, dropped = self.entries.popitem(last=False)
             self.kept_bytes -= len(dropped[2])
+
+
+async def _send(entry: Entry, send: Send) -> None:
+    """Send a kept response whole."""
+    status, headers, body = entry
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
