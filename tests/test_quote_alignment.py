@@ -148,6 +148,29 @@ def test_parts_cut_at_ellipses_are_a_cut_not_a_rewording() -> None:
     assert classify_variant(reference, "I'm sorry … let the cook get away")[0] == "reworded"
 
 
+def test_a_contraction_spelt_out_is_no_rewording() -> None:
+    reference = "The mayor has said that she's sure the bridge won't close, and I believe her."
+    spelt_out = "The mayor has said that she is sure the bridge will not close"
+    # shown as the outlet printed it: a rewording, its diff naming the words spelt out
+    assert classify_variant(reference, spelt_out)[0] == "reworded"
+    relation, diff = classify_variant(reference, spelt_out, contractions_kept=True)
+    assert relation == "truncated"
+    assert [run.op for run in diff] == ["keep", "remove"]
+    # a possessive is no contraction of "is" when the other side changes the word after it
+    assert classify_variant("Ann's plan fails", "Ann is wrong", contractions_kept=True)[0] == (
+        "reworded"
+    )
+
+
+def test_one_speaker_under_a_nickname_keeps_his_quote_spelt_out() -> None:
+    # "Tommy Vale" in one outlet, "Thomas Vale" in the other: the same words but for a
+    # contraction spelt out are one quote cut, not another person's like words
+    full = "The council said that it's ready to vote on the budget and I welcome that."
+    cut = "The council said that it is ready to vote on the budget"
+    groups = align_quotes([_at("a", full, "Tommy Vale"), _at("b", cut, "Thomas Vale")])
+    assert [sorted(v.relation for v in g.variants) for g in groups] == [["reference", "reworded"]]
+
+
 def test_one_outlet_against_one_other_is_no_misattribution() -> None:
     # nor one utterance shown under either name: each line would credit the other's words
     words = "His conduct is unbecoming of a member of the council."

@@ -826,6 +826,7 @@ def _built_group(
                 _another_person(member[0], group_speaker)
                 and (member[0].article_id, member[0].start) not in doubtful
                 and variant.relation not in ("identical", "truncated", "misattributed")
+                and not _cut_but_for_contractions(variant, reference_quote.text)
             )
             or _credited_apart(member[0], variant, speakers, doubtful)
             or (variant.relation == "repeated" and _cited_by_its_speaker(member[0], quotes))
@@ -841,6 +842,16 @@ def _built_group(
         wording_differs=len({n for _, n in group}) > 1,
     )
     return built, unclear
+
+
+def _cut_but_for_contractions(variant: QuoteVariant, reference_text: str) -> bool:
+    """Whether a rewording only spells out a contraction of the fullest wording, or cuts it
+    besides ("he is determined" for "he's determined ... and I respect that"): the same
+    words, whoever an outlet names as their speaker ("Bibi" and "Benjamin Netanyahu")."""
+    if variant.relation != "reworded":
+        return False
+    relation, _ = classify_variant(reference_text, variant.text, contractions_kept=True)
+    return relation in ("identical", "truncated")
 
 
 def _pieces_joined(

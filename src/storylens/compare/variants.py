@@ -34,16 +34,80 @@ SAME_EDGE_WORDING = 60.0
 _ELLIPSIS = re.compile(r"\s*(?:…|\.\s?\.\s?\.)\s*")
 
 
-def word_diff(reference: str, variant: str) -> tuple[WordDiff, ...]:
-    """The variant against the reference as runs of kept, removed and added words."""
+# What a contraction's ending stands for, spelt out: "he's" is "he is" or "he has". An
+# outlet that prints "he is" where another prints "he's" changed no word of the speaker's.
+CONTRACTION_ENDINGS = {
+    "'s": ("is", "has"),
+    "'re": ("are",),
+    "'m": ("am",),
+    "'ve": ("have",),
+    "'ll": ("will", "shall"),
+    "'d": ("would", "had"),
+    "n't": ("not",),
+}
+# Contractions whose first word is not the word before "n't".
+_IRREGULAR_CONTRACTIONS = {
+    "won't": ("will", "not"),
+    "can't": ("can", "not"),
+    "shan't": ("shall", "not"),
+}
+
+
+def _spelt_out(word: str) -> tuple[tuple[str, ...], ...]:
+    """The ways a folded word may be written in full: "he's" -> ("he", "is"), ("he", "has");
+    a word that is no contraction -> itself."""
+    if word in _IRREGULAR_CONTRACTIONS:
+        return (
+            (_IRREGULAR_CONTRACTIONS[word], ("cannot",))
+            if word == "can't"
+            else (_IRREGULAR_CONTRACTIONS[word],)
+        )
+    for ending, meanings in CONTRACTION_ENDINGS.items():
+        if word.endswith(ending) and len(word) > len(ending):
+            return tuple((word[: -len(ending)], meaning) for meaning in meanings)
+    return ((word,),)
+
+
+def _same_words_spelt_out(one: Sequence[str], other: Sequence[str]) -> bool:
+    """Whether two runs of folded words differ only by contractions one side spells out
+    ("he's determined" / "he is determined")."""
+
+    def expansions(run: Sequence[str]) -> set[tuple[str, ...]]:
+        found: set[tuple[str, ...]] = {()}
+        for word in run:
+            found = {done + way for done in found for way in _spelt_out(word)}
+        return found
+
+    if len(one) > MAX_CONTRACTED_RUN or len(other) > MAX_CONTRACTED_RUN:
+        return False
+    return bool(expansions(one) & expansions(other))
+
+
+# A changed run longer than this many words is compared word for word: contractions are
+# looked for in the short runs a diff leaves around them.
+MAX_CONTRACTED_RUN = 6
+
+
+def word_diff(
+    reference: str, variant: str, *, contractions_kept: bool = False
+) -> tuple[WordDiff, ...]:
+    """The variant against the reference as runs of kept, removed and added words. With
+    ``contractions_kept``, a contraction one side spells out ("he's" / "he is") counts as
+    kept: the speaker's words, though not the outlet's letters."""
     ref_words, var_words = words(reference), words(variant)
-    matcher = SequenceMatcher(
-        None, [fold(w) for w in ref_words], [fold(w) for w in var_words], autojunk=False
-    )
+    ref_folded, var_folded = [fold(w) for w in ref_words], [fold(w) for w in var_words]
+    matcher = SequenceMatcher(None, ref_folded, var_folded, autojunk=False)
     runs: list[WordDiff] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            runs.append(WordDiff("keep", " ".join(var_words[j1:j2])))
+        if op == "equal" or (
+            contractions_kept
+            and op == "replace"
+            and _same_words_spelt_out(ref_folded[i1:i2], var_folded[j1:j2])
+        ):
+            if runs and runs[-1].op == "keep":
+                runs[-1] = WordDiff("keep", f"{runs[-1].words} {' '.join(var_words[j1:j2])}")
+            else:
+                runs.append(WordDiff("keep", " ".join(var_words[j1:j2])))
             continue
         if i2 > i1:
             runs.append(WordDiff("remove", " ".join(ref_words[i1:i2])))
@@ -87,9 +151,12 @@ def cut_at_ellipses(reference: str, variant: str) -> bool:
     return True
 
 
-def classify_variant(reference: str, variant: str) -> tuple[str, tuple[WordDiff, ...]]:
-    """The relation of ``variant`` to ``reference`` and the diff that shows it."""
-    diff = word_diff(reference, variant)
+def classify_variant(
+    reference: str, variant: str, *, contractions_kept: bool = False
+) -> tuple[str, tuple[WordDiff, ...]]:
+    """The relation of ``variant`` to ``reference`` and the diff that shows it; a contraction
+    spelt out ("he is" for "he's") is a rewording unless ``contractions_kept``."""
+    diff = word_diff(reference, variant, contractions_kept=contractions_kept)
     changed = [i for i, run in enumerate(diff) if run.op != "keep"]
     if not changed:
         return "identical", diff
