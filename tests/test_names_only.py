@@ -34,6 +34,19 @@ def test_a_surname_another_outlet_prints_in_any_form_keeps_the_person_off() -> N
     assert _named(gazette, post) == [("Post", "Tom Pell")]
 
 
+def test_a_surname_printed_only_as_a_common_word_is_no_name() -> None:
+    # "sharp" and "young" in lower case are words, not Tess Sharp's or Ivo Young's name
+    first = member(
+        "a", "Gazette", "Tess Sharp, the board's clerk, said so.", people=("Tess Sharp",)
+    )
+    second = member("b", "Courier", "A sharp drop in young voters followed.", people=())
+    assert _named(first, second) == [("Gazette", "Tess Sharp")]
+    # capitalised, even opening a sentence or in capitals, it keeps her off the list
+    for printed in ("Sharp words followed.", "SHARP QUITS."):
+        other = member("b", "Courier", printed, people=())
+        assert _named(first, other) == []
+
+
 def test_a_spelling_one_letter_apart_is_the_same_person() -> None:
     first = member("a", "Gazette", "Senator Mo Cowan was sworn in.", people=("Mo Cowan",))
     second = member("b", "Courier", "Cowen, 43, takes the seat.", people=("Cowen",))

@@ -6,11 +6,14 @@ person the recogniser tags in one outlet's articles, whose surname stands nowher
 outlet's article, is listed under that outlet: a fact-checker sees at a glance whom one
 account brings in (a minister, a critic, a second victim) and the others leave out.
 
-Only surnames are compared, as whole words in any case: "Mr. LaHood" in one article and
-"Ray LaHood" in another are one person, and a surname another article prints in any role (a
-street, a firm, a common word) keeps the person off the list, as does a spelling one letter
-apart: the list errs towards leaving a person out, never towards calling a named person
-missing where the name is there.
+Only surnames are compared, as capitalised words: "Mr. LaHood" in one article and
+"Ray LaHood" in another are one person, and a surname another article prints capitalised in
+any role (a street, a firm, a sentence's first word) keeps the person off the list, as does a
+spelling one letter apart: the list errs towards leaving a person out, never towards calling
+a named person missing where the name is there. A surname that is also a common word
+("Sharp", "Young") is no name where another article prints it in lower case ("sharp
+tongued"): edited news capitalises every name it prints, in any case after the first letter
+("McCarthy", "MCCARTHY").
 """
 
 from __future__ import annotations
@@ -215,8 +218,9 @@ def _printed_in(
     spellings: frozenset[str],
     printed: frozenset[str] = frozenset(),
 ) -> bool:
-    """Whether ``surname`` stands as a word in any of ``texts`` in any case (a possessive or
-    a hyphenated compound holding it counts), or a capitalised word one letter from it does,
+    """Whether ``surname`` stands as a capitalised word in any of ``texts``, in any case after
+    its first letter (a possessive or a hyphenated compound holding it counts), or a
+    capitalised word one letter from it does,
     standing last in a name (``spellings``: an outlet's misspelling, "Cowen" for "Cowan", is
     the same person; a given name, "Peter" of "Peter DeFazio", is no "Peters").
     ``printed``, the texts' runs of letters lower-cased (``_letter_runs``), answers for a
@@ -226,7 +230,7 @@ def _printed_in(
             return True
     else:
         pattern = re.compile(rf"(?<![A-Za-z]){re.escape(surname)}(?![A-Za-z])", re.IGNORECASE)
-        if any(pattern.search(text) for text in texts):
+        if any(found.group()[:1].isupper() for text in texts for found in pattern.finditer(text)):
             return True
     if len(surname) < MIN_MISSPELT_LETTERS:
         return False
@@ -237,9 +241,12 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def _letter_runs(texts: Sequence[str]) -> frozenset[str]:
-    """Every maximal run of ASCII letters in ``texts``, lower-cased: a surname of letters
-    alone stands as a word in a text exactly where it is one of these runs."""
-    return frozenset(run.lower() for text in texts for run in _LETTERS.findall(text))
+    """Every maximal run of ASCII letters in ``texts`` that opens on a capital, lower-cased:
+    a surname of letters alone stands as a capitalised word in a text exactly where it is one
+    of these runs."""
+    return frozenset(
+        run.lower() for text in texts for run in _LETTERS.findall(text) if run[0].isupper()
+    )
 
 
 def _capitalised_words(texts: Sequence[str]) -> frozenset[str]:
