@@ -29,6 +29,9 @@ from test_compare_parts import member
         # a national paper or agency abroad, named with no outlet word
         ("Meanwhile, Haaretz reported that a second campaign had begun.", "Haaretz"),
         ("The ferry sank off the coast, according to Xinhua.", "Xinhua"),
+        # the outlet of the journalist a source spoke to; a day between "reported" and "by"
+        ('"It was a prank," he told MSNBC\'s Lena Hart.', "MSNBC"),
+        ("The post was first reported Saturday by the Harbor Gazette.", "Harbor Gazette"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:

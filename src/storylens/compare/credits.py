@@ -25,11 +25,17 @@ from storylens.ingest.outlet_names import (
 )
 from storylens.records import Credit, StoryMember
 
+# When a report came, as a reporter sets it between "reported" and "by" ("first was reported
+# Saturday by BigGovernment.com").
+_WHEN = (
+    r"(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+night)?"
+    r"|yesterday|today|earlier|last\s+(?:night|week|month)|this\s+(?:morning|week)"
+)
 # The words that credit an outlet: before its name ("according to", "reported by", "told"),
 # or after it ("reported", "first reported").
 _BEFORE = re.compile(
     rf"\b(?i:according\s+to(?:\s+an?\s+(?:report|story|article|interview|analysis)\s+(?:in|by|on|from|with))?"
-    rf"|(?:first\s+)?reported\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
+    rf"|(?:first\s+)?reported(?:\s+{_WHEN})?\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
     rf"|told|telling|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
     rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by|quoted\s+in)"
     rf"\s+(?P<name>{NAME_PATTERN})"

@@ -134,11 +134,14 @@ def trim_outlet_name(name: str) -> str:
         words.pop()
     if words and words[0].lower() == "the" and len(words) > 1:
         words[0] = "The"
-    return " ".join(words).rstrip("'’")
+    # the outlet a person works for, "MSNBC's Luke Russert": its name without the possessive
+    return re.sub(r"['’]s$", "", " ".join(words)).rstrip("'’")
 
 
 def _bare(word: str) -> str:
-    return word.lower().strip("'’!")
+    """A word as outlet names are listed: "MSNBC's" of "told MSNBC's Luke Russert" is
+    "msnbc"."""
+    return re.sub(r"['’]s$", "", word.lower()).strip("'’!")
 
 
 def _names_outlets(word: str) -> bool:
