@@ -468,7 +468,35 @@ def test_a_quoted_paragraph_copied_with_its_narration_is_reused() -> None:
     ]  # fmt: skip
     units = claim_units(members)
     echoes, _ = find_echoes(members, units, similarity_matrix(units), {})
-    assert [(e.article_id, e.earlier_article_id) for e in echoes] == [("late", "wire")]
+    # the quoted sentence, and the opening clause the claims cut from it, copied with it
+    assert {(e.article_id, e.earlier_article_id) for e in echoes} == {("late", "wire")}
+    assert [e.text for e in echoes] == [
+        "Debate was closed to the public",
+        paragraph.removeprefix("Debate was closed to the public, but "),
+    ]
+
+
+def test_a_short_quoted_sentence_next_to_a_reused_one_is_reused_with_it() -> None:
+    # alone, "It said ..." is too short to show copying; after a copied
+    # sentence, standing after its counterpart too, it is the rest of the copied paragraph
+    copied = (
+        "The final wording will not be released until the harbour board approves the plan "
+        "at its meeting in October. It said the pier would close soon."
+    )
+    members = [
+        member("late", "Courier", copied + " Shops on Quay Street fear lost trade.",
+               published="2026-03-03", seq=1),
+        member("wire", "Metro Wire", copied + " Drivers should use the ring road.",
+               published="2026-03-02", seq=2),
+        member("other", "Valley Post", "Ferries run. It said the pier would close soon.",
+               published="2026-03-04", seq=3),
+    ]  # fmt: skip
+    units = claim_units(members)
+    echoes, _ = find_echoes(members, units, similarity_matrix(units), {})
+    assert [(e.article_id, e.text[:11]) for e in echoes] == [
+        ("late", "The final w"),
+        ("late", "It said the"),
+    ]
 
 
 def test_a_sentence_two_outlets_print_word_for_word_is_never_only_one_outlets() -> None:

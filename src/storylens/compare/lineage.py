@@ -44,6 +44,13 @@ QUOTED_ECHO_SHARE = 0.5
 # An article with at least this share of its claims reused from one earlier article is an
 # echo of it rather than independent reporting.
 ECHO_SHARE = 0.5
+# Reused text comes in runs: a sentence next to a reused one, standing next to its
+# counterpart in the earlier article too and nearly the same (``NEAR_COPY_RATIO``), is reused
+# with it however short or quoted it is ("It said something could evolve "..."" after a copied
+# paragraph, or "Debate was mostly closed to the public," cut from the copied sentence it
+# opens), down to this many words: a fresh reader of a BASIL event counted such sentences
+# where the lineage had left them out.
+MIN_RUN_ECHO_WORDS = 4
 
 
 def publication_order(members: Sequence[StoryMember]) -> list[int]:
@@ -68,8 +75,7 @@ def find_echoes(
 ) -> tuple[list[Echo], set[tuple[int, int]]]:
     """Near-copied sentences (later, earlier) and the claim index pairs they join."""
     rank = {member: position for position, member in enumerate(publication_order(members))}
-    echoes: list[Echo] = []
-    pairs: set[tuple[int, int]] = set()
+    found: dict[int, tuple[int, float]] = {}  # row -> (earlier row, ratio)
     for row, unit in enumerate(units):
         if unit.member in copies or len(unit.text.split()) < MIN_ECHO_WORDS:
             continue
@@ -94,23 +100,61 @@ def find_echoes(
                 ratio = min(ratio, float(around))
             if ratio >= NEAR_COPY_RATIO and (best is None or ratio > best[0]):
                 best = (ratio, int(column))
-        if best is None:
-            continue
-        earlier = units[best[1]]
-        pairs.add((row, best[1]))
-        echoes.append(
-            Echo(
-                article_id=members[unit.member].id,
-                outlet=members[unit.member].outlet,
-                earlier_article_id=members[earlier.member].id,
-                earlier_outlet=members[earlier.member].outlet,
-                text=unit.text,
-                earlier_text=earlier.text,
-                similarity=round(best[0], 1),
-                same_time=_published(members[unit.member]) == _published(members[earlier.member]),
-            )
-        )
-    return echoes, pairs
+        if best is not None:
+            found[row] = (best[1], best[0])
+    found.update(_reused_runs(units, found, copies))
+    echoes = [
+        _echo(members, units[row], units[column], ratio)
+        for row, (column, ratio) in sorted(found.items())
+    ]
+    return echoes, {(row, column) for row, (column, _) in found.items()}
+
+
+def _reused_runs(
+    units: Sequence[ClaimUnit], found: dict[int, tuple[int, float]], copies: dict[int, int]
+) -> dict[int, tuple[int, float]]:
+    """The sentences next to reused ones that are reused with them (``MIN_RUN_ECHO_WORDS``):
+    the unit before or after a reused one, and the unit before or after its counterpart,
+    nearly the same. Runs grow both ways until a pair differs."""
+    more: dict[int, tuple[int, float]] = {}
+    taken = set(found) | {column for column, _ in found.values()}
+    pending = [(row, column) for row, (column, _) in found.items()]
+    while pending:
+        row, column = pending.pop()
+        for step in (-1, 1):
+            mine, theirs = row + step, column + step
+            if not (0 <= mine < len(units) and 0 <= theirs < len(units)):
+                continue
+            if mine in taken or theirs in taken:
+                continue
+            unit, other = units[mine], units[theirs]
+            if unit.member != units[row].member or other.member != units[column].member:
+                continue
+            if unit.member in copies or len(unit.text.split()) < MIN_RUN_ECHO_WORDS:
+                continue
+            ratio = float(fuzz.ratio(normalise_quote(unit.text), normalise_quote(other.text)))
+            if ratio < NEAR_COPY_RATIO:
+                continue
+            more[mine] = (theirs, ratio)
+            taken.update((mine, theirs))
+            pending.append((mine, theirs))
+    return more
+
+
+def _echo(
+    members: Sequence[StoryMember], unit: ClaimUnit, earlier: ClaimUnit, ratio: float
+) -> Echo:
+    """The record of ``unit`` reusing ``earlier``, nearly the same by ``ratio``."""
+    return Echo(
+        article_id=members[unit.member].id,
+        outlet=members[unit.member].outlet,
+        earlier_article_id=members[earlier.member].id,
+        earlier_outlet=members[earlier.member].outlet,
+        text=unit.text,
+        earlier_text=earlier.text,
+        similarity=round(ratio, 1),
+        same_time=_published(members[unit.member]) == _published(members[earlier.member]),
+    )
 
 
 def _published(member: StoryMember) -> str | None:
