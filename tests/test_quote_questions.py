@@ -76,6 +76,7 @@ def test_question_put_by_an_agent(nlp: Language) -> None:
     [
         'Osric Vale shrugged. "Why would I sell the pier?" he replied.',
         'Osric Vale shrugged. "Why would I sell the pier?" he replied, "It makes money."',
+        'Osric Vale shrugged. "Who says I’d sell the pier?" he replied, "It makes money."',
         'Asked about the sale, "Why would I sell the pier?" Osric Vale replied.',
         'Osric Vale stood up and asked, "Why would anyone sell the pier?"',
     ],

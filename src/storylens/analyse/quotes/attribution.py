@@ -6,6 +6,7 @@ attribution (`"I'm sorry," Alec said, "I was wrong."`) back into one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -71,6 +72,7 @@ REPLY_VERBS = frozenset({"reply", "answer", "respond", "retort"})
 # Words by which a speaker speaks of themself or their side: a question holding one is the
 # speaker's own, not one put to them ("Why would I do that?").
 SPEAKER_OWN_WORDS = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
 def attribute_direct_quote(
@@ -211,8 +213,8 @@ def _answered_after(
     cue = after.cue
     if cue is None or cue.lemma_.lower() not in REPLY_VERBS or not later:
         return False
-    words = {w.lower().strip(",.?!") for w in article.text[quote.start : quote.end].split()}
-    if words & SPEAKER_OWN_WORDS:
+    words = set(_LETTER_RUN.findall(article.text[quote.start : quote.end].lower()))
+    if words & SPEAKER_OWN_WORDS:  # ("I'm" and "we’re" hold "i" and "we")
         return False
     between = article.text[cue.idx : later[0].open_at]
     if any(mark in between for mark in SENTENCE_END) or any(m in between for m in ALL_MARKS):
