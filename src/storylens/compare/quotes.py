@@ -49,7 +49,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from storylens.analyse.quotes.cues import DOCUMENT_NOUNS, SPEECH_NOUNS
+from storylens.analyse.quotes.cues import DOCUMENT_NOUNS, SPEECH_NOUNS, WRITTEN_TEXT_NOUNS
 from storylens.analyse.quotes.marks import find_marked_quotes
 from storylens.analyse.quotes.segments import segment_texts
 from storylens.compare.variants import (
@@ -211,13 +211,7 @@ _POSSESSIVE_OR_DETERMINER = frozenset({"her", "his", "their", "its", "the", "a",
 # "the statement said", "the report reads"): the document is who the words are from, and a
 # reader is better told "the letter" than "unknown speaker". Its owner, where named ("the
 # company's statement"), names the author too.
-DOCUMENT_SPEAKERS = DOCUMENT_NOUNS | frozenset(
-    """
-    letter statement memo memorandum email e-mail missive message tweet post release
-    resolution editorial petition filing brief motion communique communiqué announcement
-    declaration manifesto notice note
-    """.split()  # noqa: SIM905 - a word list reads better as text
-)
+DOCUMENT_SPEAKERS = DOCUMENT_NOUNS | WRITTEN_TEXT_NOUNS
 # A document given by a pronoun's possessive ("his statement") names no one the reader knows.
 _PRONOUN_POSSESSIVES = frozenset({"her", "his", "their", "its", "my", "our", "your"})
 

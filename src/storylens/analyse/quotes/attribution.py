@@ -6,6 +6,7 @@ attribution (`"I'm sorry," Alec said, "I was wrong."`) back into one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -14,6 +15,8 @@ from spacy.tokens import Token
 from storylens.analyse.quotes.cues import QUOTATIVE_WORDS
 from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
 from storylens.analyse.quotes.parse import (
+    ADDRESSEE_VERBS,
+    QUESTION_VERBS,
     SENTENCE_END,
     SUBJECT_DEPS,
     TIME_ENTITIES,
@@ -24,6 +27,9 @@ from storylens.analyse.quotes.parse import (
     agent_after,
     agent_before,
     is_cue,
+    is_passive,
+    is_put_to_subject,
+    is_time_word,
     per_source,
     subject_of,
 )
@@ -58,6 +64,15 @@ REPORTING_CUE_DEPTH = 4
 THING_RELATIVE_TAG = "WDT"
 # Words that carry a quote on past its attribution ('"...," he said, but "..."').
 SPLIT_JOINERS = frozenset({"and", "but", "still", "then"})
+# Prepositions whose object is what a put question was about (`Asked about the plan,`).
+QUESTION_TOPIC_PREPOSITIONS = frozenset({"about", "on", "over", "regarding", "concerning"})
+# Verbs of answering: the quote a reply verb introduces is the answer, and a quoted question
+# before the verb is what was put to the speaker (`"...?" Weiner replied, "No comment."`).
+REPLY_VERBS = frozenset({"reply", "answer", "respond", "retort"})
+# Words by which a speaker speaks of themself or their side: a question holding one is the
+# speaker's own, not one put to them ("Why would I do that?").
+SPEAKER_OWN_WORDS = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
 def attribute_direct_quote(
@@ -91,14 +106,120 @@ def attribute_direct_quote(
     if signed is not None:
         return signed
     after = _after_cue(article, quote, after_limit)
+    question = _is_question(article, quote)
+    if after is not None and question:
+        asking = _asking_cue_before(article, quote, before_limit, colon_before)
+        if asking is not None and asking.cue is not None and is_put_to_subject(asking.cue):
+            # `Asked point-blank, "Is that picture you?" Weiner replied, "..."`: the question
+            # is the asker's; the cue after it attributes the answer.
+            return _spoken_to(asking, question)
+        if _answered_after(article, quote, after, later[:1]):
+            # `"Is that picture you?" Weiner replied, "No comment."`: the question is what he
+            # answers, the words of its asker where one is named (`A reporter asked, "..."`),
+            # else of someone unnamed; his words are the quote after the cue.
+            return asking or Attribution(None, None, None)
     if after is not None and (not colon_before or _has_own_speaker(after, colon_paragraph_before)):
-        return after
+        return _spoken_to(after, question)
     before = cue_before(article, before_limit, quote.open_at, colon_before)
     if before is not None and (before.cue is not None or after is None):
-        return before
+        return _spoken_to(before, question)
     if after is not None:
-        return after
+        return _spoken_to(after, question)
     return _name_after_quote(article, quote, after_limit)
+
+
+def _is_question(article: ParsedArticle, quote: MarkedQuote) -> bool:
+    """The quoted words end on a question mark (`"Is that picture you?"`)."""
+    return article.text[quote.start : quote.end].rstrip().rstrip(",").endswith("?")
+
+
+def _spoken_to(attribution: Attribution, question: bool) -> Attribution:
+    """``attribution`` with no speaker where its cue puts the words to someone who is not
+    their speaker: a passive of telling (`"Leave now," Hale was told`), or a question put
+    (`He was asked, "Do you regret it?"`, `When asked, "...?"`; a quote after a put question
+    that asks nothing is the answer, `when asked last month: "That matter is ..."`, and the
+    one asked speaks it). The agent speaks where the sentence names one (`Asked by a reporter,
+    "..."`)."""
+    cue = attribution.cue
+    if cue is None:
+        return attribution
+    lemma = cue.lemma_.lower()
+    if lemma in QUESTION_VERBS:
+        put = question and is_put_to_subject(cue)
+    else:
+        put = lemma in ADDRESSEE_VERBS and is_passive(cue)
+    if not put:
+        return attribution
+    return replace(attribution, subject=_passive_agent(cue))
+
+
+def _passive_agent(cue: Token) -> Token | None:
+    """The one named in the `by` phrase of a passive cue (`asked by a reporter`)."""
+    agent = next((c for c in cue.children if c.dep_ == "agent"), None)
+    if agent is None:
+        return None
+    return next((c for c in agent.children if c.dep_ == "pobj"), None)
+
+
+def _asking_cue_before(
+    article: ParsedArticle, quote: MarkedQuote, limit: int, colon_before: bool
+) -> Attribution | None:
+    """The asking cue right before a quoted question, set off by a comma or colon, that puts
+    it: to the speaker who answers (`Asked point-blank, "..."`, `When asked, "..."`, `He was
+    asked: "..."`, `Asked by a reporter, "..."`) or by a named asker (`A reporter asked,
+    "..."`). A question put to someone with its own words (`Asked about the plan, "Why would
+    I?" he replied`, `Asked whether ...`) names the question already, and the quote after it
+    is the answer. None where no such cue."""
+    before = cue_before(article, limit, quote.open_at, colon_before)
+    if before is None or before.cue is None:
+        return None
+    cue = before.cue
+    if cue.lemma_.lower() not in QUESTION_VERBS:
+        return None
+    text = article.text
+    if not text[cue.idx : quote.open_at].rstrip().endswith((",", ":")):
+        return None
+    doc = article.doc
+    between = doc[cue.i + 1 : article.token_at(quote.open_at)]
+    if any(t.pos_ in ("VERB", "AUX") or t.text in SENTENCE_END for t in between):
+        return None
+    if is_put_to_subject(cue) and any(
+        _names_the_question(c) for c in cue.children if not quote.open_at <= c.idx < quote.end
+    ):
+        return None
+    return before
+
+
+def _names_the_question(child: Token) -> bool:
+    """A dependent of a put question that says what was asked: a clause (`whether ...`), an
+    object, or a topic (`about the plan`, not `on Monday`)."""
+    if child.dep_ in ("ccomp", "xcomp", "dobj", "obj"):
+        return True
+    if child.dep_ != "prep" or child.lower_ not in QUESTION_TOPIC_PREPOSITIONS:
+        return False
+    return any(
+        c.dep_ == "pobj" and c.ent_type_ not in TIME_ENTITIES and not is_time_word(c)
+        for c in child.children
+    )
+
+
+def _answered_after(
+    article: ParsedArticle, quote: MarkedQuote, after: Attribution, later: Sequence[MarkedQuote]
+) -> bool:
+    """`"Is that picture you?" Weiner replied, "No comment."`: a reply verb after a quoted
+    question whose own quote follows it in the same sentence: the reply is that quote, and the
+    question is what was put to the speaker. A question in the speaker's own first person
+    (`"Why would I do that?" he replied, "I never would."`) is the speaker's own."""
+    cue = after.cue
+    if cue is None or cue.lemma_.lower() not in REPLY_VERBS or not later:
+        return False
+    words = set(_LETTER_RUN.findall(article.text[quote.start : quote.end].lower()))
+    if words & SPEAKER_OWN_WORDS:  # ("I'm" and "we’re" hold "i" and "we")
+        return False
+    between = article.text[cue.idx : later[0].open_at]
+    if any(mark in between for mark in SENTENCE_END) or any(m in between for m in ALL_MARKS):
+        return False
+    return between.rstrip().endswith((",", ":"))
 
 
 def _has_own_speaker(after: Attribution, colon_paragraph_before: bool) -> bool:

@@ -600,6 +600,29 @@ DOCUMENT_NOUNS: frozenset[str] = frozenset(
     legislation law measure proposal plan
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Written texts whose words an article quotes as the text's own ("the letter states", "the
+# statement said", "the resolution reads"), beside the documents above: the text is where the
+# words are from (its author, where named, wrote them).
+WRITTEN_TEXT_NOUNS: frozenset[str] = frozenset(
+    """
+    letter statement memo memorandum email e-mail missive message tweet post release
+    resolution editorial petition filing brief motion communique communiqué announcement
+    declaration manifesto notice note
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Documents of figures, pictures or measures rather than words ("the results", "the next
+# test", "the chart", "the footage"): "it" after one is seldom that document speaking.
+FIGURE_DOCUMENT_NOUNS: frozenset[str] = frozenset(
+    """
+    data statistic chart graph map table evidence estimate finding footage video photo
+    image picture recording census index forecast projection tally result test poll survey
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Nouns for a text as one form or part of a document ("the original version of the
+# resolution", "the draft", "a section of the bill"): the text speaks as its document does.
+DOCUMENT_PART_NOUNS: frozenset[str] = frozenset(
+    {"version", "draft", "copy", "text", "section", "passage", "paragraph", "clause", "page"}
+)
 
 # People by what they are rather than what they do, which PERSON_ROLE_SUFFIXES ("-er",
 # "-ist") and the role lists miss: the heads a speaking noun phrase may have besides those.

@@ -75,6 +75,14 @@ ADDRESSEE_VERBS = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 ADDRESSEE_DEPS = frozenset({"dobj", "dative", "iobj"})
+# The verb that puts a question: a question put to a speaker (`Asked point-blank, "..."`,
+# `He was asked, "..."`) is the asker's words, not those of the speaker who answers it.
+QUESTION_VERBS = frozenset({"ask"})
+# Verbs that put a question to someone; a clause opened by one's participle (`Asked about the
+# plan,`, `Pressed on the vote,`) is the reporter's frame of an answer, not the answer.
+PUT_QUESTION_VERBS = frozenset({"ask", "press", "question", "quiz", "challenge"})
+# The tag of "when", "where", "how" opening a clause ("When asked, ...").
+WH_ADVERB_TAG = "WRB"
 
 
 @dataclass
@@ -166,6 +174,29 @@ def is_cue(token: Token) -> bool:
         and not _in_compound_word(token)
         and not (lemma in PARTICLE_VERBS and changed_by_particle(token, lemma))
     )
+
+
+def is_passive(cue: Token) -> bool:
+    """A cue in the passive (`He was asked`, `Hale was told`): its subject is the one spoken
+    to."""
+    return any(c.dep_ in ("auxpass", "nsubjpass") for c in cue.children)
+
+
+def is_put_to_subject(cue: Token) -> bool:
+    """A cue whose subject, if any, is the one spoken to: a passive, or a past participle that
+    opens its clause with no subject or auxiliary of its own (`Asked point-blank,`, `When
+    asked,`, `..., asked by reporters,`; not `the senator asked`, whose participle tag is the
+    tagger's slip, nor a second verb sharing its subject, `stood and asked`)."""
+    if is_passive(cue):
+        return True
+    if cue.tag_ != "VBN" or cue.dep_ == "conj":
+        return False
+    if any(c.dep_ in ("nsubj", "aux") for c in cue.children):
+        return False
+    if cue.i == cue.sent.start:
+        return True
+    before = cue.doc[cue.i - 1]
+    return before.pos_ in ("SCONJ", "PUNCT") or before.tag_ == WH_ADVERB_TAG
 
 
 def _gerund_taken_for_noun(token: Token) -> str | None:

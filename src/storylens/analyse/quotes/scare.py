@@ -158,6 +158,14 @@ def is_embedded_phrase(text: str, quote: MarkedQuote, attribution: Attribution) 
     # '"Sorry," he said' : a short quote, but speech.
     if cue is not None and cue.idx > quote.end and content[-1:] in ",!?":
         return False
+    # `Asked point-blank, "Is that picture you?"`: a capitalised question set off by a comma
+    # or colon is put in words of its own, speech however short.
+    if (
+        content[:1].isupper()
+        and content.endswith("?")
+        and text[: quote.open_at].rstrip().endswith((",", ":"))
+    ):
+        return False
     # 'Trump boasted, "That makes me smart."': a cue, a comma or colon, then a capitalised
     # sentence is speech however short; 'called it "a disgrace"' runs on without a break.
     if cue is not None and cue.idx < quote.open_at and content[:1].isupper():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spacy.tokens import Token
+from spacy.tokens import Span, Token
 
 from storylens.analyse.quotes.cues import (
     BELIEF_VERBS,
@@ -17,18 +17,23 @@ from storylens.analyse.quotes.cues import (
     PEOPLE_NOUNS,
     SPEECH_NOUNS,
 )
-from storylens.analyse.quotes.marks import MarkedQuote
+from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
 from storylens.analyse.quotes.parse import (
     ASIDE_MIN_WORDS,
     CUE_POS,
+    PUT_QUESTION_VERBS,
+    QUESTION_VERBS,
     SENTENCE_END,
     SUBJECT_DEPS,
+    WH_ADVERB_TAG,
     Attribution,
     FoundQuote,
     ParsedArticle,
     according_source,
     agent_after,
     is_cue,
+    is_passive,
+    is_put_to_subject,
     source_phrase_end,
     starts_sentence,
     subject_of,
@@ -287,15 +292,11 @@ def outer_report(attribution: Attribution, quote: MarkedQuote, used_cues: set[in
     belong to the outer statement and its speaker. The cue may sit deeper in that clause
     (`says she admired him through what she calls a "..."`, `saying anyone who complains
     "is ..."`). A thing as subject (`said the flyer "falsely" implies ...`) speaks for nobody
-    when its verb comes after the quoted words."""
-    cue, subject = attribution.cue, attribution.subject
-    if cue is None or subject is None or subject.idx > quote.open_at:
-        return attribution
-    if (
-        subject.pos_ != "PRON"
-        and cue.lemma_.lower() not in WEAK_CUES
-        and (subject.pos_ != "NOUN" or subject.ent_type_ or cue.idx < quote.open_at)
-    ):
+    when its verb comes after the quoted words. A passive cue with no speaker (`said that staff
+    had been told to "keep an eye on it"`) names only whom the words were said to: they belong
+    to the outer statement too."""
+    cue = attribution.cue
+    if cue is None or not _inner_report(attribution, quote):
         return attribution
     node = cue
     for _ in range(OUTER_REPORT_DEPTH):
@@ -311,6 +312,23 @@ def outer_report(attribution: Attribution, quote: MarkedQuote, used_cues: set[in
             return Attribution(head, head.text, outer_subject)
         node = head
     return attribution
+
+
+def _inner_report(attribution: Attribution, quote: MarkedQuote) -> bool:
+    """Whether a cue may be part of an outer statement (``outer_report``): its subject is a
+    pronoun, or a thing before the quote, or it has none and is passive."""
+    cue, subject = attribution.cue, attribution.subject
+    if cue is None:
+        return False
+    if subject is None:
+        return is_passive(cue)
+    if subject.idx > quote.open_at:
+        return False
+    return (
+        subject.pos_ == "PRON"
+        or cue.lemma_.lower() in WEAK_CUES
+        or (subject.pos_ == "NOUN" and not subject.ent_type_ and cue.idx > quote.open_at)
+    )
 
 
 def clause_around(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> tuple[int, int] | None:
@@ -341,6 +359,8 @@ def clause_around(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> tup
             return (doc[start_token].idx, quote.end) if start_token < first else None
         sentence_start = sentence.start
         if cue.i > first and sentence_start < first:
+            if _put_question_frame(doc[sentence_start:first]):
+                return None  # `Asked about the plan, "Why would I?" Hale replied`: his words
             start_token = sentence_start
             while start_token < first and doc[start_token].is_punct:
                 start_token += 1
@@ -388,11 +408,31 @@ def clause_around(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> tup
     right = min(right, sentence.end - 1)
     while left < first and (doc[left].is_punct or doc[left].is_space):
         left += 1
+    if left < first and _put_question_frame(doc[left:first]):
+        left = first  # `When asked, "Not now," Hale said`: the frame is the reporter's
     while right > last and (doc[right].is_punct or doc[right].is_space or _bare_time(doc[right])):
         right -= 1  # `"we will win" Sunday`: the day frames the act, it was not said
     start = doc[left].idx if left < first else quote.start
     end = doc[right].idx + len(doc[right]) if right > last else quote.end
     return start, end
+
+
+def _put_question_frame(before: Span) -> bool:
+    """`Asked about the plan,`, `When asked,`, `Pressed on the vote,`: the words of a sentence
+    before its quote are the reporter's frame, not the speaker's words, when they open on the
+    past participle of a verb that puts a question, with no subject of its own (after at most
+    a conjunction, "When"), hold no other verb and end on a comma."""
+    words = [t for t in before if not (t.is_punct or t.is_space)]
+    marks = [t for t in before if t.is_punct and t.text not in ALL_MARKS]
+    if not words or not marks or marks[-1].text != "," or marks[-1].i < words[-1].i:
+        return False
+    if words[0].pos_ == "SCONJ" or words[0].tag_ == WH_ADVERB_TAG:
+        words = words[1:]
+    if not words or words[0].lemma_.lower() not in PUT_QUESTION_VERBS:
+        return False
+    if not is_put_to_subject(words[0]):
+        return False
+    return not any(t.pos_ in ("VERB", "AUX") for t in words[1:])
 
 
 def _bare_time(token: Token) -> bool:
@@ -617,10 +657,24 @@ def widen_to_report(
     quote "mixed"; with none, ``found`` comes back as it was."""
     found = _over_colon_lead(article, quote, found, attribution.cue)
     cue = attribution.cue
-    if cue is None:
+    if cue is None or _question_asked(article, quote, cue):
         return found
     found = _over_reported_clause(article, quote, found, attribution, cue)
     return _over_naming_relative(article, quote, found, cue)
+
+
+def _question_asked(article: ParsedArticle, quote: MarkedQuote, cue: Token) -> bool:
+    """`Asked point-blank, "Is that picture you?"`, `A reporter asked him, "..."`: a question
+    put in its own words after its asking verb; the words between say how or whom it was
+    asked, not what."""
+    content = article.text[quote.start : quote.end].rstrip()
+    return (
+        cue.lemma_.lower() in QUESTION_VERBS
+        and cue.idx < quote.open_at
+        and content.endswith("?")
+        and content[:1].isupper()
+        and article.text[cue.idx : quote.open_at].rstrip().endswith((",", ":"))
+    )
 
 
 def _over_colon_lead(

@@ -24,9 +24,11 @@ from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
+    DOCUMENT_PART_NOUNS,
     FEMALE_FIRST_NAMES,
     FEMALE_MARKERS,
     FEMALE_PRONOUNS,
+    FIGURE_DOCUMENT_NOUNS,
     KIN_NOUNS,
     MALE_FIRST_NAMES,
     MALE_MARKERS,
@@ -37,6 +39,7 @@ from storylens.analyse.quotes.cues import (
     SPEECH_NOUNS,
     TIME_WORDS,
     TITLES,
+    WRITTEN_TEXT_NOUNS,
 )
 from storylens.analyse.token_columns import token_columns
 from storylens.records import SpeakerType
@@ -924,6 +927,12 @@ class SpeakerTable:
             noun = _source_described(noun) or noun
             antecedent = self.resolve(noun)
             return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
+        if lower == "it":
+            document = _document_taken_up(head)
+            if document is not None:
+                # `But the draft called for sanctions. It said ...`: the document speaks.
+                referent = self._resolve_one(document)
+                return ResolvedSpeaker(referent.speaker, mention, start, end, referent.kind)
         if lower in UNRESOLVABLE_PRONOUNS or is_time_word(head):
             # "Saturday, Hale said" parsed with the day as subject: a day is no speaker.
             return ResolvedSpeaker(None, mention, start, end, "unknown")
@@ -1504,6 +1513,47 @@ def mention_tokens(head: Token) -> list[Token]:
 # Verbs by which someone puts a document out: "the letter, signed by Ann Cole", "a statement
 # issued by the trust", "the letter, which the residents sent to the mayor".
 AUTHORING_VERBS = frozenset({"sign", "send", "write", "issue", "release", "pen", "draft"})
+
+
+def _document_taken_up(pronoun: Token) -> Token | None:
+    """`But the original version of the resolution called for sanctions. It said the program
+    "could evolve into ..."`: "it" as the subject of its sentence's main verb takes up the
+    main subject of the sentence before, in the same paragraph, where that subject is a
+    document or a text (or a version, draft or part of one: "the original version of the
+    resolution"): the words are the document's. Any other "it" (a company, a thing) stays
+    unresolved. The subject noun, or None."""
+    if pronoun.dep_ not in SUBJECT_DEPS:
+        return None
+    doc = pronoun.doc
+    sentence = pronoun.sent
+    if sentence.start == 0:
+        return None
+    if pronoun.head.i != sentence.root.i:
+        return None  # the subject of a clause inside the sentence, not of the sentence
+    if pronoun.head.lemma_.lower() == "be":
+        return None  # "And it wasn't a one-off - Buck told ...": "it" says what, it does not speak
+    before = doc[sentence.start - 1].sent
+    if "\n" in doc.text[before.start_char : pronoun.idx]:
+        return None  # a paragraph break between: news names its source again
+    root = before.root
+    # The parse may make a sentence's subject its root ("The draft called for ...": "called"
+    # read as a participle on "draft").
+    subject = root if root.pos_ == "NOUN" else None
+    if subject is None:
+        subject = next((c for c in root.children if c.dep_ in SUBJECT_DEPS), None)
+    if subject is None or subject.pos_ != "NOUN":
+        return None
+    return subject if _names_a_document(subject) else None
+
+
+def _names_a_document(noun: Token) -> bool:
+    """A document of words or a written text ("the resolution", "the report", "the letter";
+    not "the results", "the chart"), or a version, draft or part of one ("the original version
+    of the resolution", "the draft")."""
+    lemma = noun.lemma_.lower()
+    if lemma in DOCUMENT_NOUNS and lemma not in FIGURE_DOCUMENT_NOUNS:
+        return True
+    return lemma in WRITTEN_TEXT_NOUNS or lemma in DOCUMENT_PART_NOUNS
 
 
 def _message_sender(head: Token) -> Token | None:
