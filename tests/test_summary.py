@@ -379,3 +379,20 @@ def test_a_line_left_out_after_it_was_read_leaves_the_other_lines(
     lines = compare_story("s", members).summary
     assert read and lead not in [line.text for line in lines]
     assert [line.text for line in lines] == [claim.text for claim in read[1:]]
+
+
+def test_an_outlets_closest_sentence_is_the_nearest_to_any_wording_of_the_line() -> None:
+    from storylens.compare.summary import _nearest_to_any, _wording_rows
+
+    def claim(outlet: str, group: int, status: str = "shared") -> Claim:
+        return Claim(outlet.lower(), outlet, 0, 1, "x", status, group)  # type: ignore[arg-type]
+
+    claims = [claim("Gazette", 1), claim("Post", 1), claim("Courier", 2), claim("Post", 1, "copy")]
+    # the line's claim, then the other outlets' claims of its group (no copy, no own outlet)
+    assert _wording_rows(0, claims) == [0, 1]
+    # the Courier's sentence 7 shares more with the Post's wording than 5 with the line's own
+    near = {0: {"Courier": (5, 0.2), "Post": (1, 0.6)}, 1: {"Courier": (7, 0.4)}}
+    assert _nearest_to_any([0, 1], near) == {"Courier": (7, 0.4), "Post": (1, 0.6)}
+    # on a tie, the line's own nearest stands
+    near[1]["Courier"] = (7, 0.2)
+    assert _nearest_to_any([0, 1], near)["Courier"] == (5, 0.2)

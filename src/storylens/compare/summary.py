@@ -581,18 +581,66 @@ def summarise(
             break
     # each unmatched outlet's nearest sentence, for all the lines at once: the story's word
     # matrices are built once
-    wanted = [row for row, line in zip(chosen_rows, chosen, strict=True) if line.unmatched]
+    wordings = {
+        row: _wording_rows(row, claims)
+        for row, line in zip(chosen_rows, chosen, strict=True)
+        if line.unmatched
+    }
     sentences = [unit.sentence_span for unit in units]
+    wanted = sorted({r for rows in wordings.values() for r in rows})
     near = nearest_sentences(claims, wanted, profile, sentences) if wanted else {}
     texts = {member.id: member.analysed.article.text for member in members}
+    # an outlet's sentence that tells a line in other words is one more wording of it
+    for row, rows in wordings.items():
+        for at, overlap in _nearest_to_any(rows, near).values():
+            whole = claims[at].article_id, *sentences[at]
+            sentence = texts[whole[0]][whole[1] : whole[2]]
+            if overlap >= NEAREST_TELLS and sure_pairing(claims[row].text, sentence):
+                rows.append(at)
+    more = sorted({r for rows in wordings.values() for r in rows} - set(wanted))
+    if more:
+        near.update(nearest_sentences(claims, more, profile, sentences))
     return tuple(
         _told_in_other_words(
-            line, nearest_matches(claims, near[row], line.unmatched, sentences), texts
+            line,
+            nearest_matches(
+                claims, _nearest_to_any(wordings[row], near), line.unmatched, sentences
+            ),
+            texts,
         )
-        if row in near
+        if row in wordings
         else line
         for row, line in zip(chosen_rows, chosen, strict=True)
     )
+
+
+def _wording_rows(row: int, claims: Sequence[Claim]) -> list[int]:
+    """A line's claim and the other outlets' claims of its group: its wordings, each of which
+    may share words with a third outlet's sentence that the line's own words miss ("released
+    by America Rising" beside "America Rising ... posted the footage", near "posted online by
+    ... America Rising")."""
+    group = claims[row].group
+    return [row] + [
+        other
+        for other, claim in enumerate(claims)
+        if other != row
+        and claim.group == group
+        and claim.outlet != claims[row].outlet
+        and claim.status != "copy"
+    ]
+
+
+def _nearest_to_any(
+    rows: Sequence[int], near: dict[int, dict[str, tuple[int, float]]]
+) -> dict[str, tuple[int, float]]:
+    """Each outlet's sentence nearest any of a line's wordings (``rows``): the one sharing
+    the most of one wording's weighted words, the line's own on a tie."""
+    best: dict[str, tuple[int, float]] = {}
+    for row in rows:
+        for outlet, (at, overlap) in near.get(row, {}).items():
+            if outlet not in best or overlap > best[outlet][1]:
+                best[outlet] = (at, overlap)
+    return best
 
 
 def _shown_beside(line: SummarySentence, claim: Claim, claims: Sequence[Claim]) -> list[Claim]:
