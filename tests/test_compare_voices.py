@@ -201,6 +201,9 @@ def test_a_person_called_by_role_after_being_named_is_named() -> None:
     assert source_type("anonymous", "the new mayor", names_people=True) == "person"
     assert source_type("anonymous", "the insider", names_people=True) == "anonymous"
     assert source_type("anonymous", "a council aide", names_people=True) == "anonymous"
+    # called by sex or age alone, someone the article never names is one of the unnamed
+    assert source_type("anonymous", "The woman", names_people=True) == "unnamed"
+    assert source_type("anonymous", "the teenager", names_people=True) == "unnamed"
     text = "“We won,” Daniel Brannigan said. The new mayor has promised a review."
     named = _quote_at(text, "We won,", "Daniel Brannigan")
     role = _quote_at(

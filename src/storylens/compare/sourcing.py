@@ -313,6 +313,14 @@ AUTHORED = r"\b{noun}s?\s+(?:(?:written|signed|sent)\s+)?(?:from|by)\s+" + AUTHO
 # An apposition after the author's name ("Representative Ann Roe, Democrat of Vermont,"):
 # a few words between commas.
 AUTHOR_APPOSITION = r"(?:,\s+[^,.;:“”\"]{1,60},)?"
+# Nouns that say only a speaker's sex or age: "the woman", "the teenager". A definite role
+# ("the new mayor") refers back to a person the article named; "the woman" is how a report
+# goes on to call someone it never names ("a college student in Seattle ... The woman told the
+# Daily News"), one of the unnamed people.
+BARE_PERSON_NOUNS = frozenset(
+    {"man", "woman", "boy", "girl", "child", "kid", "teen", "teenager", "guy", "lady"}
+    | {"gentleman", "adult", "youth"}
+)
 _SOURCE_TYPES: tuple[SourceType, ...] = (
     "person",
     "organization",
@@ -583,7 +591,7 @@ def _refers_back(mention: str | None) -> bool:
     head = fold(described[-1])
     if described[-1][:1].isupper() and head not in PARTY_MEMBER_NOUNS:
         return False
-    if head in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS:
+    if head in ANONYMOUS_NOUNS | PUBLIC_WORDS | ORGANIZATION_NOUNS | BARE_PERSON_NOUNS:
         return False
     # one person, called by what they are: a plural ("the scholars", "the bishops") is a
     # group the article does not name, and a thing ("the tax deal") is no one
