@@ -379,8 +379,8 @@ def _by_access_or_role(mention: str | None) -> bool:
     plural = head.endswith("s") and not head.endswith("ss")
     if not head or head in ACCESS_NOUNS or (plural and head[:-1] in ACCESS_NOUNS):
         return True
-    if head in PUBLIC_WORDS:
-        return False  # "a conservative blogger", "an angry viewer": the public, described
+    if head in PUBLIC_WORDS or head in BARE_PERSON_NOUNS:
+        return False  # "a conservative blogger", "a teenager": the public, described
     return not plural and head.endswith(ROLE_SUFFIXES) and head not in KIN_NOUNS
 
 
