@@ -472,7 +472,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             "note": knob.note,
         }
         print(f"  -> {summary[knob.name]['figure']} | LOO mean {loo:.4f}", flush=True)
-    _print_discrimination(detail, corpora)
+    lowered = discrimination(detail, [c.name for c in corpora])
+    _print_discrimination(lowered)
     written = {name for name in SETS if name not in ("ecbplus", "basil", "gvc-train")}
     default = args.sets == ",".join(SETS) and not args.only
     note = (
@@ -488,6 +489,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             summary,
             formats={"LOO mean": ".4f", "LOO lift": "+.4f"},
         ),
+        Table("sets lowered by a tried value", lowered),
         Table(
             "each value tried",
             detail,
@@ -532,19 +534,32 @@ def _changes(changes: Mapping[str, float], means: Mapping[str, float], keep: Any
     return ", ".join(shown) or "none"
 
 
-def _print_discrimination(
-    detail: Mapping[str, Mapping[str, Any]], corpora: Sequence[Corpus]
-) -> None:
-    """Which written corpora some tried value lowers, and which none does."""
-    print("\n== sets lowered by some tried value (a set never lowered does not discriminate)")
-    for corpus in corpora:
+def discrimination(
+    detail: Mapping[str, Mapping[str, Any]], names: Sequence[str]
+) -> dict[str, dict[str, Any]]:
+    """Per set, the tried values that lower it (by ``MOVED`` or more) and their constants: a
+    set no value lowers does not discriminate (issue 23)."""
+    base = detail["current values"]
+    found: dict[str, dict[str, Any]] = {}
+    for name in names:
         lowering = [
             label
             for label, row in detail.items()
-            if label != "current values"
-            and row[corpus.name] <= detail["current values"][corpus.name] - MOVED
+            if label != "current values" and row[name] <= base[name] - MOVED
         ]
-        print(f"{corpus.name:20s} {len(lowering):3d}: {', '.join(lowering) or 'never lowered'}")
+        constants = sorted({label.split()[0] for label in lowering})
+        found[name] = {
+            "values lowering it": len(lowering),
+            "constants": len(constants),
+            "which": ", ".join(constants) or "none: never lowered",
+        }
+    return found
+
+
+def _print_discrimination(found: Mapping[str, Mapping[str, Any]]) -> None:
+    print("\n== sets lowered by some tried value (a set never lowered does not discriminate)")
+    for name, row in found.items():
+        print(f"{name:20s} {row['values lowering it']:3d} values: {row['which']}")
 
 
 def _show(value: Value) -> str:
