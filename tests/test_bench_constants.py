@@ -42,7 +42,7 @@ def test_each_set_is_scored_at_the_value_the_other_sets_pick() -> None:
 
 def test_the_figure_names_what_each_value_moves() -> None:
     text = bench.figure(FIGURES, "now 3", {})
-    assert text == "x0.5 (1) flat; x2 (6) -> b 0.990, a 0.930"  # the lowered first
+    assert text == "x0.5 (1) flat; x2 (6): b 1.000->0.990, a 0.900->0.930"  # the lowered first
     assert bench.figure({"now 3": {"a": 1.0}, "x2 (6)": {"a": 1.0}}, "now 3", {}) == "x2 (6) flat"
 
 
