@@ -176,7 +176,7 @@ KNOBS: tuple[Knob, ...] = (
          "never reached: stories are forgotten after 1,000 arrivals at the earliest"),
     Knob("RECENT_FEATURES", "speed", (f"module:{_C}.RECENT_FEATURES",),
          (("x0.0128 (binds)", 256), *_x(20000, 0.5, 2)),
-         "20,000 is never reached on the dev sets; 256 binds on ECB+, BASIL and gvc-train"),
+         "20,000 is never reached on the dev sets; 256 binds on ECB+ and gvc-train"),
 )  # fmt: skip
 BY_NAME = {knob.name: knob for knob in KNOBS}
 
