@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from conftest import EXAMPLES, local_http_server
 from storylens.cli import app
+from storylens.compare.scorecard import MIN_ONLY_QUOTE_WORDS
 
 runner = CliRunner()
 PAIR = sorted(str(path) for path in (EXAMPLES / "pair").iterdir())
@@ -27,6 +28,10 @@ def test_compare_two_files_prints_the_report(
     assert "2 articles from 2 outlets (The Valley Courier, Harbour Gazette)" in result.stdout
     assert lines.index("## What differs, at a glance") < lines.index("## Summary")
     assert "direct" not in result.stdout.split("## What differs")[0]
+    # the per-outlet table says what its "only here" cell counts
+    glance = result.stdout.split("## What differs")[1].split("## Summary")[0]
+    assert "| outlet | only here |" in glance
+    assert f"quotations of {MIN_ONLY_QUOTE_WORDS} words or more" in glance.split("|")[-1]
     assert not list(tmp_path.iterdir())
 
 

@@ -26,6 +26,7 @@ from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
     NEAREST_WORDS,
+    ONLY_HERE_LEGEND,
     UNPLACED_WORDS,
     Scorecard,
     anonymous_words,
@@ -261,6 +262,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
                 f"| [{anonymous_words(o)}]({SECTION_ANCHORS['sourcing']}) "
                 f"| [{words}]({SECTION_ANCHORS['tone']}) |"
             )
+        lines += ["", ONLY_HERE_LEGEND]
     return [*lines, ""]
 
 

@@ -18,6 +18,15 @@ VARIANT_KINDS = ("reworded", "truncated", "misattributed")
 # other words ("no daylight" for "There won't be any daylight"), which alignment leaves apart
 # (a fresh reader counted two of nyt's five such quotes in hpo).
 MIN_ONLY_QUOTE_WORDS = 4
+# What the per-outlet table's "only here" cell counts, said under the table: fresh readers
+# counted every quoted word or phrase one outlet prints ("mischief", "hard look") against
+# "6 quotes" and marked the cell an undercount.
+ONLY_HERE_LEGEND = (
+    "“Only here”: the claims storylens is sure only this outlet reports (in brackets, its "
+    "claims not placed either way), the quotations of "
+    f"{MIN_ONLY_QUOTE_WORDS} words or more no other outlet prints, and the people no other "
+    "outlet names."
+)
 # Loaded words shown per outlet: enough to show the slant, few enough to read at a glance.
 TOP_LOADED_WORDS = 3
 # The counts a story list can sort and filter by, and the section of a story page each
