@@ -32,6 +32,9 @@ from test_compare_parts import member
         # the outlet of the journalist a source spoke to; a day between "reported" and "by"
         ('"It was a prank," he told MSNBC\'s Lena Hart.', "MSNBC"),
         ("The post was first reported Saturday by the Harbor Gazette.", "Harbor Gazette"),
+        # a source speaking on another outlet's air
+        ("It was, he said on MSNBC, a wild week.", "MSNBC"),
+        ("Appearing on the Valley Herald's podcast, she said so.", "Valley Herald"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:
@@ -47,6 +50,8 @@ def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str)
         "According to Mayor Ames, the vote was moved to Friday.",
         "The White House reported no change in the plan.",
         "The council told residents the pier would close.",
+        "She said on Monday that the pier would close.",
+        "He said on Twitter that the vote was rigged.",
     ],
 )
 def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:

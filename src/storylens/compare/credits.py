@@ -37,6 +37,7 @@ _BEFORE = re.compile(
     rf"\b(?i:according\s+to(?:\s+an?\s+(?:report|story|article|interview|analysis)\s+(?:in|by|on|from|with))?"
     rf"|(?:first\s+)?reported(?:\s+{_WHEN})?\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
     rf"|told|telling|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
+    rf"|(?:said|says|saying|speaking|spoke|appeared|appearing)\s+on"
     rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by|quoted\s+in)"
     rf"\s+(?P<name>{NAME_PATTERN})"
 )
