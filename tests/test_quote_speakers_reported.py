@@ -74,3 +74,39 @@ def test_a_cue_joined_to_a_quoted_clause_before_its_cue_has_its_own_subject(
     )
     nested = [q for q in _quotes(nlp, text) if q.kind == "nested"]
     assert [q.speaker for q in nested] == ["Ann Vale"]
+
+
+# -- a named person's message or written text speaks for its owner ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        (
+            "Mayor Ann Ortiz spoke on Friday. Ms. Ortiz's apology recalled her years as a "
+            "nurse, including her own time “working night shifts.”",
+            "Ann Ortiz",
+        ),
+        (
+            "Councilman Dan Reyes resigned. Mr. Reyes's letter said the council had been "
+            "“a family to me.”",
+            "Dan Reyes",
+        ),
+    ],
+)
+def test_a_named_owners_message_is_the_owners(nlp: Language, text: str, speaker: str) -> None:
+    quote = _quotes(nlp, text)[-1]
+    assert (quote.speaker, quote.speaker_type) == (speaker, "person")
+    assert "'s" in (quote.speaker_mention or "")
+
+
+def test_a_named_owners_remarks_that_suggest_are_no_speech(nlp: Language) -> None:
+    text = "Councilman Dan Reyes spoke. Mr. Reyes's remarks suggested some regret about the vote."
+    quote = _holding(_quotes(nlp, text), "regret")
+    assert (quote.speaker, quote.act) == ("Dan Reyes", "evidence")
+
+
+def test_an_owned_report_stays_the_reports(nlp: Language) -> None:
+    text = "Mayor Ann Ortiz's budget report said the ferry would cost “far too much.”"
+    quote = _holding(_quotes(nlp, text), "far too much")
+    assert quote.speaker != "Ann Ortiz"

@@ -1609,9 +1609,19 @@ def _message_sender(head: Token) -> Token | None:
     council" in "a letter by the council", "Ann Cole" in "the letter, signed by Ann Cole" or
     "the letter, which Ann Cole sent": the document's words are its author's, where the
     article names one."""
-    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
+    lemma = head.lemma_.lower()
+    if head.pos_ != "NOUN" or lemma not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
         return None
     for child in head.children:
+        if (
+            child.dep_ == "poss"
+            and child.pos_ == "PROPN"
+            and lemma in MESSAGE_NOUNS | WRITTEN_TEXT_NOUNS
+        ):
+            # "Mr. Hale's apology noted ...", "the Rowing Club's statement said": a named
+            # owner's message or written text speaks for its owner (not a report or a plan,
+            # whose words are seldom its owner's own).
+            return child
         if child.dep_ == "prep" and child.lower_ in ("from", "by"):
             source = next((c for c in child.children if c.dep_ == "pobj"), None)
             if source is not None and source.pos_ == "PROPN":
