@@ -155,13 +155,18 @@ def quote_act(
     if cue_lemma is None:
         return "speech"
     lemma = cue_lemma.lower()
+    spoken_text = source_head is not None and _singular(source_head.lower()) in SPEECH_NOUNS
     if (
         lemma in EVIDENCE_VERBS
-        and source_type not in ("person", "organization")
+        and (
+            source_type not in ("person", "organization")
+            or (spoken_text and source_type == "person")
+        )
         and not (source_head is not None and _names_people(source_head))
     ):
         # "the numbers show", "a review found": no one is speaking. A person, a body or an
-        # unnamed source ("officials confirmed") that confirms or reveals something is.
+        # unnamed source ("officials confirmed") that confirms or reveals something is; a
+        # person's words are not ("Hale's remarks suggested regret": the remarks show it).
         return "evidence"
     if (
         lemma in RESULT_VERBS

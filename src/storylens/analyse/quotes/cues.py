@@ -62,6 +62,7 @@ SPEECH_NOUNS: frozenset[str] = frozenset(
     claim statement remark comment assertion warning promise pledge vow suggestion
     accusation allegation insistence argument message missive letter tweet post answer
     reply response declaration announcement prediction admission denial boast threat
+    apology
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 

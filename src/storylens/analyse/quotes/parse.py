@@ -292,9 +292,15 @@ def subject_of(verb: Token) -> Token | None:
                 # `Article Continued Below` then `Ms. Holt added ...`: the parse hung the
                 # report on the furniture line; its speaker is the name right before the cue.
                 return _name_just_before(current)
-            if current.dep_ == "conj" and head.dep_ == "ccomp" and is_cue(head.head):
+            if (
+                current.dep_ == "conj"
+                and head.dep_ == "ccomp"
+                and is_cue(head.head)
+                and head.head.i < head.i
+            ):
                 # "X said the video should be released but said ...": the parse hangs the
-                # second cue on the reported clause; it shares the first cue's subject.
+                # second cue on the reported clause; it shares the first cue's subject. (Not
+                # in a quote before its cue: `"She looked at me and said, '...,'" he said`.)
                 head = head.head
             elif current.dep_ == "conj" and current.tag_ == "VBD" and head.tag_ in ("VBZ", "VBP"):
                 # "Obama said growth would rise if Congress passes the deal and urged lawmakers

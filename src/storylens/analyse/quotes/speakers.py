@@ -37,6 +37,7 @@ from storylens.analyse.quotes.cues import (
     PERSON_NOUNS,
     ROLE_NOUNS,
     SPEECH_NOUNS,
+    SPEECH_VERBS,
     TIME_WORDS,
     TITLES,
     WRITTEN_TEXT_NOUNS,
@@ -94,6 +95,8 @@ INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # Words that carry a source's description on after its head: "a source close to the couple".
 MENTION_PREPOSITIONS: frozenset[str] = frozenset({"close", "with", "at", "for", "from", "in", "of"})
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+# How a speech verb holds the clause it reports ("He said Hale would chair the panel").
+REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "parataxis"})
 # An all-capitals word longer than this beside mixed-case name words is headline text, not a
 # name part; shorter ones ("JR", "III", "AJ") may be.
 HEADLINE_WORD_MIN_CHARS = 3
@@ -350,6 +353,15 @@ def _subject_verb(span: Span) -> Token | None:
     ):
         return after
     return None
+
+
+def _reported_with_reporter(verb: Token) -> bool:
+    """Whether ``verb``'s clause is what a speech verb reports, with that speech verb's
+    subject before it (`Malik said Delacroix asked him to stop`, for "asked")."""
+    if verb.dep_ not in REPORTED_CLAUSE_DEPS or verb.head.lemma_.lower() not in SPEECH_VERBS:
+        return False
+    subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    return subject is not None and subject.i < verb.left_edge.i
 
 
 class SpeakerTable:
@@ -724,7 +736,10 @@ class SpeakerTable:
             if span is None:
                 continue
             by_token[span.root.i] = person
-            if _subject_verb(span) is not None:
+            verb = _subject_verb(span)
+            if verb is not None and not _reported_with_reporter(verb):
+                # (`Malik said Delacroix asked him to stop. "...," he said`: the "he" after a
+                # name inside what someone reports is the reporter's, no vote for the name.)
                 subject_mentions.append((start, person))
         subject_starts = [start for start, _ in subject_mentions]
         last_pronoun: dict[str, int] = {"f": -1, "m": -1}  # where each gender was last "he"/"she"
@@ -854,11 +869,44 @@ class SpeakerTable:
             main = verb is not None and (verb.dep_ == "ROOT" or verb.head.dep_ == "ROOT")
             if not main:
                 continue
+            assert verb is not None
+            reporter = self._reporter_of(verb, gender, allow_quoted)
+            if reporter is not None:
+                # `He said Hale would chair the panel. "...," he said`: a name inside what
+                # someone reports is not the sentence's speaker; the reporter continues.
+                return reporter
             if gender is None or person.gender == gender:
                 return person
             if person.gender is None and unknown is None:
                 unknown = person
         return unknown
+
+    def _reporter_of(self, verb: Token, gender: str | None, allow_quoted: bool) -> Person | None:
+        """The person of ``gender`` who reports the clause of ``verb`` (`He said Hale would
+        chair the panel`: the "he" of "he said", resolved), where that clause is a speech
+        verb's content and the speech verb's subject is a name or a pronoun of ``gender``;
+        else None."""
+        if gender is None or not _reported_with_reporter(verb):
+            return None  # (`Hale will chair it, he said`: the reporter stands after it)
+        subject = next(c for c in verb.head.children if c.dep_ == "nsubj")
+        pronouns = FEMALE_PRONOUNS if gender == "f" else MALE_PRONOUNS
+        if subject.lower_ in pronouns:
+            person = self._nearest_before(subject.idx, gender, allow_quoted)
+        else:
+            person = self._mentioned_at(subject.idx)
+        return person if person is not None and person.gender == gender else None
+
+    def _mentioned_at(self, offset: int) -> Person | None:
+        """The person of the mention (a name, or a pronoun noted) over ``offset``."""
+        position = bisect_left(self._mentions, (offset + 1,), key=lambda m: (m[0],)) - 1
+        while position >= 0:
+            start, end, person = self._mentions[position]
+            if start <= offset < end:
+                return person
+            if end <= offset and offset - start > PRONOUN_LOOKBACK_CHARS:
+                return None
+            position -= 1
+        return None
 
     def resolve(self, head: Token) -> ResolvedSpeaker:
         """Resolve the noun phrase headed by ``head`` (the subject of a speech verb); a name
@@ -1561,9 +1609,19 @@ def _message_sender(head: Token) -> Token | None:
     council" in "a letter by the council", "Ann Cole" in "the letter, signed by Ann Cole" or
     "the letter, which Ann Cole sent": the document's words are its author's, where the
     article names one."""
-    if head.pos_ != "NOUN" or head.lemma_.lower() not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
+    lemma = head.lemma_.lower()
+    if head.pos_ != "NOUN" or lemma not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
         return None
     for child in head.children:
+        if (
+            child.dep_ == "poss"
+            and child.pos_ == "PROPN"
+            and lemma in MESSAGE_NOUNS | WRITTEN_TEXT_NOUNS
+        ):
+            # "Mr. Hale's apology noted ...", "the Rowing Club's statement said": a named
+            # owner's message or written text speaks for its owner (not a report or a plan,
+            # whose words are seldom its owner's own).
+            return child
         if child.dep_ == "prep" and child.lower_ in ("from", "by"):
             source = next((c for c in child.children if c.dep_ == "pobj"), None)
             if source is not None and source.pos_ == "PROPN":
