@@ -31,6 +31,14 @@ def test_a_quotation_cut_by_the_sentence_splitter_is_one_claim() -> None:
     assert any("You’re a winner" in t and "whole point" in t for t in texts)
 
 
+def test_a_piece_closing_a_quotation_whose_opening_mark_is_lost_joins_the_one_before() -> None:
+    # the source lost the opening mark: the piece starts inside the quotation
+    text = 'Asked about the dam, Holt paused. Was it safe? I cannot say with certainty" she said.'
+    texts = _texts(text)
+    assert not any(t.startswith("I cannot say") for t in texts)
+    assert any(t.startswith("Was it safe?") and "she said" in t for t in texts)
+
+
 def test_a_claim_never_ends_on_a_mark_whose_partner_is_in_another_paragraph() -> None:
     text = "“The reservoir is leaking again and nobody came.\nIt’s not cute at all, Mr Holt.”"
     texts = _texts(text)

@@ -461,7 +461,12 @@ def _whole_quotations(
     joined: list[tuple[int, int]] = []
     depth = 0
     for start, end in pieces:
-        if joined and (depth > 0 or _cut_inside(text, joined[-1], start, speakers)):
+        # a piece that closes a quotation it never opened (`I can't say with certitude" he
+        # told Russert.`, its opening mark lost in the source) goes on the piece before it
+        closes_earlier = _quote_depth(text[start:end]) < 0
+        if joined and (
+            depth > 0 or closes_earlier or _cut_inside(text, joined[-1], start, speakers)
+        ):
             joined[-1] = (joined[-1][0], end)
         else:
             joined.append((start, end))
