@@ -5,14 +5,8 @@ from __future__ import annotations
 import pytest
 from spacy.language import Language
 
-from storylens.analyse.nlp import load_pipeline
 from storylens.analyse.quotes import extract_quotes
 from storylens.records import Quote
-
-
-@pytest.fixture(scope="module")
-def nlp() -> Language:
-    return load_pipeline()
 
 
 def quotes_of(nlp: Language, text: str) -> list[Quote]:
