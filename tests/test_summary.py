@@ -3,6 +3,8 @@ other outlets."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from storylens.compare.story import compare_story
@@ -396,3 +398,24 @@ def test_an_outlets_closest_sentence_is_the_nearest_to_any_wording_of_the_line()
     # on a tie, the line's own nearest stands
     near[1]["Courier"] = (7, 0.2)
     assert _nearest_to_any([0, 1], near)["Courier"] == (5, 0.2)
+
+
+def test_an_unplaced_claim_on_the_summary_points_where_its_line_does() -> None:
+    from storylens.compare.summary import with_summary_pointers
+
+    def pointer(outlet: str, start: int) -> ClaimMatch:
+        return ClaimMatch(outlet.lower(), outlet, start, start + 5, "nearest", 0.3, "")
+
+    claim = Claim(
+        "g", "Gazette", 0, 9, "The pier", "unplaced", 1,  # type: ignore[arg-type]
+        nearest=(pointer("Courier", 10), pointer("Post", 20)),
+    )  # fmt: skip
+    line = SummarySentence(
+        "The pier", "g", "Gazette", ("Gazette",), unmatched=("Courier",),
+        nearest=(pointer("Courier", 40),),
+    )  # fmt: skip
+    (moved,) = with_summary_pointers([claim], [line])
+    assert [(m.outlet, m.start) for m in moved.nearest] == [("Courier", 40), ("Post", 20)]
+    # a claim no line words stays as it was
+    other = replace(claim, text="Another")
+    assert with_summary_pointers([other], [line]) == (other,)

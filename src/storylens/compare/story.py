@@ -40,7 +40,7 @@ from storylens.compare.quotes import (
     speaker_of,
 )
 from storylens.compare.sourcing import sourcing_profiles
-from storylens.compare.summary import summarise
+from storylens.compare.summary import summarise, with_summary_pointers
 from storylens.compare.timeline import timeline
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold
@@ -134,6 +134,8 @@ def compare_story(
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
     details = find_conflicts(members, units, cosine, copies)
+    summary = summarise(members, units, claims, cosine, details, judge.profile)
+    claims = with_summary_pointers(claims, summary)
     first = first_published(members)
     if members and not any(member.analysed.article.published for member in members):
         notes.append(ORDER_UNKNOWN)
@@ -150,7 +152,7 @@ def compare_story(
         tone=tone_profiles(members, copies),
         lineage=lineage(members, units, echo_pairs, copies),
         echoes=tuple(echoes),
-        summary=summarise(members, units, claims, cosine, details, judge.profile),
+        summary=summary,
         timeline=timeline(members, copies, units, cosine),
         names_only=people_only_one_outlet_names(members, copies),
         first_article_id=members[first].id if first is not None else None,

@@ -614,6 +614,27 @@ def summarise(
     )
 
 
+def with_summary_pointers(
+    claims: Sequence[Claim], summary: Sequence[SummarySentence]
+) -> tuple[Claim, ...]:
+    """The claims, an unplaced one that is also a summary line pointing where its line does:
+    the line's closest sentences are found from every wording of it (``_nearest_to_any``),
+    and one claim shown with two different "closest in B" sentences, under the summary and
+    under "Not placed", would contradict itself."""
+    by_line = {(line.article_id, line.text): line for line in summary if line.nearest}
+    found = []
+    for claim in claims:
+        line = by_line.get((claim.article_id, claim.text))
+        if claim.status == "unplaced" and line is not None and claim.nearest:
+            pointers = {match.outlet: match for match in claim.nearest}
+            pointers.update(
+                (match.outlet, match) for match in line.nearest if match.outlet in pointers
+            )
+            claim = replace(claim, nearest=tuple(pointers[o] for o in sorted(pointers)))
+        found.append(claim)
+    return tuple(found)
+
+
 def _wording_rows(row: int, claims: Sequence[Claim]) -> list[int]:
     """A line's claim and the other outlets' claims of its group: its wordings, each of which
     may share words with a third outlet's sentence that the line's own words miss ("released
