@@ -35,6 +35,8 @@ from test_compare_parts import member
         # a source speaking on another outlet's air
         ("It was, he said on MSNBC, a wild week.", "MSNBC"),
         ("Appearing on the Valley Herald's podcast, she said so.", "Valley Herald"),
+        # an outlet named by an everyday word, titled with a capital "The"
+        ("According to The Hill, the vote was moved to Friday.", "The Hill"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:
@@ -52,10 +54,19 @@ def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str)
         "The council told residents the pier would close.",
         "She said on Monday that the pier would close.",
         "He said on Twitter that the vote was rigged.",
+        "Aides told the Hill staff that the vote was moved.",
+        "According to Hill, the vote was moved to Friday.",
     ],
 )
 def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:
     assert article_credits(text) == []
+
+
+def test_an_outlet_named_in_full_and_short_is_credited_once() -> None:
+    text = "The New York Times reported the plan on Monday. The Times said the pier would close."
+    assert [name for name, _, _ in article_credits(text, ["Courier"])] == ["New York Times"]
+    # the initials of the name as written make it the article's own outlet
+    assert article_credits(text, ["nyt"]) == []
 
 
 def test_a_name_the_article_describes_as_an_outlet_is_credited() -> None:

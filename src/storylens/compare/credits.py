@@ -62,6 +62,10 @@ _AFTER = re.compile(
     rf"(?:reported|reports|has\s+reported|had\s+reported|(?:is|was)\s+reporting|revealed|obtained"
     rf"|broke\s+the\s+news)\b"
 )
+# Outlets named by an everyday word after a capital "The", which running text keeps ("according
+# to The Hill", "told The Atlantic"): the word alone is no outlet ("Capitol Hill", "the
+# Atlantic coast"), the capitalised article makes it a title.
+THE_TITLED_OUTLETS = frozenset({"hill", "atlantic", "intercept", "federalist", "economist"})
 # An outlet given by a name this short is a code ("nyt", "hpo"), not a name to compare.
 MAX_CODE_CHARS = 4
 # A credited name is cut at this many characters: a longer run is a sentence, not a name.
@@ -91,14 +95,35 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
             if not name or len(name) > MAX_CREDIT_CHARS:
                 continue
             key = outlet_key(name)
-            if not looks_like_outlet(name) and key not in described:
+            if not looks_like_outlet(name) and key not in described and not _titled(raw):
                 continue
-            if not key or is_own(key, own):
+            if not key or is_own(key, own, name):
                 continue
+            if _titled(raw):
+                name = raw  # "The Hill": the word alone is no outlet's name
+                key = outlet_key(name)
             start = match.start("name") + raw.lower().find(name.lower())
             if key not in found or start < found[key][1]:
                 found[key] = (name, start, start + len(name))
-    return sorted(found.values(), key=lambda item: item[1])
+    return sorted(_one_per_outlet(found).values(), key=lambda item: item[1])
+
+
+def _one_per_outlet(
+    found: dict[str, tuple[str, int, int]],
+) -> dict[str, tuple[str, int, int]]:
+    """The credits, one per outlet: a short form inside a fuller one ("Times" beside "New York
+    Times") is the same outlet, credited once, by its fuller name where the text gives it."""
+    kept: dict[str, tuple[str, int, int]] = {}
+    for key in sorted(found, key=len, reverse=True):
+        if not any(key in fuller for fuller in kept):
+            kept[key] = found[key]
+    return kept
+
+
+def _titled(raw: str) -> bool:
+    """A name that is a ``THE_TITLED_OUTLETS`` outlet's title: "The Hill", not "the Hill"."""
+    head, _, rest = raw.partition(" ")
+    return head == "The" and rest.lower() in THE_TITLED_OUTLETS
 
 
 def _credited_name(raw: str) -> str:
@@ -107,11 +132,12 @@ def _credited_name(raw: str) -> str:
     return trim_outlet_name(raw).removeprefix("The ")
 
 
-def is_own(key: str, own: set[str]) -> bool:
+def is_own(key: str, own: set[str], name: str = "") -> bool:
     """The credited outlet is the article's own: the same key, one inside the other
     ("nytimes" and "newyorktimes" are not caught; "washingtonpost" and "post" are), or the
-    own name is the credited name's initials ("nyt" for "New York Times")."""
-    initials = key and "".join(word[0] for word in re.findall(r"[a-z]+", key))
+    own name is the credited name's initials ("nyt" for "New York Times", read from
+    ``name``'s words where given: a key has no spaces left to find them by)."""
+    initials = "".join(word[0] for word in re.findall(r"[a-z]+", (name or key).lower()))
     return any(
         key == name or (len(name) >= 3 and (name in key or key in name)) for name in own
     ) or bool(initials and initials in own)
@@ -143,7 +169,9 @@ def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...
                 (
                     members[other].id
                     for other in range(len(members))
-                    if other != index and keys[other] - keys[index] and is_own(key, keys[other])
+                    if other != index
+                    and keys[other] - keys[index]
+                    and is_own(key, keys[other], name)
                 ),
                 None,
             )
