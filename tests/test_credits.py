@@ -65,6 +65,9 @@ def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:
 def test_an_outlet_named_in_full_and_short_is_credited_once() -> None:
     text = "The New York Times reported the plan on Monday. The Times said the pier would close."
     assert [name for name, _, _ in article_credits(text, ["Courier"])] == ["New York Times"]
+    # a name inside another outlet's word is another outlet
+    both = "He told NBC on Sunday that the pier would close, and told MSNBC so again."
+    assert [name for name, _, _ in article_credits(both, ["Courier"])] == ["NBC", "MSNBC"]
     # the initials of the name as written make it the article's own outlet
     assert article_credits(text, ["nyt"]) == []
 

@@ -111,11 +111,13 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
 def _one_per_outlet(
     found: dict[str, tuple[str, int, int]],
 ) -> dict[str, tuple[str, int, int]]:
-    """The credits, one per outlet: a short form inside a fuller one ("Times" beside "New York
-    Times") is the same outlet, credited once, by its fuller name where the text gives it."""
+    """The credits, one per outlet: a short form that ends a fuller one ("Times" beside "New
+    York Times") is the same outlet, credited once, by its fuller name where the text gives
+    it; a name inside another word is another outlet ("NBC" beside "MSNBC")."""
     kept: dict[str, tuple[str, int, int]] = {}
     for key in sorted(found, key=len, reverse=True):
-        if not any(key in fuller for fuller in kept):
+        short = found[key][0].lower().split()
+        if not any(kept[fuller][0].lower().split()[-len(short) :] == short for fuller in kept):
             kept[key] = found[key]
     return kept
 
@@ -139,7 +141,7 @@ def is_own(key: str, own: set[str], name: str = "") -> bool:
     ``name``'s words where given: a key has no spaces left to find them by)."""
     initials = "".join(word[0] for word in re.findall(r"[a-z]+", (name or key).lower()))
     return any(
-        key == name or (len(name) >= 3 and (name in key or key in name)) for name in own
+        key == mine or (len(mine) >= 3 and (mine in key or key in mine)) for mine in own
     ) or bool(initials and initials in own)
 
 
