@@ -7,16 +7,11 @@ from spacy.language import Language
 
 from storylens.analyse.quotes import extract_quotes
 from storylens.records import Quote
+from test_quotes import find
 
 
 def quotes_of(nlp: Language, text: str) -> list[Quote]:
     return [q for q in extract_quotes(nlp(text)) if q.kind != "scare"]
-
-
-def find(quotes: list[Quote], words: str) -> Quote:
-    matches = [q for q in quotes if words in q.text]
-    assert matches, f"no quote holds {words!r}: {[q.text for q in quotes]}"
-    return matches[0]
 
 
 @pytest.mark.parametrize(

@@ -595,7 +595,7 @@ def summarise(
         for at, overlap in _nearest_to_any(rows, near).values():
             whole = claims[at].article_id, *sentences[at]
             sentence = texts[whole[0]][whole[1] : whole[2]]
-            if overlap >= NEAREST_TELLS and sure_pairing(claims[row].text, sentence):
+            if _tells(claims[row].text, sentence, overlap):
                 rows.append(at)
     more = sorted({r for rows in wordings.values() for r in rows} - set(wanted))
     if more:
@@ -675,6 +675,12 @@ def _shown_beside(line: SummarySentence, claim: Claim, claims: Sequence[Claim]) 
     ]
 
 
+def _tells(line: str, sentence: str, overlap: float) -> bool:
+    """Whether an outlet's nearest sentence, sharing ``overlap`` of a line's weighted words,
+    tells the line in other words (``NEAREST_TELLS``, ``sure_pairing``)."""
+    return overlap >= NEAREST_TELLS and sure_pairing(line, sentence)
+
+
 def _told_in_other_words(
     line: SummarySentence, nearest: Sequence[ClaimMatch], texts: dict[str, str]
 ) -> SummarySentence:
@@ -685,7 +691,7 @@ def _told_in_other_words(
     told, closest = [], []
     for match in nearest:
         sentence = texts[match.article_id][match.start : match.end]
-        if match.score >= NEAREST_TELLS and sure_pairing(line.text, sentence):
+        if _tells(line.text, sentence, match.score):
             told.append(Wording(match.outlet, sentence))
         else:
             closest.append(match)

@@ -45,11 +45,11 @@ CONTRACTION_ENDINGS = {
     "'d": ("would", "had"),
     "n't": ("not",),
 }
-# Contractions whose first word is not the word before "n't".
-_IRREGULAR_CONTRACTIONS = {
-    "won't": ("will", "not"),
-    "can't": ("can", "not"),
-    "shan't": ("shall", "not"),
+# Contractions whose first word is not the word before "n't", with their spellings in full.
+_IRREGULAR_CONTRACTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "won't": (("will", "not"),),
+    "can't": (("can", "not"), ("cannot",)),
+    "shan't": (("shall", "not"),),
 }
 
 
@@ -57,11 +57,7 @@ def _spelt_out(word: str) -> tuple[tuple[str, ...], ...]:
     """The ways a folded word may be written in full: "he's" -> ("he", "is"), ("he", "has");
     a word that is no contraction -> itself."""
     if word in _IRREGULAR_CONTRACTIONS:
-        return (
-            (_IRREGULAR_CONTRACTIONS[word], ("cannot",))
-            if word == "can't"
-            else (_IRREGULAR_CONTRACTIONS[word],)
-        )
+        return _IRREGULAR_CONTRACTIONS[word]
     for ending, meanings in CONTRACTION_ENDINGS.items():
         if word.endswith(ending) and len(word) > len(ending):
             return tuple((word[: -len(ending)], meaning) for meaning in meanings)

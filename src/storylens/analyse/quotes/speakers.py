@@ -355,13 +355,14 @@ def _subject_verb(span: Span) -> Token | None:
     return None
 
 
-def _reported_with_reporter(verb: Token) -> bool:
-    """Whether ``verb``'s clause is what a speech verb reports, with that speech verb's
-    subject before it (`Malik said Delacroix asked him to stop`, for "asked")."""
+def _reporter_subject(verb: Token) -> Token | None:
+    """Where ``verb``'s clause is what a speech verb reports, that speech verb's subject
+    standing before it (`Malik said Delacroix asked him to stop`: "Malik", for "asked");
+    else None."""
     if verb.dep_ not in REPORTED_CLAUSE_DEPS or verb.head.lemma_.lower() not in SPEECH_VERBS:
-        return False
+        return None
     subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
-    return subject is not None and subject.i < verb.left_edge.i
+    return subject if subject is not None and subject.i < verb.left_edge.i else None
 
 
 class SpeakerTable:
@@ -737,7 +738,7 @@ class SpeakerTable:
                 continue
             by_token[span.root.i] = person
             verb = _subject_verb(span)
-            if verb is not None and not _reported_with_reporter(verb):
+            if verb is not None and _reporter_subject(verb) is None:
                 # (`Malik said Delacroix asked him to stop. "...," he said`: the "he" after a
                 # name inside what someone reports is the reporter's, no vote for the name.)
                 subject_mentions.append((start, person))
@@ -866,10 +867,8 @@ class SpeakerTable:
             if span is None:
                 continue
             verb = _subject_verb(span)
-            main = verb is not None and (verb.dep_ == "ROOT" or verb.head.dep_ == "ROOT")
-            if not main:
+            if verb is None or not (verb.dep_ == "ROOT" or verb.head.dep_ == "ROOT"):
                 continue
-            assert verb is not None
             reporter = self._reporter_of(verb, gender, allow_quoted)
             if reporter is not None:
                 # `He said Hale would chair the panel. "...," he said`: a name inside what
@@ -886,9 +885,9 @@ class SpeakerTable:
         chair the panel`: the "he" of "he said", resolved), where that clause is a speech
         verb's content and the speech verb's subject is a name or a pronoun of ``gender``;
         else None."""
-        if gender is None or not _reported_with_reporter(verb):
+        subject = _reporter_subject(verb)
+        if gender is None or subject is None:
             return None  # (`Hale will chair it, he said`: the reporter stands after it)
-        subject = next(c for c in verb.head.children if c.dep_ == "nsubj")
         pronouns = FEMALE_PRONOUNS if gender == "f" else MALE_PRONOUNS
         if subject.lower_ in pronouns:
             person = self._nearest_before(subject.idx, gender, allow_quoted)
