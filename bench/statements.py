@@ -264,9 +264,8 @@ def summary_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         if line.get("same_quotation") and not line.get("own"):
             label += " | same quotation: " + ", ".join(sorted(line["same_quotation"]))
         if line.get("unmatched") and not line.get("own"):
-            # with nearest sentences under it, the line says it cannot tell, not "unmatched"
-            said = "cannot tell" if line.get("nearest") else "unmatched"
-            label += f" | {said}: " + ", ".join(sorted(line["unmatched"]))
+            # the line says storylens cannot tell whether they tell it
+            label += " | cannot tell: " + ", ".join(sorted(line["unmatched"]))
         shown = " | ".join(f"{o['outlet']}: {o['text']}" for o in line.get("other_wordings", []))
         yield (
             _spans(main, *others),

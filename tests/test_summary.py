@@ -67,17 +67,14 @@ def test_a_summary_line_says_what_it_knows_of_the_other_outlets() -> None:
     line = SummarySentence("x", "a", "Gazette", ("Gazette",))
     assert others_note(line) == ""
     unmatched = SummarySentence("x", "a", "Gazette", ("Gazette",), unmatched=("Courier", "Post"))
-    assert others_note(unmatched) == (
-        "no sentence of Courier, Post matched: they may tell it in other words"
-    )
+    assert others_note(unmatched) == "storylens cannot tell whether Courier, Post tell it"
     own = SummarySentence("x", "a", "Gazette", ("Gazette",), own=True)
     assert others_note(own) == "only Gazette reports it"
     quoting = SummarySentence(
         "x", "a", "Gazette", ("Gazette",), unmatched=("Post",), same_quotation=("Courier",)
     )
     assert others_note(quoting) == (
-        "Courier prints the same quotation; "
-        "no sentence of Post matched: they may tell it in other words"
+        "Courier prints the same quotation; storylens cannot tell whether Post tells it"
     )
 
 

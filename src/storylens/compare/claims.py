@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 from scipy import sparse
@@ -42,6 +43,7 @@ from storylens.compare.lone_claims import (
     told_elsewhere,
 )
 from storylens.compare.lone_claims import load_model as load_lone_model
+from storylens.compare.pointers import sure_pointers
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile, english_zipf
@@ -358,7 +360,8 @@ def align_claims(
         )
     quoted = {row for row, unit in enumerate(units) if unit.quoted}
     sentences = [unit.sentence_span for unit in units]
-    return tuple(_judge_lone_claims(claims, maybe, quoting, judge, quoted, sentences))
+    texts = {member.id: member.analysed.article.text for member in members}
+    return tuple(_judge_lone_claims(claims, maybe, quoting, judge, quoted, sentences, texts))
 
 
 def _judge_lone_claims(
@@ -368,13 +371,16 @@ def _judge_lone_claims(
     judge: ClaimJudge,
     quoted: AbstractSet[int] = frozenset(),
     sentences: Sequence[tuple[int, int]] | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> list[Claim]:
     """Each lone claim called its outlet's own, hedged ("B may say it in other words"),
     unplaced (the lone-claim model cannot tell), or, a bare quotation or a sentence inside a
     quotation over several paragraphs (``quoted``), given to the quotes part
     (``lone_claims``). A claim that quotes words another outlet quotes is always hedged,
     whatever the lone-claim model makes of it. ``sentences`` holds each claim's whole
-    sentence, as an unplaced claim's nearest sentences are shown."""
+    sentence, as an unplaced claim's nearest sentences are shown; of those, only the ones
+    the pointer model finds likely to tell the claim (``pointers``) where ``texts``, the
+    articles' texts, are given."""
     evidence = lone_claim_evidence(claims, judge.profile, judge.judge, sentences)
     doubts = told_elsewhere(evidence)
     model = load_lone_model()
@@ -393,8 +399,14 @@ def _judge_lone_claims(
                 if row in evidence
                 else ()
             )
+            if texts is not None:
+                nearest = sure_pointers(claim.text, nearest, partial(_sentence_of, texts))
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
+
+
+def _sentence_of(texts: Mapping[str, str], match: ClaimMatch) -> str:
+    return texts[match.article_id][match.start : match.end]
 
 
 def _likeliest(

@@ -34,6 +34,7 @@ from scipy import sparse
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.claims import shares_a_quotation
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
+from storylens.compare.pointers import sure_pointers
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
@@ -304,13 +305,11 @@ def others_note(line: SummarySentence) -> str:
         notes.append(f"{', '.join(line.same_quotation)} {verb} the same quotation")
     if line.unmatched:
         names = ", ".join(line.unmatched)
-        if line.nearest:
-            # "no sentence of B matched" read as "B does not tell it" to fresh readers who
-            # found B's sentence of it; the nearest sentences follow this note
-            verb = "tells" if len(line.unmatched) == 1 else "tell"
-            notes.append(f"storylens cannot tell whether {names} {verb} it; closest in words:")
-        else:
-            notes.append(f"no sentence of {names} matched: they may tell it in other words")
+        # "no sentence of B matched" read as "B does not tell it" to fresh readers who
+        # found B's sentence of it; the nearest sentences, where shown, follow this note
+        verb = "tells" if len(line.unmatched) == 1 else "tell"
+        closest = "; closest in words:" if line.nearest else ""
+        notes.append(f"storylens cannot tell whether {names} {verb} it{closest}")
     return "; ".join(notes)
 
 
@@ -687,7 +686,8 @@ def _told_in_other_words(
     """A line with its unmatched outlets' nearest sentences (``nearest``): one that shares
     at least ``NEAREST_TELLS`` of the line's weighted words and may stand beside it
     (``sure_pairing``) is that outlet's wording of the line, told in other words, not a
-    sentence storylens cannot place; the others stay under the line as the closest."""
+    sentence storylens cannot place; the others stay under the line as the closest, where
+    the pointer model finds them likely to tell it (``pointers``)."""
     told, closest = [], []
     for match in nearest:
         sentence = texts[match.article_id][match.start : match.end]
@@ -695,12 +695,14 @@ def _told_in_other_words(
             told.append(Wording(match.outlet, sentence))
         else:
             closest.append(match)
+    # the rest are shown only where the pointer model finds them likely to tell the line
+    shown = sure_pointers(line.text, closest, lambda m: texts[m.article_id][m.start : m.end])
     if not told:
-        return replace(line, nearest=tuple(nearest))
+        return replace(line, nearest=shown)
     moved = {wording.outlet for wording in told}
     return replace(
         line,
         other_wordings=line.other_wordings + tuple(told),
         unmatched=tuple(o for o in line.unmatched if o not in moved),
-        nearest=tuple(closest),
+        nearest=shown,
     )
