@@ -34,7 +34,6 @@ from scipy import sparse
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.claims import shares_a_quotation
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
-from storylens.compare.pointers import sure_pointers
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
@@ -686,8 +685,10 @@ def _told_in_other_words(
     """A line with its unmatched outlets' nearest sentences (``nearest``): one that shares
     at least ``NEAREST_TELLS`` of the line's weighted words and may stand beside it
     (``sure_pairing``) is that outlet's wording of the line, told in other words, not a
-    sentence storylens cannot place; the others stay under the line as the closest, where
-    the pointer model finds them likely to tell it (``pointers``)."""
+    sentence storylens cannot place; the others stay under the line as the closest, all of
+    them: unlike an unplaced claim's (``pointers``), a summary line's closest sentences are
+    not filtered, since a line of the story's lead facts with a bare "cannot tell whether B
+    tells it" read as false doubt to fresh readers where B's lead tells it in other words."""
     told, closest = [], []
     for match in nearest:
         sentence = texts[match.article_id][match.start : match.end]
@@ -695,14 +696,12 @@ def _told_in_other_words(
             told.append(Wording(match.outlet, sentence))
         else:
             closest.append(match)
-    # the rest are shown only where the pointer model finds them likely to tell the line
-    shown = sure_pointers(line.text, closest, lambda m: texts[m.article_id][m.start : m.end])
     if not told:
-        return replace(line, nearest=shown)
+        return replace(line, nearest=tuple(nearest))
     moved = {wording.outlet for wording in told}
     return replace(
         line,
         other_wordings=line.other_wordings + tuple(told),
         unmatched=tuple(o for o in line.unmatched if o not in moved),
-        nearest=shown,
+        nearest=tuple(closest),
     )
