@@ -186,6 +186,15 @@ def test_a_short_quotation_with_an_uncommon_word_is_the_same_words() -> None:
     assert shares_a_quotation("Critics call the plan “amnesty”.", "Others call it “amnesty”.")
 
 
+def test_a_short_quotation_is_printed_only_by_an_outlet_that_prints_all_of_it() -> None:
+    said = "“It was a swindle,” Fenn repeated."
+    word = "Fenn has since called the sale a “swindle” in two interviews."
+    # the outlet that prints the one word does not print "It was a swindle"
+    assert not shares_a_quotation(said, word)
+    # the word itself is printed by both
+    assert shares_a_quotation(word, said)
+
+
 def test_a_long_quotation_is_not_printed_by_an_outlet_that_prints_one_word_of_it() -> None:
     remark = (
         '"No matter how heated the council gets, that is no excuse for my temper," he added, '

@@ -635,8 +635,8 @@ def _same_quotation(a: Sequence[str], b: Sequence[str]) -> bool:
     """Whether ``b`` prints a quotation of ``a`` (both folded): where ``a`` holds a quotation
     of ``MIN_SHARED_QUOTE_WORDS`` words or more, one of those and one of ``b``'s hold each
     other word for word and the shorter runs to that length too; where it holds only short
-    telling phrases, one of them stands in one of ``b``'s (a single word only in a short one
-    of ``b``'s). A line with a long quotation does
+    telling phrases, one of them stands whole in one of ``b``'s (a single word only in a short
+    one of ``b``'s). A line with a long quotation does
     not "print the same quotation" as an outlet that prints one uncommon word of it or of a
     quotation beside it: a fresh reader found "B prints the same quotation" under a remark of
     which B printed only "profoundly"."""
@@ -645,8 +645,10 @@ def _same_quotation(a: Sequence[str], b: Sequence[str]) -> bool:
         # a one-word quotation is the same only where the other prints it as a short
         # quotation too: nyt's conservatives' word "amnesty" is no quotation of McCarthy's
         # "There won't be amnesty inside it" (a fresh reader marked the line wrong)
+        # and ``b`` must print the whole phrase: hpo's "It was a prank" is not printed by fox,
+        # whose quotation is the one word "prank" (a fresh reader marked the line wrong)
         return any(
-            _holds(one, other)
+            f" {one} " in f" {other} "
             and (len(one.split()) > 1 or len(other.split()) < MIN_SHARED_QUOTE_WORDS)
             for one in a
             for other in b
