@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from storylens.compare.names_only import MAX_ONLY_NAMED, people_only_one_outlet_names
 from storylens.compare.story import compare_story
-from test_compare_parts import member
+from test_compare_parts import member, quote
 
 GAZETTE = (
     "Mayor Helen Marwood closed the Elm Street library on Monday. "
@@ -25,6 +25,17 @@ def test_a_person_no_other_outlet_names_is_listed_under_the_one_that_does() -> N
     assert _named(gazette, courier) == [("Gazette", "Ada Quist")]
     (person,) = people_only_one_outlet_names([gazette, courier], {})
     assert GAZETTE[person.start : person.end] == "Ada Quist"  # the first mention
+
+
+def test_a_quoted_speaker_the_recogniser_missed_is_a_named_person() -> None:
+    text = "“We will rebuild,” said Harbour's Helen Marwood. Ms. Marwood spoke at noon."
+    said = quote("We will rebuild,", text, "Harbour Helen Marwood")
+    gazette = member("g", "Gazette", text, quotes=(said,))
+    courier = member("c", "Courier", COURIER.replace("Mayor Marwood", "the mayor"))
+    assert _named(gazette, courier) == [("Gazette", "Helen Marwood")]
+    # a speaker the quote stage names by no common given name is left to the recogniser
+    paper = quote("We will rebuild,", text, "The Harbour Gazette")
+    assert _named(member("g", "Gazette", text, quotes=(paper,)), courier) == []
 
 
 def test_a_surname_another_outlet_prints_in_any_form_keeps_the_person_off() -> None:

@@ -149,21 +149,50 @@ def _an_outlet(name_words: Sequence[str]) -> bool:
 
 
 def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
-    """(name words, start, end of the name) of each PERSON mention of an article, titles and
-    possessives taken off, in text order; mentions that are no plausible name, or stand on a
-    headline or byline line, are skipped."""
+    """(name words, start, end of the name) of each PERSON mention of an article, and of each
+    speaker its quotes name in full (``_named_speakers``), titles and possessives taken off,
+    in text order; mentions that are no plausible name, or stand on a headline or byline
+    line, are skipped."""
     text = member.analysed.article.text
-    for entity in sorted(member.analysed.entities, key=lambda e: e.start):
-        if entity.label != "PERSON" or _on_display_line(text, entity.start):
+    mentions = [
+        (entity.start, entity.end)
+        for entity in member.analysed.entities
+        if entity.label == "PERSON"
+    ]
+    for start, end in sorted({*mentions, *_named_speakers(member)}):
+        if _on_display_line(text, start):
             continue
-        mention = text[entity.start : entity.end]
+        mention = text[start:end]
         name_words = _name_words(mention)
         if not name_words or len(name_words[-1]) < MIN_SURNAME_LETTERS:
             continue
         # the span of the name itself, titles and possessive left out
         first = mention.find(name_words[0])
         last = mention.find(name_words[-1], first)
-        yield name_words, entity.start + first, entity.start + last + len(name_words[-1])
+        yield name_words, start + first, start + last + len(name_words[-1])
+
+
+def _named_speakers(member: StoryMember) -> Iterable[tuple[int, int]]:
+    """Where each person an article quotes is first named in full: a speaker the quote stage
+    resolved to a name opening on a common given name is a person the article names, though
+    the recogniser may have tagged the mention as something else ("Twitter's Adam Sharp" as a
+    work of art, so a fresh reader found him missing from the list)."""
+    text = member.analysed.article.text
+    for speaker in dict.fromkeys(
+        quote.speaker for quote in member.analysed.quotes if quote.speaker_type == "person"
+    ):
+        spoken = (speaker or "").split()
+        # the name as printed may leave out what the resolved name holds before it
+        # ("Twitter's Adam Sharp" resolves to "Twitter Adam Sharp"): its longest ending
+        for first in range(len(spoken) - MIN_NAME_WORDS + 1):
+            name = " ".join(spoken[first:])
+            at = text.find(name)
+            if at >= 0:
+                # the quote stage may name a paper as a person ("The Dallas Morning"): a
+                # name the recogniser did not tag must open on a common given name
+                if fold(spoken[first]) in _GIVEN_NAMES:
+                    yield at, at + len(name)
+                break
 
 
 def _on_display_line(text: str, at: int) -> bool:
