@@ -29,7 +29,12 @@ import numpy as np
 
 from storylens.compare.logistic import Logistic, read_weights
 from storylens.compare.same_claim import judge_profiles
-from storylens.compare.same_claim_features import ClaimProfile, claim_profile
+from storylens.compare.same_claim_features import (
+    ClaimProfile,
+    claim_profile,
+    coverage,
+    weighted_coverage,
+)
 from storylens.errors import ModelError
 from storylens.records import ClaimMatch
 
@@ -43,8 +48,8 @@ MISLEADING_TARGET = 0.10
 # What the model reads of a claim and a sentence, in this order.
 FEATURES = (
     "same_claim",  # the same-claim model's probability for the pair
-    "names_min",  # the names both give, as a share of the side that gives more of them
-    "names_max",  # ... of the side that gives fewer
+    "names_min",  # the names both give, as the smaller of the two sides' shares
+    "names_max",  # ... the larger
     "weight_min",  # the information weight of the shared words, the smaller side's share
     "weight_max",  # ... the larger side's share
 )
@@ -54,20 +59,9 @@ NO_NAMES = 0.5
 
 def pointer_features(claim: ClaimProfile, sentence: ClaimProfile) -> list[float]:
     """The features of one pointer, in ``FEATURES`` order."""
-    if claim.names and sentence.names:
-        shared = len(claim.names & sentence.names)
-        first, second = shared / len(claim.names), shared / len(sentence.names)
-        names = [min(first, second), max(first, second)]
-    else:
-        names = [NO_NAMES, NO_NAMES]
-    total_claim, total_sentence = sum(claim.weights.values()), sum(sentence.weights.values())
-    if total_claim and total_sentence:
-        both = claim.stems & sentence.stems
-        first = sum(claim.weights[s] for s in both) / total_claim
-        second = sum(sentence.weights[s] for s in both) / total_sentence
-        weights = [min(first, second), max(first, second)]
-    else:
-        weights = [0.0, 0.0]
+    both_named = bool(claim.names) and bool(sentence.names)
+    names = list(coverage(claim.names, sentence.names)[:2]) if both_named else [NO_NAMES] * 2
+    weights = list(weighted_coverage(claim, sentence))
     return [judge_profiles(claim, sentence).score, *names, *weights]
 
 

@@ -157,7 +157,7 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     )
 
 
-def _coverage(a: frozenset[object], b: frozenset[object]) -> tuple[float, float, float]:
+def coverage(a: frozenset[object], b: frozenset[object]) -> tuple[float, float, float]:
     """The shared part as a share of the smaller side's, the larger side's, and their F1."""
     if not a or not b:
         return 0.0, 0.0, 0.0
@@ -167,7 +167,7 @@ def _coverage(a: frozenset[object], b: frozenset[object]) -> tuple[float, float,
     return min(first, second), max(first, second), f1
 
 
-def _weighted_coverage(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
+def weighted_coverage(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
     """The information weight of each side's content words found in the other (min, max)."""
     total_a, total_b = sum(a.weights.values()), sum(b.weights.values())
     if not total_a or not total_b:
@@ -234,15 +234,15 @@ FEATURE_NAMES: tuple[str, ...] = (
 def pair_features(a: ClaimProfile, b: ClaimProfile) -> list[float]:
     """The features of one pair, in ``FEATURE_NAMES`` order."""
     row: list[float] = []
-    row += _coverage(a.token_set, b.token_set)
-    row += _coverage(a.stems, b.stems)
-    row += _weighted_coverage(a, b)
+    row += coverage(a.token_set, b.token_set)
+    row += coverage(a.stems, b.stems)
+    row += weighted_coverage(a, b)
     row += [math.log1p(value) for value in _unmatched_weight(a, b)]
     row.append(_fuzzy_coverage(a, b))
     for one, other in zip(a.ngrams, b.ngrams, strict=True):
-        row += _coverage(one, other)
+        row += coverage(one, other)
     for chars_a, chars_b in zip(a.chars, b.chars, strict=True):
-        row += _coverage(chars_a, chars_b)
+        row += coverage(chars_a, chars_b)
     row.append(_ngram_precision(a, b))
     row += [
         fuzz.ratio(a.text, b.text) / 100,
@@ -254,13 +254,13 @@ def pair_features(a: ClaimProfile, b: ClaimProfile) -> list[float]:
     ]
     short, long = sorted((len(a.tokens), len(b.tokens)))
     row += [short / long if long else 0.0, math.log1p(long - short), math.log1p(short + long)]
-    names = _coverage(a.names, b.names)
+    names = coverage(a.names, b.names)
     row += [names[0], names[1], math.log1p(len(a.names ^ b.names))]
     row.append(float(bool(a.names) != bool(b.names)))
     both = bool(a.numbers) and bool(b.numbers)
     row += [
         float(both),
-        _coverage(a.numbers, b.numbers)[2],
+        coverage(a.numbers, b.numbers)[2],
         float(both and a.numbers != b.numbers),
         float(bool(a.numbers) != bool(b.numbers)),
     ]
