@@ -88,7 +88,7 @@ def test_an_unplaced_claim_shows_the_other_outlets_nearest_sentence(
     hearing = next(c for c in comparison.claims if c.text == HEARING_A)
     assert hearing.status == "unplaced"
     (nearest,) = hearing.nearest
-    assert (nearest.outlet, nearest.relation) == ("Courier", "nearest")
+    assert (nearest.outlet, nearest.relation) == ("Courier", "nearest-likely")
     texts = {m.id: m.analysed.clean.text for m in members}
     assert texts[nearest.article_id][nearest.start : nearest.end] == HEARING_B
     report = write_markdown(StoryView("s", "s", (), (), comparison, texts=texts))

@@ -1,4 +1,4 @@
-"""The pointer model: which "closest in B" sentences a reader is shown."""
+"""The pointer model: which "closest in B" sentences are likely to tell the claim."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from storylens.compare.pointers import (
     pointer_features,
     pointer_model,
     pointer_probabilities,
-    sure_pointers,
+    weigh_pointers,
 )
 from storylens.compare.same_claim_features import claim_profile
+from storylens.compare.scorecard import nearest_words
 from storylens.records import ClaimMatch
 
 CLAIM = "Mayor Dana Okafor closed the Brackenford depot on Tuesday after the fire."
@@ -34,12 +35,16 @@ def test_a_sentence_that_tells_the_claim_is_likelier_than_an_unrelated_one() -> 
     assert told > unrelated
 
 
-def test_only_a_likely_sentence_is_shown() -> None:
+def test_a_likely_sentence_is_marked_and_an_unlikely_one_said_perhaps_unrelated() -> None:
     text = TELLS + " " + UNRELATED
     told, _ = match(TELLS, 0)
     unrelated, _ = match(UNRELATED, len(TELLS) + 1)
-    shown = sure_pointers(CLAIM, [told, unrelated], lambda m: text[m.start : m.end])
-    assert shown == (told,)
+    marked = weigh_pointers(CLAIM, [told, unrelated], lambda m: text[m.start : m.end])
+    assert [m.relation for m in marked] == ["nearest-likely", "nearest"]
+    assert [nearest_words(m) for m in marked] == [
+        "closest in Courier",
+        "closest in Courier in words, perhaps unrelated",
+    ]
 
 
 def test_names_count_neither_way_where_one_side_names_nobody() -> None:
@@ -49,4 +54,4 @@ def test_names_count_neither_way_where_one_side_names_nobody() -> None:
 
 
 def test_no_matches_show_nothing() -> None:
-    assert sure_pointers(CLAIM, [], lambda m: "") == ()
+    assert weigh_pointers(CLAIM, [], lambda m: "") == ()

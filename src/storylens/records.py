@@ -292,8 +292,9 @@ class QuoteGroup:
 # (``lone_claims``); the sentence given is the closest in words, not a claimed match.
 # "same-quotation": the other outlet's sentence prints the same quotation (at least
 # ``claims.MIN_SHARED_QUOTE_WORDS`` words), though what each says around it may differ.
-# "nearest": for an unplaced claim, the other outlet's sentence closest to it, shown for a
-# reader to judge; storylens claims nothing of how the two stand.
+# "nearest": for an unplaced claim or a summary line, the other outlet's sentence closest to
+# it in words, shown for a reader to judge, perhaps unrelated; "nearest-likely": one the
+# pointer model (``compare.pointers``) finds likely to tell the same fact. Neither is a match.
 ClaimRelation = Literal[
     "same",
     "adds-detail",
@@ -303,6 +304,7 @@ ClaimRelation = Literal[
     "maybe-told",
     "same-quotation",
     "nearest",
+    "nearest-likely",
 ]
 
 

@@ -25,7 +25,6 @@ from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
-    NEAREST_WORDS,
     ONLY_HERE_LEGEND,
     UNPLACED_WORDS,
     Scorecard,
@@ -33,6 +32,7 @@ from storylens.compare.scorecard import (
     loaded_words_cell,
     maybe_note,
     maybe_only_words,
+    nearest_words,
     only_claims_label,
     only_here_words,
 )
@@ -405,8 +405,7 @@ def _nearest_lines(nearest: tuple[ClaimMatch, ...], notes: EvidenceNotes) -> lis
     each ("closest in B: “...”")."""
     ev = notes.evidence
     return [
-        f"  - {NEAREST_WORDS.format(outlet=md(m.outlet))}: “{md(ev.match_text(m))}”"
-        f"{notes.ref(ev.match(m))}"
+        f"  - {nearest_words(m, md(m.outlet))}: “{md(ev.match_text(m))}”{notes.ref(ev.match(m))}"
         for m in nearest
     ]
 

@@ -43,7 +43,7 @@ from storylens.compare.lone_claims import (
     told_elsewhere,
 )
 from storylens.compare.lone_claims import load_model as load_lone_model
-from storylens.compare.pointers import sure_pointers
+from storylens.compare.pointers import weigh_pointers
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile, english_zipf
@@ -378,9 +378,9 @@ def _judge_lone_claims(
     quotation over several paragraphs (``quoted``), given to the quotes part
     (``lone_claims``). A claim that quotes words another outlet quotes is always hedged,
     whatever the lone-claim model makes of it. ``sentences`` holds each claim's whole
-    sentence, as an unplaced claim's nearest sentences are shown; of those, only the ones
-    the pointer model finds likely to tell the claim (``pointers``) where ``texts``, the
-    articles' texts, are given."""
+    sentence, as an unplaced claim's nearest sentences are shown, those the pointer model
+    finds likely to tell the claim marked so (``pointers``) where ``texts``, the articles'
+    texts, are given."""
     evidence = lone_claim_evidence(claims, judge.profile, judge.judge, sentences)
     doubts = told_elsewhere(evidence)
     model = load_lone_model()
@@ -400,7 +400,7 @@ def _judge_lone_claims(
                 else ()
             )
             if texts is not None:
-                nearest = sure_pointers(claim.text, nearest, partial(_sentence_of, texts))
+                nearest = weigh_pointers(claim.text, nearest, partial(_sentence_of, texts))
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
 

@@ -22,6 +22,7 @@ storylens cannot tell whether that outlet tells the claim: fewer, surer lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -83,13 +84,23 @@ def pointer_probabilities(pairs: Sequence[tuple[str, str]]) -> np.ndarray:
     return pointer_model().probabilities(rows)
 
 
-def sure_pointers(
+def weigh_pointers(
     claim: str, matches: Sequence[ClaimMatch], sentence_of: Callable[[ClaimMatch], str]
 ) -> tuple[ClaimMatch, ...]:
-    """The nearest sentences ``matches`` worth showing under ``claim``: those the pointer
-    model finds likely enough to tell it. ``sentence_of`` gives a match's sentence."""
+    """The nearest sentences ``matches`` of ``claim``, each one the pointer model finds likely
+    to tell it marked ``nearest-likely``; the others stay ``nearest`` (shown as perhaps
+    unrelated). ``sentence_of`` gives a match's sentence."""
     if not matches:
         return ()
     model = pointer_model()
     chances = pointer_probabilities([(claim, sentence_of(match)) for match in matches])
-    return tuple(m for m, p in zip(matches, chances, strict=True) if p >= model.threshold)
+    return tuple(
+        replace(
+            match,
+            relation="nearest-likely",
+            reason=f"{match.reason}; likely the same fact (pointer model, p={chance:.2f})",
+        )
+        if chance >= model.threshold
+        else match
+        for match, chance in zip(matches, chances, strict=True)
+    )

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from storylens.compare.names_only import MAX_ONLY_NAMED
-from storylens.records import Claim, StoryComparison
+from storylens.records import Claim, ClaimMatch, StoryComparison
 
 # Quote relations the scorecard counts: a changed wording, not the same words.
 VARIANT_KINDS = ("reworded", "truncated", "misattributed")
@@ -153,8 +153,19 @@ UNPLACED_WORDS = (
     "storylens cannot tell whether others tell these too; under some, another outlet's "
     "closest sentence, to judge."
 )
-# What introduces another outlet's closest sentence under a claim storylens cannot place.
+# What introduces another outlet's closest sentence under a claim storylens cannot place:
+# one the pointer model finds likely to tell the same fact (relation "nearest-likely"), and
+# one it does not, which fresh readers took for "B leaves the fact out" where it was
+# unrelated and B told the fact in another sentence.
 NEAREST_WORDS = "closest in {outlet}"
+NEAREST_UNSURE_WORDS = "closest in {outlet} in words, perhaps unrelated"
+
+
+def nearest_words(match: ClaimMatch, outlet: str | None = None) -> str:
+    """What introduces a closest sentence (``outlet``: the outlet as shown, where it is
+    escaped or renamed for the page)."""
+    words = NEAREST_WORDS if match.relation == "nearest-likely" else NEAREST_UNSURE_WORDS
+    return words.format(outlet=match.outlet if outlet is None else outlet)
 
 
 # What the list of lone claims another outlet may tell says above itself.

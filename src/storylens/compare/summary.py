@@ -34,6 +34,7 @@ from scipy import sparse
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.claims import shares_a_quotation
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
+from storylens.compare.pointers import weigh_pointers
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
@@ -685,10 +686,8 @@ def _told_in_other_words(
     """A line with its unmatched outlets' nearest sentences (``nearest``): one that shares
     at least ``NEAREST_TELLS`` of the line's weighted words and may stand beside it
     (``sure_pairing``) is that outlet's wording of the line, told in other words, not a
-    sentence storylens cannot place; the others stay under the line as the closest, all of
-    them: unlike an unplaced claim's (``pointers``), a summary line's closest sentences are
-    not filtered, since a line of the story's lead facts with a bare "cannot tell whether B
-    tells it" read as false doubt to fresh readers where B's lead tells it in other words."""
+    sentence storylens cannot place; the others stay under the line as the closest, those
+    the pointer model finds likely to tell the line marked so (``pointers``)."""
     told, closest = [], []
     for match in nearest:
         sentence = texts[match.article_id][match.start : match.end]
@@ -696,12 +695,16 @@ def _told_in_other_words(
             told.append(Wording(match.outlet, sentence))
         else:
             closest.append(match)
+
+    def sentence_of(match: ClaimMatch) -> str:
+        return texts[match.article_id][match.start : match.end]
+
     if not told:
-        return replace(line, nearest=tuple(nearest))
+        return replace(line, nearest=weigh_pointers(line.text, nearest, sentence_of))
     moved = {wording.outlet for wording in told}
     return replace(
         line,
         other_wordings=line.other_wordings + tuple(told),
         unmatched=tuple(o for o in line.unmatched if o not in moved),
-        nearest=tuple(closest),
+        nearest=weigh_pointers(line.text, closest, sentence_of),
     )

@@ -29,7 +29,6 @@ from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
     HEDGED_WORDS,
-    NEAREST_WORDS,
     ONLY_CLAIMS_SHORT_LABELS,
     ONLY_HERE_LEGEND,
     SCORE_SECTIONS,
@@ -38,6 +37,7 @@ from storylens.compare.scorecard import (
     loaded_words_cell,
     maybe_note,
     maybe_only_words,
+    nearest_words,
     only_claims_label,
     only_here_words,
 )
@@ -311,7 +311,7 @@ def story(
         hedged_words=HEDGED_WORDS,
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
-        nearest_words=NEAREST_WORDS,
+        nearest_words=nearest_words,
         named=[(column, people) for column, people in names_only_by_outlet(comparison).items()],
         named_words=NAMES_ONLY_WORDS,
         chart=_sourcing_chart(comparison),
