@@ -50,9 +50,9 @@ def test_report_markdown_shows_every_part(db: str) -> None:
         assert heading in result.output
     assert "We cannot risk the lives" in result.output
     assert "reworded" in result.output  # "the people" / "people"
-    # the sourcing table says under it what its cells count and what "leaves out" means
+    # the sourcing table says under it what its cells count and what "never names" means
     sourcing = result.output.split("## Sourcing")[1].split("\n## ")[0]
-    assert "“leaves out”, those another outlet quotes by name" in sourcing
+    assert "“never names”, those another outlet quotes by name" in sourcing
     # the tone section says which kinds of word it lists and which it never does, and has no
     # line for an outlet with nothing listed: "none sure" and "none found of the kinds above"
     # read as "no loaded words" where an outlet wrote "the uproar among liberals"

@@ -460,7 +460,9 @@ def _details(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
 
 
 # What the sourcing table's cells mean, said under it: a fresh reader took "leaves out: –"
-# for "leaves nobody out" (which it is) without being sure; and graders read the counts as
+# for "leaves nobody out" (which it is) without being sure, and another "leaves out" the
+# state senators for "omits them" where the outlet told their call unnamed (the column is
+# "never names" since); and graders read the counts as
 # every quote the outlet prints, where they leave out the quotes storylens could not credit
 # to anyone (a statement introduced on the line before), so they say so.
 SOURCING_LEGEND = (
@@ -469,8 +471,9 @@ SOURCING_LEGEND = (
     "storylens credits to someone: a quote it could not credit is in no count, so a count "
     "may fall short of what the outlet prints. The anonymous share is "
     "the share of an outlet's quoted words that come from anonymous sources. The “quotes” "
-    "column lists the people and organisations the outlet quotes by name; “leaves out”, those "
-    "another outlet quotes by name that this outlet never names; – for none. Another "
+    "column lists the people and organisations the outlet quotes by name; “never names”, "
+    "those another outlet quotes by name that this outlet never names (it may still tell "
+    "what they did or said); – for none. Another "
     "outlet an outlet credits for a report or an interview (“the Times reports”, “told "
     "CNN”) is no source counted here: “credits” names it, as the lineage table does."
 )
@@ -480,7 +483,7 @@ def _sourcing(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     lines = ["## Sourcing", ""]
     lines += [
         "| outlet | named people | organisations | anonymous sources | unnamed people "
-        "| anonymous share | quotes | leaves out |",
+        "| anonymous share | quotes | never names |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for p in c.sourcing_by_outlet:
