@@ -68,6 +68,13 @@ def test_a_summary_line_says_what_it_knows_of_the_other_outlets() -> None:
     assert others_note(line) == ""
     unmatched = SummarySentence("x", "a", "Gazette", ("Gazette",), unmatched=("Courier", "Post"))
     assert others_note(unmatched) == "storylens cannot tell whether Courier, Post tell it"
+    likely = ClaimMatch("c", "Courier", 0, 5, "nearest-likely", 0.5, "closest in words")
+    unsure = ClaimMatch("p", "Post", 0, 5, "nearest", 0.2, "closest in words")
+    pointed = replace(unmatched, nearest=(likely, unsure))
+    assert others_note(pointed) == (
+        "Courier may tell it in other words; "
+        "storylens cannot tell whether Post tells it; closest sentences:"
+    )
     own = SummarySentence("x", "a", "Gazette", ("Gazette",), own=True)
     assert others_note(own) == "only Gazette reports it"
     quoting = SummarySentence(

@@ -1,4 +1,4 @@
-"""Which "closest in B" sentences are worth showing a reader.
+"""Which "closest in B" sentences are likely to tell the claim they stand under.
 
 Under a claim storylens cannot place, and under a summary line it cannot pair with an outlet,
 the comparison finds each other outlet's sentence sharing most of the claim's words
@@ -10,13 +10,15 @@ another one. Those 67 mislead: a reader who sees "closest in B" over the wrong s
 takes it that B leaves the fact out. No reranking of an outlet's sentences by the word,
 name or same-claim features picked the right one more often than the word overlap does.
 
-So a pointer is shown only where it is likely to be right: a small logistic model over the
-claim and the sentence alone (the same-claim model's score, the names and the weighted words
-they share; ``pointer_weights.json``, trained by ``scripts/train_pointers.py``, which prints
-its leave-one-story-out figures) gives the probability that the sentence tells the claim,
-and the threshold is the lowest at which, on stories the model was not fitted on, at most
-``MISLEADING_TARGET`` of the pointers shown are misleading. Below it the line says only that
-storylens cannot tell whether that outlet tells the claim: fewer, surer lines.
+So each pointer is weighed: a small logistic model over the claim and the sentence alone (the
+same-claim model's score, the names and the weighted words they share;
+``pointer_weights.json``, trained by ``scripts/train_pointers.py``, which prints its
+leave-one-story-out figures) gives the probability that the sentence tells the claim, and the
+threshold is the lowest at which, on stories the model was not fitted on, at most
+``MISLEADING_TARGET`` of the pointers it marks likely are misleading. A likely pointer reads
+"closest in B" (and a summary line says B may tell it in other words); every other reads
+"closest in B in words, perhaps unrelated". Hiding the others was tried: fresh readers then
+marked a claim another outlet plainly tells, with no sentence of it shown, misleading.
 """
 
 from __future__ import annotations
