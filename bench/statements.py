@@ -264,15 +264,10 @@ def summary_statements(c: dict[str, Any], at: StoryTexts) -> Lines:
         if line.get("same_quotation") and not line.get("own"):
             label += " | same quotation: " + ", ".join(sorted(line["same_quotation"]))
         if line.get("unmatched") and not line.get("own"):
-            # the line says those whose closest sentence is likely may tell it in other
-            # words, and that storylens cannot tell whether the others do
-            likely = {
-                m["outlet"] for m in line.get("nearest") or [] if m["relation"] == "nearest-likely"
-            }
-            maybe = sorted(o for o in line["unmatched"] if o in likely)
-            doubtful = sorted(o for o in line["unmatched"] if o not in likely)
-            if maybe:
-                label += " | may tell: " + ", ".join(maybe)
+            # the line says storylens cannot tell whether an outlet with no closest sentence
+            # tells it; the closest sentences are statements of their own (``nearest``)
+            pointed = {m["outlet"] for m in line.get("nearest") or []}
+            doubtful = sorted(o for o in line["unmatched"] if o not in pointed)
             if doubtful:
                 label += " | cannot tell: " + ", ".join(doubtful)
         shown = " | ".join(f"{o['outlet']}: {o['text']}" for o in line.get("other_wordings", []))

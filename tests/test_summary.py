@@ -71,9 +71,10 @@ def test_a_summary_line_says_what_it_knows_of_the_other_outlets() -> None:
     likely = ClaimMatch("c", "Courier", 0, 5, "nearest-likely", 0.5, "closest in words")
     unsure = ClaimMatch("p", "Post", 0, 5, "nearest", 0.2, "closest in words")
     pointed = replace(unmatched, nearest=(likely, unsure))
-    assert others_note(pointed) == (
-        "Courier may tell it in other words; "
-        "storylens cannot tell whether Post tells it; closest sentences:"
+    # an outlet with a closest sentence is left to it, likely or not
+    assert others_note(pointed) == ""
+    assert others_note(replace(unmatched, nearest=(likely,))) == (
+        "storylens cannot tell whether Post tells it"
     )
     own = SummarySentence("x", "a", "Gazette", ("Gazette",), own=True)
     assert others_note(own) == "only Gazette reports it"

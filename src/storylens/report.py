@@ -24,6 +24,7 @@ from storylens.compare.lineage import credits_words, echo_words, outlets_credite
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
+    CONFLICT_SCOPE_WORDS,
     HEDGED_WORDS,
     ONLY_HERE_LEGEND,
     UNPLACED_WORDS,
@@ -245,7 +246,7 @@ def scorecard_markdown(card: Scorecard) -> list[str]:
     lines = ["## What differs, at a glance", ""]
     lines += [
         f"- [{_plural(card.conflicts, 'conflicting detail', 'conflicting details')}]"
-        f"({SECTION_ANCHORS['details']}){possible}",
+        f"({SECTION_ANCHORS['details']}) {CONFLICT_SCOPE_WORDS}{possible}",
         f"- [{_plural(card.variant_count, 'quote variant', 'quote variants')}]"
         f"({SECTION_ANCHORS['quotes']}) ({kinds})",
         f"- [{card.only_claims} {only_claims_label(card.only_claims)}]"

@@ -21,6 +21,7 @@ from rich.text import Text
 from storylens.cli.common import plural, terminal_safe
 from storylens.compare.ranking import short_list
 from storylens.compare.scorecard import (
+    CONFLICT_SCOPE_WORDS,
     ONLY_CLAIMS_LABELS,
     anonymous_words,
     loaded_words_cell,
@@ -89,7 +90,7 @@ def _print_scorecard(console: Console, view: StoryView) -> None:
             "What differs, at a glance",
             ("count", "what"),
             [
-                (str(card.conflicts), "conflicting details" + possible),
+                (str(card.conflicts), f"conflicting details {CONFLICT_SCOPE_WORDS}{possible}"),
                 (str(card.variant_count), f"quote variants ({kinds})"),
                 (
                     str(card.only_claims),

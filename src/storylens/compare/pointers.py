@@ -16,9 +16,9 @@ same-claim model's score, the names and the weighted words they share;
 leave-one-story-out figures) gives the probability that the sentence tells the claim, and the
 threshold is the lowest at which, on stories the model was not fitted on, at most
 ``MISLEADING_TARGET`` of the pointers it marks likely are misleading. A likely pointer reads
-"closest in B" (and a summary line says B may tell it in other words); every other reads
-"closest in B in words, perhaps unrelated". Hiding the others was tried: fresh readers then
-marked a claim another outlet plainly tells, with no sentence of it shown, misleading.
+"closest in B"; every other reads "closest in B in words, perhaps unrelated". Hiding the
+others was tried: fresh readers then marked a claim another outlet plainly tells, with no
+sentence of it shown, misleading.
 """
 
 from __future__ import annotations

@@ -148,6 +148,12 @@ def scorecard(comparison: StoryComparison) -> Scorecard:
     )
 
 
+# What the count of conflicting details is a count of, said beside it wherever it is shown:
+# fresh readers of BASIL events took "0 conflicting details" for "the outlets agree" where
+# they differed in what no detail of these kinds holds (who wrote and who called).
+CONFLICT_SCOPE_WORDS = "among dates, numbers, names, roles and places"
+
+
 # What a list of unplaced claims says above itself, in every place that shows one.
 UNPLACED_WORDS = (
     "storylens cannot tell whether others tell these too; under some, another outlet's "

@@ -303,20 +303,16 @@ def others_note(line: SummarySentence) -> str:
     if line.same_quotation:
         verb = "prints" if len(line.same_quotation) == 1 else "print"
         notes.append(f"{', '.join(line.same_quotation)} {verb} the same quotation")
-    # an outlet whose closest sentence the pointer model finds likely to tell the line may
-    # tell it: "cannot tell" beside the very sentence read as false doubt to fresh readers
-    likely = {m.outlet for m in line.nearest if m.relation == "nearest-likely"}
-    maybe = [o for o in line.unmatched if o in likely]
-    doubtful = [o for o in line.unmatched if o not in likely]
-    if maybe:
-        notes.append(f"{', '.join(maybe)} may tell it in other words")
+    # an outlet with a closest sentence shown is left to it ("closest in B", or "... in words,
+    # perhaps unrelated": ``pointers``): "cannot tell whether B tells it" above B's very
+    # sentence read as false doubt to fresh readers, and "B may tell it" as a claim where B did
+    # not; one with none, storylens cannot tell ("no sentence of B matched" read as "B does
+    # not tell it")
+    pointed = {m.outlet for m in line.nearest}
+    doubtful = [o for o in line.unmatched if o not in pointed]
     if doubtful:
-        # "no sentence of B matched" read as "B does not tell it" to fresh readers who
-        # found B's sentence of it
         verb = "tells" if len(doubtful) == 1 else "tell"
         notes.append(f"storylens cannot tell whether {', '.join(doubtful)} {verb} it")
-    if line.unmatched and line.nearest:
-        notes[-1] += "; closest sentences:"
     return "; ".join(notes)
 
 

@@ -28,6 +28,7 @@ from storylens.compare.lineage import outlets_credited
 from storylens.compare.names_only import NAMES_ONLY_WORDS
 from storylens.compare.ranking import SHORT_LIST, short_list
 from storylens.compare.scorecard import (
+    CONFLICT_SCOPE_WORDS,
     HEDGED_WORDS,
     ONLY_CLAIMS_SHORT_LABELS,
     ONLY_HERE_LEGEND,
@@ -312,6 +313,7 @@ def story(
         unplaced=[(column, unplaced[column]) for column in columns if column in unplaced],
         unplaced_words=UNPLACED_WORDS,
         nearest_words=nearest_words,
+        conflict_scope_words=CONFLICT_SCOPE_WORDS,
         named=[(column, people) for column, people in names_only_by_outlet(comparison).items()],
         named_words=NAMES_ONLY_WORDS,
         chart=_sourcing_chart(comparison),
