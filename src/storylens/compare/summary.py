@@ -91,6 +91,11 @@ POINTING_BACK = ("the latter",)
 # alone, the reader does not know what it is one more of. "The latest figures show" counts
 # nothing: only "the latest" or "the next" one "to" do something is one more of a series.
 SERIES_OPENER = re.compile(r"(?:another\b|the (?:latest|next)(?: \w+){1,2} to\b)", re.IGNORECASE)
+# A line ends a sentence: a piece cut from one ("House Majority Whip Kevin McCarthy", "Obama
+# continued, calling out Speaker ... John Boehner") or a headline ("NRA urges states to allow
+# more armed officers in schools") was chosen as a summary line of BASIL events, telling
+# nothing or telling it the way a headline does.
+SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 
 
 # Another outlet's sentence is shown as its wording of a line only where the pairing is sure
@@ -421,6 +426,7 @@ def stands_alone(text: str) -> bool:
         and not any(phrase in fold(text) for phrase in POINTING_BACK)
         and SERIES_OPENER.match(text.lstrip("\"“‘' ")) is None
         and quoted_share(text) < MAX_QUOTED_SHARE
+        and SENTENCE_END.search(text) is not None
     )
 
 
