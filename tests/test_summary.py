@@ -437,3 +437,15 @@ def test_an_unplaced_claim_on_the_summary_points_where_its_line_does() -> None:
 def test_a_piece_of_a_sentence_or_a_headline_is_no_summary_line(piece: str) -> None:
     assert not stands_alone(piece)
     assert stands_alone(piece + " on Monday.") or piece.endswith("Pell")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The statement also quotes the council's own budget rules.",
+        "Quist continued, calling out Councillor Tom Pell by name.",
+        "The mayor and the council issued identical statements afterward.",
+    ],
+)
+def test_a_line_adding_to_the_sentence_before_does_not_stand_alone(line: str) -> None:
+    assert not stands_alone(line)

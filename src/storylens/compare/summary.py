@@ -84,8 +84,14 @@ LEANING_OPENERS = frozenset(
 # An opening phrase of at most a few words closed by a comma, and the word after it.
 OPENING_PHRASE = re.compile(r"([^,]{1,60}),\s+(\w+)\b")
 # Words that point back at something the sentence before names ("the latter is something
-# most cannot support").
-POINTING_BACK = ("the latter",)
+# most cannot support", "issued identical statements afterward").
+POINTING_BACK = ("the latter", "afterward", "afterwards")
+# A line whose subject "also" does something, or "continued", adds to what the sentence
+# before told ("The statement also quotes ...", "Obama continued, calling out ..."): fresh
+# readers of BASIL summaries marked both as lines that cannot stand alone. Looked for among
+# the first few words only, where the subject and its verb stand.
+CONTINUING_WORDS = frozenset({"also", "continued"})
+CONTINUING_WORDS_WITHIN = 6
 # A line opening on one of these counts itself in a series the sentences before it tell
 # ("Another man then tells him ...", "The latest candidate to learn the hard way was ..."):
 # alone, the reader does not know what it is one more of. "The latest figures show" counts
@@ -424,6 +430,7 @@ def stands_alone(text: str) -> bool:
         and not _participle_on_a_pronoun(said)
         and not _opening_phrase_on_a_pronoun(text)
         and not any(phrase in fold(text) for phrase in POINTING_BACK)
+        and not any(fold(word) in CONTINUING_WORDS for word in said[:CONTINUING_WORDS_WITHIN])
         and SERIES_OPENER.match(text.lstrip("\"“‘' ")) is None
         and quoted_share(text) < MAX_QUOTED_SHARE
         and SENTENCE_END.search(text) is not None
