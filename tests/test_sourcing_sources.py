@@ -56,6 +56,31 @@ def test_a_publication_credited_for_words_is_no_named_source() -> None:
     assert [(c.source_type, c.words) for c in profiles[0].counts] == [("person", 1)]
 
 
+def test_a_spokesperson_described_by_whom_they_speak_for_is_that_organisation() -> None:
+    text = 'A Harbour Bank spokesperson said: "We follow the law in every request."'
+    said = _said(
+        text,
+        "We follow the law in every request.",
+        "A Harbour Bank spokesperson",
+        kind="direct",
+        speaker_type="anonymous",
+    )
+    profile = _profile(text, said)
+    assert profile.anonymous == ()
+    assert [c.source_type for c in profile.counts] == ["organization"]
+    # a spokesperson described by nobody they speak for stays an anonymous source
+    bare = _said(
+        text.replace("A Harbour Bank", "A"),
+        "We follow the law in every request.",
+        "A spokesperson",
+        kind="direct",
+        speaker_type="anonymous",
+    )
+    assert [c.source_type for c in _profile(text.replace("A Harbour Bank", "A"), bare).counts] == [
+        "anonymous"
+    ]
+
+
 def test_a_count_of_people_names_no_source() -> None:
     text = 'Close to two dozen Ashcombe councillors called the plan "reckless".'
     group = _said(
