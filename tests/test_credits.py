@@ -37,6 +37,9 @@ from test_compare_parts import member
         ("Appearing on the Valley Herald's podcast, she said so.", "Valley Herald"),
         # an outlet named by an everyday word, titled with a capital "The"
         ("According to The Hill, the vote was moved to Friday.", "The Hill"),
+        # an outlet's piece as the source of what follows
+        ("A new report in the Harbor Gazette, published Saturday, cited a memo.", "Harbor Gazette"),
+        ("A Valley Herald newspaper report revealed the second pier.", "Valley Herald"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:
@@ -56,6 +59,9 @@ def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str)
         "He said on Twitter that the vote was rigged.",
         "Aides told the Hill staff that the vote was moved.",
         "According to Hill, the vote was moved to Friday.",
+        # a report by no outlet, and an outlet's own name holding "Report"
+        "A council report found no fault with the piers.",
+        "He is a former editor of The Drudge Report.",
     ],
 )
 def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:
