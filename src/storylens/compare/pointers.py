@@ -11,7 +11,7 @@ takes it that B leaves the fact out. No reranking of an outlet's sentences by th
 name or same-claim features picked the right one more often than the word overlap does.
 
 So each pointer is weighed: a small logistic model over the claim and the sentence alone (the
-same-claim model's score, the names and the weighted words they share;
+names and the weighted words they share;
 ``pointer_weights.json``, trained by ``scripts/train_pointers.py``, which prints its
 leave-one-story-out figures) gives the probability that the sentence tells the claim, and the
 threshold is the lowest at which, on stories the model was not fitted on, at most
@@ -31,7 +31,6 @@ from pathlib import Path
 import numpy as np
 
 from storylens.compare.logistic import Logistic, read_weights
-from storylens.compare.same_claim import judge_profiles
 from storylens.compare.same_claim_features import (
     ClaimProfile,
     claim_profile,
@@ -43,14 +42,13 @@ from storylens.records import ClaimMatch
 
 WEIGHTS_FILE = Path(__file__).with_name("pointer_weights.json")
 # The weights file's format; a file of another version was written by another feature set.
-WEIGHTS_VERSION = 1
+WEIGHTS_VERSION = 2
 # The share of shown pointers that may point away from an outlet's own sentence of the claim,
 # on stories the model was not fitted on: the comparison issue's precision target for real
 # news (0.90). The training script picks the threshold that meets it.
 MISLEADING_TARGET = 0.10
 # What the model reads of a claim and a sentence, in this order.
 FEATURES = (
-    "same_claim",  # the same-claim model's probability for the pair
     "names_min",  # the names both give, as the smaller of the two sides' shares
     "names_max",  # ... the larger
     "weight_min",  # the information weight of the shared words, the smaller side's share
@@ -64,8 +62,7 @@ def pointer_features(claim: ClaimProfile, sentence: ClaimProfile) -> list[float]
     """The features of one pointer, in ``FEATURES`` order."""
     both_named = bool(claim.names) and bool(sentence.names)
     names = list(coverage(claim.names, sentence.names)[:2]) if both_named else [NO_NAMES] * 2
-    weights = list(weighted_coverage(claim, sentence))
-    return [judge_profiles(claim, sentence).score, *names, *weights]
+    return [*names, *weighted_coverage(claim, sentence)]
 
 
 @cache
@@ -79,10 +76,15 @@ def pointer_model() -> Logistic:
 
 
 def pointer_probabilities(pairs: Sequence[tuple[str, str]]) -> np.ndarray:
-    """For each (claim, sentence) pair, the probability that the sentence tells the claim."""
+    """For each (claim, sentence) pair, the probability that the sentence tells the claim.
+    Each text is read once: a story's pointers share their sentences."""
     if not pairs:
         return np.zeros(0)
-    rows = np.array([pointer_features(claim_profile(a), claim_profile(b)) for a, b in pairs])
+    read: dict[str, ClaimProfile] = {}
+    for text in (text for pair in pairs for text in pair):
+        if text not in read:
+            read[text] = claim_profile(text)
+    rows = np.array([pointer_features(read[a], read[b]) for a, b in pairs])
     return pointer_model().probabilities(rows)
 
 
