@@ -434,6 +434,7 @@ def stands_alone(text: str) -> bool:
         and SERIES_OPENER.match(text.lstrip("\"“‘' ")) is None
         and quoted_share(text) < MAX_QUOTED_SHARE
         and SENTENCE_END.search(text) is not None
+        and not text.lstrip("\"“‘'( ")[:1].islower()  # a piece cut from a sentence
     )
 
 
