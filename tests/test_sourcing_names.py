@@ -155,3 +155,14 @@ def test_a_nickname_and_the_given_name_are_one_person() -> None:
     post = next(p for p in by_outlet if p.outlet == "Post")
     # "Dick" is a nickname of "Richard"; "Bill" and "Ted" are two people's names
     assert post.left_out == ("Bill Oduya", "Richard J. Hale", "Ted Oduya")
+
+
+def test_an_acronym_printed_dotted_or_spelt_out_is_named() -> None:
+    a = "“We need time to digest it,” the HRA said."
+    members = [_quoting("a", "Echo", a, ("We need time to digest it,", "the HRA"))]
+    for spelt in ("The H.R.A. met on Monday.", "A Harbour Rangers Association panel met."):
+        _, by_outlet = sourcing_profiles([*members, member("b", "Courier", spelt)], {})
+        courier = next(p for p in by_outlet if p.outlet == "Courier")
+        assert courier.left_out == ()
+    _, by_outlet = sourcing_profiles([*members, member("b", "Courier", "Rangers met.")], {})
+    assert next(p for p in by_outlet if p.outlet == "Courier").left_out == ("the HRA",)

@@ -1547,7 +1547,30 @@ ECHO_RUN_WORDS = 6
 
 @lru_cache(maxsize=PRINTED_CACHE_ARTICLES)
 def _words_printed(text: str) -> frozenset[str]:
-    return frozenset(fold(w) for w in words(text))
+    """The text's words, folded, and the acronyms it prints in other forms: "N.R.A." and
+    "National Rifle Association" print "NRA" (a fresh reader of a BASIL event marked "nyt
+    never names the NRA" wrong beside both)."""
+    return frozenset(fold(w) for w in words(text)) | _acronyms(text)
+
+
+# An acronym read from a name's initials has at least this many letters: two capitalised
+# words in a row ("New York", "White House") are too many things' initials.
+MIN_ACRONYM_LETTERS = 3
+# A dotted acronym ("N.R.A.", "F.B.I."), and a run of capitalised words that may stand for one,
+# its small joining words skipped ("Federal Bureau of Investigation").
+_DOTTED_ACRONYM = re.compile(r"\b(?:[A-Z]\.){2,}")
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:of\s+|for\s+|and\s+|the\s+)*[A-Z][a-z]+)+")
+_JOINING_WORDS = frozenset({"of", "for", "and", "the"})
+
+
+def _acronyms(text: str) -> frozenset[str]:
+    """The acronyms a text prints dotted or spelt out, folded ("nra")."""
+    found = {m.group().replace(".", "").lower() for m in _DOTTED_ACRONYM.finditer(text)}
+    for run in _CAPITALISED_RUN.finditer(text):
+        initials = "".join(w[0] for w in run.group().split() if w not in _JOINING_WORDS)
+        if len(initials) >= MIN_ACRONYM_LETTERS:
+            found.add(initials.lower())
+    return frozenset(found)
 
 
 def _names_anywhere(
