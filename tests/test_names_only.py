@@ -161,3 +161,13 @@ def test_accented_names_and_people_named_like_outlets_are_people() -> None:
     # a PERSON mention that is an outlet's name stays off
     show = member("p", "Post", "Fox News Sunday aired it.", people=("Fox News Sunday",))
     assert _named(show, other) == []
+
+
+def test_a_surname_after_a_title_is_a_person_listed_with_the_title() -> None:
+    text = "President Marwood signed the order. Critics called it rushed."
+    gazette = member("g", "Gazette", text, people=("Marwood",))
+    courier = member("c", "Courier", "The order was signed on Monday.")
+    assert _named(gazette, courier) == [("Gazette", "President Marwood")]
+    # a surname alone, with no title, may be a firm or a street
+    bare = member("g", "Gazette", "Marwood signed the order.", people=("Marwood",))
+    assert _named(bare, courier) == []

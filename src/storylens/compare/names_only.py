@@ -63,8 +63,12 @@ NOT_SURNAMES = frozenset(
     stadium arena airport station building tower memorial
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
-# A person named by fewer words than this (a surname or a given name alone) is not listed.
+# A person named by fewer words than this (a surname or a given name alone) is not listed,
+# unless a title stands before it ("President Obama": a fresh reader of a BASIL event found
+# Obama missing from the one outlet that named him).
 MIN_NAME_WORDS = 2
+# The longest title looked for right before a name ("congresswoman").
+MAX_TITLE_CHARS = 16
 # A line of at most this many words is a headline when most of its words are capitalised, a
 # byline when it opens like one.
 DISPLAY_LINE_WORDS = 14
@@ -169,7 +173,20 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
         # the span of the name itself, titles and possessive left out
         first = mention.find(name_words[0])
         last = mention.find(name_words[-1], first)
+        title = _title_before(text, start + first)
+        if len(name_words) < MIN_NAME_WORDS and title:
+            # a surname after a title is a person ("President Obama", "Mr. Levin"): listed
+            # with the title, as the article writes it
+            name_words = [title, *name_words]
         yield name_words, start + first, start + last + len(name_words[-1])
+
+
+def _title_before(text: str, at: int) -> str | None:
+    """The title written right before a name ("President", "Mr."), or None."""
+    before = text[max(0, at - MAX_TITLE_CHARS) : at].split()
+    if before and fold(before[-1]) in TITLES:
+        return before[-1]
+    return None
 
 
 def _named_speakers(member: StoryMember) -> Iterable[tuple[int, int]]:
