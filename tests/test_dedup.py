@@ -13,6 +13,7 @@ from storylens.stories.dedup import (
     estimated_containment,
     estimated_jaccard,
     make_signature,
+    word_shingles,
 )
 
 WIRE = " ".join(
@@ -71,3 +72,17 @@ def test_boilerplate_is_left_out_of_the_body() -> None:
 
 def test_signature_is_deterministic_across_calls() -> None:
     assert make_signature(WIRE) == make_signature(WIRE)
+
+
+@pytest.mark.parametrize("text", [WIRE, OTHER, "one two three", "", "A B C D E F G H"])
+@pytest.mark.parametrize("params", [MinHashParams(), MinHashParams(num_perm=64, seed=7)])
+def test_signatures_are_datasketchs_own(text: str, params: MinHashParams) -> None:
+    """The signature computed without datasketch is the one datasketch's MinHash gives."""
+    from datasketch import MinHash
+
+    shingles = word_shingles(text, params.shingle_words)
+    minhash = MinHash(num_perm=params.num_perm, seed=params.seed, scheme=params.scheme)
+    minhash.update_batch(list(shingles))
+    signature = make_signature(text, params)
+    assert signature.values == tuple(int(v) for v in minhash.hashvalues)
+    assert signature.to_minhash().jaccard(minhash) == 1.0

@@ -14,17 +14,20 @@ a wire story and adds two paragraphs is still recognised as carrying a copy.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from datasketch import MinHash
 
 from storylens.errors import SignatureMismatch
 from storylens.records import Span
+
+if TYPE_CHECKING:
+    from datasketch import MinHash
 
 # The figures below are B-cubed F1 over 10 shuffled orders of every story set by
 # bench/constants.py, with the copies found in those orders (now 268; docs/results/
@@ -38,7 +41,8 @@ DEFAULT_SHINGLE_WORDS = 5
 # Fixed seed: signatures made in different processes and runs must be comparable.
 DEFAULT_SEED = 1
 # datasketch's default hash scheme since 2.0; stored so old signatures are never misread.
-DEFAULT_SCHEME = "affine32"
+AFFINE32 = "affine32"
+DEFAULT_SCHEME = AFFINE32
 # LSH retrieves pairs whose estimated Jaccard is about this or more; the copy decision is
 # made afterwards on containment, so this only needs to be low enough to catch partial copies.
 # No code reads it: it names the threshold LSH_BANDS is datasketch's optimum for (0.2 and 0.8
@@ -88,19 +92,62 @@ class Signature:
     shingles: int
 
     def to_minhash(self) -> MinHash:
+        """The signature as datasketch's ``MinHash`` (for callers who want its methods)."""
+        from datasketch import MinHash
+
         return MinHash(
             seed=self.params.seed,
             hashvalues=np.asarray(self.values, dtype=np.uint64),
-            permutations=_permutations(self.params),
+            permutations=_datasketch_permutations(self.params),
             scheme=self.params.scheme,
         )
 
 
 @lru_cache(maxsize=8)
-def _permutations(params: MinHashParams) -> Any:
+def _datasketch_permutations(params: MinHashParams) -> Any:
     # datasketch draws the permutations again for every MinHash it builds; they depend only
     # on the parameters, and drawing them took a tenth of the clustering time.
+    from datasketch import MinHash
+
     return MinHash(num_perm=params.num_perm, seed=params.seed, scheme=params.scheme).permutations
+
+
+# datasketch's "affine32" scheme is computed here (``_affine32_values``) without importing
+# datasketch: its package imports scipy.integrate (for LSH parameters storylens does not use),
+# a quarter of a second at every start (issue #22). tests/test_dedup.py holds the two equal.
+_UINT32_MAX = np.uint32(0xFFFFFFFF)
+# MurmurHash3's 32-bit finalizer (shift, multiplier, shift, multiplier, shift), as datasketch
+# pre-mixes each shingle's hash with it.
+_FMIX32 = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35))
+
+
+@lru_cache(maxsize=8)
+def _affine32_permutations(num_perm: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """datasketch's permutations h -> a * h + b (mod 2^32), ``a`` odd, drawn as it draws them."""
+    generator = np.random.RandomState(seed)
+    a = generator.randint(0, 1 << 31, num_perm, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+    b = generator.randint(0, 1 << 32, num_perm, dtype=np.uint32)
+    return a, b
+
+
+def _affine32_values(shingles: Sequence[bytes], num_perm: int, seed: int) -> np.ndarray:
+    """datasketch's ``MinHash(scheme="affine32").update_batch(shingles).hashvalues``: each
+    shingle's SHA-1 (its first four bytes, little-endian), pre-mixed, permuted, and the least
+    value of each permutation."""
+    if not shingles:
+        return np.full(num_perm, _UINT32_MAX, dtype=np.uint32)
+    hashes = np.frombuffer(
+        b"".join(hashlib.sha1(shingle).digest()[:4] for shingle in shingles), dtype="<u4"
+    ).astype(np.uint32)
+    shift1, multiplier1, shift2, multiplier2 = _FMIX32
+    hashes = hashes ^ (hashes >> shift1)
+    hashes = hashes * multiplier1
+    hashes = hashes ^ (hashes >> shift2)
+    hashes = hashes * multiplier2
+    hashes = hashes ^ (hashes >> shift1)
+    a, b = _affine32_permutations(num_perm, seed)
+    permuted = hashes.reshape(-1, 1) * a + b
+    return permuted.min(axis=0)
 
 
 def body_without_boilerplate(text: str, boilerplate: Sequence[Span]) -> str:
@@ -128,15 +175,21 @@ def make_signature(text: str, params: MinHashParams | None = None) -> Signature:
     """The MinHash signature of ``text`` (already stripped of boilerplate)."""
     params = params or MinHashParams()
     shingles = word_shingles(text, params.shingle_words)
-    minhash = MinHash(
-        num_perm=params.num_perm,
-        seed=params.seed,
-        permutations=_permutations(params),
-        scheme=params.scheme,
-    )
-    if shingles:
-        minhash.update_batch(list(shingles))
-    return Signature(params, tuple(int(v) for v in minhash.hashvalues), len(shingles))
+    if params.scheme == AFFINE32:
+        values = _affine32_values(list(shingles), params.num_perm, params.seed)
+    else:  # another of datasketch's schemes: datasketch itself
+        from datasketch import MinHash
+
+        minhash = MinHash(
+            num_perm=params.num_perm,
+            seed=params.seed,
+            permutations=_datasketch_permutations(params),
+            scheme=params.scheme,
+        )
+        if shingles:
+            minhash.update_batch(list(shingles))
+        values = minhash.hashvalues
+    return Signature(params, tuple(int(v) for v in values), len(shingles))
 
 
 def check_comparable(left: Signature, right: Signature) -> None:
