@@ -160,9 +160,8 @@ class TagRules:
                     written[targets, column] = value
         ends = np.cumsum(lengths)[:-1]
         orths = read[:, _READ.index(ORTH)]
-        for doc, doc_orths, doc_written in zip(
-            docs, np.split(orths, ends), np.split(written, ends), strict=True
-        ):
+        parts: list[Any] = np.split(written, ends)
+        for doc, doc_orths, doc_written in zip(docs, np.split(orths, ends), parts, strict=True):
             doc.from_array(_COMPARED, doc_written)
             self._lemmatize(doc, doc_orths, doc_written)
 
