@@ -116,8 +116,8 @@ def _datasketch_permutations(params: MinHashParams) -> Any:
 # datasketch: its package imports scipy.integrate (for LSH parameters storylens does not use),
 # a quarter of a second at every start (issue #22). tests/test_dedup.py holds the two equal.
 _UINT32_MAX = np.uint32(0xFFFFFFFF)
-# MurmurHash3's 32-bit finalizer (shift, multiplier, shift, multiplier, shift), as datasketch
-# pre-mixes each shingle's hash with it.
+# MurmurHash3's 32-bit finalizer (shift, multiplier, shift, multiplier; its last shift is the
+# first again), as datasketch pre-mixes each shingle's hash with it.
 _FMIX32 = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35))
 
 
