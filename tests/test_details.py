@@ -76,3 +76,10 @@ def test_a_weekday_or_month_alone_is_answered_as_dateparser_answers(name: str) -
             parsed = _date_parser(base).get_date_data(phrase)["date_obj"]
             expected = parsed.date().isoformat() if parsed else None
             assert normalise_date(phrase, published) == expected, (phrase, published)
+
+
+def test_dates_are_read_against_the_publication_day_alone(nlp) -> None:  # type: ignore[no-untyped-def]
+    doc = nlp("The council met last Tuesday and will vote on March 3. It met yesterday too.")
+    day = find_dates(doc, "2015-03-05")
+    assert day == find_dates(doc, "2015-03-05T23:59:00+02:00")
+    assert any(span.label for span in day)

@@ -44,6 +44,19 @@ def test_same_as_spacy(nlp: Language, text: str) -> None:
     assert np.array_equal(expected[0], got[0])
 
 
+def test_a_batch_is_annotated_as_each_doc_alone(nlp: Language) -> None:
+    """The rules run once over a batch's docs end to end: empty docs and docs that end where
+    a two-token rule could begin ("gonna" split over two docs) come out as spaCy's."""
+    rules = TagRules.for_pipeline(nlp)
+    assert rules is not None
+    rules.checked = True
+    texts = [*TEXTS, "He said we're gon", "na fix it", "Let", "'s go."]
+    expected = _arrays(list(nlp.pipe(texts)))
+    docs = list(nlp.pipe(texts, disable=list(rules.replaces)))
+    rules.annotate(docs)
+    assert all(np.array_equal(a, b) for a, b in zip(expected, _arrays(docs), strict=True))
+
+
 def test_first_doc_is_checked(nlp: Language) -> None:
     rules = TagRules.for_pipeline(nlp)
     assert rules is not None

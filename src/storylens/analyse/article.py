@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import islice
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -58,8 +59,13 @@ def analyse_articles(
     pairs = ((clean.text, clean) for clean in cleans)
     rules = tag_rules(nlp)
     disabled = rules.replaces if rules else ()
-    for doc, clean in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, disable=disabled):
-        yield analyse_doc(rules(doc) if rules else doc, clean, model)
+    parsed = nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, disable=disabled)
+    # A batch of docs at a time, as nlp.pipe makes them: the tag rules run once over the batch.
+    while batch := list(islice(parsed, batch_size)):
+        if rules:
+            rules.annotate([doc for doc, _ in batch])
+        for doc, clean in batch:
+            yield analyse_doc(doc, clean, model)
 
 
 @lru_cache(maxsize=4)

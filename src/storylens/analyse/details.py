@@ -18,6 +18,9 @@ NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
 NUMBER_CONTEXT_TOKENS = 3
 # Date phrases longer than this are descriptions ("the last three years"), not dates.
 MAX_DATE_PHRASE_CHARS = 40
+# The characters of an ISO publication date that phrases are read against: its day
+# ("2015-06-01"), not its time.
+PUBLISHED_DAY_CHARS = 10
 # Date parsers kept, one per publication day: a run reads articles of a few hundred days, and
 # building a parser (its settings and locale) costs more than parsing a phrase with it.
 MAX_DATE_PARSERS = 512
@@ -86,7 +89,7 @@ def normalise_date(phrase: str, relative_to: str | None) -> str | None:
     base = None
     if relative_to:
         with suppress(ValueError):  # an unreadable publication date: read the phrase alone
-            base = datetime.fromisoformat(relative_to[:10])
+            base = datetime.fromisoformat(relative_to[:PUBLISHED_DAY_CHARS])
     try:
         parsed = _date_parser(base).get_date_data(phrase)["date_obj"]
     except (ValueError, OverflowError):
@@ -106,10 +109,13 @@ def _date_parser(relative_base: datetime | None) -> DateDataParser:
 
 
 def find_dates(doc: Doc, published: str | None) -> tuple[Span, ...]:
+    # Only the publication day is read (``normalise_date``): keyed by it, articles of one day
+    # published at different times share the cached answers.
+    day = published[:PUBLISHED_DAY_CHARS] if published else published
     spans = []
     for ent in doc.ents:
         if ent.label_ in DATE_LABELS:
-            value = normalise_date(ent.text, published)
+            value = normalise_date(ent.text, day)
             spans.append(Span(ent.start_char, ent.end_char, value or "", ent.text))
     return tuple(spans)
 

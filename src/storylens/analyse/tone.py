@@ -109,6 +109,7 @@ from storylens.analyse.quotes.marks import (
     doc_marked_quotes,
 )
 from storylens.analyse.token_columns import token_columns
+from storylens.analyse.word_frequency import english_zipf
 from storylens.records import Polarity, Quote, ToneMark
 
 __all__ = ["find_tone", "is_listed"]
@@ -446,9 +447,9 @@ def _boosters() -> frozenset[str]:
 
 @lru_cache(maxsize=65536)
 def _zipf(word: str) -> float:
-    from wordfreq import zipf_frequency
-
-    return float(zipf_frequency(word, "en"))
+    # wordfreq's own figure, read without its tokenizer for plain words (a fifth of the tone
+    # stage's cost went to it; issue #22)
+    return float(english_zipf(word))
 
 
 def _valence(token: Token) -> float:

@@ -18,8 +18,8 @@ from functools import cached_property, lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel, Levenshtein
 from rapidfuzz.process import cdist
-from wordfreq import freq_to_zipf, get_frequency_dict, zipf_frequency
 
+from storylens.analyse.word_frequency import english_zipf
 from storylens.compare.words import fold, is_stop_word, stem, with_states_spelt_out, words
 
 # The n-gram lengths of words and of characters whose overlaps are features.
@@ -49,20 +49,6 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 @lru_cache(maxsize=65536)
 def _weight(word: str) -> float:
     return max(ZIPF_CEILING - english_zipf(word), 0.5)
-
-
-def english_zipf(word: str) -> float:
-    """``wordfreq.zipf_frequency(word, "en")``. A plain lower-case ASCII word is looked up in
-    wordfreq's table directly: wordfreq runs its tokenizer on every word first, which cost
-    more than the rest of reading a claim. The rounding is wordfreq's own (three significant
-    digits, then two decimals on the Zipf scale); a test holds the two equal."""
-    if not (word.isascii() and word.isalpha() and word.islower()):
-        return zipf_frequency(word, "en")
-    frequency = get_frequency_dict("en").get(word)
-    if frequency is None:
-        return 0.0
-    rounded = round(frequency, math.floor(-math.log(frequency, 10)) + 3)
-    return round(freq_to_zipf(rounded), 2)
 
 
 @lru_cache(maxsize=65536)

@@ -951,17 +951,23 @@ def _author_named(found: re.Match[str], quotes: Sequence[Quote]) -> str | None:
     return " ".join(name) if titled or quoted else None
 
 
-@lru_cache(maxsize=PATTERNS_CACHED)
-def _authored_before_cue(cue_word: str) -> re.Pattern[str]:
-    """A text said to be from someone, then the cue word, at the end of what it is searched
-    in ("a letter from Representative Ann Roe, Democrat of Vermont, calling"): compiled once
-    per cue word (see ``_role_patterns``)."""
-    nouns = "|".join(sorted(SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS))
-    return re.compile(
-        AUTHORED.format(noun=f"(?i:{nouns})")
-        + AUTHOR_APPOSITION
-        + rf"\s+{re.escape(cue_word)}\s+\Z"
-    )
+# A text said to be from someone, then the last word, at the end of what it is searched in
+# ("a letter from Representative Ann Roe, Democrat of Vermont, calling "): the caller checks
+# that the last word is the cue. One pattern for every cue word: compiled per cue word it cost
+# 6 ms a word, about 3 ms an article in a 200-article run (issue #22).
+AUTHORED_BEFORE_LAST_WORD = re.compile(
+    AUTHORED.format(noun=f"(?i:{'|'.join(sorted(SPEECH_NOUNS | DOCUMENT_NOUNS | TEXT_NOUNS))})")
+    + AUTHOR_APPOSITION
+    + r"\s+(?P<last_word>\S+)\s+\Z"
+)
+
+
+def _authored_before_cue(between: str, cue_word: str) -> re.Match[str] | None:
+    """The text said to be from someone that ends right before the cue word, at the end of
+    ``between``: the last word is the one run of non-space characters after the apposition,
+    so the match is the one a pattern with the cue word in its place would find."""
+    found = AUTHORED_BEFORE_LAST_WORD.search(between)
+    return found if found and found.group("last_word") == cue_word else None
 
 
 def _by_author(quote: Quote, quotes: Sequence[Quote], text: str) -> Quote:
@@ -977,7 +983,7 @@ def _by_author(quote: Quote, quotes: Sequence[Quote], text: str) -> Quote:
     if cue and quote.speaker_end is not None and quote.speaker_end <= quote.start:
         # the author named between the speaker and the cue, the cue right before the words
         between = text[quote.speaker_end : quote.start]
-        found = _authored_before_cue(cue[-1]).search(between)
+        found = _authored_before_cue(between, cue[-1])
         author = _author_named(found, quotes) if found else None
         if author:
             return replace(quote, speaker=author, speaker_type="person")
