@@ -39,7 +39,7 @@ def test_a_likely_sentence_is_marked_and_an_unlikely_one_said_perhaps_unrelated(
     text = TELLS + " " + UNRELATED
     told, _ = match(TELLS, 0)
     unrelated, _ = match(UNRELATED, len(TELLS) + 1)
-    marked = weigh_pointers(CLAIM, [told, unrelated], lambda m: text[m.start : m.end])
+    marked = weigh_pointers(CLAIM, [told, unrelated], {"b": text})
     assert [m.relation for m in marked] == ["nearest-likely", "nearest"]
     assert [nearest_words(m) for m in marked] == [
         "closest in Courier",
@@ -54,4 +54,4 @@ def test_names_count_neither_way_where_one_side_names_nobody() -> None:
 
 
 def test_no_matches_show_nothing() -> None:
-    assert weigh_pointers(CLAIM, [], lambda m: "") == ()
+    assert weigh_pointers(CLAIM, [], {}) == ()

@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from functools import partial
 
 import numpy as np
 from scipy import sparse
@@ -400,13 +399,9 @@ def _judge_lone_claims(
                 else ()
             )
             if texts is not None:
-                nearest = weigh_pointers(claim.text, nearest, partial(_sentence_of, texts))
+                nearest = weigh_pointers(claim.text, nearest, texts)
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
-
-
-def _sentence_of(texts: Mapping[str, str], match: ClaimMatch) -> str:
-    return texts[match.article_id][match.start : match.end]
 
 
 def _likeliest(

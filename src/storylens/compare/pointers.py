@@ -22,7 +22,7 @@ outlet plainly tells, with no sentence of it shown, misleading.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -91,15 +91,17 @@ def pointer_probabilities(pairs: Sequence[tuple[str, str]]) -> np.ndarray:
 
 
 def weigh_pointers(
-    claim: str, matches: Sequence[ClaimMatch], sentence_of: Callable[[ClaimMatch], str]
+    claim: str, matches: Sequence[ClaimMatch], texts: Mapping[str, str]
 ) -> tuple[ClaimMatch, ...]:
     """The nearest sentences ``matches`` of ``claim``, each one the pointer model finds likely
     to tell it marked ``nearest-likely``; the others stay ``nearest`` (shown as perhaps
-    unrelated). ``sentence_of`` gives a match's sentence."""
+    unrelated). ``texts``: the story's article texts by id, where each match's sentence stands."""
     if not matches:
         return ()
     model = pointer_model()
-    chances = pointer_probabilities([(claim, sentence_of(match)) for match in matches])
+    chances = pointer_probabilities(
+        [(claim, texts[match.article_id][match.start : match.end]) for match in matches]
+    )
     return tuple(
         replace(
             match,

@@ -713,15 +713,12 @@ def _told_in_other_words(
         else:
             closest.append(match)
 
-    def sentence_of(match: ClaimMatch) -> str:
-        return texts[match.article_id][match.start : match.end]
-
     if not told:
-        return replace(line, nearest=weigh_pointers(line.text, nearest, sentence_of))
+        return replace(line, nearest=weigh_pointers(line.text, nearest, texts))
     moved = {wording.outlet for wording in told}
     return replace(
         line,
         other_wordings=line.other_wordings + tuple(told),
         unmatched=tuple(o for o in line.unmatched if o not in moved),
-        nearest=weigh_pointers(line.text, closest, sentence_of),
+        nearest=weigh_pointers(line.text, closest, texts),
     )
