@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from storylens.compare.story import compare_story
-from storylens.compare.summary import others_note, stands_alone
+from storylens.compare.summary import describes_someone, names_someone, others_note, stands_alone
 from storylens.records import Claim, ClaimMatch, DetailConflict, DetailValue, SummarySentence
 from test_compare_parts import member
 
@@ -41,6 +41,29 @@ from test_compare_parts import member
 )
 def test_a_summary_line_stands_alone(text: str, alone: bool) -> None:
     assert stands_alone(text) is alone
+
+
+@pytest.mark.parametrize(
+    ("text", "unnamed"),
+    [
+        # who "the congressman" is lies in the sentences before
+        ("“I did not send it,” the congressman said, though he does not know who did.", True),
+        ("In the video, the North Carolina lawmaker grabs the student's arm.", True),
+        ("The Republican governor returned home Tuesday afternoon.", True),
+        # named in the line, or named as the one whose office it is
+        ("The congressman, Dan Roe, said he did not send it.", False),
+        ("Roe's office said the congressman's account had been hacked.", False),
+        # no description of a person: the victim of a story is who it is about
+        ("The victim is a 45-year-old woman from Rochester.", False),
+        ("The president's advisory board met on Monday.", False),
+        ("The New York Times reported the vote on Tuesday.", False),
+    ],
+)
+def test_a_line_calling_someone_only_by_a_role_does_not_stand_alone(
+    text: str, unnamed: bool
+) -> None:
+    story_names = frozenset({"Dan", "Roe"})
+    assert (describes_someone(text) and not names_someone(text, story_names)) is unnamed
 
 
 GAZETTE = (

@@ -17,7 +17,8 @@ A claim whose sentence holds a detail another outlet disputes or cannot be check
 is left out of the summary: a summary line should need no footnote. So is a line that cannot
 stand alone: one mostly inside quotation marks (a source's words read as the outlet's account
 when shown without their speaker), one that opens on a word pointing back at a sentence the
-reader does not see ("He added", "But the editor was not alone"), and one that repeats a line
+reader does not see ("He added", "But the editor was not alone"), one that calls a person
+only by a role and names no one ("the congressman said"), and one that repeats a line
 already chosen in other words (two outlets' leads the claim groups did not join).
 """
 
@@ -31,6 +32,7 @@ from functools import lru_cache
 import numpy as np
 from scipy import sparse
 
+from storylens.analyse.quotes.cues import ROLE_NOUNS
 from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.claims import shares_a_quotation
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
@@ -102,6 +104,18 @@ SERIES_OPENER = re.compile(r"(?:another\b|the (?:latest|next)(?: \w+){1,2} to\b)
 # more armed officers in schools") was chosen as a summary line of BASIL events, telling
 # nothing or telling it the way a headline does.
 SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
+# A line that calls a person only by a description ("the congressman said", "the North
+# Carolina lawmaker") and names no one leans on the sentences before it for who that is:
+# fresh readers of BASIL summaries marked such lines as ones that cannot stand alone. Only
+# nouns of office and role, which stand for one person named elsewhere: "the victim" or "the
+# driver" tells the reader of a story who is meant.
+DESCRIBED_PERSON_NOUNS = ROLE_NOUNS
+# Words after "the" read for the noun a description is about, past the names and numbers
+# that modify it ("the North Carolina lawmaker", "the 46-year-old congressman").
+DESCRIPTION_WORDS = 4
+# A possessive ending: "Weiner's office" names Weiner; "the president's advisory board" is no
+# description of whom the line is about.
+POSSESSIVE = re.compile(r"['’]s?$")
 
 
 # Another outlet's sentence is shown as its wording of a line only where the pairing is sure
@@ -438,6 +452,49 @@ def stands_alone(text: str) -> bool:
     )
 
 
+def describes_someone(text: str) -> bool:
+    """Whether a line calls a person by a description: "the congressman", "the North
+    Carolina lawmaker"."""
+    said = words(text)
+    return any(
+        fold(word) == "the"
+        and fold(_described_noun(said[at + 1 : at + 1 + DESCRIPTION_WORDS]) or "")
+        in DESCRIBED_PERSON_NOUNS
+        for at, word in enumerate(said)
+    )
+
+
+def _described_noun(after_the: Sequence[str]) -> str | None:
+    """The first lower-case word after "the" and the names or numbers that modify it ("the
+    North Carolina lawmaker", "the 46-year-old"): the noun a description is about. None where
+    only names follow ("The New York Times")."""
+    for word in after_the:
+        if word[:1].isupper() or word[:1].isdigit():
+            continue
+        return word if word[:1].isalpha() and not POSSESSIVE.search(word) else None
+    return None
+
+
+def names_someone(text: str, person_words: frozenset[str]) -> bool:
+    """Whether a line names a person: a capitalised word of a name the story's articles give
+    a person (so a surname the recogniser missed in this sentence counts)."""
+    return any(
+        word[:1].isupper() and POSSESSIVE.sub("", word) in person_words for word in words(text)
+    )
+
+
+def _person_words(members: Sequence[StoryMember]) -> frozenset[str]:
+    """The capitalised words of every person's name in the story's articles."""
+    return frozenset(
+        word
+        for member in members
+        for entity in member.analysed.entities
+        if entity.label == "PERSON"
+        for word in words(entity.text)
+        if word[:1].isupper()
+    )
+
+
 def _opening_phrase_on_a_pronoun(text: str) -> bool:
     """An opening phrase closed by a comma, then a pronoun as the subject, no name before it
     ("From 1997 to 2009, he practiced ..."): who "he" is lies in the sentence before."""
@@ -524,6 +581,7 @@ def summarise(
     if not claims:
         return ()
     centrality = np.asarray(cosine.sum(axis=1)).ravel() - 1.0  # minus its own cosine
+    person_words = _person_words(members)
     top = float(centrality.max()) or 1.0
     position: dict[int, int] = {}
     scored = []
@@ -531,6 +589,8 @@ def summarise(
         if claim.status in ("copy", "quotation") or len(claim.text) > MAX_SUMMARY_CHARS:
             continue
         if not stands_alone(claim.text):
+            continue
+        if describes_someone(claim.text) and not names_someone(claim.text, person_words):
             continue
         place = position.get(units[row].member, 0)
         position[units[row].member] = place + 1
