@@ -437,3 +437,21 @@ def test_one_word_given_to_two_speakers_or_too_short_is_no_shared_quote() -> Non
             QuoteInStory("b", "Courier", "no", "Dana Holt", "mixed", 30, 32),
         ]
     )
+
+
+def test_a_shared_line_points_at_the_sentence_of_an_outlet_it_cannot_show_beside_it() -> None:
+    """Post's sentence of the group was paired with Courier's wording, not with the line's:
+    the line shows Post's closest sentence, and does not doubt whether Post tells it."""
+    from storylens.compare.summary import others_note, shared_lines  # noqa: PLC0415
+
+    echo = _claim("e", "Echo", "Ada Penn spoke at the pier last week.", 1, "Courier", "Post")
+    courier = _claim("c", "Courier", "Penn spoke at the pier on Tuesday.", 1, "Echo", "Post")
+    post = _claim("p", "Post", "Penn, speaking at the pier, was cheered.", 1, "Echo", "Courier")
+    pointer = ClaimMatch("p", "Post", 0, len(post.text), "nearest-likely", 0.5, "")
+    echo = replace(
+        echo, matches=(ClaimMatch("c", "Courier", 0, 34, "same", 0.8, ""),), nearest=(pointer,)
+    )
+    (line,) = shared_lines([echo, courier, post])
+    assert line.unmatched == ("Post",)
+    assert line.nearest == (pointer,)
+    assert "cannot tell" not in others_note(line)

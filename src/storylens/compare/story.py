@@ -40,7 +40,7 @@ from storylens.compare.quotes import (
     speaker_of,
 )
 from storylens.compare.sourcing import sourcing_profiles
-from storylens.compare.summary import summarise, with_summary_pointers
+from storylens.compare.summary import summarise, with_shared_pointers, with_summary_pointers
 from storylens.compare.timeline import timeline
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold
@@ -136,6 +136,7 @@ def compare_story(
     details = find_conflicts(members, units, cosine, copies)
     summary = summarise(members, units, claims, cosine, details, judge.profile)
     claims = with_summary_pointers(claims, summary)
+    claims = with_shared_pointers(members, units, claims, judge.profile)
     first = first_published(members)
     if members and not any(member.analysed.article.published for member in members):
         notes.append(ORDER_UNKNOWN)
