@@ -267,6 +267,8 @@ def test_nothing_is_listed_as_own_in_a_paragraph_whose_marks_do_not_pair(nlp: La
         ("Mayor Delia Ruiz touted the new pier on Friday.", "touted", "negative"),
         # an infinitive speaks for the subject of the verb it completes
         ("Councillor Ada Penn seemed to taunt the mayor at the meeting.", "taunt", "negative"),
+        # ... and so does an infinitive of purpose
+        ("Ada Penn took to Facebook to blast her older sister.", "blast", "negative"),
     ],
 )
 def test_a_verb_of_saying_that_judges_the_speech_is_listed(

@@ -288,6 +288,10 @@ SUBJECT_DEPS = frozenset({"nsubj"})
 # department"), a participle clause ("..., railing against Trump") and a passive's agent
 # ("lauded by Putin") each added only marks BASIL leaves unannotated, lowering a fold.)
 SAYING_INHERITING_DEPS = frozenset({"xcomp"})
+# An infinitive of purpose ("took to Facebook to blast her sister") hangs from its verb as an
+# adverbial clause and takes its subject too. A fresh reader of BASIL dev event 18 named
+# "blast" so used as the loaded word missed.
+PURPOSE_DEP = "advcl"
 # A superlative ("one of Congress's most enthusiastic users", "the party's most prominent
 # figure", "the fiercest critic") ranks someone or something within a class: news uses it to
 # say where they stand, and it is not sure to be a loaded choice about them, whatever the
@@ -963,8 +967,14 @@ def _saying_speaker(verb: Token) -> Token | None:
 
 
 def _continues_clause(verb: Token) -> bool:
-    """A verb that takes the subject of the verb it hangs from (``SAYING_INHERITING_DEPS``)."""
-    return verb.head is not verb and verb.dep_ in SAYING_INHERITING_DEPS
+    """A verb that takes the subject of the verb it hangs from (``SAYING_INHERITING_DEPS``),
+    or an infinitive of purpose ("has taken to Facebook to blast her sister")."""
+    if verb.head is verb:
+        return False
+    return verb.dep_ in SAYING_INHERITING_DEPS or (
+        verb.dep_ == PURPOSE_DEP
+        and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    )
 
 
 def _actor_subject(verb: Token) -> Token | None:
