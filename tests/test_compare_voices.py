@@ -135,7 +135,7 @@ def test_a_shared_line_lists_only_the_outlets_that_print_its_words() -> None:
         )
         for claim in claims
     ]
-    from storylens.compare.summary import shared_lines  # noqa: PLC0415 - new in issue 19
+    from storylens.compare.shared_lines import shared_lines  # noqa: PLC0415 - new in issue 19
 
     (line,) = shared_lines(claims)
     assert line.outlets == ("Echo", "Post")
@@ -442,7 +442,8 @@ def test_one_word_given_to_two_speakers_or_too_short_is_no_shared_quote() -> Non
 def test_a_shared_line_points_at_the_sentence_of_an_outlet_it_cannot_show_beside_it() -> None:
     """Post's sentence of the group was paired with Courier's wording, not with the line's:
     the line shows Post's closest sentence, and does not doubt whether Post tells it."""
-    from storylens.compare.summary import others_note, shared_lines  # noqa: PLC0415
+    from storylens.compare.shared_lines import shared_lines  # noqa: PLC0415
+    from storylens.compare.summary import others_note  # noqa: PLC0415
 
     echo = _claim("e", "Echo", "Ada Penn spoke at the pier last week.", 1, "Courier", "Post")
     courier = _claim("c", "Courier", "Penn spoke at the pier on Tuesday.", 1, "Echo", "Post")

@@ -185,7 +185,7 @@ def test_every_outlet_under_a_summary_line_prints_its_words(
 def test_every_outlet_under_a_shared_line_prints_its_words(
     comparison: StoryComparison, article_texts: dict[str, str]
 ) -> None:
-    from storylens.compare.summary import shared_lines
+    from storylens.compare.shared_lines import shared_lines
 
     by_outlet = {o: _worded(t) for o, t in _outlet_texts(comparison, article_texts).items()}
     lines = shared_lines(comparison.claims)

@@ -196,7 +196,8 @@ def test_another_outlets_sentence_stands_beside_a_line_only_when_the_pairing_is_
 
 
 def test_a_line_shows_an_outlets_surest_wording_not_its_doubtful_best_scored_one() -> None:
-    from storylens.compare.summary import claim_line, shared_lines
+    from storylens.compare.shared_lines import shared_lines
+    from storylens.compare.summary import claim_line
 
     doubtful = _matched_claim("p", "Post", '"But I will not let this matter run the council."')
     sure = _matched_claim("q", "Post", 'Pryce replied, "I will not talk about the letter again."')
@@ -234,7 +235,8 @@ def test_a_quote_opening_on_but_stands_beside_the_same_quote() -> None:
 
 
 def test_a_shared_line_names_the_outlets_it_cannot_show_beside_it() -> None:
-    from storylens.compare.summary import others_note, shared_lines
+    from storylens.compare.shared_lines import shared_lines
+    from storylens.compare.summary import others_note
 
     doubtful = _matched_claim(
         "p", "Post", "Fisherman Mortlake said he saw no smuggling in the fleet."
@@ -264,7 +266,8 @@ def test_a_claim_paired_with_an_outlet_only_doubtfully_is_left_out_of_the_summar
 
 
 def test_an_outlet_printing_a_lines_quotation_is_said_to_not_called_unmatched() -> None:
-    from storylens.compare.summary import others_note, quoting_outlets, shared_lines
+    from storylens.compare.shared_lines import shared_lines
+    from storylens.compare.summary import others_note, quoting_outlets
 
     post = _matched_claim(
         "p", "Post", '"The pier is safe, and I will swim under it myself," Fenn said.'

@@ -14,7 +14,7 @@ from storylens.compare import compare_story
 from storylens.compare.quotes import utterance_words
 from storylens.compare.scorecard import SCORE_SECTIONS, Scorecard, scorecard
 from storylens.compare.serialise import MatchesWanted
-from storylens.compare.summary import line_openers, shared_lines
+from storylens.compare.shared_lines import line_openers, shared_lines
 from storylens.errors import NotFound
 from storylens.evidence import StoryEvidence
 from storylens.naming import OutletName, name_comparison, name_records
@@ -729,7 +729,7 @@ def shared_claims(comparison: StoryComparison) -> list[SummarySentence]:
     """One line per group of claims that two or more outlets report, in the comparison's
     order (the report's "Shared" list and the story page's): under the outlets that print its
     words, with each other outlet's own sentence beside it, and the details in them the
-    outlets give differently (``compare.summary.shared_lines``)."""
+    outlets give differently (``compare.shared_lines.shared_lines``)."""
     return list(shared_lines(comparison.claims, comparison.details))
 
 

@@ -39,8 +39,9 @@ from storylens.compare.quotes import (
     quote_wordings,
     speaker_of,
 )
+from storylens.compare.shared_lines import with_shared_pointers
 from storylens.compare.sourcing import sourcing_profiles
-from storylens.compare.summary import summarise, with_shared_pointers, with_summary_pointers
+from storylens.compare.summary import summarise, with_summary_pointers
 from storylens.compare.timeline import timeline
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold
