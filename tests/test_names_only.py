@@ -171,3 +171,17 @@ def test_a_surname_after_a_title_is_a_person_listed_with_the_title() -> None:
     # a surname alone, with no title, may be a firm or a street
     bare = member("g", "Gazette", "Marwood signed the order.", people=("Marwood",))
     assert _named(bare, courier) == []
+
+
+def test_a_firm_tagged_as_a_person_is_no_one_named() -> None:
+    """A name after a person and "of" is where they work; a name with a company's legal
+    form is a company, at every mention."""
+    text = (
+        "A lawyer for Ms. Quist, Tom Pell of Harlow Brandt, said she would fight. "
+        "Her shop was run by a firm called Penny Sayz, L.L.C., which later sued Penny Sayz "
+        "staff. Her rival, City Councilman Domenic M. Varga Jr., said nothing."
+    )
+    people = ("Tom Pell", "Harlow Brandt", "Penny Sayz", "Penny Sayz", "M. Varga Jr.")
+    gazette = member("g", "Gazette", text, people=people)
+    courier = member("c", "Courier", "Ms. Quist lost her shop on Monday.")
+    assert _named(gazette, courier) == [("Gazette", "Tom Pell"), ("Gazette", "Domenic M. Varga")]

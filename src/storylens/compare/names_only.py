@@ -85,6 +85,15 @@ MIN_MISSPELT_LETTERS = 5
 _GIVEN_NAMES = frozenset(FEMALE_FIRST_NAMES + MALE_FIRST_NAMES)
 # The possessive a mention may carry ("Obama's").
 _POSSESSIVE = re.compile(r"['’]s?$")
+# A company's legal form right after a name ("Granny Sayz, L.L.C."): the recogniser tags
+# firms named like people as people.
+_COMPANY_FORM = re.compile(
+    r",?\s*(?:L\.?\s?L\.?\s?[CP]\.?|Inc\.?|Incorporated|Corp\.?|Corporation|Ltd\.?|"
+    r"P\.?\s?C\.?|Co\.)(?![A-Za-z])"
+)
+# "William McGinley of Patton Boggs": a name after a person and "of" is where they work (a
+# firm named after its founders) or come from, not a second person.
+AFFILIATION_WORD = " of "
 # A capitalised word that ends a name: not followed by another capitalised word, so a given
 # name ("Peter DeFazio") is no spelling of a surname ("Peters").
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]{3,}\b(?!\s+[A-Z])")
@@ -163,9 +172,11 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
         for entity in member.analysed.entities
         if entity.label == "PERSON"
     ]
+    firms = _firms(text, mentions)
     for start, end in sorted({*mentions, *_named_speakers(member)}):
-        if _on_display_line(text, start):
+        if _on_display_line(text, start) or text[start:end] in firms:
             continue
+        start = _with_given_name(text, start)
         mention = text[start:end]
         name_words = _name_words(mention)
         if not name_words or len(name_words[-1]) < MIN_SURNAME_LETTERS:
@@ -179,6 +190,33 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
             # with the title, as the article writes it
             name_words = [title, *name_words]
         yield name_words, start + first, start + last + len(name_words[-1])
+
+
+def _firms(text: str, mentions: Sequence[tuple[int, int]]) -> set[str]:
+    """The PERSON mentions that name a firm: one followed by a company's legal form, or one
+    that follows another person's name and "of" (``AFFILIATION_WORD``). Every mention of
+    the same words is the firm too ("sued Granny Sayz in federal court")."""
+    ends = {end for _, end in mentions}
+    return {
+        text[start:end]
+        for start, end in mentions
+        if _COMPANY_FORM.match(text, end)
+        or (
+            text[max(0, start - len(AFFILIATION_WORD)) : start] == AFFILIATION_WORD
+            and start - len(AFFILIATION_WORD) in ends
+        )
+    }
+
+
+def _with_given_name(text: str, start: int) -> int:
+    """Where a mention that opens on an initial starts with the given name before it: the
+    recogniser may leave it out ("Domenic M. Recchia Jr." tagged from "M.")."""
+    if not re.match(r"[A-Z]\.\s", text[start : start + 3]):
+        return start
+    before = re.search(r"([A-Z][a-z]+)\s+$", text[max(0, start - MAX_TITLE_CHARS) : start])
+    if before is None or fold(before[1]) in NAME_TITLES:
+        return start
+    return start - len(before[0])
 
 
 def _title_before(text: str, at: int) -> str | None:
