@@ -175,6 +175,13 @@ def test_month_without_a_year_by_the_tense_of_its_clause() -> None:
     said = _values("Republicans said Tuesday they could lose the House in November.", OCTOBER)
     assert said["November"] == "2013-11"
     assert _one("He said in June that he would resign.", OCTOBER).value == "2013-06"
+    # "is" as the month's clause's verb, however far back, looks ahead: the seat is up in the
+    # November after an April report, not the one before
+    april = "2014-04-25"
+    assert _one("Mr. Penn is up for re-election in November.", april).value == "2014-11"
+    assert _one("The committee announced in November that it would wait.", april).value == (
+        "2013-11"
+    )
 
 
 def test_may_the_verb_and_may_the_name_are_no_months() -> None:

@@ -1247,9 +1247,27 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
         attributive = _attributive(ctx.text, start, m.end("month"))
         tense = None if attributive else _open_tense(ctx, start, end)
         if tense is None and not attributive:
-            tense = _far_tense(ctx, start)
+            tense = _far_tense(ctx, start) or _present_be_before(ctx, start)
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
+
+
+def _present_be_before(ctx: _Context, start: int) -> Tense | None:
+    """For a bare month with no other cue: "is" or "are" as the nearest verb before it in its
+    clause looks ahead ("is up for re-election in November", a fresh reader of a held-out
+    BASIL report: the November after publication, not the one before)."""
+    if ctx.tense_override is not None:
+        return None
+    tokens = ctx.tokens(ctx.sentence_of(start))
+    before = [i for i, t in enumerate(tokens) if t[1] <= start][-TENSE_WINDOW_WORDS:]
+    for i in reversed(before):
+        if tokens[i][2] in _CLAUSE_JOINS:
+            return None
+        if tokens[i][2] in _PRESENT_BE:
+            return "future"
+        if _cue(tokens, i) is not None:
+            return None
+    return None
 
 
 def _far_tense(ctx: _Context, start: int) -> Tense | None:
