@@ -8,8 +8,21 @@ from dataclasses import replace
 import pytest
 
 from storylens.compare.story import compare_story
-from storylens.compare.summary import describes_someone, names_someone, others_note, stands_alone
-from storylens.records import Claim, ClaimMatch, DetailConflict, DetailValue, SummarySentence
+from storylens.compare.summary import (
+    describes_someone,
+    names_someone,
+    others_note,
+    stands_alone,
+    unattributed_quotation,
+)
+from storylens.records import (
+    Claim,
+    ClaimMatch,
+    DetailConflict,
+    DetailValue,
+    SummarySentence,
+    Wording,
+)
 from test_compare_parts import member
 
 
@@ -64,6 +77,23 @@ def test_a_line_calling_someone_only_by_a_role_does_not_stand_alone(
 ) -> None:
     story_names = frozenset({"Dan", "Roe"})
     assert (describes_someone(text) and not names_someone(text, story_names)) is unnamed
+
+
+def test_a_line_another_outlet_prints_as_a_quotation_is_a_source_s_words() -> None:
+    words = "From the start, the county has pursued a vendetta against Ms. Penn."
+    line = SummarySentence(
+        text=words,
+        article_id="p",
+        outlet="Post",
+        outlets=("Post",),
+        other_wordings=(Wording("Echo", f"“{words}”"),),
+    )
+    assert unattributed_quotation(line)
+    # attributed in the line itself: the summary may tell who said it
+    said = replace(line, text=words[:-1] + ", her lawyer said.")
+    assert not unattributed_quotation(said)
+    # another outlet's narration beside it is no quotation
+    assert not unattributed_quotation(replace(line, other_wordings=(Wording("Echo", words),)))
 
 
 GAZETTE = (

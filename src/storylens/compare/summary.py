@@ -443,6 +443,19 @@ def _person_words(members: Sequence[StoryMember]) -> frozenset[str]:
     )
 
 
+def unattributed_quotation(line: SummarySentence) -> bool:
+    """Whether a line attributes its words to no one (no quotation marks, no word of saying)
+    while another outlet prints them as someone's quotation (``MAX_QUOTED_SHARE``): a
+    source's words, which the line would show as an outlet's account. A fresh reader found a
+    lawyer's statement, printed without marks by one outlet, as a summary line."""
+    attributed = quoted_share(line.text) > 0 or any(
+        fold(word) in ATTRIBUTING_WORDS for word in words(line.text)
+    )
+    return not attributed and any(
+        quoted_share(wording.text) >= MAX_QUOTED_SHARE for wording in line.other_wordings
+    )
+
+
 def _opening_phrase_on_a_pronoun(text: str) -> bool:
     """An opening phrase closed by a comma, then a pronoun as the subject, no name before it
     ("From 1997 to 2009, he practiced ..."): who "he" is lies in the sentence before."""
@@ -582,6 +595,8 @@ def summarise(
         if any(_disputed(other, values, phrases) for other in _shown_beside(line, claim, claims)):
             # another outlet's sentence shown beside the line states the disputed detail:
             # the line would show a conflict as agreement
+            continue
+        if unattributed_quotation(line):
             continue
         told = {*line.outlets, *(w.outlet for w in line.other_wordings)}
         own = claim.status == "only" and not claim.maybe_matches
