@@ -9,7 +9,8 @@ candidate story the online run would score gives one example, the article's inpu
 that story (``scoring.JoinInputs``), labelled by whether it is the article's event (of the
 wrong candidates only the one scoring best, which is what the join decision meets). A
 logistic regression over them, with each corpus weighing the same whatever its size (ECB+
-would otherwise outweigh the written corpora twenty to one), gives the join model.
+would otherwise outweigh the written corpora twenty to one), gives the join model; the
+leads' other day is not fit (``HELD_AT_ZERO``: its evidence acts after the join).
 ``--leave-one-out`` copies the figures ``bench/stories.py --leave-one-out --json FILE``
 wrote into the model file, so the file says how the model did on corpora it did not see.
 """
