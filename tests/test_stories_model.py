@@ -361,3 +361,15 @@ def test_lookup_keys_rank_by_weight_then_key() -> None:
     expected = sorted(weighted, key=lambda item: (-item[1], item[0]))
     assert vectors.lookup_keys(len(expected)) == expected
     assert vectors.lookup_keys(3) == expected[:3]
+
+
+def test_a_founder_whose_lead_dates_another_day_may_be_rehomed() -> None:
+    from storylens.stories.clusterer import _founder_dated_apart
+
+    first = _report("pension", ("e:corwin",), days=("2026-03-05",))
+    budget = [_report(f"budget-{i}", ("e:corwin",), days=("2026-03-03",)) for i in range(3)]
+    assert _founder_dated_apart([first, *budget])
+    # The founder of the story's day, or one whose lead names no day, stays put.
+    assert not _founder_dated_apart([budget[0], first, *budget[1:]])
+    assert not _founder_dated_apart([_report("undated", ("e:corwin",), days=()), *budget])
+    assert not _founder_dated_apart([first])
