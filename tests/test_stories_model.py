@@ -26,6 +26,7 @@ from storylens.stories.regions import is_state_or_nation
 from storylens.stories.scoring import (
     JOIN_INPUT_NAMES,
     ArticleVectors,
+    JoinInputs,
     StoryProfile,
     days_agree,
     is_region,
@@ -243,6 +244,24 @@ def test_the_join_model_is_the_score_s_weights_and_threshold() -> None:
     assert JoinModel.from_json(model.to_json()) == model
 
 
+def test_the_trained_join_model_takes_nothing_off_for_another_lead_day() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from train_join_model import fit_join_model
+
+    # Every wrong candidate names another day and no true one does: fit, the day would be
+    # the strongest evidence of all; it is held at 0 (the online run weighs it after a join).
+    examples = [(JoinInputs(0.5 + i / 100, 0.5, 0.1, 0.0, 0.0), True) for i in range(20)] + [
+        (JoinInputs(0.1 + i / 100, 0.1, 0.0, 1.0, float(i % 2)), False) for i in range(20)
+    ]
+    model = fit_join_model({"written": examples})
+    assert model.coefficients[JOIN_INPUT_NAMES.index("other_day")] == 0.0
+    assert model.day_penalty == 0.0 and model.place_penalty > 0.0
+    assert model.weight("terms") > 0.0
+
+
 def test_a_join_model_file_of_another_layout_is_refused() -> None:
     payload = json.loads(JoinModel(coefficients=(1.0,) * 5, intercept=0.0).to_json())
     payload["inputs"] = payload["inputs"][:3]
@@ -342,3 +361,15 @@ def test_lookup_keys_rank_by_weight_then_key() -> None:
     expected = sorted(weighted, key=lambda item: (-item[1], item[0]))
     assert vectors.lookup_keys(len(expected)) == expected
     assert vectors.lookup_keys(3) == expected[:3]
+
+
+def test_a_founder_whose_lead_dates_another_day_may_be_rehomed() -> None:
+    from storylens.stories.clusterer import _founder_dated_apart
+
+    first = _report("pension", ("e:corwin",), days=("2026-03-05",))
+    budget = [_report(f"budget-{i}", ("e:corwin",), days=("2026-03-03",)) for i in range(3)]
+    assert _founder_dated_apart([first, *budget])
+    # The founder of the story's day, or one whose lead names no day, stays put.
+    assert not _founder_dated_apart([budget[0], first, *budget[1:]])
+    assert not _founder_dated_apart([_report("undated", ("e:corwin",), days=()), *budget])
+    assert not _founder_dated_apart([first])
