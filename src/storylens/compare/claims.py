@@ -198,13 +198,19 @@ class ClaimJudge:
     def __init__(self, units: Sequence[ClaimUnit], vectors: np.ndarray | None = None) -> None:
         self.units = units
         self.vectors = vectors
-        self._profiles: dict[int, ClaimProfile] = {}
+        self._profiles: dict[str, ClaimProfile] = {}
         self._decisions: dict[tuple[int, int], SameClaim] = {}
 
     def profile(self, index: int) -> ClaimProfile:
-        found = self._profiles.get(index)
+        return self.profile_text(self.units[index].text)
+
+    def profile_text(self, text: str) -> ClaimProfile:
+        """A sentence read once per story, whichever part asks: the pointer model reads the
+        same claims and whole sentences again for each pointer (three in four of the
+        story's profiles were read twice or more)."""
+        found = self._profiles.get(text)
         if found is None:
-            found = self._profiles[index] = claim_profile(self.units[index].text)
+            found = self._profiles[text] = claim_profile(text)
         return found
 
     def judge(self, pairs: Sequence[tuple[int, int]]) -> list[SameClaim]:
@@ -399,7 +405,7 @@ def _judge_lone_claims(
                 else ()
             )
             if texts is not None:
-                nearest = weigh_pointers(claim.text, nearest, texts)
+                nearest = weigh_pointers(claim.text, nearest, texts, judge.profile_text)
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
 

@@ -134,7 +134,7 @@ def compare_story(
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
     details = find_conflicts(members, units, cosine, copies)
-    summary = summarise(members, units, claims, cosine, details, judge.profile)
+    summary = summarise(members, units, claims, cosine, details, judge.profile, judge.profile_text)
     claims = with_summary_pointers(claims, summary)
     first = first_published(members)
     if members and not any(member.analysed.article.published for member in members):
