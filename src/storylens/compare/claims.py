@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 from scipy import sparse
@@ -124,6 +125,9 @@ QUOTATION_CLAIM_SHARE = 0.5
 MAX_TELLING_PHRASE_WORDS = 4
 MIN_TELLING_WORD_CHARS = 5
 MAX_TELLING_ZIPF = 4.0
+# The sentences whose quotations are kept (``_quotations``): the claims of a story of
+# ``story.MAX_COMPARED_ARTICLES`` articles, about 40 each.
+QUOTATIONS_CACHE_TEXTS = 4096
 
 
 def similarity_matrix(
@@ -609,9 +613,12 @@ def _maybe_matches(
     return found, quotes_another
 
 
+@lru_cache(maxsize=QUOTATIONS_CACHE_TEXTS)
 def _quotations(text: str) -> tuple[str, ...]:
     """A sentence's quotations of ``MIN_SHARED_QUOTE_WORDS`` words or more, folded, and its
-    short ones that hold an uncommon word (``_telling_phrase``)."""
+    short ones that hold an uncommon word (``_telling_phrase``). Kept per text: the
+    quotation claims, the second look at lone claims and the summary each read them again
+    for every claim of the story."""
     if not any(mark in text for mark in "\"“”‘’'«»"):
         return ()
     folded = (_folded(phrase) for phrase in marked_phrases(text))
