@@ -120,9 +120,10 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     for _, item, weight in read:
         if item is not None:
             weights[item] = max(weights.get(item, 0.0), weight)
+    # a word's folded form is the one ``_read_word`` kept (``tokens``), not folded again
     if names is None:
         found = {
-            fold(word)
+            tokens[position]
             for position, word in enumerate(written)
             if word[:1].isupper() and (position > 0 or not is_stop_word(word))
         }
@@ -131,13 +132,14 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     numbers = {_number(match.group()) for match in _NUMBER.finditer(text)}
     numbers.update(NUMBER_WORDS[token] for token in tokens if token in NUMBER_WORDS)
     flat = " ".join(tokens)
+    digits = {tokens[position] for position, word in enumerate(written) if word.isdigit()}
     return ClaimProfile(
         text=flat,
         tokens=tokens,
         token_set=frozenset(tokens),
         stems=frozenset(content),
         weights=weights,
-        names=frozenset(found - {fold(w) for w in written if w.isdigit()}),
+        names=frozenset(found - digits),
         numbers=frozenset(numbers),
         negated=any(token in NEGATIONS or token.endswith("n't") for token in tokens),
     )
