@@ -147,10 +147,14 @@ def similarity_matrix(
         document_frequency.update(unit.stems.keys())
     rows, cols, values = [], [], []
     total = len(units)
+    idfs = {
+        item: math.log((1 + total) / (1 + frequency)) + 1.0
+        for item, frequency in document_frequency.items()
+    }
     for row, unit in enumerate(units):
         for item, count in unit.stems.items():
             column = vocabulary.setdefault(item, len(vocabulary))
-            idf = math.log((1 + total) / (1 + document_frequency[item])) + 1.0
+            idf = idfs[item]
             rows.append(row)
             cols.append(column)
             values.append((1.0 + math.log(count)) * idf if count >= 1 else count * idf)
