@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 from scipy import sparse
@@ -124,6 +125,9 @@ QUOTATION_CLAIM_SHARE = 0.5
 MAX_TELLING_PHRASE_WORDS = 4
 MIN_TELLING_WORD_CHARS = 5
 MAX_TELLING_ZIPF = 4.0
+# The sentences whose quotations are kept (``_quotations``): the claims of a story of
+# ``story.MAX_COMPARED_ARTICLES`` articles, about 40 each.
+QUOTATIONS_CACHE_TEXTS = 4096
 
 
 def similarity_matrix(
@@ -143,10 +147,14 @@ def similarity_matrix(
         document_frequency.update(unit.stems.keys())
     rows, cols, values = [], [], []
     total = len(units)
+    idfs = {
+        item: math.log((1 + total) / (1 + frequency)) + 1.0
+        for item, frequency in document_frequency.items()
+    }
     for row, unit in enumerate(units):
         for item, count in unit.stems.items():
             column = vocabulary.setdefault(item, len(vocabulary))
-            idf = math.log((1 + total) / (1 + document_frequency[item])) + 1.0
+            idf = idfs[item]
             rows.append(row)
             cols.append(column)
             values.append((1.0 + math.log(count)) * idf if count >= 1 else count * idf)
@@ -198,13 +206,19 @@ class ClaimJudge:
     def __init__(self, units: Sequence[ClaimUnit], vectors: np.ndarray | None = None) -> None:
         self.units = units
         self.vectors = vectors
-        self._profiles: dict[int, ClaimProfile] = {}
+        self._profiles: dict[str, ClaimProfile] = {}
         self._decisions: dict[tuple[int, int], SameClaim] = {}
 
     def profile(self, index: int) -> ClaimProfile:
-        found = self._profiles.get(index)
+        return self.profile_text(self.units[index].text)
+
+    def profile_text(self, text: str) -> ClaimProfile:
+        """A sentence read once per story, whichever part asks: the pointer model reads the
+        same claims and whole sentences again for each pointer (three in four of the
+        story's profiles were read twice or more)."""
+        found = self._profiles.get(text)
         if found is None:
-            found = self._profiles[index] = claim_profile(self.units[index].text)
+            found = self._profiles[text] = claim_profile(text)
         return found
 
     def judge(self, pairs: Sequence[tuple[int, int]]) -> list[SameClaim]:
@@ -399,7 +413,7 @@ def _judge_lone_claims(
                 else ()
             )
             if texts is not None:
-                nearest = weigh_pointers(claim.text, nearest, texts)
+                nearest = weigh_pointers(claim.text, nearest, texts, judge.profile_text)
             claims[row] = replace(claim, status="unplaced", nearest=nearest)
     return claims
 
@@ -603,9 +617,12 @@ def _maybe_matches(
     return found, quotes_another
 
 
+@lru_cache(maxsize=QUOTATIONS_CACHE_TEXTS)
 def _quotations(text: str) -> tuple[str, ...]:
     """A sentence's quotations of ``MIN_SHARED_QUOTE_WORDS`` words or more, folded, and its
-    short ones that hold an uncommon word (``_telling_phrase``)."""
+    short ones that hold an uncommon word (``_telling_phrase``). Kept per text: the
+    quotation claims, the second look at lone claims and the summary each read them again
+    for every claim of the story."""
     if not any(mark in text for mark in "\"“”‘’'«»"):
         return ()
     folded = (_folded(phrase) for phrase in marked_phrases(text))

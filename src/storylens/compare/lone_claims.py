@@ -147,6 +147,11 @@ def lone_claim_evidence(
     in_window = (story.window_stems @ lone_weights.T).toarray()  # windows x lone
     in_outlet = (story.outlet_stems @ lone_weights.T).toarray()  # outlets x lone
     sizes = np.asarray(story.claim_stems.sum(axis=1)).ravel()
+    # each claim's outlet by number, and whether it is a copy: a lone claim's candidates are
+    # picked among the claims sharing a stem with it by array, not one claim at a time
+    numbered = {name: number for number, name in enumerate(dict.fromkeys(story.outlet_of))}
+    outlet_number = np.array([numbered[name] for name in story.outlet_of], dtype=np.int64)
+    is_copy = np.array([claim.status == "copy" for claim in claims], dtype=bool)
     found: dict[int, tuple[list[float], dict[str, tuple[int, float]], list[tuple[int, int]]]] = {}
     for column, index in enumerate(lone):
         own, outlet = profile(index), claims[index].outlet
@@ -170,15 +175,13 @@ def lone_claim_evidence(
         ]
         low, high = shared.indptr[column], shared.indptr[column + 1]
         rows, counts = shared.indices[low:high], shared.data[low:high]
-        dice = {
-            int(row): 2 * float(count) / (len(own.stems) + sizes[row])
-            for row, count in zip(rows, counts, strict=True)
-            if story.outlet_of[row] != outlet and claims[row].status != "copy"
-        }
-        near = sorted(
-            (other for other in dice if dice[other] >= CANDIDATE_DICE),
-            key=lambda other: (-dice[other], other),
-        )[:CANDIDATES]
+        kept = (outlet_number[rows] != numbered[outlet]) & ~is_copy[rows]
+        rows, counts = rows[kept], counts[kept]
+        dice = 2 * counts / (len(own.stems) + sizes[rows])
+        close = dice >= CANDIDATE_DICE
+        rows, dice = rows[close], dice[close]
+        # the best overlaps first, ties by the claim's place
+        near = rows[np.lexsort((rows, -dice))][:CANDIDATES].tolist()
         features = [
             0.0,
             float(coverage.max()),

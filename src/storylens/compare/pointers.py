@@ -22,7 +22,7 @@ outlet plainly tells, with no sentence of it shown, misleading.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -77,30 +77,36 @@ def pointer_model() -> Logistic:
     return model
 
 
-def pointer_probabilities(pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+def pointer_probabilities(
+    pairs: Sequence[tuple[str, str]], read: Callable[[str], ClaimProfile] | None = None
+) -> np.ndarray:
     """For each (claim, sentence) pair, the probability that the sentence tells the claim.
-    Each text is read once: a story's pointers share their sentences."""
+    Each text is read once (by ``read`` where given, as ``claim_profile`` reads it: the
+    comparison passes the profiles its claim alignment already read): a story's pointers
+    share their sentences."""
     if not pairs:
         return np.zeros(0)
-    read: dict[str, ClaimProfile] = {}
-    for text in (text for pair in pairs for text in pair):
-        if text not in read:
-            read[text] = claim_profile(text)
-    rows = np.array([pointer_features(read[a], read[b]) for a, b in pairs])
+    if read is None:
+        read = cache(claim_profile)
+    rows = np.array([pointer_features(read(a), read(b)) for a, b in pairs])
     return pointer_model().probabilities(rows)
 
 
 def weigh_pointers(
-    claim: str, matches: Sequence[ClaimMatch], texts: Mapping[str, str]
+    claim: str,
+    matches: Sequence[ClaimMatch],
+    texts: Mapping[str, str],
+    read: Callable[[str], ClaimProfile] | None = None,
 ) -> tuple[ClaimMatch, ...]:
     """The nearest sentences ``matches`` of ``claim``, each one the pointer model finds likely
     to tell it marked ``nearest-likely``; the others stay ``nearest`` (shown as perhaps
-    unrelated). ``texts``: the story's article texts by id, where each match's sentence stands."""
+    unrelated). ``texts``: the story's article texts by id, where each match's sentence
+    stands; ``read`` reads a text (``pointer_probabilities``)."""
     if not matches:
         return ()
     model = pointer_model()
     chances = pointer_probabilities(
-        [(claim, texts[match.article_id][match.start : match.end]) for match in matches]
+        [(claim, texts[match.article_id][match.start : match.end]) for match in matches], read
     )
     return tuple(
         replace(

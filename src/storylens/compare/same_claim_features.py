@@ -120,9 +120,10 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     for _, item, weight in read:
         if item is not None:
             weights[item] = max(weights.get(item, 0.0), weight)
+    # a word's folded form is the one ``_read_word`` kept (``tokens``), not folded again
     if names is None:
         found = {
-            fold(word)
+            tokens[position]
             for position, word in enumerate(written)
             if word[:1].isupper() and (position > 0 or not is_stop_word(word))
         }
@@ -131,13 +132,14 @@ def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile
     numbers = {_number(match.group()) for match in _NUMBER.finditer(text)}
     numbers.update(NUMBER_WORDS[token] for token in tokens if token in NUMBER_WORDS)
     flat = " ".join(tokens)
+    digits = {tokens[position] for position, word in enumerate(written) if word.isdigit()}
     return ClaimProfile(
         text=flat,
         tokens=tokens,
         token_set=frozenset(tokens),
         stems=frozenset(content),
         weights=weights,
-        names=frozenset(found - {fold(w) for w in written if w.isdigit()}),
+        names=frozenset(found - digits),
         numbers=frozenset(numbers),
         negated=any(token in NEGATIONS or token.endswith("n't") for token in tokens),
     )
@@ -164,21 +166,28 @@ def weighted_coverage(a: ClaimProfile, b: ClaimProfile) -> tuple[float, float]:
     return min(first, second), max(first, second)
 
 
-def _fuzzy_coverage(a: ClaimProfile, b: ClaimProfile) -> float:
+def _fuzzy_coverage(
+    a: ClaimProfile, b: ClaimProfile, shared: frozenset[str] | None = None
+) -> float:
     """The smaller share of each side's content stems matched in the other, exactly or by a
-    close spelling."""
+    close spelling. ``shared``: their common stems, where the caller has them."""
     if not a.stems or not b.stems:
         return 0.0
     only_a, only_b = list(a.stems - b.stems), list(b.stems - a.stems)
     matched_a, matched_b = len(a.stems) - len(only_a), len(b.stems) - len(only_b)
     if only_a or only_b:
         # One C call for every stem of one side against every stem of the other (the ratio
-        # is symmetric): the rows of a's unmatched stems and the columns of b's.
-        ordered_a = [*only_a, *(a.stems & b.stems)]
-        ordered_b = [*only_b, *(a.stems & b.stems)]
-        close = cdist(ordered_a, ordered_b, scorer=fuzz.ratio, score_cutoff=FUZZY_WORD_MATCH)
-        matched_a += int((close[: len(only_a)].max(axis=1, initial=0) > 0).sum())
-        matched_b += int((close[:, : len(only_b)].max(axis=0, initial=0) > 0).sum())
+        # is symmetric): the rows of a's unmatched stems and the columns of b's. The close
+        # cells are read off as the matrix's nonzero cells (under the cutoff a score is 0):
+        # reductions over its rows and columns cost more than the C call.
+        both = list(a.stems & b.stems if shared is None else shared)
+        close = cdist(
+            only_a + both, only_b + both, scorer=fuzz.ratio, score_cutoff=FUZZY_WORD_MATCH
+        )
+        rows, columns = close.nonzero()
+        unmatched_a, unmatched_b = len(only_a), len(only_b)
+        matched_a += len({row for row in rows.tolist() if row < unmatched_a})
+        matched_b += len({column for column in columns.tolist() if column < unmatched_b})
     return min(matched_a / len(a.stems), matched_b / len(b.stems))
 
 
@@ -217,19 +226,44 @@ FEATURE_NAMES: tuple[str, ...] = (
 )  # fmt: skip
 
 
+def _shared_coverage(shared: int, size_a: int, size_b: int) -> tuple[float, float, float]:
+    """``coverage`` from the count of shared items and the two sides' sizes."""
+    if not size_a or not size_b:
+        return 0.0, 0.0, 0.0
+    first, second = shared / size_a, shared / size_b
+    f1 = 2 * shared / (size_a + size_b)
+    return min(first, second), max(first, second), f1
+
+
 def pair_features(a: ClaimProfile, b: ClaimProfile) -> list[float]:
     """The features of one pair, in ``FEATURE_NAMES`` order."""
+    # Each overlap is counted once: the word and n-gram counts serve both their coverages
+    # and the BLEU-like score, the shared stems the stem, weight and fuzzy features. The
+    # sums and quotients are those of ``coverage``, ``weighted_coverage`` and
+    # ``_ngram_precision``, in the same order, so the features are the same numbers.
+    word_sets = [(a.token_set, b.token_set), *zip(a.ngrams, b.ngrams, strict=True)]
+    word_counts = [(len(one & other), len(one), len(other)) for one, other in word_sets]
+    shared_stems = a.stems & b.stems
     row: list[float] = []
-    row += coverage(a.token_set, b.token_set)
-    row += coverage(a.stems, b.stems)
-    row += weighted_coverage(a, b)
+    row += _shared_coverage(*word_counts[0])
+    row += _shared_coverage(len(shared_stems), len(a.stems), len(b.stems))
+    total_a, total_b = sum(a.weights.values()), sum(b.weights.values())
+    if not total_a or not total_b:
+        row += [0.0, 0.0]
+    else:
+        first = sum(a.weights[s] for s in shared_stems) / total_a
+        second = sum(b.weights[s] for s in shared_stems) / total_b
+        row += [min(first, second), max(first, second)]
     row += [math.log1p(value) for value in _unmatched_weight(a, b)]
-    row.append(_fuzzy_coverage(a, b))
-    for one, other in zip(a.ngrams, b.ngrams, strict=True):
-        row += coverage(one, other)
+    row.append(_fuzzy_coverage(a, b, shared_stems))
+    for counts in word_counts[1:]:
+        row += _shared_coverage(*counts)
     for chars_a, chars_b in zip(a.chars, b.chars, strict=True):
-        row += coverage(chars_a, chars_b)
-    row.append(_ngram_precision(a, b))
+        row += _shared_coverage(len(chars_a & chars_b), len(chars_a), len(chars_b))
+    logs = [
+        math.log((shared + 1) / (min(size_a, size_b) + 1)) for shared, size_a, size_b in word_counts
+    ]
+    row.append(math.exp(sum(logs) / len(logs)))
     row += [
         fuzz.ratio(a.text, b.text) / 100,
         fuzz.token_sort_ratio(a.text, b.text) / 100,

@@ -99,6 +99,7 @@ def with_shared_pointers(
     units: Sequence[ClaimUnit],
     claims: Sequence[Claim],
     read_claim: Callable[[int], ClaimProfile],
+    read_text: Callable[[str], ClaimProfile] | None = None,
 ) -> tuple[Claim, ...]:
     """The claims, each shared line's claim (``line_openers``) holding the closest sentence
     of each outlet of its group the line cannot show beside it (``shared_lines``' unmatched
@@ -116,6 +117,6 @@ def with_shared_pointers(
     for row, unmatched in wanted.items():
         matches = nearest_matches(claims, near.get(row, {}), unmatched, sentences)
         pointed[row] = replace(
-            claims[row], nearest=weigh_pointers(claims[row].text, matches, texts)
+            claims[row], nearest=weigh_pointers(claims[row].text, matches, texts, read_text)
         )
     return tuple(pointed)

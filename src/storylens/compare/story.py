@@ -135,9 +135,9 @@ def compare_story(
     )
     per_article, per_outlet = sourcing_profiles(members, copies)
     details = find_conflicts(members, units, cosine, copies)
-    summary = summarise(members, units, claims, cosine, details, judge.profile)
+    summary = summarise(members, units, claims, cosine, details, judge.profile, judge.profile_text)
     claims = with_summary_pointers(claims, summary)
-    claims = with_shared_pointers(members, units, claims, judge.profile)
+    claims = with_shared_pointers(members, units, claims, judge.profile, judge.profile_text)
     first = first_published(members)
     if members and not any(member.analysed.article.published for member in members):
         notes.append(ORDER_UNKNOWN)

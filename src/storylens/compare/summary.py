@@ -536,9 +536,11 @@ def summarise(
     cosine: sparse.csr_matrix,
     details: Sequence[DetailConflict] = (),
     read_claim: Callable[[int], ClaimProfile] | None = None,
+    read_text: Callable[[str], ClaimProfile] | None = None,
 ) -> tuple[SummarySentence, ...]:
-    """The story's summary lines. ``read_claim`` reads a claim by its index (the comparison
-    passes the profiles its claim alignment already read)."""
+    """The story's summary lines. ``read_claim`` reads a claim by its index and ``read_text``
+    a sentence by its text (the comparison passes the profiles its claim alignment already
+    read)."""
     if not claims:
         return ()
     centrality = np.asarray(cosine.sum(axis=1)).ravel() - 1.0  # minus its own cosine
@@ -646,6 +648,7 @@ def summarise(
                 claims, _nearest_to_any(wordings[row], near), line.unmatched, sentences
             ),
             texts,
+            read_text,
         )
         if row in wordings
         else line
@@ -721,7 +724,10 @@ def _tells(line: str, sentence: str, overlap: float) -> bool:
 
 
 def _told_in_other_words(
-    line: SummarySentence, nearest: Sequence[ClaimMatch], texts: dict[str, str]
+    line: SummarySentence,
+    nearest: Sequence[ClaimMatch],
+    texts: dict[str, str],
+    read_text: Callable[[str], ClaimProfile] | None = None,
 ) -> SummarySentence:
     """A line with its unmatched outlets' nearest sentences (``nearest``): one that shares
     at least ``NEAREST_TELLS`` of the line's weighted words and may stand beside it
@@ -737,11 +743,11 @@ def _told_in_other_words(
             closest.append(match)
 
     if not told:
-        return replace(line, nearest=weigh_pointers(line.text, nearest, texts))
+        return replace(line, nearest=weigh_pointers(line.text, nearest, texts, read_text))
     moved = {wording.outlet for wording in told}
     return replace(
         line,
         other_wordings=line.other_wordings + tuple(told),
         unmatched=tuple(o for o in line.unmatched if o not in moved),
-        nearest=weigh_pointers(line.text, closest, texts),
+        nearest=weigh_pointers(line.text, closest, texts, read_text),
     )
