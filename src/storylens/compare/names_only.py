@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
-from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, TITLES
+from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, ROLE_NOUNS, TITLES
 from storylens.compare.words import fold
 from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import OnlyNamed, StoryMember
@@ -214,8 +214,8 @@ def _with_given_name(text: str, start: int) -> int:
     if not re.match(r"[A-Z]\.\s", text[start : start + 3]):
         return start
     before = re.search(r"([A-Z][a-z]+)\s+$", text[max(0, start - MAX_TITLE_CHARS) : start])
-    if before is None or fold(before[1]) in NAME_TITLES:
-        return start
+    if before is None or fold(before[1]) in NAME_TITLES | ROLE_NOUNS:
+        return start  # "Senator M. Varga", "Chairman M. Varga": a title, no given name
     return start - len(before[0])
 
 
