@@ -182,6 +182,10 @@ def test_month_without_a_year_by_the_tense_of_its_clause() -> None:
     assert _one("The committee announced in November that it would wait.", april).value == (
         "2013-11"
     )
+    # a date before a noun is no time of the sentence's verb: the nearest one
+    june = "2014-06-13"
+    assert _one("They were pushing to delay the June 19 election.", june).value == "2014-06-19"
+    assert _one("They were pushing to delay the vote on June 9.", june).value == "2014-06-09"
 
 
 def test_may_the_verb_and_may_the_name_are_no_months() -> None:

@@ -1144,7 +1144,10 @@ def _month_day(
         ]
         if fits:
             return _Found(f"{fits[0]:04d}-{month:02d}-{day:02d}", "DATE", True)
-    tense = _open_tense(ctx, start, end)  # "would reopen on June 30": nearest
+    # "would reopen on June 30": nearest. A date before a noun ("the June 19 election") is
+    # no time of the sentence's verb ("were pushing for a postponement of the June 19
+    # election", a week before it): the nearest one, as for a month so used.
+    tense = None if _attributive(ctx.text, start, end) else _open_tense(ctx, start, end)
     y = _choose_year(ctx.dct, tense, lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
 
@@ -1200,11 +1203,16 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
 
 
 def _attributive(text: str, start: int, end: int) -> bool:
-    """Whether a month word after a determiner modifies the noun after it ("the November
-    election", "its June meeting")."""
-    before = text[max(0, start - 8) : start].split()
+    """Whether a month word (or a month and day) after a determiner modifies the noun after
+    it ("the November election", "its June meeting", "the June 19 vote")."""
+    inside = text[start:end].split()
+    before = text[max(0, start - 8) : start].split()[-1:]
+    # the expression may hold its determiner, right before the month ("the June 19"; not
+    # "the end of January")
+    held = len(inside) > 1 and inside[0].lower() in _DETERMINERS
+    determiner = inside[:1] if held and _month_number(inside[1]) is not None else before
     after = re.match(r"(?:'s|\u2019s)?\s+([a-z]+)", text[end : end + 20])
-    return bool(before and before[-1].lower() in _DETERMINERS and after)
+    return bool(determiner and determiner[0].lower() in _DETERMINERS and after)
 
 
 # "that" right before a month names a month of the time just told ("that March"), except
