@@ -186,6 +186,13 @@ def test_month_without_a_year_by_the_tense_of_its_clause() -> None:
     june = "2014-06-13"
     assert _one("They were pushing to delay the June 19 election.", june).value == "2014-06-19"
     assert _one("They were pushing to delay the vote on June 9.", june).value == "2014-06-09"
+    # what came from a weekday came before the report, whatever the verb after it
+    saturday = "2014-06-14"
+    assert _one("The message from Tuesday is clear.", saturday).value == "2014-06-10"
+    assert _one("The vote is Tuesday.", saturday).value == "2014-06-17"
+    assert _one("Visitors will be able to see it again from Wednesday.", saturday).value == (
+        "2014-06-18"
+    )
 
 
 def test_may_the_verb_and_may_the_name_are_no_months() -> None:

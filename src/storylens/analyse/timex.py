@@ -28,7 +28,7 @@ from __future__ import annotations
 import bisect
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal, NamedTuple
@@ -1573,6 +1573,27 @@ def _weekday_date(dct: date, weekday: int, rel: str, tense: Tense | None) -> dat
     return dct - timedelta(days=back)
 
 
+# How far before a weekday to read for "the <noun> from".
+FROM_LOOKBACK_CHARS = 40
+# Words after "from <weekday>" that make it the start of a span ("from Tuesday to Friday"),
+# not where something came from.
+_SPAN_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
+
+
+def _came_from(before: Sequence[str], following: Sequence[str]) -> bool:
+    """Whether a bare weekday is where a thing came from ("the message from Tuesday is
+    clear"): a determiner, a noun, "from", the day; a day already past, whatever the tense of
+    the verb after it (a fresh reader of a held-out BASIL report found it dated to the
+    Tuesday after). Not the start of a span ("from Tuesday to Friday") nor of a time ahead
+    ("will be open again from Wednesday")."""
+    return (
+        len(before) >= 3
+        and before[-1].lower() == "from"
+        and before[-3].lower().lstrip("\"“‘'") in _DETERMINERS
+        and not (following and following[0].strip(",.").lower() in _SPAN_ENDS)
+    )
+
+
 def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     following = ctx.text[m.end("wd") : m.end("wd") + 14].split()
     if (
@@ -1593,6 +1614,11 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     tense = _tense(ctx, start, end)
     if not rel and _deferred_to(ctx, start, tense):
         tense = "future"
+    came_from = not rel and _came_from(
+        ctx.text[max(0, m.start("wd") - FROM_LOOKBACK_CHARS) : m.start("wd")].split(), following
+    )
+    if came_from:
+        tense = "past"
     day = _weekday_date(ctx.dct, weekday, rel, tense)
     # "would" ("said counsellors would be available on Friday") leaves the day open from a
     # past report: the nearest such weekday, before or after the anchor. Other modals rarely
@@ -1600,7 +1626,7 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     # get around Wednesday's ruling": the ruling is what came before).
     possessive = ctx.text[m.end("wd") : m.end("wd") + 2] in ("'s", "\u2019s")
     opened = _tense(ctx, start, end, modals=_FUTURE_IN_PAST) == "present"
-    if not rel and not possessive and tense in ("past", None) and opened:
+    if not rel and not possessive and not came_from and tense in ("past", None) and opened:
         back = (ctx.dct.isoweekday() - weekday) % 7
         forward = (weekday - ctx.dct.isoweekday()) % 7
         day = ctx.dct + timedelta(days=forward if forward < back else -back)
