@@ -53,6 +53,8 @@ NAME_TITLES = frozenset(title.rstrip(".") for title in TITLES) | frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# Words before an initial that are a title or a role, not a given name ("Senator M. Varga").
+_NO_GIVEN_NAMES = NAME_TITLES | ROLE_NOUNS
 # Head nouns of things named after a person that the recogniser runs into the name: the
 # mention is the thing, not the person.
 NOT_SURNAMES = frozenset(
@@ -94,6 +96,9 @@ _COMPANY_FORM = re.compile(
 # "William McGinley of Patton Boggs": a name after a person and "of" is where they work (a
 # firm named after its founders) or come from, not a second person.
 AFFILIATION_WORD = " of "
+# A mention opening on an initial ("M. Recchia"), and the capitalised word right before it.
+_INITIAL = re.compile(r"[A-Z]\.\s")
+_NAME_WORD_BEFORE = re.compile(r"([A-Z][a-z]+)\s+$")
 # A capitalised word that ends a name: not followed by another capitalised word, so a given
 # name ("Peter DeFazio") is no spelling of a surname ("Peters").
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]{3,}\b(?!\s+[A-Z])")
@@ -211,10 +216,10 @@ def _firms(text: str, mentions: Sequence[tuple[int, int]]) -> set[str]:
 def _with_given_name(text: str, start: int) -> int:
     """Where a mention that opens on an initial starts with the given name before it: the
     recogniser may leave it out ("Domenic M. Recchia Jr." tagged from "M.")."""
-    if not re.match(r"[A-Z]\.\s", text[start : start + 3]):
+    if not _INITIAL.match(text, start):
         return start
-    before = re.search(r"([A-Z][a-z]+)\s+$", text[max(0, start - MAX_TITLE_CHARS) : start])
-    if before is None or fold(before[1]) in NAME_TITLES | ROLE_NOUNS:
+    before = _NAME_WORD_BEFORE.search(text[max(0, start - MAX_TITLE_CHARS) : start])
+    if before is None or fold(before[1]) in _NO_GIVEN_NAMES:
         return start  # "Senator M. Varga", "Chairman M. Varga": a title, no given name
     return start - len(before[0])
 
