@@ -26,6 +26,14 @@ def test_compare_two_files_prints_the_report(
     lines = result.stdout.splitlines()
     assert lines[0].startswith("# ")
     assert "2 articles from 2 outlets (The Valley Courier, Harbour Gazette)" in result.stdout
+    # the title is one outlet's headline, and the report says whose
+    title = lines[0].removeprefix("# ")
+    owner = next(
+        name
+        for path, name in zip(PAIR, ("The Valley Courier", "Harbour Gazette"), strict=True)
+        if title in Path(path).read_text(encoding="utf-8")
+    )
+    assert f"The title is {owner}'s headline." in lines[2]
     assert lines.index("## What differs, at a glance") < lines.index("## Summary")
     assert "direct" not in result.stdout.split("## What differs")[0]
     # the per-outlet table says what its "only here" cell counts

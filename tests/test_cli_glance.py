@@ -39,6 +39,8 @@ def test_show_opens_on_the_scorecard_and_is_short(pair_db: tuple[str, str]) -> N
     lines = glance.stdout.splitlines()
     assert any("What differs, at a glance" in line for line in lines[:8])
     assert "Harbour Gazette" in glance.stdout and "The Valley Courier" in glance.stdout
+    # the story's title is one outlet's headline, and the heading says whose
+    assert "the title is The Valley Courier's headline" in " ".join(lines[:4])
     assert "--all" in lines[-1]
     assert len(lines) < len(everything.stdout.splitlines()) / 2
 

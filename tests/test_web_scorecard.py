@@ -64,6 +64,8 @@ def test_a_story_page_opens_on_its_scorecard(client: TestClient) -> None:
     assert re.search(r'href="#details"><strong class="score">[1-9]', scorecard)
     for target in re.findall(r'href="#([\w-]+)"', scorecard):
         assert f'id="{target}"' in page, target
+    # the story's title is one outlet's headline, and the page says whose
+    assert "the title is The Valley Courier's headline" in main[: main.index("<nav")]
 
 
 def test_outlets_are_named_given_inferred_or_lettered(client: TestClient) -> None:

@@ -210,9 +210,10 @@ def write_markdown(view: StoryView) -> str:
     names = ", ".join(md(o) for o in dict.fromkeys(outlets.values()))
     handle = "" if view.story_id == DIRECT_STORY_ID else f"Story `{md(view.story_id)}`: "
     count = len(set(outlets.values()))
+    headline = f" The title is {md(view.title_outlet)}'s headline." if view.title_outlet else ""
     lines.append(
         f"{handle}{_plural(len(view.articles), 'article', 'articles')} from "
-        f"{_plural(count, 'outlet', 'outlets')} ({names})."
+        f"{_plural(count, 'outlet', 'outlets')} ({names}).{headline}"
     )
     lines += [f"*{md(note)}*" for note in c.notes]
     named = [f"- {md(a.name)}: {md(a.name_note)}" for a in view.articles if a.name_note]

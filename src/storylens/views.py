@@ -199,6 +199,16 @@ class StoryView:
         """Each article's outlet name, by article id."""
         return {a.article_id: a.name or a.outlet or a.article_id for a in self.articles}
 
+    @property
+    def title_outlet(self) -> str | None:
+        """The outlet whose headline the story's title is, where outlets differ: a title is
+        one outlet's framing of the event, and a reader should not take it for a neutral
+        name (a fresh reader marked an unattributed headline misleading)."""
+        outlets = self.outlet_of
+        if self.title is None or len(set(outlets.values())) < 2:
+            return None
+        return next((outlets[a.article_id] for a in self.articles if a.title == self.title), None)
+
 
 def _why(row: ArticleRow) -> str:
     # The stored reasons already carry the score ("score 0.48 (words ...)", "copy of X

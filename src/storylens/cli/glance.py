@@ -74,6 +74,11 @@ def _print_heading(console: Console, view: StoryView) -> None:
         Text(
             f"{plural(len(view.articles), 'article')} from {plural(len(names), 'outlet')}: "
             + terminal_safe(", ".join(names))
+            + (
+                f"; the title is {terminal_safe(view.title_outlet)}'s headline"
+                if view.title_outlet
+                else ""
+            )
         )
     )
     for article in view.articles:
