@@ -376,3 +376,18 @@ def test_a_comparison_serialises_as_dataclasses_asdict_would(
     for comparison in comparisons.values():
         assert comparison_to_dict(comparison) == dataclasses.asdict(comparison)
         assert comparison_from_json(comparison_to_json(comparison)) == comparison
+
+
+@pytest.mark.parametrize("slug", EVENTS)
+def test_a_summary_wording_is_told_in_the_claim_lists_too(
+    comparisons: dict[str, StoryComparison], slug: str
+) -> None:
+    """An outlet's sentence a summary line shows as its wording of the line: the line's claim
+    is shared with that outlet, never "only" its own nor "B may say it" (issue 19)."""
+    comparison = comparisons[slug]
+    claims = {(c.article_id, c.text): c for c in comparison.claims if c.status != "copy"}
+    for line in comparison.summary:
+        claim = claims[(line.article_id, line.text)]
+        told = {*claim.shared_with, *claim.echoed_by}
+        assert {w.outlet for w in line.other_wordings} <= told, (slug, line.text)
+        assert not {m.outlet for m in claim.maybe_matches} & told

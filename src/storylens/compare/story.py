@@ -42,6 +42,7 @@ from storylens.compare.quotes import (
 from storylens.compare.shared_lines import with_shared_pointers
 from storylens.compare.sourcing import sourcing_profiles
 from storylens.compare.summary import summarise, with_summary_pointers
+from storylens.compare.summary_wordings import with_summary_wordings
 from storylens.compare.timeline import timeline
 from storylens.compare.variants import same_speaker
 from storylens.compare.words import fold
@@ -137,6 +138,8 @@ def compare_story(
     details = find_conflicts(members, units, cosine, copies)
     summary = summarise(members, units, claims, cosine, details, judge.profile, judge.profile_text)
     claims = with_summary_pointers(claims, summary)
+    texts = {member.id: member.analysed.article.text for member in members}
+    claims = with_summary_wordings(claims, summary, [u.sentence_span for u in units], texts)
     claims = with_shared_pointers(members, units, claims, judge.profile, judge.profile_text)
     first = first_published(members)
     if members and not any(member.analysed.article.published for member in members):
