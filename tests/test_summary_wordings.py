@@ -94,3 +94,44 @@ def test_joining_two_groups_keeps_their_other_members_together() -> None:
     assert [claim.group for claim in found] == [0, 0, 0, 1]
     # a shared claim stays shared, one more outlet telling it
     assert found[0].shared_with == ("Courier", "Post")
+
+
+def test_the_comparison_lists_a_summary_wording_as_shared() -> None:
+    """End to end: the same-claim model leaves the two warnings apart (p under 0.5), the
+    summary shows each outlet's sentence as the other's wording: the lists say shared."""
+    from storylens.compare.story import compare_story
+    from test_compare_parts import member
+
+    warned = (
+        "Harbour master Ines Varga warned on Monday that failure to repair the Kell pier would "
+        "sharply raise the risk of a collapse."
+    )
+    gazette = (
+        f"{warned} The pier was built in 1902 by the Ashgrove rail company. "
+        "Fishing crews have used it every morning since the harbour reopened."
+    )
+    courier = (
+        "Ines Varga, who has run the harbour since 2009, said on Monday the Kell pier risked "
+        "collapse unless repaired, a warning she repeated to the finance committee. "
+        "Councillor Tom Pell said the budget had no room for it. "
+        "The council meets again on Thursday to vote on the harbour budget."
+    )
+    post = (
+        "Tourists crowded the Kell seafront on Sunday for the annual regatta. "
+        "Local cafes reported their busiest weekend of the year."
+    )
+    members = [
+        member("g1", "Gazette", gazette, people=("Ines Varga",)),
+        member("c1", "Courier", courier, people=("Ines Varga", "Tom Pell")),
+        member("p1", "Post", post),
+    ]
+    comparison = compare_story("s", members)
+    line = next(line for line in comparison.summary if line.outlet == "Gazette")
+    assert [w.outlet for w in line.other_wordings] == ["Courier"]
+    warning = next(c for c in comparison.claims if c.text == warned)
+    assert warning.status == "shared" and warning.shared_with == ("Courier",)
+    assert warning.maybe_matches == ()
+    (match,) = warning.matches
+    assert match.score < 0.5  # the same-claim model alone did not match them
+    told = next(c for c in comparison.claims if (c.article_id, c.start) == ("c1", match.start))
+    assert told.group == warning.group and told.shared_with == ("Gazette",)
