@@ -68,6 +68,9 @@ def summary_pairs(
     for row, claim in enumerate(claims):
         if claim.status != "copy":
             rows.setdefault((claim.article_id, claim.text), row)
+    # each outlet's whole sentences and the claims cut from them, read only where a line has
+    # a wording to place (most stories' summaries show none told in other words)
+    of_sentence: dict[tuple[str, str], list[int]] | None = None
     pairs = []
     for line in summary:
         found = rows.get((line.article_id, line.text))
@@ -78,11 +81,12 @@ def summary_pairs(
         for wording in line.other_wordings:
             if wording.outlet in told or wording.outlet == claim.outlet:
                 continue
-            other = _claim_of_sentence(
-                claims, wording.outlet, wording.text, line.text, sentences, texts
-            )
-            if other is None:
+            if of_sentence is None:
+                of_sentence = _claims_by_sentence(claims, sentences, texts)
+            cut = of_sentence.get((wording.outlet, wording.text))
+            if not cut:
                 continue
+            other = _likeliest_clause(claims, cut, line.text)
             score = judge_profiles(claim_profile(claim.text), claim_profile(claims[other].text))
             pairs.append(
                 ToldPair(
@@ -97,28 +101,25 @@ def summary_pairs(
     return pairs
 
 
-def _claim_of_sentence(
-    claims: Sequence[Claim],
-    outlet: str,
-    sentence: str,
-    line: str,
-    sentences: Sequence[tuple[int, int]],
-    texts: Mapping[str, str],
-) -> int | None:
-    """The claim of ``outlet`` cut from the whole sentence ``sentence``: of a long sentence
-    cut into clauses, the clause sharing most words with the ``line``."""
-    wanted = {fold(word) for word in words(line)}
-    best: tuple[int, int] | None = None
+def _claims_by_sentence(
+    claims: Sequence[Claim], sentences: Sequence[tuple[int, int]], texts: Mapping[str, str]
+) -> dict[tuple[str, str], list[int]]:
+    """(outlet, whole sentence) -> the claims cut from it, copies left out."""
+    found: dict[tuple[str, str], list[int]] = {}
     for row, claim in enumerate(claims):
-        if claim.outlet != outlet or claim.status == "copy":
-            continue
-        start, end = sentences[row]
-        if texts[claim.article_id][start:end] != sentence:
-            continue
-        shared = len(wanted & {fold(word) for word in words(claim.text)})
-        if best is None or shared > best[0]:
-            best = (shared, row)
-    return None if best is None else best[1]
+        if claim.status != "copy":
+            start, end = sentences[row]
+            found.setdefault((claim.outlet, texts[claim.article_id][start:end]), []).append(row)
+    return found
+
+
+def _likeliest_clause(claims: Sequence[Claim], cut: Sequence[int], line: str) -> int:
+    """Of the claims cut from one sentence (a long one is cut into clauses), the one sharing
+    most words with the ``line``; the first on a tie."""
+    wanted = {fold(word) for word in words(line)}
+    return max(
+        cut, key=lambda row: (len(wanted & {fold(w) for w in words(claims[row].text)}), -row)
+    )
 
 
 def join_as_shared(claims: Sequence[Claim], pairs: Sequence[ToldPair]) -> list[Claim]:
