@@ -511,8 +511,9 @@ class TimelineEntry:
 # 8: `names_only`, the people only one outlet names; a summary line has `same_quotation`;
 # 9: an unplaced claim and a summary line have `nearest`, other outlets' closest sentences;
 # 10: a shared line has `same_quotation`, and a sentence of a quotation over several
-# paragraphs is a claim of status "quotation").
-COMPARISON_VERSION = 10
+# paragraphs is a claim of status "quotation"; 11: a claim whose wording a summary line shows
+# beside another outlet's is shared with it, ``compare.summary_wordings``).
+COMPARISON_VERSION = 11
 
 
 @dataclass(frozen=True)
