@@ -29,6 +29,9 @@ TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "ti
 # with Ruth Penn"); shorter function words ("of", "the", "and") are read by their length.
 # A title with one of them ends on a capitalised word.
 TITLE_FUNCTION_WORDS = frozenset({"with", "from", "into", "onto", "upon", "over"})
+# How an owner's name before a title ends: "CNN's", and a bare apostrophe after an "s" ("Fox
+# News' "On the Record with ..."", "CBS' "Face the Nation"").
+POSSESSIVE_ENDINGS = ("'s", "’s", "s'", "s’", "S'", "S’")
 # Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
 # "Dreams From My Father""): the quoted words name it, nobody says them.
 WORK_NOUNS = frozenset(
@@ -99,7 +102,7 @@ def is_title(text: str, quote: MarkedQuote) -> bool:
         # `MSNBC's "Morning Joe"`, `the Tarsk channel's "Harbour Morning Hour"`: a title
         # owned by an outlet or author
         or (
-            previous.endswith(("'s", "’s"))
+            previous.endswith(POSSESSIVE_ENDINGS)
             and (previous[:1].isupper() or (len(before) > 1 and before[-2][:1].isupper()))
         )
         # `his "Keep It Real" radio program`

@@ -93,7 +93,12 @@ GROUP_PRONOUNS: frozenset[str] = frozenset({"they", "their", "them"})
 # The kin noun seen from the other side: if Alec is her husband, she is his wife.
 INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # Words that carry a source's description on after its head: "a source close to the couple".
-MENTION_PREPOSITIONS: frozenset[str] = frozenset({"close", "with", "at", "for", "from", "in", "of"})
+# "A person familiar with the talks", "an official knowledgeable about the plan": the adjective
+# of access belongs to the description as "close" does (without it "a person" reads as one
+# of the public, not as an anonymous source).
+MENTION_PREPOSITIONS: frozenset[str] = frozenset(
+    {"close", "familiar", "knowledgeable", "with", "at", "for", "from", "in", "of"}
+)
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 # How a speech verb holds the clause it reports ("He said Hale would chair the panel").
 REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "parataxis"})
