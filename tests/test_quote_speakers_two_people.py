@@ -108,3 +108,18 @@ def test_a_programme_title_after_an_outlets_apostrophe_is_nobodys_words(
     title = [q for q in quotes if "with" in q.text and ("Greta" in q.text or "Reyes" in q.text)]
     assert title, [(q.text, q.kind) for q in quotes]
     assert all(q.kind == "scare" for q in title), [(q.text, q.kind, q.speaker) for q in title]
+
+
+# -- "X's spokesman, Leo Marsh, said": the one named in apposition speaks ----------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Ward\'s spokesman, Leo Marsh, said "the governor stands by the plan."',
+        '"The governor stands by the plan," Ward\'s spokesman, Leo Marsh, said.',
+    ],
+)
+def test_a_name_in_apposition_to_someones_role_is_the_speaker(nlp: Language, text: str) -> None:
+    quote = _holding(_quotes(nlp, text), "stands by the plan")
+    assert quote.speaker == "Leo Marsh", (quote.speaker, quote.speaker_mention)

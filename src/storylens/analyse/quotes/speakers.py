@@ -112,6 +112,8 @@ NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
 # Words of a person's name at most ("Mary Ann de la Cruz"); a longer run of capitalised
 # words is an organisation's or a title's name.
 MAX_NAME_WORDS = 5
+# A given name alone ("Leo") may be anyone's; with a surname it names one person.
+MIN_PERSON_NAME_WORDS = 2
 # Generational suffixes closing a name ("Jesse Jackson Jr."): the surname is the word before
 # them, and a suffix tells a son from a father of the same name, so it is never an alias.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
@@ -278,6 +280,11 @@ def can_speak(noun: Token) -> bool:
 
 def _given_name(word: str) -> bool:
     return word.lower() in _FEMALE_FIRST or word.lower() in _MALE_FIRST
+
+
+def _given_and_surname(words: list[str]) -> bool:
+    """A common given name then a surname, nothing more ("Leo Marsh", "Ana de la Cruz")."""
+    return MIN_PERSON_NAME_WORDS <= len(words) <= MAX_NAME_WORDS and _given_name(words[0])
 
 
 def _clean_name_tokens(tokens: list[Token]) -> list[str]:
@@ -709,7 +716,13 @@ class SpeakerTable:
             if name.pos_ != "PROPN":
                 continue
             tokens = [t for t in name.subtree if not t.is_punct]
-            person = self._match_words(_clean_name_tokens(tokens))
+            words = _clean_name_tokens(tokens)
+            person = self._match_words(words)
+            if person is None and is_person_noun(noun) and _given_and_surname(words):
+                # "Ward's spokesman, Leo Marsh, said": the recogniser may tag the name as an
+                # organisation, but a given name and a surname set beside a person's role
+                # name that person, not the one whose spokesman he is
+                person = self._person(words)
             if person is not None and tokens:
                 return person, tokens[-1]
         return None
