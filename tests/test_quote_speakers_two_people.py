@@ -123,3 +123,25 @@ def test_a_programme_title_after_an_outlets_apostrophe_is_nobodys_words(
 def test_a_name_in_apposition_to_someones_role_is_the_speaker(nlp: Language, text: str) -> None:
     quote = _holding(_quotes(nlp, text), "stands by the plan")
     assert quote.speaker == "Leo Marsh", (quote.speaker, quote.speaker_mention)
+
+
+# -- "a source familiar with X": the source, never X ---------------------------------------
+
+
+def test_a_name_in_what_a_source_is_familiar_with_is_not_the_speaker(nlp: Language) -> None:
+    text = (
+        'Senator Ann Reyes spoke on Monday. "If Cole wins Tarsk, the race is over," one '
+        "well-connected Democrat familiar with the Reyes campaign's organization said."
+    )
+    quote = _holding(_quotes(nlp, text), "the race is over")
+    assert quote.speaker != "Ann Reyes"
+    assert "familiar with" in (quote.speaker_mention or "")
+
+
+def test_a_title_set_off_by_dashes_is_nobodys_words(nlp: Language) -> None:
+    text = (
+        "Moreover, the party has called a referendum — “No to Free Ferries” — for June 5, "
+        "2016 against the council’s ferry proposals."
+    )
+    quotes = extract_quotes(nlp(text))
+    assert [q.kind for q in quotes if q.text.startswith("No to Free")] == ["scare"]

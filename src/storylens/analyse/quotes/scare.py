@@ -32,6 +32,8 @@ TITLE_FUNCTION_WORDS = frozenset({"with", "from", "into", "onto", "upon", "over"
 # How an owner's name before a title ends: "CNN's", and a bare apostrophe after an "s" ("Fox
 # News' "On the Record with ..."", "CBS' "Face the Nation"").
 POSSESSIVE_ENDINGS = ("'s", "’s", "s'", "s’", "S'", "S’")
+# Dashes that set a name off in a sentence (`a referendum — "No to Free Lawyers" — for`).
+SETTING_OFF_DASHES = frozenset({"—", "–", "--", "―"})
 # Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
 # "Dreams From My Father""): the quoted words name it, nobody says them.
 WORK_NOUNS = frozenset(
@@ -104,6 +106,13 @@ def is_title(text: str, quote: MarkedQuote) -> bool:
         or (
             previous.endswith(POSSESSIVE_ENDINGS)
             and (previous[:1].isupper() or (len(before) > 1 and before[-2][:1].isupper()))
+        )
+        # `called a referendum — "No to Free Lawyers" — for June 5`: a title-case name set
+        # off by dashes names the thing before it
+        or (
+            previous in SETTING_OFF_DASHES
+            and bool(after_words)
+            and after_words[0] in SETTING_OFF_DASHES
         )
         # `his "Keep It Real" radio program`
         or (bool(after_words) and after_words[0].lower().strip(".,") in WORK_NOUNS)

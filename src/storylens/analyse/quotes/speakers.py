@@ -96,8 +96,9 @@ INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # "A person familiar with the talks", "an official knowledgeable about the plan": the adjective
 # of access belongs to the description as "close" does (without it "a person" reads as one
 # of the public, not as an anonymous source).
-MENTION_PREPOSITIONS: frozenset[str] = frozenset(
-    {"close", "familiar", "knowledgeable", "with", "at", "for", "from", "in", "of"}
+ACCESS_ADJECTIVES: frozenset[str] = frozenset({"close", "familiar", "knowledgeable"})
+MENTION_PREPOSITIONS: frozenset[str] = ACCESS_ADJECTIVES | frozenset(
+    {"with", "at", "for", "from", "in", "of"}
 )
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 # How a speech verb holds the clause it reports ("He said Hale would chair the panel").
@@ -1027,6 +1028,11 @@ class SpeakerTable:
             for child in head.children:
                 if child.dep_ == "poss" or (common and child.dep_ not in NAMING_DEPS):
                     owned.update(t.i for t in child.subtree)
+        for child in head.rights:
+            if child.lower_ in ACCESS_ADJECTIVES:
+                # "one Democrat familiar with the Clinton campaign" (the tagger may make
+                # "Democrat" a name): the names after it say what the source knows
+                owned.update(t.i for t in child.subtree)
         names = [
             t
             for t in tokens
