@@ -145,3 +145,41 @@ def test_a_title_set_off_by_dashes_is_nobodys_words(nlp: Language) -> None:
     )
     quotes = extract_quotes(nlp(text))
     assert [q.kind for q in quotes if q.text.startswith("No to Free")] == ["scare"]
+
+
+# -- "Ward received a letter from Briggs saying ...": the sender says it -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        (
+            'Governor Ellen Ward received a letter from Senator Tom Briggs saying the fund "is '
+            'empty."',
+            "Tom Briggs",
+        ),
+        (
+            'Governor Ellen Ward got an email from her aide Nora Quill saying the fund "is empty."',
+            "Nora Quill",
+        ),
+        # set off by a comma, the participle is the subject's own
+        (
+            'Governor Ellen Ward received a letter on Monday, saying she was "deeply honored."',
+            "Ellen Ward",
+        ),
+    ],
+)
+def test_a_participle_after_a_received_message_is_the_senders(
+    nlp: Language, text: str, speaker: str
+) -> None:
+    quote = _holding(_quotes(nlp, text), "empty" if "empty" in text else "honored")
+    assert quote.speaker == speaker, (quote.speaker, quote.speaker_mention)
+
+
+def test_a_letter_read_out_by_someone_is_no_words_of_the_reader(nlp: Language) -> None:
+    text = (
+        'Mayor Dana Holt, in a letter read by Councilwoman Rita Vance, said "the bridge will '
+        'not close."'
+    )
+    quotes = _quotes(nlp, text)
+    assert [q.speaker for q in quotes] == ["Dana Holt"], [(q.text, q.speaker) for q in quotes]

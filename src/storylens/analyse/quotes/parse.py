@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Token
 
 from storylens.analyse.doc_text import doc_text
 from storylens.analyse.quotes.cues import (
+    DOCUMENT_NOUNS,
     NON_SPEECH_PARTICLES,
     PARTICLE_VERBS,
     SPEECH_NOUNS,
@@ -26,6 +27,7 @@ from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import (
     AUTHORING_VERBS,
+    MESSAGE_NOUNS,
     ResolvedSpeaker,
     can_speak,
     ends_a_line,
@@ -43,6 +45,8 @@ SUBJECT_SEARCH_DEPTH = 6
 # one whose subject may be the participle's ("came as Ward rejected it, saying ...").
 PARTICIPLE_TAG = "VBG"
 TIME_CLAUSE_MARKS = frozenset({"as", "after", "when", "while", "before", "since"})
+# Verbs by which a message reaches someone: a participle after it is the message's words.
+RECEIVING_VERBS = frozenset({"receive", "get"})
 # What names someone who can say a thing: entity labels and pronouns.
 ACTOR_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
 ACTOR_PRONOUNS = frozenset({"he", "she", "they", "who"})
@@ -300,7 +304,7 @@ def subject_of(verb: Token) -> Token | None:
             current.head.i != current.i
         ):
             head = current.head
-            actor = _actor_of_clause_between(head, current)
+            actor = _actor_of_clause_between(head, current) or _sender_of_received(head, current)
             if actor is not None:
                 return actor
             if on_furniture_line(head):
@@ -367,6 +371,33 @@ def _actor_of_clause_between(head: Token, participle: Token) -> Token | None:
         if subject is not None and _names_an_actor(subject):
             return subject
     return None
+
+
+def _sender_of_received(head: Token, participle: Token) -> Token | None:
+    """ "Ward received a letter from Briggs saying ...": a participle hung on a verb of
+    receiving says what the message says, so its speaker is the message's sender ("from
+    Briggs", on the verb or on the message), or the message where no sender is named; not
+    the one who received it."""
+    if participle.tag_ != PARTICIPLE_TAG or head.lemma_.lower() not in RECEIVING_VERBS:
+        return None
+    message = next(
+        (
+            c
+            for c in head.children
+            if c.dep_ in ("dobj", "obj") and c.lemma_.lower() in MESSAGE_NOUNS | DOCUMENT_NOUNS
+        ),
+        None,
+    )
+    if message is None or not message.i < participle.i:
+        return None
+    if any(t.is_punct for t in head.doc[message.i + 1 : participle.i]):
+        return None  # "received a letter on Monday, saying she was honored": hers
+    for owner in (message, head):
+        for prep in (c for c in owner.children if c.dep_ == "prep" and c.lower_ in ("from", "by")):
+            sender = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if sender is not None and sender.i < participle.i:
+                return sender
+    return message
 
 
 def _names_an_actor(noun: Token) -> bool:
