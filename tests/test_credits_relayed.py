@@ -91,3 +91,15 @@ def test_an_outlets_report_citing_a_thing_counts_nothing() -> None:
     text = "The deal is dead, CNN reported, citing a number of leaked emails."
     quote = _said(text, "The deal is dead", "CNN", cue="reported", speaker_type="organization")
     assert list(counted_quotes([quote], text)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("Councillor Ames told the Huffington Post that she would stay.", "huffpost"),
+        ("Councillor Ames told HuffPost that she would stay.", "huffingtonpost"),
+    ],
+)
+def test_an_outlet_named_by_its_other_name_is_its_own(text: str, own: str) -> None:
+    # an outlet known by two names interviews for itself under either
+    assert article_credits(text, ["hpo", own]) == []
