@@ -185,3 +185,16 @@ def test_a_firm_tagged_as_a_person_is_no_one_named() -> None:
     gazette = member("g", "Gazette", text, people=people)
     courier = member("c", "Courier", "Ms. Quist lost her shop on Monday.")
     assert _named(gazette, courier) == [("Gazette", "Tom Pell"), ("Gazette", "Domenic M. Varga")]
+
+
+def test_another_outlets_interviewer_is_no_person_of_the_story() -> None:
+    # "told PBS' Ann Marsh": the host asked the questions; the outlet is credited, she is no
+    # one the Gazette's account brings in (a fresh reader of a BASIL report)
+    text = "Councillor Ada Quist told PBS' Ann Marsh that the vote was rushed."
+    gazette = member("g", "Gazette", text, people=("Ada Quist", "Ann Marsh"))
+    courier = member("c", "Courier", "Councillor Quist said the vote was rushed.", people=())
+    assert _named(gazette, courier) == []
+    # a name after a possessive that is no outlet's is a person all the same
+    text = "Councillor Ada Quist told Tom Pell's sister Ann Marsh that the vote was rushed."
+    gazette = member("g", "Gazette", text, people=("Ada Quist", "Ann Marsh"))
+    assert _named(gazette, courier) == [("Gazette", "Ann Marsh")]

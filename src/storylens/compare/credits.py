@@ -37,8 +37,8 @@ _BEFORE = re.compile(
     rf"\b(?i:according\s+to(?:\s+an?\s+(?:report|story|article|interview|analysis)\s+(?:in|by|on|from|with))?"
     rf"|(?:first\s+)?reported(?:\s+{_WHEN})?\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
     rf"|told|telling|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
-    rf"|(?:said|says|saying|speaking|spoke|appeared|appearing)\s+on"
-    rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by|quoted\s+in)"
+    rf"|(?:said|says|saying|speaking|spoke|appeared|appearing|asked)(?:\s+(?:{_WHEN}))?\s+on"
+    rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by|quoted\s+(?:in|by))"
     rf"\s+(?P<name>{NAME_PATTERN})"
 )
 # An outlet's piece named as the source of what follows: "a new report in The Guardian",
@@ -67,8 +67,9 @@ _DESCRIBED = re.compile(
     rf"(?P<name>{NAME_PATTERN}),\s+(?i:an?|the)\s+(?:[\w'’-]+\s+){{0,{MAX_DESCRIPTION_WORDS}}}?"
     rf"(?i:{_OUTLET_NOUNS})\b"
 )
-# ... which may stand between the name and its verb ("Politico, a news site ..., reported").
-_DESCRIPTION = r"(?:,\s+(?i:an?|the)\s+[^,.;]{1,80}?,)?"
+# ... which may stand between the name and its verb ("Politico, a news site ..., reported"), as
+# may the sources it relays ("CNN, citing two officials, reported").
+_DESCRIPTION = r"(?:,\s+(?:(?i:an?|the)|citing|quoting)\s+[^,.;]{1,80}?,)?"
 _AFTER = re.compile(
     rf"(?P<name>{NAME_PATTERN})(?:[’']s?)?{_DESCRIPTION}\s+"
     rf"(?:(?:first|originally|also|previously|earlier)\s+)?"
@@ -83,6 +84,8 @@ THE_TITLED_OUTLETS = frozenset({"hill", "atlantic", "intercept", "federalist", "
 MAX_CODE_CHARS = 4
 # A credited name is cut at this many characters: a longer run is a sentence, not a name.
 MAX_CREDIT_CHARS = 60
+# A name joined by "and" lists outlets when it has at least this many parts, each an outlet.
+MIN_LISTED_OUTLETS = 2
 
 
 def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str, int, int]]:
@@ -102,23 +105,49 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
     found: dict[str, tuple[str, int, int]] = {}
     for pattern in (_BEFORE, _AFTER, _PIECE_IN, _PIECE_OF):
         for match in pattern.finditer(text):
-            raw = match.group("name")
-            # "reported by the Gazette", "The Gazette reported": the article is no name
-            name = _credited_name(raw)
-            if not name or len(name) > MAX_CREDIT_CHARS:
-                continue
-            key = outlet_key(name)
-            if not looks_like_outlet(name) and key not in described and not _titled(raw):
-                continue
-            if not key or is_own(key, own, name):
-                continue
-            if _titled(raw):
-                name = raw  # "The Hill": the word alone is no outlet's name
-                key = outlet_key(name)
-            start = match.start("name") + raw.lower().find(name.lower())
-            if key not in found or start < found[key][1]:
-                found[key] = (name, start, start + len(name))
+            for raw, at in _each_outlet(match.group("name"), match.start("name")):
+                _add_credit(found, raw, at, own, described)
     return sorted(_one_per_outlet(found).values(), key=lambda item: item[1])
+
+
+def _each_outlet(raw: str, start: int) -> list[tuple[str, int]]:
+    """The outlets a credited name lists ("CNN and NBC reported": two credits), each with
+    where it starts; the name as one where any part of it names no outlet by its look
+    ("Barnes and Noble")."""
+    parts = raw.split(" and ")
+    if len(parts) < MIN_LISTED_OUTLETS or not all(looks_like_outlet(p) for p in parts):
+        return [(raw, start)]
+    listed, at = [], start
+    for part in parts:
+        listed.append((part, at))
+        at += len(part) + len(" and ")
+    return listed
+
+
+def _add_credit(
+    found: dict[str, tuple[str, int, int]],
+    raw: str,
+    at: int,
+    own: set[str],
+    described: set[str],
+) -> None:
+    """Record the outlet ``raw`` (at ``at`` in the text) names in ``found`` by its key, at its
+    first mention, unless it is no outlet or the article's own."""
+    # "reported by the Gazette", "The Gazette reported": the article is no name
+    name = _credited_name(raw)
+    if not name or len(name) > MAX_CREDIT_CHARS:
+        return
+    key = outlet_key(name)
+    if not looks_like_outlet(name) and key not in described and not _titled(raw):
+        return
+    if not key or is_own(key, own, name):
+        return
+    if _titled(raw):
+        name = raw  # "The Hill": the word alone is no outlet's name
+        key = outlet_key(name)
+    start = at + raw.lower().find(name.lower())
+    if key not in found or start < found[key][1]:
+        found[key] = (name, start, start + len(name))
 
 
 def _one_per_outlet(

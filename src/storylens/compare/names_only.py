@@ -178,8 +178,14 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
         if entity.label == "PERSON"
     ]
     firms = _firms(text, mentions)
+    titles = [(q.start, q.end) for q in member.analysed.quotes if q.kind == "scare"]
     for start, end in sorted({*mentions, *_named_speakers(member)}):
         if _on_display_line(text, start) or text[start:end] in firms:
+            continue
+        if _interviewer(text, start) or any(a <= start < b for a, b in titles):
+            # "told PBS' Charlie Rose", `Fox News' "On the Record with Greta Van Susteren"`:
+            # another outlet's host or programme, credited as the outlet (``credits``), no
+            # person of the story
             continue
         start = _with_given_name(text, start)
         mention = text[start:end]
@@ -195,6 +201,23 @@ def _people(member: StoryMember) -> Iterable[tuple[list[str], int, int]]:
             # with the title, as the article writes it
             name_words = [title, *name_words]
         yield name_words, start + first, start + last + len(name_words[-1])
+
+
+# How far before a name the words that make it an outlet's interviewer may start.
+INTERVIEWER_LOOKBACK_CHARS = 60
+# "told PBS' Charlie Rose", "in an interview with NBC's Lester Holt", "on Fox News' Ann Marsh":
+# a name right after an outlet's possessive that an interview verb or preposition opens.
+_INTERVIEWER_BEFORE = re.compile(
+    r"\b(?:told|telling|tells|to|with|on|by)\s+(?P<outlet>(?:[A-Z][\w.&!-]*\s+){0,3}[A-Z][\w.&!-]*)"
+    r"(?:['’]s?)\s+(?:(?:host|anchor|correspondent|reporter|interviewer)\s+)?\Z"
+)
+
+
+def _interviewer(text: str, start: int) -> bool:
+    """Whether the name at ``start`` is another outlet's interviewer: an outlet's name by its
+    look, possessive, right before it, after "told", "with", "on" ..."""
+    found = _INTERVIEWER_BEFORE.search(text[max(0, start - INTERVIEWER_LOOKBACK_CHARS) : start])
+    return found is not None and looks_like_outlet(found["outlet"])
 
 
 def _firms(text: str, mentions: Sequence[tuple[int, int]]) -> set[str]:

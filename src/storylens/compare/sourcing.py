@@ -1141,10 +1141,17 @@ def counted_quotes(
             and not names_an_organization(quote.speaker_mention or quote.speaker)
         ):
             continue  # a thing ("the war in Afghanistan") is no source at all
-        if quote.speaker_type == "organization" and _a_publication(quote.speaker, text):
-            continue  # another outlet's words are its reporting, which the lineage credits
-        if quote.speaker_type == "person" and _a_publication_by_every_word(quote.speaker, text):
-            continue  # "Politico reports: ..." read as a person: a publication all the same
+        if (quote.speaker_type == "organization" and _a_publication(quote.speaker, text)) or (
+            quote.speaker_type == "person" and _a_publication_by_every_word(quote.speaker, text)
+        ):
+            # another outlet's words are its reporting, which the lineage credits ("Politico
+            # reports: ..." read as a person is a publication all the same); but what it
+            # relays from a source it describes ("CNN reported, citing a source close to
+            # ...") is that anonymous source's account, the outlet only its credit
+            relayed = _relayed_source(quote, text)
+            if relayed is None:
+                continue
+            quote = relayed
         relative = _by_relative_pronoun(quote)
         source = source_type(quote.speaker_type, _description(quote), names_people)
         if relative and source != "anonymous" and quote.speaker_type == "anonymous":
@@ -1247,6 +1254,43 @@ def _a_publication(name: str | None, text: str) -> bool:
     own = _bare_name(name)
     named = _publications(text) if text else frozenset()
     return looks_like_outlet(name) or any(_holds(own, p) or _holds(p, own) for p in named if own)
+
+
+# The words by which an outlet's report names the source it relays ("CNN reported, citing a
+# source close to the mayor"; "Politico, quoting two aides, said"), and the description after
+# them: lower case first (a determiner, a number, "unnamed"), so a name is never caught.
+RELAYING_WORDS = frozenset({"citing", "quoting", "cited", "quoted"})
+RELAYED_SOURCE = re.compile(
+    r"\b(?:citing|quoting|(?:that|which|who)\s+(?:cited|quoted))\s+(?P<who>[a-z][^,.;:“”\"()]{2,80})"
+)
+
+
+def _relayed_source(quote: Quote, text: str) -> Quote | None:
+    """The quote as the anonymous source an outlet's report relays, where the sentence that
+    names the outlet as speaker cites a source by access or role; None otherwise. A clause
+    that is itself the citing ("citing a source" read as what CNN said) counts nothing."""
+    if not text or quote.speaker_start is None or fold(quote.cue or "") in RELAYING_WORDS:
+        return None
+    opening = max(text.rfind(end, 0, quote.speaker_start) for end in SENTENCE_ENDS) + 1
+    closing = min(
+        (at for end in SENTENCE_ENDS if (at := text.find(end, quote.speaker_end or 0)) >= 0),
+        default=len(text),
+    )
+    for found in RELAYED_SOURCE.finditer(text, opening, closing):
+        who = found.group("who").strip()
+        # a noun of access or role proper ("a source", "two aides"), not one read as a role
+        # by its ending alone ("a number", "a poster"), which may be any thing cited
+        if describes_a_person(who) and _singulars(_head(who)) & ACCESS_NOUNS:
+            start = found.start("who")
+            return replace(
+                quote,
+                speaker=who,
+                speaker_mention=who,
+                speaker_start=start,
+                speaker_end=start + len(who),
+                speaker_type="anonymous",
+            )
+    return None
 
 
 def _a_publication_by_every_word(name: str | None, text: str) -> bool:

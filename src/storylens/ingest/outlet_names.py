@@ -189,12 +189,22 @@ def site_label(url: str | None) -> str | None:
     return labels[-1] if labels and not labels[-1].isdigit() else None
 
 
+# Outlets known by two names, keyed as one: HuffPost was The Huffington Post until 2017, and
+# its articles name themselves either way whatever their address says (BASIL dev events 0 and
+# 42: "told the Huffington Post" on huffpost.com was read as a credit to another outlet).
+OUTLET_KEY_ALIASES: dict[str, str] = {
+    "huffingtonpost": "huffpost",
+    "nytimes": "newyorktimes",
+}
+
+
 @lru_cache(maxsize=OUTLET_KEYS_KEPT)
 def outlet_key(name: str) -> str:
     """One key for the spellings of one outlet: "Daily Mail", "DailyMail.com", "the Daily Mail"."""
     name = re.sub(r"\.(?:com|co\.uk|net|org|tv|news|ie|com\.au|ca)$", "", name, flags=re.I)
     name = re.sub(r"^the\s+", "", name, flags=re.I)
-    return re.sub(r"\W", "", name).lower()
+    key = re.sub(r"\W", "", name).lower()
+    return OUTLET_KEY_ALIASES.get(key, key)
 
 
 def _evidence(text: str, start: int, end: int) -> str:

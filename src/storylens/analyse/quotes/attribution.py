@@ -51,6 +51,9 @@ NAME_AFTER_QUOTE_TOKENS = 5
 # within this many tokens of the dash.
 SIGNATURE_MAX_TOKENS = 3
 SIGNATURE_DASHES = "―—–"  # horizontal bar, em and en dash; a hyphen is too often a word joiner
+# Parts of speech that, before any name after such a dash, carry the reporter's sentence on
+# ("— in the middle of ...", "— and then ...", "— while ..."): no signature follows.
+CLAUSE_OPENING_POS = frozenset({"ADP", "SCONJ", "CCONJ", "VERB", "AUX", "ADV", "PART"})
 # A speech verb before a quote attributes it when at most this many tokens stand between it
 # and the open mark (`Trump said in a statement on Tuesday, "..."`) unless a colon binds them.
 BEFORE_CUE_MAX_GAP = 8
@@ -244,6 +247,10 @@ def _signature(article: ParsedArticle, quote: MarkedQuote, limit: int) -> Attrib
     if any(is_cue(t) for t in window):
         return None  # `"..." — Varga said on Monday — "..."`: a dash-set attribution, no signature
     for token in window:
+        if token.pos_ in CLAUSE_OPENING_POS:
+            # `"... law school" — in the middle of Braley's campaign`: a phrase of the
+            # reporter's sentence runs on after the dash; a signature starts with its name
+            return None
         if token.pos_ in ("PROPN", "NOUN", "PRON") and not token.is_punct:
             head = token
             while head.dep_ in ("compound", "flat") and head.head.i < first + SIGNATURE_MAX_TOKENS:

@@ -143,6 +143,13 @@ PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "op
 # written is a work ("a book written by Ruth Penn", "an article published by"): no
 # statement. A letter or a proposal written by someone stays their words.
 KEEPING_CUES: frozenset[str] = frozenset({"maintain"})
+# Verbs whose passive on a source says who relayed it ("a source cited by CNN", "two
+# officials quoted by the Gazette"): the source is the one speaking, not a thing the relaying
+# outlet said; the relay is the outlet's credit (``compare.credits``).
+RELAYING_CUES: frozenset[str] = frozenset({"cite", "quote"})
+# ... and a document read out by someone ("a letter read by Rita Vance") is its author's
+# words, the reader only voicing them: no statement of the reader's.
+READING_CUES: frozenset[str] = frozenset({"read"})
 AUTHORSHIP_CUES: frozenset[str] = frozenset(
     {"write", "publish", "author", "co-write", "post", "share", "upload", "tweet", "release"}
 )
@@ -738,6 +745,10 @@ def _passive_content(token: Token) -> tuple[set[int], Token] | None:
     if subject is not None and subject.tag_ in RELATIVE_PRONOUN_TAGS and token.dep_ == "relcl":
         written = token.head  # "the video, which was posted by": the video was
     if lemma in AUTHORSHIP_CUES and written.lemma_.lower() in WORK_NOUNS | MEDIA_NOUNS:
+        return None
+    if lemma in RELAYING_CUES and (written.pos_ == "PROPN" or can_speak(written)):
+        return None
+    if lemma in READING_CUES and written.lemma_.lower() in DOCUMENT_NOUNS | SPEECH_NOUNS:
         return None
     if subject is not None and subject.tag_ in RELATIVE_PRONOUN_TAGS:
         # `The clip, which was posted online by a viewer`: the pronoun alone is no passage;

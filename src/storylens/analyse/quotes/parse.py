@@ -16,11 +16,18 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Token
 
 from storylens.analyse.doc_text import doc_text
-from storylens.analyse.quotes.cues import NON_SPEECH_PARTICLES, PARTICLE_VERBS, SPEECH_VERBS
+from storylens.analyse.quotes.cues import (
+    DOCUMENT_NOUNS,
+    NON_SPEECH_PARTICLES,
+    PARTICLE_VERBS,
+    SPEECH_NOUNS,
+    SPEECH_VERBS,
+)
 from storylens.analyse.quotes.furniture import furniture_lines
 from storylens.analyse.quotes.marks import ALL_MARKS
 from storylens.analyse.quotes.speakers import (
     AUTHORING_VERBS,
+    MESSAGE_NOUNS,
     ResolvedSpeaker,
     can_speak,
     ends_a_line,
@@ -34,6 +41,15 @@ from storylens.records import QuoteKind
 SCARE_MAX_WORDS = 4
 # Parents walked up from a participle cue ("..., recalling:") to find its subject.
 SUBJECT_SEARCH_DEPTH = 6
+# A participle cue ("saying", "calling"), and the words that open a clause beside the main
+# one whose subject may be the participle's ("came as Ward rejected it, saying ...").
+PARTICIPLE_TAG = "VBG"
+TIME_CLAUSE_MARKS = frozenset({"as", "after", "when", "while", "before", "since"})
+# Verbs by which a message reaches someone: a participle after it is the message's words.
+RECEIVING_VERBS = frozenset({"receive", "get"})
+# What names someone who can say a thing: entity labels and pronouns.
+ACTOR_ENTITIES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+ACTOR_PRONOUNS = frozenset({"he", "she", "they", "who"})
 # Parts of speech a cue word may carry; the small model tags some quotatives oddly.
 CUE_POS: frozenset[str] = frozenset({"VERB", "AUX"})
 # The ending of a gerund ("asking"), which the tagger at times reads as a noun.
@@ -288,6 +304,9 @@ def subject_of(verb: Token) -> Token | None:
             current.head.i != current.i
         ):
             head = current.head
+            actor = _actor_of_clause_between(head, current) or _sender_of_received(head, current)
+            if actor is not None:
+                return actor
             if on_furniture_line(head):
                 # `Article Continued Below` then `Ms. Holt added ...`: the parse hung the
                 # report on the furniture line; its speaker is the name right before the cue.
@@ -325,6 +344,70 @@ def subject_of(verb: Token) -> Token | None:
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
     return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+
+
+def _actor_of_clause_between(head: Token, participle: Token) -> Token | None:
+    """ "Holt's remarks came as Ward rejected the offer, saying ...": the parse hangs the
+    participle on the main verb, whose subject is a thing (remarks, a veto, a visit) that says
+    nothing; the one saying is the person of the clause ("as", "after", "when") between them,
+    the nearest actor before the participle. A main subject that is a person keeps the
+    participle ("Holt spoke as Ward sat, saying ..." stays Holt's): only a thing is passed
+    over (a fresh reader found a Fox News line crediting "Rice's comments came as Netanyahu
+    turned down ..., saying ..." to Rice)."""
+    if participle.tag_ != PARTICIPLE_TAG or participle.dep_ != "advcl":
+        return None
+    main_subject = next((c for c in head.children if c.dep_ in SUBJECT_DEPS), None)
+    if main_subject is None or _names_an_actor(main_subject) or is_cue(head):
+        return None
+    clauses = [
+        child
+        for child in head.children
+        if child.dep_ == "advcl"
+        and head.i < child.i < participle.i
+        and any(c.dep_ == "mark" and c.lower_ in TIME_CLAUSE_MARKS for c in child.children)
+    ]
+    for clause in reversed(clauses):
+        subject = next((c for c in clause.children if c.dep_ in SUBJECT_DEPS), None)
+        if subject is not None and _names_an_actor(subject):
+            return subject
+    return None
+
+
+def _sender_of_received(head: Token, participle: Token) -> Token | None:
+    """ "Ward received a letter from Briggs saying ...": a participle hung on a verb of
+    receiving says what the message says, so its speaker is the message's sender ("from
+    Briggs", on the verb or on the message), or the message where no sender is named; not
+    the one who received it."""
+    if participle.tag_ != PARTICIPLE_TAG or head.lemma_.lower() not in RECEIVING_VERBS:
+        return None
+    message = next(
+        (
+            c
+            for c in head.children
+            if c.dep_ in ("dobj", "obj") and c.lemma_.lower() in MESSAGE_NOUNS | DOCUMENT_NOUNS
+        ),
+        None,
+    )
+    if message is None or not message.i < participle.i:
+        return None
+    if any(t.is_punct for t in head.doc[message.i + 1 : participle.i]):
+        return None  # "received a letter on Monday, saying she was honored": hers
+    for owner in (message, head):
+        for prep in (c for c in owner.children if c.dep_ == "prep" and c.lower_ in ("from", "by")):
+            sender = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if sender is not None and sender.i < participle.i:
+                return sender
+    return message
+
+
+def _names_an_actor(noun: Token) -> bool:
+    """A name, a personal pronoun or a noun for a person or body: what can say a thing."""
+    return (
+        noun.pos_ == "PROPN"
+        or noun.ent_type_ in ACTOR_ENTITIES
+        or noun.lower_ in ACTOR_PRONOUNS
+        or (noun.pos_ == "NOUN" and can_speak(noun) and noun.lemma_.lower() not in SPEECH_NOUNS)
+    )
 
 
 def _put_out_by_subject(noun: Token) -> bool:

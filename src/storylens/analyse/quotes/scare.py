@@ -29,6 +29,11 @@ TITLE_PREPOSITIONS = frozenset({"on", "of", "in", "at", "from", "for", "by", "ti
 # with Ruth Penn"); shorter function words ("of", "the", "and") are read by their length.
 # A title with one of them ends on a capitalised word.
 TITLE_FUNCTION_WORDS = frozenset({"with", "from", "into", "onto", "upon", "over"})
+# How an owner's name before a title ends: "CNN's", and a bare apostrophe after an "s" ("Fox
+# News' "On the Record with ..."", "CBS' "Face the Nation"").
+POSSESSIVE_ENDINGS = ("'s", "’s", "s'", "s’", "S'", "S’")
+# Dashes that set a name off in a sentence (`a referendum — "No to Free Lawyers" — for`).
+SETTING_OFF_DASHES = frozenset({"—", "–", "--", "―"})
 # Nouns for a work whose title follows in quotes ("the film "Hidden Figures"", "his memoir,
 # "Dreams From My Father""): the quoted words name it, nobody says them.
 WORK_NOUNS = frozenset(
@@ -99,8 +104,15 @@ def is_title(text: str, quote: MarkedQuote) -> bool:
         # `MSNBC's "Morning Joe"`, `the Tarsk channel's "Harbour Morning Hour"`: a title
         # owned by an outlet or author
         or (
-            previous.endswith(("'s", "’s"))
+            previous.endswith(POSSESSIVE_ENDINGS)
             and (previous[:1].isupper() or (len(before) > 1 and before[-2][:1].isupper()))
+        )
+        # `called a referendum — "No to Free Lawyers" — for June 5`: a title-case name set
+        # off by dashes names the thing before it
+        or (
+            previous in SETTING_OFF_DASHES
+            and bool(after_words)
+            and after_words[0] in SETTING_OFF_DASHES
         )
         # `his "Keep It Real" radio program`
         or (bool(after_words) and after_words[0].lower().strip(".,") in WORK_NOUNS)

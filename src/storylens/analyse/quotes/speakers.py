@@ -93,7 +93,13 @@ GROUP_PRONOUNS: frozenset[str] = frozenset({"they", "their", "them"})
 # The kin noun seen from the other side: if Alec is her husband, she is his wife.
 INVERSE_KIN: dict[str, str] = {"husband": "wife", "wife": "husband"}
 # Words that carry a source's description on after its head: "a source close to the couple".
-MENTION_PREPOSITIONS: frozenset[str] = frozenset({"close", "with", "at", "for", "from", "in", "of"})
+# "A person familiar with the talks", "an official knowledgeable about the plan": the adjective
+# of access belongs to the description as "close" does (without it "a person" reads as one
+# of the public, not as an anonymous source).
+ACCESS_ADJECTIVES: frozenset[str] = frozenset({"close", "familiar", "knowledgeable"})
+MENTION_PREPOSITIONS: frozenset[str] = ACCESS_ADJECTIVES | frozenset(
+    {"with", "at", "for", "from", "in", "of"}
+)
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
 # How a speech verb holds the clause it reports ("He said Hale would chair the panel").
 REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "parataxis"})
@@ -107,6 +113,8 @@ NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
 # Words of a person's name at most ("Mary Ann de la Cruz"); a longer run of capitalised
 # words is an organisation's or a title's name.
 MAX_NAME_WORDS = 5
+# A given name alone ("Leo") may be anyone's; with a surname it names one person.
+MIN_PERSON_NAME_WORDS = 2
 # Generational suffixes closing a name ("Jesse Jackson Jr."): the surname is the word before
 # them, and a suffix tells a son from a father of the same name, so it is never an alias.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
@@ -273,6 +281,11 @@ def can_speak(noun: Token) -> bool:
 
 def _given_name(word: str) -> bool:
     return word.lower() in _FEMALE_FIRST or word.lower() in _MALE_FIRST
+
+
+def _given_and_surname(words: list[str]) -> bool:
+    """A common given name then a surname, nothing more ("Leo Marsh", "Ana de la Cruz")."""
+    return MIN_PERSON_NAME_WORDS <= len(words) <= MAX_NAME_WORDS and _given_name(words[0])
 
 
 def _clean_name_tokens(tokens: list[Token]) -> list[str]:
@@ -704,7 +717,13 @@ class SpeakerTable:
             if name.pos_ != "PROPN":
                 continue
             tokens = [t for t in name.subtree if not t.is_punct]
-            person = self._match_words(_clean_name_tokens(tokens))
+            words = _clean_name_tokens(tokens)
+            person = self._match_words(words)
+            if person is None and is_person_noun(noun) and _given_and_surname(words):
+                # "Ward's spokesman, Leo Marsh, said": the recogniser may tag the name as an
+                # organisation, but a given name and a surname set beside a person's role
+                # name that person, not the one whose spokesman he is
+                person = self._person(words)
             if person is not None and tokens:
                 return person, tokens[-1]
         return None
@@ -1009,6 +1028,11 @@ class SpeakerTable:
             for child in head.children:
                 if child.dep_ == "poss" or (common and child.dep_ not in NAMING_DEPS):
                     owned.update(t.i for t in child.subtree)
+        for child in head.rights:
+            if child.lower_ in ACCESS_ADJECTIVES:
+                # "one Democrat familiar with the Clinton campaign" (the tagger may make
+                # "Democrat" a name): the names after it say what the source knows
+                owned.update(t.i for t in child.subtree)
         names = [
             t
             for t in tokens
