@@ -555,3 +555,26 @@ def test_a_joint_statement_is_shown_under_all_its_authors() -> None:
     assert one_speaker("Ann Cole and Bo Reyes", "Bo Reyes")
     assert not one_speaker("Ann Cole and Bo Reyes", "Li Wen")
     assert is_named("Ann Cole, Bo Reyes and Li Wen") and not is_named("Cole and others")
+
+
+def test_one_persons_fuller_line_heads_no_group_of_anothers_cuts() -> None:
+    # the mayor called the flood "a disaster for the valley and a scandal for the council";
+    # the governor, too, spoke of each half: her cuts are hers, his fuller line his own
+    fuller = "a disaster for the valley and a scandal for the council"
+    quotes = [
+        _at("a", fuller, "Mayor Ines Toller", "mixed", 10),
+        _at("a", "a disaster for the valley", "Governor Ruth Abara", "mixed", 200),
+        _at("a", "a scandal for the council", "Governor Ruth Abara", "mixed", 300),
+        _at("b", "a disaster for the valley", "Governor Ruth Abara", "mixed", 40),
+        _at("b", "a scandal for the council", "Governor Ruth Abara", "mixed", 90),
+        _at("c", "a scandal for the council", None, "mixed", 70),
+    ]
+    groups = align_quotes(quotes)
+    for group in groups:
+        if group.speaker == "Governor Ruth Abara":
+            assert fuller not in {v.text for v in group.variants}
+            assert len({v.text for v in group.variants}) == 1, group.variants
+    scandal = _group_of(groups, "a scandal for the council")
+    assert scandal.speaker == "Governor Ruth Abara"
+    assert {v.article_id for v in scandal.variants} == {"a", "b", "c"}
+    assert _group_of(groups, fuller).speaker == "Mayor Ines Toller"

@@ -680,6 +680,9 @@ def align_quotes(quotes: Sequence[QuoteInStory]) -> tuple[QuoteGroup, ...]:
     pending = list(groups)
     while pending:
         group = pending.pop(0)
+        if split := _split_by_speaker(group, doubtful):
+            pending[:0] = split
+            continue
         built, unclear = _built_group(quotes, group, doubtful)
         if unclear:
             # a rewording changed in many places may be another utterance: shown apart
@@ -928,6 +931,38 @@ def _candidates(keys: frozenset[str], by_word: dict[str, set[int]]) -> list[int]
     shared = Counter(i for key in keys for i in by_word.get(key, ()))
     needed = MIN_SHARED_WORDS if len(keys) > SHORT_QUOTE_WORDS else 1
     return sorted(i for i, count in shared.items() if count >= needed)
+
+
+def _split_by_speaker(
+    group: list[Member], doubtful: set[tuple[str, int]]
+) -> list[list[Member]] | None:
+    """A group whose fullest wording its outlet gives to another named person than the
+    group's speaker, split in two: that person's wordings, and the speaker's (and the
+    unattributed), these grouped again by the words they hold. Two people may use one stock
+    phrase ("an act of terror and an act of hate", a president's and a candidate's): the
+    president's fullest wording headed the group of the candidate's cuts, and its line, shown
+    under the candidate, credited his words to her. None for a group of one speaker."""
+    speaker = _group_speaker(group)
+    fullest, _ = _fullest(group)
+    if (
+        not is_named(speaker)
+        or not is_named(fullest.speaker)
+        or (fullest.article_id, fullest.start) in doubtful
+        or one_speaker(fullest.speaker, speaker)
+    ):
+        return None
+    others = [m for m in group if is_named(m[0].speaker) and not one_speaker(m[0].speaker, speaker)]
+    own = [m for m in group if m not in others]
+    if not own:
+        return None
+    regrouped: list[list[Member]] = []
+    for member in sorted(own, key=lambda m: -len(m[1].split())):
+        home = next((g for g in regrouped if f" {member[1]} " in f" {g[0][1]} "), None)
+        if home is None:
+            regrouped.append([member])
+        else:
+            home.append(member)
+    return [others, *regrouped]
 
 
 def _fullest(group: list[Member]) -> Member:
