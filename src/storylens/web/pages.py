@@ -105,13 +105,22 @@ def _diff(runs: tuple[WordDiff, ...]) -> Markup:
     return Markup(" ".join(parts))
 
 
-def _path(value: str) -> str:
+# Path segments that browsers and HTTP clients read as steps in the path (RFC 3986's dot
+# segments), not as names: "/articles/." is sent as "/articles/".
+DOT_SEGMENTS = frozenset({".", ".."})
+
+
+def path_segment(value: str) -> str:
+    """An id as one segment of a link's path: every reserved character escaped, and a dot
+    segment spelled out ("%2E"), so that any stored id, "." included, links to its page."""
+    if value in DOT_SEGMENTS:
+        return value.replace(".", "%2E")
     return quote(value, safe="")
 
 
 def evidence_href(evidence: Evidence) -> str:
     """The article page with the characters a line rests on highlighted and scrolled to."""
-    return f"/articles/{_path(evidence.article_id)}?hl={evidence.span}#hl"
+    return f"/articles/{path_segment(evidence.article_id)}?hl={evidence.span}#hl"
 
 
 def _of_outlet(found: list[Evidence], outlet: str) -> Evidence | None:
@@ -154,7 +163,7 @@ def _environment() -> jinja2.Environment:
         safe_url=_safe_url,
         highlight=_highlight,
         diff=_diff,
-        path=_path,
+        path=path_segment,
         relation=variant_label,
         names_someone=is_entity_name,
     )
@@ -320,7 +329,7 @@ def story(
         tone=_tone_in_context(view),
         pairs=_pair_links(view.articles, outlet_of),
         rows=None if show == SHOW_ALL else STORY_PAGE_ROWS,
-        show_all=f"/stories/{_path(story_id)}?show={SHOW_ALL}",
+        show_all=f"/stories/{path_segment(story_id)}?show={SHOW_ALL}",
     )
 
 
