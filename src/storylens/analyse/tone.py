@@ -1331,7 +1331,8 @@ def _marked_attribute(token: Token, target: Token | None) -> bool:
     events, shown: fold 3 token F1 0.072 -> 0.116, the others within 0.001; on basil-dev two
     new lines, both "combative"; issue 19.)"""
     return (
-        token.dep_ == "amod"
+        token.pos_ == "ADJ"
+        and token.dep_ == "amod"
         and target is not None
         and target.i != token.head.i
         and _rarity(token) >= UNRATED_MIN_RARITY
