@@ -359,8 +359,8 @@ def test_a_quote_whose_verb_the_parse_joined_to_another_subject_is_not_listed(
         ),
         # on the thing the actor made (the object of the actor's verb)
         (
-            LEDE_FILLER + "Senator Ada Penn issued a bombastic call for the harbour's closure.\n",
-            "bombastic",
+            LEDE_FILLER + "Senator Ada Penn issued a brash reply to the harbour board.\n",
+            "brash",
         ),
     ],
 )
@@ -377,6 +377,11 @@ def test_an_uncommon_adjective_on_an_actors_act_is_listed(
         (LEDE_FILLER + "A tearful Tom Pell faced the cameras outside the pier.\n", "tearful"),
         # an everyday unrated adjective on the act
         (LEDE_FILLER + "Councillor Tom Pell defended his new style on Friday.\n", "new"),
+        # an adjective that sorts into kinds: no noun of its quality ("technocraticness")
+        (
+            LEDE_FILLER + "Councillor Tom Pell defended his technocratic style on Friday.\n",
+            "technocratic",
+        ),
     ],
 )
 def test_an_unrated_adjective_on_the_person_or_plain_is_not_listed(

@@ -64,7 +64,7 @@ tone`` and bench/tone.py's BASIL figures read them), but the comparison lists an
 quoted or scare-quoted mark only when it is sure (``is_listed``; a doubtful mark scores below
 zero), and a word in a reported account never (whose word it is cannot be told): an evaluative
 adjective or adverb the lexicon rates, an uncommon adjective before a noun naming an actor's act
-("his combative style", "a bombastic call"), or an uncommon -ly adverb of manner aimed at an
+("his combative style", "a brash reply"), or an uncommon -ly adverb of manner aimed at an
 actor, on a verb that acts on something and not grading how firmly a stance the verb names was
 taken ("emphatically denied that ..."), in the outlet's narration, or a verb of saying that
 judges the speech ("ripped", "lashed out at", "touted"); not another verb (it names an act,
@@ -1322,21 +1322,45 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
 
 
 def _marked_attribute(token: Token, target: Token | None) -> bool:
-    """An unrated adjective off the plain vocabulary (``UNRATED_MIN_RARITY``) before a noun
-    naming what an actor did or said, not the actor: "his combative style", "a bombastic
-    call", "her internecine post". The outlet chose a marked word to describe the act, and the
-    parse ties the act to its actor (owner, object or manner phrase: ``_target_of_described``).
-    An unrated adjective on the person ("a tearful Reyes", "a neoconservative figure")
-    describes or classifies them as often as it judges, so it stays unsure. (CV over BASIL
-    events, shown: fold 3 token F1 0.072 -> 0.116, the others within 0.001; on basil-dev two
-    new lines, both "combative"; issue 19.)"""
+    """An unrated adjective of quality off the plain vocabulary (``UNRATED_MIN_RARITY``,
+    ``_names_a_quality``) before a noun naming what an actor did or said, not the actor: "his
+    combative style", "a brash reply". The outlet chose a marked word to describe the act,
+    and the parse ties the act to its actor (owner, object or manner phrase:
+    ``_target_of_described``). An unrated adjective on the person ("a tearful Reyes", "a
+    neoconservative figure") describes or classifies them as often as it judges, so it stays
+    unsure. (CV over BASIL events, shown token F1 by fold 0.067/0.106/0.184/0.072/0.123 ->
+    0.066/0.106/0.184/0.094/0.123; on basil-dev two new lines, both "combative"; issue 19.)"""
     return (
         token.pos_ == "ADJ"
         and token.dep_ == "amod"
         and target is not None
         and target.i != token.head.i
         and _rarity(token) >= UNRATED_MIN_RARITY
+        and _names_a_quality(token.lower_)
     )
+
+
+def _quality_nouns(adjective: str) -> Iterator[str]:
+    """The nouns English makes from an adjective of quality: "-ness" ("brash" ->
+    "brashness", "testy" -> "testiness") and "-ity" ("inauthentic" -> "inauthenticity",
+    "stolid" -> "stolidity", "generous" -> "generosity")."""
+    yield adjective + "ness"
+    yield adjective + "ity"
+    if adjective.endswith("y"):
+        yield adjective[:-1] + "iness"
+    if adjective.endswith("e"):
+        yield adjective[:-1] + "ity"
+    if adjective.endswith("ous"):
+        yield adjective[:-3] + "osity"
+
+
+def _names_a_quality(adjective: str) -> bool:
+    """Whether the adjective names a quality, one that a thing has more or less of: English
+    makes a noun of the quality from such an adjective ("combativeness", "brashness"), and
+    none from one that sorts things into kinds ("eponymous", "technocratic", "antiwar",
+    "presumptive"), whose use is a classification, not a judgment. Read off wordfreq: a
+    quality noun in use (at or above ``UNKNOWN_ZIPF``)."""
+    return any(_zipf(noun) >= UNKNOWN_ZIPF for noun in _quality_nouns(adjective))
 
 
 def _acts_on_something(verb: Token) -> bool:

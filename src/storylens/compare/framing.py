@@ -31,7 +31,7 @@ from storylens.records import StoryMember, ToneMark, ToneProfile
 TONE_CHECKED = (
     "Listed: the loaded words in each outlet's own voice that storylens is sure of, of three "
     "kinds: adjectives and adverbs a sentiment lexicon rates, uncommon adjectives describing "
-    "what someone did or said (“a bombastic call”), uncommon adverbs of manner, and "
+    "what someone did or said (“his combative style”), uncommon adverbs of manner, and "
     "verbs of saying that judge (“slammed”, “lashed out at”). Never listed: nouns "
     "(“uproar”), other verbs, longer phrases and other adjectives the lexicon does not rate "
     "(“withering”), so an outlet may use loaded wording that is not listed."
