@@ -42,6 +42,8 @@ target, an event noun, not on the lexicon). Its "intensity" is 1.0 for every adj
 (only 8 degree adverbs have another). Also not kept: every everyday adjective VADER rates
 before a noun ("bizarre", "attractive"; folds 0, 2 and 3 dropped), and a rated adjective
 before a noun that names no actor ("a humiliating interaction"; folds 2 and 3 dropped).
+Nor AFINN-165 (the ``afinn`` package) as a second rating where VADER's is below 1.0: folds 1
+and 2 dropped, and it rates none of "bombastic", "brash", "scuttled", "vehemently" (issue 19).
 
 Which words count. Media-bias annotation (BASIL, Fan et al. 2019) finds about one loaded
 word per article, and nearly always one aimed at a person or group: the adjective describing

@@ -29,7 +29,7 @@ from storylens.records import StoryMember, ToneMark, ToneProfile
 # on the graded held-out stories, before only sure marks were listed, about one in four of
 # those lines was true.)
 TONE_CHECKED = (
-    "Listed: the loaded words in each outlet's own voice that storylens is sure of, of three "
+    "Listed: the loaded words in each outlet's own voice that storylens is sure of, of four "
     "kinds: adjectives and adverbs a sentiment lexicon rates, uncommon adjectives describing "
     "what someone did or said (“his combative style”), uncommon adverbs of manner, and "
     "verbs of saying that judge (“slammed”, “lashed out at”). Never listed: nouns "
