@@ -347,3 +347,44 @@ def test_a_quote_whose_verb_the_parse_joined_to_another_subject_is_not_listed(
         'Mayor Ida Roe met the board and said that Councillor Tom Pell was "utterly reckless."\n'
     )
     assert [m for m in _marks(nlp, joined) if m.voice == "quoted" and is_listed(m)]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # an unrated, uncommon adjective on what the actor did (their act, owned)
+        (
+            LEDE_FILLER + "Councillor Tom Pell defended his combative style on Friday.\n",
+            "combative",
+        ),
+        # on the thing the actor made (the object of the actor's verb)
+        (
+            LEDE_FILLER + "Senator Ada Penn issued a brash reply to the harbour board.\n",
+            "brash",
+        ),
+    ],
+)
+def test_an_uncommon_adjective_on_an_actors_act_is_listed(
+    nlp: Language, text: str, word: str
+) -> None:
+    assert any(word in listed for listed in _listed(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # said of the person: a state or a class as often as a judgment
+        (LEDE_FILLER + "A tearful Tom Pell faced the cameras outside the pier.\n", "tearful"),
+        # an everyday unrated adjective on the act
+        (LEDE_FILLER + "Councillor Tom Pell defended his new style on Friday.\n", "new"),
+        # an adjective that sorts into kinds: no noun of its quality ("technocraticness")
+        (
+            LEDE_FILLER + "Councillor Tom Pell defended his technocratic style on Friday.\n",
+            "technocratic",
+        ),
+    ],
+)
+def test_an_unrated_adjective_on_the_person_or_plain_is_not_listed(
+    nlp: Language, text: str, word: str
+) -> None:
+    assert not any(word in listed for listed in _listed(nlp, text))

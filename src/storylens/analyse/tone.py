@@ -42,6 +42,8 @@ target, an event noun, not on the lexicon). Its "intensity" is 1.0 for every adj
 (only 8 degree adverbs have another). Also not kept: every everyday adjective VADER rates
 before a noun ("bizarre", "attractive"; folds 0, 2 and 3 dropped), and a rated adjective
 before a noun that names no actor ("a humiliating interaction"; folds 2 and 3 dropped).
+Nor AFINN-165 (the ``afinn`` package) as a second rating where VADER's is below 1.0: folds 1
+and 2 dropped, and it rates none of "bombastic", "brash", "scuttled", "vehemently" (issue 19).
 
 Which words count. Media-bias annotation (BASIL, Fan et al. 2019) finds about one loaded
 word per article, and nearly always one aimed at a person or group: the adjective describing
@@ -63,16 +65,17 @@ What the comparison lists. Every candidate above stays in the analysis (``storyl
 tone`` and bench/tone.py's BASIL figures read them), but the comparison lists an own-voice,
 quoted or scare-quoted mark only when it is sure (``is_listed``; a doubtful mark scores below
 zero), and a word in a reported account never (whose word it is cannot be told): an evaluative
-adjective or adverb the lexicon rates, or an uncommon -ly adverb of manner aimed at an actor, on
-a verb that acts on something and not grading how firmly a stance the verb names was taken
-("emphatically denied that ..."), in the outlet's narration, or a verb of saying that judges the
-speech ("ripped", "lashed out at", "touted"); not another verb (it names an act, "condemned",
-"detained"), a piece of a compound, an adjective of a title ("outgoing"), a superlative (a rank:
-"one of the most prominent"), an everyday predicate adjective with a degree adverb ("especially
-worried"), an adjective set off after its noun (the parse's guess), a word aimed at people in
-general or at a passive's subject, nor a word inside what someone says or feels; a quoted word
-only when the speaker the quote names can be theirs; a scare quote only where the outlet sets a
-label in marks inside its own noun phrase.
+adjective or adverb the lexicon rates, an uncommon adjective before a noun naming an actor's act
+("his combative style", "a brash reply"), or an uncommon -ly adverb of manner aimed at an
+actor, on a verb that acts on something and not grading how firmly a stance the verb names was
+taken ("emphatically denied that ..."), in the outlet's narration, or a verb of saying that
+judges the speech ("ripped", "lashed out at", "touted"); not another verb (it names an act,
+"condemned", "detained"), a piece of a compound, an adjective of a title ("outgoing"), a
+superlative (a rank: "one of the most prominent"), an everyday predicate adjective with a degree
+adverb ("especially worried"), an adjective set off after its noun (the parse's guess), a word
+aimed at people in general or at a passive's subject, nor a word inside what someone says or
+feels; a quoted word only when the speaker the quote names can be theirs; a scare quote only
+where the outlet sets a label in marks inside its own noun phrase.
 
 Whose words. Only the runs inside quotation marks are a speaker's: the attribution between
 the two halves of a split quote ("..., he fumed. ...") and the paraphrase around a quoted
@@ -1273,7 +1276,8 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
     outlet's wording (issue 19: every line one a fact-checker can quote).
 
     It must be an evaluative word of a quality or a manner: an adjective (or a participle
-    used as one, "a stunned crowd") that VADER's raters gave a valence, or an adverb of
+    used as one, "a stunned crowd") that VADER's raters gave a valence, an uncommon adjective
+    describing an actor's act ("his combative style": ``_marked_attribute``), or an adverb of
     manner aimed at an actor ("defiantly refused", "harshly rebuked"). An unrated word's
     polarity is only guessed, and rare unrated words are as often plain descriptions ("icy",
     "overgrown", "handwritten") or legal and procedural terms ("liable", "unseated") as loaded
@@ -1302,7 +1306,9 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
         return True
     rated = abs(_valence(token)) >= VADER_MIN_VALENCE
     if token.pos_ == "ADJ" or (token.pos_ == "VERB" and token.dep_ in ADJECTIVAL_DEPS):
-        return rated and not any(child.dep_ in CLAUSAL_DEPS for child in token.children)
+        if any(child.dep_ in CLAUSAL_DEPS for child in token.children):
+            return False
+        return rated or _marked_attribute(token, target)
     if token.pos_ == "ADV" and target is not None and token.head.pos_ in ("VERB", "AUX"):
         if rated:
             return True
@@ -1315,6 +1321,48 @@ def _is_sure(doc: Doc, token: Token, target: Token | None) -> bool:
     if token.pos_ == "ADV" and token.head.pos_ == "ADJ":  # "excruciatingly awkward"
         return rated or abs(_valence(token.head)) >= VADER_MIN_VALENCE
     return False
+
+
+def _marked_attribute(token: Token, target: Token | None) -> bool:
+    """An unrated adjective of quality off the plain vocabulary (``UNRATED_MIN_RARITY``,
+    ``_names_a_quality``) before a noun naming what an actor did or said, not the actor: "his
+    combative style", "a brash reply". The outlet chose a marked word to describe the act,
+    and the parse ties the act to its actor (owner, object or manner phrase:
+    ``_target_of_described``). An unrated adjective on the person ("a tearful Reyes", "a
+    neoconservative figure") describes or classifies them as often as it judges, so it stays
+    unsure. (CV over BASIL events, shown token F1 by fold 0.067/0.106/0.184/0.072/0.123 ->
+    0.066/0.106/0.184/0.094/0.123; on basil-dev two new lines, both "combative"; issue 19.)"""
+    return (
+        token.pos_ == "ADJ"
+        and token.dep_ == "amod"
+        and target is not None
+        and target.i != token.head.i
+        and _rarity(token) >= UNRATED_MIN_RARITY
+        and _names_a_quality(token.lower_)
+    )
+
+
+def _quality_nouns(adjective: str) -> Iterator[str]:
+    """The nouns English makes from an adjective of quality: "-ness" ("brash" ->
+    "brashness", "testy" -> "testiness") and "-ity" ("inauthentic" -> "inauthenticity",
+    "stolid" -> "stolidity", "generous" -> "generosity")."""
+    yield adjective + "ness"
+    yield adjective + "ity"
+    if adjective.endswith("y"):
+        yield adjective[:-1] + "iness"
+    if adjective.endswith("e"):
+        yield adjective[:-1] + "ity"
+    if adjective.endswith("ous"):
+        yield adjective[:-3] + "osity"
+
+
+def _names_a_quality(adjective: str) -> bool:
+    """Whether the adjective names a quality, one that a thing has more or less of: English
+    makes a noun of the quality from such an adjective ("combativeness", "brashness"), and
+    none from one that sorts things into kinds ("eponymous", "technocratic", "antiwar",
+    "presumptive"), whose use is a classification, not a judgment. Read off wordfreq: a
+    quality noun in use (at or above ``UNKNOWN_ZIPF``)."""
+    return any(_zipf(noun) >= UNKNOWN_ZIPF for noun in _quality_nouns(adjective))
 
 
 def _acts_on_something(verb: Token) -> bool:

@@ -29,10 +29,11 @@ from storylens.records import StoryMember, ToneMark, ToneProfile
 # on the graded held-out stories, before only sure marks were listed, about one in four of
 # those lines was true.)
 TONE_CHECKED = (
-    "Listed: the loaded words in each outlet's own voice that storylens is sure of, of three "
-    "kinds: adjectives and adverbs a sentiment lexicon rates, uncommon adverbs of manner, and "
+    "Listed: the loaded words in each outlet's own voice that storylens is sure of, of four "
+    "kinds: adjectives and adverbs a sentiment lexicon rates, uncommon adjectives describing "
+    "what someone did or said (“his combative style”), uncommon adverbs of manner, and "
     "verbs of saying that judge (“slammed”, “lashed out at”). Never listed: nouns "
-    "(“uproar”), other verbs, longer phrases and adjectives the lexicon does not rate "
+    "(“uproar”), other verbs, longer phrases and other adjectives the lexicon does not rate "
     "(“withering”), so an outlet may use loaded wording that is not listed."
 )
 # The page's column for an outlet with no listed mark in any voice: what storylens did, not
