@@ -1987,6 +1987,17 @@ _HOLIDAY_CUES = frozenset({
 })  # fmt: skip
 
 
+# A word before a holiday's name that says which one it is: "this" the nearest, "last" and
+# "past" the one before the report, "next" and "coming" the one after it.
+_HOLIDAY_DEIXIS: dict[str, Tense | None] = {
+    "this": None,
+    "last": "past",
+    "past": "past",
+    "next": "future",
+    "coming": "future",
+}
+
+
 def _r_holiday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
     name = " ".join(m["name"].lower().split())
     if not m["name"][0].isupper():
@@ -2005,8 +2016,17 @@ def _r_holiday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
         kind, month, number, _ = _HOLIDAY_NAMES[name]
         value = f"XXXX-{month:02d}-{number:02d}" if kind == "fixed" else "XXXX-XX-XX"
         return _Found(value, "DATE", True)
-    tense = _open_tense(ctx, start, end)  # "would close before Christmas"
-    year = _choose_year(ctx.dct, tense, lambda y: _holiday_date(name, y))
+    deixis = before[-1].lower() if before else ""
+    if deixis in _HOLIDAY_DEIXIS:
+        # "this Memorial Day", the day after it, is that day, whatever a verb later in the
+        # sentence says ("... on this Memorial Day holiday that I might not be afforded"): a
+        # fresh reader found it dated to the next year's
+        tense: Tense | None = _HOLIDAY_DEIXIS[deixis]
+    else:
+        tense = _open_tense(ctx, start, end)  # "would close before Christmas"
+    year = _choose_year(
+        ctx.dct, tense, lambda y: _holiday_date(name, y), strict=bool(tense and deixis)
+    )
     d = _holiday_date(name, year)
     return _Found(_day(d), "DATE", True) if d else None
 
