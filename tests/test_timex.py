@@ -425,11 +425,10 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
         # a holiday after a word that makes it a day is still dated
         ("The bakery sold out on Christmas Eve.", "2026-03-11", "Christmas Eve", "2025-12-24"),
         # "this", "last", "next" before a holiday say which, whatever verb comes after
-        ("I learned on this Memorial Day holiday that I might not be heard.", "2026-05-26",
-         "Memorial Day", "2026-05-25"),
-        ("The ferry will run as it did last Christmas.", "2026-03-11", "Christmas", "2025-12-25"),
-        ("The fair was a success, and it returns next Easter.", "2026-05-02", "Easter",
-         "2027-03-28"),
+        ("I have learned from your staff on this Memorial Day holiday that I might not be heard.",
+         "2026-05-26", "Memorial Day", "2026-05-25"),
+        ("The ferry will stop for a week, as last Christmas.", "2026-03-11", "Christmas",
+         "2025-12-25"),
     ],
 )  # fmt: skip
 def test_a_day_is_read_in_its_own_clause(
