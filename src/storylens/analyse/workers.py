@@ -115,12 +115,18 @@ class ProcessAnalyser:
         # in this process read it long ago, so this process keeps its threads.
         for name, value in WORKER_THREAD_LIMITS.items():
             os.environ.setdefault(name, value)
-        return ProcessPoolExecutor(
+        pool = ProcessPoolExecutor(
             self.workers,
             mp_context=_pool_context(),
             initializer=_start_worker,
             initargs=(self.model,),
         )
+        # The pool starts a process at each submit that finds none idle: one empty task per
+        # worker starts them all now, so they load the model while the writer gets ready
+        # rather than when the first batch is read.
+        for _ in range(self.workers):
+            pool.submit(int)
+        return pool
 
     @property
     def in_flight(self) -> int:
