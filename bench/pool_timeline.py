@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/pool_timeline.py CORPUS.jsonl [--workers 2]
 
+A diagnostic, not a bench: it writes no results file (docs/scaling.md quotes its figures).
+
 One `analyze` into a temporary store, in this process (the writer) with `--workers` worker
 processes. Every task the pool runs is timed on the worker (wall and CPU) and each of the
 writer's steps in this process (CPU and wall), so a run shows where the second core is lost:
@@ -102,7 +104,7 @@ def main() -> int:
     clock(StoryClusterer, "add", "  of which clustering")
     clock(Store, "save_batch", "  of which the store's write")
     clock(pipeline._WorkerComparisons, "submit", "read the members to compare")
-    clock(pipeline._WorkerComparisons, "_save", "save comparisons")
+    clock(pipeline._WorkerComparisons, "_save", "wait for comparisons, save them")
     clock(pipeline, "compare_stories", "compare in this process")
 
     cpu_started = time.process_time()
