@@ -242,3 +242,17 @@ def test_a_writer_on_worker_processes_loads_no_model(
 def test_a_missing_model_fails_before_any_worker_starts() -> None:
     with pytest.raises(ModelError, match="not installed"):
         pipeline_label("xx_no_such_pipeline_sm")
+
+
+@pytest.mark.parametrize(
+    ("articles", "sizes"),
+    [(64, [16, 16, 16, 16]), (20, [10, 10]), (10, [8, 2]), (3, [3])],
+)
+def test_a_batch_is_dealt_out_in_short_tasks(articles: int, sizes: list[int]) -> None:
+    """Short tasks, so that the workers run out of analysis together at the end of a run."""
+    analyser = ProcessAnalyser.__new__(ProcessAnalyser)  # no pool: only the split is asked
+    analyser.workers = 2
+    batch = [Article(id=f"a{i}", text="The pier reopened.") for i in range(articles)]
+    parts = analyser._split(batch)
+    assert [len(part) for part in parts] == sizes
+    assert [article for part in parts for article in part] == batch
