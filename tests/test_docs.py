@@ -241,7 +241,8 @@ BENCH = REPO / "bench"
 BENCHMARKS_PATH = REPO / "docs" / "benchmarks.md"
 BENCHMARKS = BENCHMARKS_PATH.read_text(encoding="utf-8")
 # bench/ files that are not benches: shared helpers (``_*.py``) and the join model's trainer.
-NOT_BENCHES = {"train_join_model.py"}
+# Not benches with a results table: a trainer, and a diagnostic that prints one run's timeline.
+NOT_BENCHES = {"train_join_model.py", "pool_timeline.py"}
 sys.path.insert(0, str(BENCH))
 import _results  # noqa: E402  (bench/_results.py)
 

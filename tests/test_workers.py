@@ -15,12 +15,14 @@ import pytest
 from typer.testing import CliRunner
 
 from storylens import pipeline
+from storylens.analyse.article import model_label
 from storylens.analyse.batch import BatchResult, analyse_batch
+from storylens.analyse.nlp import load_pipeline, pipeline_label
 from storylens.analyse.workers import DaskAnalyser, LocalAnalyser, ProcessAnalyser
 from storylens.cli import app
-from storylens.errors import StorylensError
-from storylens.pipeline import analyze
-from storylens.records import Article, Rejection
+from storylens.errors import ModelError, StorylensError
+from storylens.pipeline import PipelineRun, analyze, compare_tasks
+from storylens.records import AnalysedArticle, Article, CleanArticle, Rejection, StoryMember
 from storylens.store import Store
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -82,6 +84,7 @@ def test_two_worker_processes_give_the_stories_of_one(
     """Small batches, so that several stream through the workers while the writer places
     earlier ones, and a story is touched by several rounds whose comparisons come back."""
     monkeypatch.setattr(pipeline, "COMPARE_EVERY_ARTICLES", 4)
+    monkeypatch.setattr(pipeline, "COMPARE_TASK_ARTICLES", 2)  # many tasks a round
     corpus = str(EXAMPLES / "corpus.jsonl")
     runs = {}
     for workers in ("1", "2"):
@@ -189,3 +192,67 @@ def test_stdin_is_not_read_ahead_to_choose_the_processes(
     with Store(tmp_path / "s.db") as store:
         summary = analyze(["-"], store, stdin=io.StringIO(lines))
     assert summary.stored == 3
+
+
+def _story(story_id: str, size: int) -> tuple[str, list[StoryMember]]:
+    article = Article(id=f"{story_id}-1", text="The ferry pier reopened.")
+    member = StoryMember(AnalysedArticle(CleanArticle(article, ())))
+    return story_id, [member] * size
+
+
+def test_comparison_tasks_deal_the_largest_stories_first() -> None:
+    stories = [_story("small", 2), _story("huge", 9), _story("mid", 4), _story("gone", 0)]
+    stories += [_story("mid2", 4)]
+    tasks = compare_tasks(stories, articles_per_task=6)
+    assert [[story_id for story_id, _ in task] for task in tasks] == [
+        ["huge"],  # over the bound: alone
+        ["mid"],
+        ["mid2", "small", "gone"],
+    ]
+    assert compare_tasks([_story("gone", 0)], articles_per_task=6) == [[_story("gone", 0)]]
+    assert compare_tasks([], articles_per_task=6) == []
+
+
+class ElsewhereAnalyser:
+    """Analysis in some other process (none here: the test reads no batch)."""
+
+    def __call__(self, articles: Sequence[Article]) -> BatchResult:
+        return [], []
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_writer_on_worker_processes_loads_no_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer records the model's label from its package, as the workers' docs give it."""
+    label = model_label(load_pipeline())
+    assert pipeline_label() == label
+
+    def no_model(name: str | None = None) -> None:
+        raise AssertionError("the writer loaded the model")
+
+    monkeypatch.setattr(pipeline, "load_pipeline", no_model)
+    with Store(tmp_path / "m.db") as store:
+        run = PipelineRun(store, analyser=ElsewhereAnalyser())
+        assert run.build.model == label
+
+
+def test_a_missing_model_fails_before_any_worker_starts() -> None:
+    with pytest.raises(ModelError, match="not installed"):
+        pipeline_label("xx_no_such_pipeline_sm")
+
+
+@pytest.mark.parametrize(
+    ("articles", "sizes"),
+    [(64, [16, 16, 16, 16]), (20, [10, 10]), (10, [8, 2]), (3, [3])],
+)
+def test_a_batch_is_dealt_out_in_short_tasks(articles: int, sizes: list[int]) -> None:
+    """Short tasks, so that the workers run out of analysis together at the end of a run."""
+    analyser = ProcessAnalyser.__new__(ProcessAnalyser)  # no pool: only the split is asked
+    analyser.workers = 2
+    batch = [Article(id=f"a{i}", text="The pier reopened.") for i in range(articles)]
+    parts = analyser._split(batch)
+    assert [len(part) for part in parts] == sizes
+    assert [article for part in parts for article in part] == batch

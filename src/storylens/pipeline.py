@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from storylens.analyse.article import model_label
-from storylens.analyse.nlp import load_pipeline
+from storylens.analyse.nlp import load_pipeline, pipeline_label, settle_collector
 from storylens.analyse.workers import (
     DEFAULT_PARALLEL_FROM_ARTICLES,
     Analyser,
@@ -63,6 +63,12 @@ DEFAULT_PIPELINE_BATCH = 64
 # many batches is compared a few times, not at each one. A comparison not yet made when a
 # run is cut short is made when the story is read (``views.story_comparison``).
 COMPARE_EVERY_ARTICLES = 512
+# Most members one comparison task on a worker holds (a larger story goes alone). The stories
+# a round touched are dealt out largest first in tasks of about this many articles, each
+# taken by whichever worker is free, so the workers end a round together, and each task's
+# comparisons are saved as it comes back while the rest are still compared (issue #22: two
+# fixed halves left one worker idle for a second or more at the end of a run).
+COMPARE_TASK_ARTICLES = 48
 # Bytes of JSON Lines counted up front for the progress total: lines are counted at about
 # 200 MB/s, so this much holds the start up for about a second; beyond it the progress shows
 # no total instead.
@@ -135,8 +141,14 @@ class PipelineRun:
     ) -> None:
         self.store = store
         self.analyser = analyser or LocalAnalyser(model)
-        # Loaded here to fail early, before any input is read, when the model is missing.
-        self.build = Build(model_label(load_pipeline(model)), settings or StorySettings())
+        # Read here to fail early, before any input is read, when the model is missing. Only
+        # a run that analyses in this process loads it; elsewhere its meta is enough.
+        if isinstance(self.analyser, LocalAnalyser):
+            label = model_label(load_pipeline(model))
+        else:
+            label = pipeline_label(model)
+            settle_collector()
+        self.build = Build(label, settings or StorySettings())
         self.on_note = on_note
         self._build_checked = False
         self.encoder = ArticleEncoder() if embeddings else None
@@ -318,18 +330,24 @@ class _WorkerComparisons:
             return
         for story_id, _ in members:
             self.latest[story_id] = self.batches
-        # One task per worker, the largest stories dealt out first.
-        members.sort(key=lambda item: -len(item[1]))
-        for part in range(min(self.workers, len(members))):
-            share = members[part :: self.workers]
+        for share in compare_tasks(members, COMPARE_TASK_ARTICLES):
             self.pending.append((self.batches, share, self.submit_task(compare_members, share)))
 
     def save(self, *, wait: bool) -> None:
-        """Save the comparisons that came back (with ``wait``, all of them)."""
+        """Save the comparisons that came back; with ``wait``, all of them, the tasks already
+        back saved while the others are still being compared."""
+        while self.pending and (wait or self.pending[0][2].done()):
+            tasks = [self.pending.popleft()]
+            while self.pending and self.pending[0][2].done():
+                tasks.append(self.pending.popleft())
+            self._save(tasks)
+
+    def _save(
+        self, tasks: list[tuple[int, list[tuple[str, list[StoryMember]]], Future[Any]]]
+    ) -> None:
         computed: list[StoryComparison] = []
         emptied: list[str] = []
-        while self.pending and (wait or self.pending[0][2].done()):
-            batch, members, future = self.pending.popleft()
+        for batch, members, future in tasks:
             try:
                 done, gone = future.result()
             except BrokenProcessPool:
@@ -344,6 +362,24 @@ class _WorkerComparisons:
             store.save_comparisons(computed, emptied)
             if before == run._version_written:  # no other writer since: no reload needed
                 run._version_written = store.data_version()
+
+
+def compare_tasks(
+    stories: list[tuple[str, list[StoryMember]]], articles_per_task: int
+) -> list[list[tuple[str, list[StoryMember]]]]:
+    """The stories dealt into tasks, largest first: consecutive stories up to about
+    ``articles_per_task`` members a task (a larger story alone), so the long comparisons
+    start first and the short ones fill in at the end."""
+    ordered = sorted(stories, key=lambda item: -len(item[1]))  # stable: ties in id order
+    tasks: list[list[tuple[str, list[StoryMember]]]] = []
+    size = 0
+    for story in ordered:
+        if not tasks or size + len(story[1]) > articles_per_task:
+            tasks.append([])
+            size = 0
+        tasks[-1].append(story)
+        size += len(story[1])
+    return tasks
 
 
 def analyze(
@@ -379,15 +415,6 @@ def analyze(
     every core once the inputs hold ``DEFAULT_PARALLEL_FROM_ARTICLES`` records, else (and for
     stdin) this process alone; ``on_problem`` hears (one line each) when a worker process dies.
     """
-    run = PipelineRun(
-        store,
-        model=model,
-        embeddings=embeddings,
-        analyser=analyser,
-        on_wait=on_wait,
-        on_note=on_note,
-        settings=settings,
-    )
     summary = AnalyzeSummary()
     inputs = list(inputs)
     records: Iterable[Article | Rejection] = iter_inputs(inputs, stdin=stdin, url_lists=url_lists)
@@ -398,8 +425,18 @@ def analyze(
         # Reading ahead would hold back a stream on stdin, whose batches are stored as they come.
         records, processes = _processes_for(records, 1 if "-" in inputs else workers)
         if processes > 1:
-            pool = run.analyser = ProcessAnalyser(model, workers=processes, on_problem=on_problem)
+            # Started first: the workers load the model while this process starts the run.
+            pool = analyser = ProcessAnalyser(model, workers=processes, on_problem=on_problem)
     try:
+        run = PipelineRun(
+            store,
+            model=model,
+            embeddings=embeddings,
+            analyser=analyser,
+            on_wait=on_wait,
+            on_note=on_note,
+            settings=settings,
+        )
         for batch_summary in run.run_batches(_batches(records, batch_size)):
             summary.add(batch_summary)
             if on_batch:
