@@ -150,3 +150,14 @@ def test_a_year_describing_a_person_is_no_row() -> None:
     rows = _rows(text, "2026-03-04")
     assert "2019" not in rows
     assert rows["Monday"] == "2026-03-02" and rows["1961"] == "1961"
+
+
+def test_a_year_describing_the_person_it_names_is_no_row() -> None:
+    # set before the name: "2019 Labour candidate Ann Lee" says who she is; "In 2021" dates
+    text = (
+        "On the radio, 2019 Labour candidate Ann Lee backed the pier plan on Monday. In 2021 "
+        "Mayor Tom Reyes had opposed it."
+    )
+    rows = _rows(text, "2026-03-04")
+    assert "2019" not in rows
+    assert rows["Monday"] == "2026-03-02" and rows["2021"] == "2021"

@@ -97,6 +97,15 @@ NAME_LOOKBACK_CHARS = 16
 # when the story's event happened (a fresh reader found the row dated 2008).
 _DESCRIPTION_OPENS = re.compile(r",\s+(?:the|a|an)\s+$", re.IGNORECASE)
 _DESCRIPTION_RUNS_TO = re.compile(r"[^,.;:()\n]{0,80}?(?=[,.;:)\n])")
+# A preposition before a year that makes it the time of the clause ("In 2016 Mayor Cole ...").
+_TIME_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:in|since|by|during|until|till|from|before|after|of|through)\s+$", re.IGNORECASE
+)
+# ... or one set before the name ("2016 Democratic House candidate Zephyr Teachout said"): a
+# few words after the year, the last a role noun, then a capitalised name.
+_DESCRIPTION_BEFORE_NAME = re.compile(
+    r"(?P<words>(?:\s+[\w'’.-]+){1,5}?)\s+(?=[A-Z][\w'’-]+\s+[A-Z][\w'’-]+)"
+)
 # The nouns such a description ends on: a role a person holds or held.
 _ROLE_NOUNS = PEOPLE_NOUNS | frozenset(
     {"nominee", "candidate", "winner", "champion", "laureate", "graduate", "recipient"}
@@ -208,8 +217,18 @@ def _a_point_of_the_story(text: str, timex: Timex, value: str, published: str | 
 def _describes_a_person(text: str, timex: Timex, before: str) -> bool:
     """Whether a year opens a description of a person set after their name (", the 2008
     Republican vice presidential nominee,"): one that runs to the next comma or stop and
-    ends on a role noun."""
-    if not timex.text.isdigit() or not _DESCRIPTION_OPENS.search(before):
+    ends on a role noun; or one set right before the name, ending on a role noun ("2016
+    Democratic House candidate Zephyr Teachout")."""
+    if not timex.text.isdigit():
+        return False
+    ahead = _DESCRIPTION_BEFORE_NAME.match(text, timex.end)
+    if (
+        ahead is not None
+        and ahead["words"].split()[-1].lower() in _ROLE_NOUNS
+        and not _TIME_PREPOSITION_BEFORE.search(before)
+    ):
+        return True  # "2016 Democratic House candidate Zephyr Teachout", not "In 2016 ..."
+    if not _DESCRIPTION_OPENS.search(before):
         return False
     runs = _DESCRIPTION_RUNS_TO.match(text, timex.end)
     if runs is None:
