@@ -92,7 +92,12 @@ from storylens.analyse.quotes.speakers import (
 from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
 from storylens.compare.words import fold, is_stop_word, words
-from storylens.ingest.outlet_names import is_domain_name, looks_like_outlet, outlet_key
+from storylens.ingest.outlet_names import (
+    NAME_PATTERN,
+    is_domain_name,
+    looks_like_outlet,
+    outlet_key,
+)
 from storylens.records import (
     Entity,
     Quote,
@@ -203,6 +208,13 @@ SPEECH_VERB_FORMS = frozenset(
 ) | frozenset({"said", "told", "wrote", "spoke", "swore", "says"})
 # Where a sentence ends, for the subject of the sentence a quote stands in.
 SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+# An outlet telling what its unnamed sources gave it: "Fox News has learned", "CNN is told".
+_OUTLET_LEARNED = re.compile(
+    rf"(?P<name>{NAME_PATTERN})\s+(?P<cue>(?:has|have|had)\s+(?:also\s+)?learned"
+    rf"|(?:is|was|were|has\s+been|had\s+been)\s+(?:also\s+)?told)\b(?!\s+(?:by|to)\b)"
+)
+# How such sources are described in the sourcing table.
+UNNAMED_SOURCES = "unnamed sources"
 # A name as a title or an apposition gives it: two or three capitalised words, each a word
 # of its own (no capital at a sentence start is taken across a full stop).
 NAME_RUN = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}"
@@ -1102,6 +1114,7 @@ def counted_quotes(
     evidence of a sourcing row (``storylens.evidence``) reads the same quotes."""
     names_people = any(q.speaker_type == "person" for q in quotes)
     unnamed_before: list[Quote] = []  # unnamed sources described so far, by their mention
+    counted: list[tuple[int, int]] = []  # the spans of the quotes counted
     for found in quotes:
         if found.kind not in SPEECH_KINDS or found.act != "speech":
             continue
@@ -1160,7 +1173,47 @@ def counted_quotes(
             # misread the clause, and no one is described
             continue
         if source is not None:
+            counted.append((quote.start, quote.end))
             yield quote, source, quoted_word_count(quote)
+    yield from _outlets_unnamed_sources(text, counted)
+
+
+def _outlets_unnamed_sources(
+    text: str, counted: Sequence[tuple[int, int]]
+) -> Iterator[tuple[Quote, SourceType, int]]:
+    """What an outlet says it learned or was told by sources it does not name ("Fox News has
+    learned that ...", "..., CNN is told."): anonymous sourcing as surely as "officials
+    said", reported without marks, though no one is named as its speaker for the extractor
+    to find (a fresh reader missed three such in one Fox News article). The sentence is the
+    reported words; one a counted quote already holds is not counted twice."""
+    for found in _OUTLET_LEARNED.finditer(text):
+        if not looks_like_outlet(found["name"]):
+            continue
+        start = max(text.rfind(end, 0, found.start()) for end in SENTENCE_ENDS) + 1
+        ends = [at for end in SENTENCE_ENDS if (at := text.find(end, found.end())) != -1]
+        end = min(ends) + 1 if ends else len(text)
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if any(low <= found.start() < high for low, high in counted):
+            continue
+        yield (
+            Quote(
+                text=text[start:end].strip(),
+                start=start,
+                end=end,
+                speaker=UNNAMED_SOURCES,
+                speaker_mention=UNNAMED_SOURCES,
+                speaker_start=None,
+                speaker_end=None,
+                speaker_type="anonymous",
+                cue=found["cue"],
+                kind="indirect",
+            ),
+            "anonymous",
+            0,
+        )
 
 
 # -- which names a profile lists -----------------------------------------------------------
