@@ -381,7 +381,8 @@ class DetailConflict:
 @dataclass(frozen=True)
 class SourceCount:
     """Quotes with words inside marks (and how many words), and attributions reported
-    without marks (paraphrase, or the outlet's own "reportedly"), of one kind of source."""
+    without marks (paraphrase, or what the outlet says it learned: "Fox News has learned"),
+    of one kind of source."""
 
     source_type: SourceType
     quotes: int
