@@ -40,6 +40,8 @@ from test_compare_parts import member
         # an outlet's piece as the source of what follows
         ("A new report in the Harbor Gazette, published Saturday, cited a memo.", "Harbor Gazette"),
         ("A Valley Herald newspaper report revealed the second pier.", "Valley Herald"),
+        # where a thing first appeared
+        ("The photo, first published in the Valley Herald, went round.", "Valley Herald"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:
@@ -62,6 +64,9 @@ def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str)
         # a report by no outlet, and an outlet's own name holding "Report"
         "A council report found no fault with the piers.",
         "He is a former editor of The Drudge Report.",
+        # a month or a platform where a thing was published is no outlet
+        "The essay was published in March.",
+        "The letter was posted on Twitter.",
     ],
 )
 def test_a_source_that_is_no_outlet_is_no_credit(text: str) -> None:
@@ -98,6 +103,9 @@ def test_the_articles_own_outlet_is_no_credit() -> None:
     assert article_credits(own) == []
     # a code for the outlet's initials ("hg") is its own name
     assert article_credits(text, ["hg"]) == []
+    # ... but not another outlet the text seems to name as itself: a code opens on its
+    # outlet's first letter, and "told the Harbor Gazette" in the article coded "vh" credits it
+    assert [name for name, _, _ in article_credits(text, ["vh"])] == ["Harbor Gazette"]
 
 
 def test_the_outlet_named_by_a_blog_address_is_the_articles_own() -> None:
