@@ -299,6 +299,17 @@ def test_a_wording_that_drops_a_negation_says_the_meaning_may_be_reversed() -> N
     assert negation_differs(
         (WordDiff("keep", "it would"), WordDiff("remove", "not"), WordDiff("keep", "sink"))
     )
+    # a negated clause moved, not turned round
+    moved = (
+        WordDiff("keep", "the pier is shut"),
+        WordDiff("add", "it wasn't safe"),
+        WordDiff("keep", "we are sorry"),
+        WordDiff("remove", "It wasn’t safe"),
+        WordDiff("keep", "we will reopen"),
+    )
+    assert not negation_differs(moved)
+    # ... or moved to the front from the end, where a cut alone would not be read
+    assert not negation_differs(moved[:2] + moved[4:] + moved[3:4])
 
 
 def test_an_utterance_printed_in_two_pieces_is_not_called_truncated() -> None:

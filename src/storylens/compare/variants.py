@@ -17,6 +17,7 @@ which knows the speakers and kinds.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -281,11 +282,22 @@ def negation_differs(diff: Sequence[WordDiff]) -> bool:
     "..., never practiced law") change no shared statement and are not read."""
     kept = [i for i, run in enumerate(diff) if run.op == "keep"]
     inner = diff[kept[0] : kept[-1] + 1] if kept else diff
-    for run in inner:
-        if run.op == "keep":
-            continue
-        for word in words(run.words):
-            folded = fold(word)
-            if folded in NEGATION_WORDS or folded.endswith("n't"):
-                return True
-    return False
+    inside, anywhere = _negations(inner), _negations(diff)
+    # a negation added inside that the diff drops elsewhere (or dropped inside and added
+    # elsewhere) is a clause moved or respelled ("It wasn't funny" put before the sentence it
+    # followed), not a statement turned round: a fresh reader of a never-graded BASIL event
+    # found such a move called "a negation differs"
+    return bool(inside["add"] - anywhere["remove"] or inside["remove"] - anywhere["add"])
+
+
+def _negations(diff: Sequence[WordDiff]) -> dict[str, Counter[str]]:
+    """The negation words each side of a diff adds or drops, folded ("wasn’t" is "wasn't")."""
+    found: dict[str, Counter[str]] = {"add": Counter(), "remove": Counter()}
+    for run in diff:
+        if run.op in found:
+            found[run.op].update(
+                folded
+                for folded in map(fold, words(run.words))
+                if folded in NEGATION_WORDS or folded.endswith("n't")
+            )
+    return found
