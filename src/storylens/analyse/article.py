@@ -10,6 +10,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from storylens.analyse.details import find_dates, find_numbers
+from storylens.analyse.nlp import meta_label
 from storylens.analyse.quotes import extract_quotes
 from storylens.analyse.tag_rules import TagRules
 from storylens.analyse.timex import find_timexes
@@ -48,7 +49,7 @@ def analyse_doc(doc: Doc, clean: CleanArticle, model: str = "") -> AnalysedArtic
 
 def model_label(nlp: Language) -> str:
     """The pipeline's name and version as articles record it ("core_web_sm-3.8.0")."""
-    return f"{nlp.meta.get('name', '')}-{nlp.meta.get('version', '')}"
+    return meta_label(nlp.meta)
 
 
 def analyse_articles(

@@ -6,6 +6,7 @@ import gc
 import importlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import spacy
 from spacy.language import Language
@@ -95,7 +96,9 @@ def pipeline_label(name: str | None = None) -> str:
         meta = spacy.util.get_model_meta(path) if path is not None else None
     except (OSError, ValueError):
         meta = None
-    if meta is None:
-        loaded = load_pipeline(model).meta
-        return f"{loaded.get('name', '')}-{loaded.get('version', '')}"
+    return meta_label(meta if meta is not None else load_pipeline(model).meta)
+
+
+def meta_label(meta: dict[str, Any]) -> str:
+    """A pipeline's name and version from its meta, as articles record it."""
     return f"{meta.get('name', '')}-{meta.get('version', '')}"
