@@ -429,6 +429,11 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
          "2026-05-26", "Memorial Day", "2026-05-25"),
         ("The ferry will stop for a week, as last Christmas.", "2026-03-11", "Christmas",
          "2025-12-25"),
+        # leaving a post, told in the past progressive, is an arrangement: the nearest month
+        ("On Thursday the mayor had said her deputy was leaving in February.", "2026-12-23",
+         "February", "2027-02"),
+        # ... where an action under way stays in the past
+        ("The deputy was working in March on the pier plan.", "2026-12-23", "March", "2026-03"),
     ],
 )  # fmt: skip
 def test_a_day_is_read_in_its_own_clause(

@@ -217,6 +217,13 @@ _ARRANGED_TRAVEL = frozenset({
 })  # fmt: skip
 # (A contraction, "he's heading", is one token here and not read as "is": not handled.)
 _PRESENT_BE = frozenset({"is", "are", "am"})
+_PAST_BE = frozenset({"was", "were"})
+# Verbs of leaving a post or a place whose past progressive tells an arrangement ("was leaving
+# in February", "were stepping down"). Closed class; an action under way ("was working in
+# March") stays in the past.
+_SCHEDULED_GOING = frozenset({
+    "leaving", "departing", "stepping", "retiring", "resigning", "returning", "arriving"
+})  # fmt: skip
 _DESTINATIONS = frozenset({"to", "for", "back", "home"})
 # Present-tense verbs that carry a schedule ("begins Monday", "is in November", "has until
 # Friday"): right beside the expression, one says "nearest" for a month and "coming" for a
@@ -700,6 +707,11 @@ def _present_progressive(tokens: list[_Token], i: int) -> bool:
     re-election ... in November"): an arrangement or an action under way, whose month is the
     nearest one, whatever a verb in a clause farther back says ("who has represented ...")."""
     word = tokens[i][2]
+    if i > 0 and word in _SCHEDULED_GOING and tokens[i - 1][2] in _PAST_BE:
+        # "had said Mattis was leaving in February": going somewhere or leaving a post, told
+        # in the past progressive, is an arrangement ahead of the telling, so its month is
+        # the nearest, not the one before (a fresh reader found it a year early)
+        return True
     return (
         i > 0
         and word.endswith("ing")
