@@ -208,6 +208,18 @@ SPEECH_VERB_FORMS = frozenset(
 ) | frozenset({"said", "told", "wrote", "spoke", "swore", "says"})
 # Where a sentence ends, for the subject of the sentence a quote stands in.
 SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+
+
+def _sentence_opening(text: str, position: int) -> int:
+    """Where the sentence holding ``position`` starts (``SENTENCE_ENDS`` before it)."""
+    return max(text.rfind(end, 0, position) for end in SENTENCE_ENDS) + 1
+
+
+def _sentence_end_mark(text: str, position: int) -> int | None:
+    """Where the first sentence end from ``position`` on stands, None at the text's end."""
+    return min((at for end in SENTENCE_ENDS if (at := text.find(end, position)) >= 0), default=None)
+
+
 # An outlet telling what its unnamed sources gave it: "Fox News has learned", "CNN is told".
 _OUTLET_LEARNED = re.compile(
     rf"(?P<name>{NAME_PATTERN})\s+(?P<cue>(?:has|have|had)\s+(?:also\s+)?learned"
@@ -790,7 +802,7 @@ def _teller(quote: Quote, quotes: Sequence[Quote], text: str, that: int) -> Quot
     teller's, where the sentence's subject before its speech verb is a speaker the article
     quotes by name, or an anonymous source ("A source close to the inquiry said ... that
     staff ..."); None (a second-hand speaker, no source) otherwise."""
-    opening = max(text.rfind(end, 0, that) for end in SENTENCE_ENDS) + 1
+    opening = _sentence_opening(text, that)
     subject: list[str] = []
     for word in words(text[opening:that]):
         if fold(word) in SPEECH_VERB_FORMS:
@@ -1070,7 +1082,7 @@ def _subject_named(quote: Quote, text: str) -> Quote:
     capitalised subject may be an organisation's, and stays no one's."""
     if quote.speaker or quote.speaker_type != "unknown" or not text:
         return quote
-    opening = max(text.rfind(end, 0, quote.start) for end in SENTENCE_ENDS) + 1
+    opening = _sentence_opening(text, quote.start)
     while opening < quote.start and text[opening] in " \n\t\"“‘'":
         opening += 1
     found = SUBJECT_SPEAKS.match(text, opening, quote.start)
@@ -1189,9 +1201,9 @@ def _outlets_unnamed_sources(
     for found in _OUTLET_LEARNED.finditer(text):
         if not looks_like_outlet(found["name"]):
             continue
-        start = max(text.rfind(end, 0, found.start()) for end in SENTENCE_ENDS) + 1
-        ends = [at for end in SENTENCE_ENDS if (at := text.find(end, found.end())) != -1]
-        end = min(ends) + 1 if ends else len(text)
+        start = _sentence_opening(text, found.start())
+        mark = _sentence_end_mark(text, found.end())
+        end = mark + 1 if mark is not None else len(text)
         while start < end and text[start].isspace():
             start += 1
         while end > start and text[end - 1].isspace():
@@ -1324,11 +1336,10 @@ def _relayed_source(quote: Quote, text: str) -> Quote | None:
     that is itself the citing ("citing a source" read as what CNN said) counts nothing."""
     if not text or quote.speaker_start is None or fold(quote.cue or "") in RELAYING_WORDS:
         return None
-    opening = max(text.rfind(end, 0, quote.speaker_start) for end in SENTENCE_ENDS) + 1
-    closing = min(
-        (at for end in SENTENCE_ENDS if (at := text.find(end, quote.speaker_end or 0)) >= 0),
-        default=len(text),
-    )
+    opening = _sentence_opening(text, quote.speaker_start)
+    closing = _sentence_end_mark(text, quote.speaker_end or 0)
+    if closing is None:
+        closing = len(text)
     for found in RELAYED_SOURCE.finditer(text, opening, closing):
         who = found.group("who").strip()
         # a noun of access or role proper ("a source", "two aides"), not one read as a role
