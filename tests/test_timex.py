@@ -434,6 +434,14 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
          "February", "2027-02"),
         # ... where an action under way stays in the past
         ("The deputy was working in March on the pier plan.", "2026-12-23", "March", "2026-03"),
+        # an infinitive of intention or obligation lies ahead: the coming season or month
+        ("The mayor said she plans to close the pier by the summer.", "2026-12-20",
+         "the summer", "2027-SU"),
+        ("The council has to pass its budget by October.", "2026-12-20", "October", "2027-10"),
+        # ... where a plan named by a noun, or a past obligation, keeps the nearest
+        ("Her plans to close the pier in the summer were dropped.", "2026-12-20",
+         "the summer", "2026-SU"),
+        ("The council had to pass its budget by October.", "2026-12-20", "October", "2026-10"),
     ],
 )  # fmt: skip
 def test_a_day_is_read_in_its_own_clause(

@@ -291,6 +291,9 @@ _NOUNS_AFTER_TO = frozenset({
     "power", "office", "court", "trial", "school", "work", "bed", "prison", "jail", "hospital",
     "church", "market", "war", "town", "sea", "college", "university", "date"
 })  # fmt: skip
+# Words of obligation before an infinitive ("has to pass a budget by October"): what must
+# be done lies ahead. "had to" is past and stays out.
+_OBLIGATION_BEFORE_TO = frozenset({"has", "have", "need", "needs"})
 # The modal of the future seen from a past report ("said the school would open on Friday").
 _FUTURE_IN_PAST = frozenset({"would"})
 # Words ending in -ed that are no past-tense verbs.
@@ -732,6 +735,17 @@ def _infinitive(text: str, tokens: list[_Token], i: int) -> bool:
     return lower and word not in _DETERMINERS and word not in _NOUNS_AFTER_TO
 
 
+def _obliged_or_intended(tokens: list[_Token], i: int) -> bool:
+    """Whether the "to" at ``i`` follows a word of intention or obligation ("plans to", "wants
+    to", "has to", "needs to"), itself no noun after a determiner ("his plans to")."""
+    if i < 1:
+        return False
+    word = tokens[i - 1][2]
+    if word not in _FUTURE_BEFORE_TO and word not in _OBLIGATION_BEFORE_TO:
+        return False
+    return i < 2 or tokens[i - 2][2] not in _DETERMINERS
+
+
 def _tense(
     ctx: _Context,
     start: int,
@@ -778,6 +792,11 @@ def _tense(
         )
         if cue is None and opens:
             cue = "present"
+            if infinitives and _obliged_or_intended(tokens, i):
+                # "plans to withdraw the troops in the summer", "has to pass a budget by
+                # October": the infinitive of an intention or an obligation lies ahead of the
+                # telling, so its season or month is the coming one, not the nearest
+                cue = "future"
             distance = 0  # the modal's own clause holds the month, however far back it is
         if cue == "present" and distance > PRESENT_WINDOW_WORDS:
             continue  # "is recovering from Wednesday's crash": the verb is another phrase's
