@@ -442,6 +442,16 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
         ("Her plans to close the pier in the summer were dropped.", "2026-12-20",
          "the summer", "2026-SU"),
         ("The council had to pass its budget by October.", "2026-12-20", "October", "2026-10"),
+        # a weekday in an act still to come at the telling (an infinitive, "should"), told on
+        # a Friday: the nearest Monday, possessive or not
+        ("Critics called for the mayor to cancel the Monday session.", "2026-03-13", "Monday",
+         "2026-03-16"),
+        ("Few said whether the mayor should cancel Monday’s hearing.", "2026-03-13", "Monday",
+         "2026-03-16"),
+        ("She said there needs to be a lawyer in the room Monday.", "2026-03-13", "Monday",
+         "2026-03-16"),
+        # ... but a weekday of the verb of saying stays the one before
+        ("The mayor went to the pier on Monday.", "2026-03-13", "Monday", "2026-03-09"),
     ],
 )  # fmt: skip
 def test_a_day_is_read_in_its_own_clause(

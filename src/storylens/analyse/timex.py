@@ -294,6 +294,8 @@ _NOUNS_AFTER_TO = frozenset({
 # Words of obligation before an infinitive ("has to pass a budget by October"): what must
 # be done lies ahead. "had to" is past and stays out.
 _OBLIGATION_BEFORE_TO = frozenset({"has", "have", "need", "needs"})
+# Modals that set a weekday in an act still to come ("should cancel Monday's meeting").
+_WEEKDAY_OPEN_MODALS = frozenset({"should", "must"})
 # The modal of the future seen from a past report ("said the school would open on Friday").
 _FUTURE_IN_PAST = frozenset({"would"})
 # Words ending in -ed that are no past-tense verbs.
@@ -1657,7 +1659,19 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     # get around Wednesday's ruling": the ruling is what came before).
     possessive = ctx.text[m.end("wd") : m.end("wd") + 2] in ("'s", "\u2019s")
     opened = _tense(ctx, start, end, modals=_FUTURE_IN_PAST) == "present"
-    if not rel and not possessive and not came_from and tense in ("past", None) and opened:
+    # An infinitive or "should" before the day ("called for Mr. Trump to cancel the Monday
+    # session", "should cancel Monday's meeting") sets it in an act still to come at the
+    # telling, whatever the verb of saying: the nearest such weekday, a possessive one too.
+    ahead = _tense(ctx, start, end, modals=_WEEKDAY_OPEN_MODALS, infinitives=True) in (
+        "present",
+        "future",
+    )
+    if (
+        not rel
+        and not came_from
+        and tense in ("past", None)
+        and ((opened and not possessive) or ahead)
+    ):
         back = (ctx.dct.isoweekday() - weekday) % 7
         forward = (weekday - ctx.dct.isoweekday()) % 7
         day = ctx.dct + timedelta(days=forward if forward < back else -back)

@@ -8,6 +8,7 @@ parts never disagree about what counts as the same word.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -58,6 +59,15 @@ def word_matches(text: str) -> Iterator[re.Match[str]]:
 def fold(word: str) -> str:
     """A word compared case-, apostrophe- and hyphen-blind (re-opening = reopening)."""
     return word.translate(_APOSTROPHES).lower().replace("-", "")
+
+
+def without_accents(text: str) -> str:
+    """``text`` with its letters' accents dropped ("Calderón" -> "Calderon"): a newsroom whose
+    type system drops an accent prints the same name, not another one."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=65536)
