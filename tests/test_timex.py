@@ -698,3 +698,13 @@ def test_a_past_verb_right_after_a_day_outweighs_a_far_future_cue() -> None:
         "harbour office, which the flooding on Tuesday destroyed."
     )
     assert {t.text: t.value for t in find_timexes(text, "2026-11-04")}["Tuesday"] == "2026-11-03"
+
+
+def test_the_same_day_a_clause_defines_is_no_date_mentioned_before() -> None:
+    text = "On Friday the board met. The leak began later the same day that the mayor spoke."
+    assert _values(text, "2026-03-13")["later the same day"] == "XXXX-XX-XX"
+    # with no clause after it, "the same day" is the day last mentioned
+    assert (
+        _values("On Friday the board met. It voted the same day.", "2026-03-13")["the same day"]
+        == "2026-03-13"
+    )

@@ -1769,6 +1769,9 @@ def _unit_value(ctx: _Context, unit: str, offset: int) -> str | None:
 _ANAPHORIC_STEP = {"same": 0, "that": 0, "following": 1, "next": 1, "previous": -1, "prior": -1}
 _DEICTIC_STEP = {"last": -1, "past": -1, "this past": -1, "this": 0, "current": 0, "next": 1,
                  "coming": 1, "this coming": 1, "latest": -1, "most recent": -1}  # fmt: skip
+# A clause right after "the same day" that says which day it is ("the same day that ...",
+# "the same week as ...").
+_DEFINED_AFTER = re.compile(r"\s+(?:that|as|when|on\s+which)\b", re.IGNORECASE)
 _UNDERSPECIFIED = {"day": "XXXX-XX-XX", "week": "XXXX-WXX", "weekend": "XXXX-WXX-WE",
                    "month": "XXXX-XX", "year": "XXXX", "decade": "XXX"}  # fmt: skip
 
@@ -1787,6 +1790,10 @@ def _r_rel_unit(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found
     )
     if unit == "day" and not anaphoric:
         return None  # "this day", "the last day (of ...)" are no dates by themselves
+    if anaphoric and rel == "same" and _DEFINED_AFTER.match(ctx.text, end):
+        # "later the same day that Trump called on Russians ...": the clause after it says
+        # which day, not the date last mentioned
+        return _Found(_UNDERSPECIFIED.get(unit, "XXXX"), "DATE", True, False)
     if anaphoric:
         step = _ANAPHORIC_STEP[rel]
         reference = ctx.last_reference[0] if ctx.last_reference else None
