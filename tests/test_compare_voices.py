@@ -207,6 +207,12 @@ def test_one_person_known_by_whose_they_are_is_no_anonymous_source() -> None:
     assert source_type("anonymous", "her confidant", names_people=True) == "anonymous"
 
 
+def test_an_audience_however_described_is_no_anonymous_source() -> None:
+    assert source_type("anonymous", "Mr. Alder's adoring fans", names_people=True) == "unnamed"
+    assert source_type("anonymous", "Courier readers", names_people=True) == "unnamed"
+    assert source_type("anonymous", "council officials", names_people=True) == "anonymous"
+
+
 def test_a_person_called_by_role_after_being_named_is_named() -> None:
     assert source_type("anonymous", "the new mayor", names_people=True) == "person"
     assert source_type("anonymous", "the insider", names_people=True) == "anonymous"

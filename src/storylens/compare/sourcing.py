@@ -337,6 +337,15 @@ AUTHORED = r"\b{noun}s?\s+(?:(?:written|signed|sent)\s+)?(?:from|by)\s+" + AUTHO
 # An apposition after the author's name ("Representative Ann Roe, Democrat of Vermont,"):
 # a few words between commas.
 AUTHOR_APPOSITION = r"(?:,\s+[^,.;:“”\"]{1,60},)?"
+# Nouns for an audience or a following: people of the public however they are described
+# ("his adoring fans", "Fox viewers"), never sources granted anonymity, though the quote
+# stage, naming no one, calls them anonymous speakers.
+AUDIENCE_NOUNS = frozenset(
+    """
+    fan fans follower followers viewer viewers reader readers listener listeners onlooker
+    onlookers bystander bystanders passerby passersby crowd crowds audience audiences
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
 # Pronouns that say whose a person is ("her doctor", "his lawyer").
 POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
 # Nouns that say only a speaker's sex or age: "the woman", "the teenager". A definite role
@@ -440,6 +449,8 @@ def _by_access_or_role(mention: str | None) -> bool:
     noun of access or role, or one person described by what they do ("-er", "-ist" ...)."""
     head = _head(mention)
     plural = head.endswith("s") and not head.endswith("ss")
+    if head in AUDIENCE_NOUNS:
+        return False  # "Mr. Trump's adoring fans reply, 'Mexico!'": a crowd, described
     if not head or head in ACCESS_NOUNS or (plural and head[:-1] in ACCESS_NOUNS):
         return True
     if head in PUBLIC_WORDS or head in BARE_PERSON_NOUNS:
