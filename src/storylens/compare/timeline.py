@@ -112,6 +112,13 @@ _TIME_PREPOSITION_BEFORE = re.compile(
 _DESCRIPTION_BEFORE_NAME = re.compile(
     r"(?P<words>(?:\s+[\w'’.-]+){1,5}?)\s+(?=[A-Z][\w'’-]+\s+[A-Z][\w'’-]+)"
 )
+# ... or a year that says which race a person runs in or won, the noun phrase ending on a role
+# noun ("the first 2016 candidate to release ...", "a 2020 hopeful who ..."): a few words
+# after the year, to a clause word or a mark.
+_YEAR_OF_A_ROLE = re.compile(
+    r"(?P<words>(?:\s+[\w'’-]+){1,4}?)(?=\s+(?:to|who|that|in|on|at|for|of|and|or|is|was|"
+    r"has|had|said|says)\b|[,.;:)\n])"
+)
 # The nouns such a description ends on: a role a person holds or held.
 _ROLE_NOUNS = PEOPLE_NOUNS | frozenset(
     {"nominee", "candidate", "winner", "champion", "laureate", "graduate", "recipient"}
@@ -224,7 +231,8 @@ def _describes_a_person(text: str, timex: Timex, before: str) -> bool:
     """Whether a year opens a description of a person set after their name (", the 2008
     Republican vice presidential nominee,"): one that runs to the next comma or stop and
     ends on a role noun; or one set right before the name, ending on a role noun ("2016
-    Democratic House candidate Zephyr Teachout")."""
+    Democratic House candidate Zephyr Teachout"); or one that says which race a person is a
+    candidate in ("the first 2016 candidate to release ...")."""
     if not timex.text.isdigit():
         return False
     ahead = _DESCRIPTION_BEFORE_NAME.match(text, timex.end)
@@ -234,6 +242,13 @@ def _describes_a_person(text: str, timex: Timex, before: str) -> bool:
         and not _TIME_PREPOSITION_BEFORE.search(before)
     ):
         return True  # "2016 Democratic House candidate Zephyr Teachout", not "In 2016 ..."
+    of_a_role = _YEAR_OF_A_ROLE.match(text, timex.end)
+    if (
+        of_a_role is not None
+        and of_a_role["words"].split()[-1].lower() in _ROLE_NOUNS
+        and not _TIME_PREPOSITION_BEFORE.search(before)
+    ):
+        return True  # "the first 2016 candidate to release ...", not "in 2016 the nominee"
     if not _DESCRIPTION_OPENS.search(before):
         return False
     runs = _DESCRIPTION_RUNS_TO.match(text, timex.end)
