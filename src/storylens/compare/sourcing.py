@@ -67,7 +67,6 @@ from functools import lru_cache
 from typing import Literal
 
 from nicknames import NickNamer
-from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
@@ -91,7 +90,7 @@ from storylens.analyse.quotes.speakers import (
 )
 from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
-from storylens.compare.words import fold, is_stop_word, words
+from storylens.compare.words import MISSPELT_EDITS, fold, is_stop_word, misspelt, words
 from storylens.ingest.outlet_names import (
     NAME_PATTERN,
     is_domain_name,
@@ -645,7 +644,7 @@ def _spelt_otherwise(name: str, other: str) -> bool:
         len(own) == len(theirs)
         and own[:-1] == theirs[:-1]
         and own[-1] != theirs[-1]
-        and _misspelt(own[-1], theirs[-1])
+        and misspelt(own[-1], theirs[-1])
     )
 
 
@@ -1739,7 +1738,7 @@ def _names_anywhere(
     # only the words a letter apart can be: same first letter, a length one off at most
     by_shape = _by_shape(names)
     return any(
-        _misspelt(last, word)
+        misspelt(last, word)
         for size in range(len(last) - MISSPELT_EDITS, len(last) + MISSPELT_EDITS + 1)
         for word in by_shape.get((last[:1], size), ())
     )
@@ -1774,25 +1773,6 @@ def _capitalised_words(text: str) -> frozenset[str]:
 def _name_words_printed(texts: Sequence[str]) -> frozenset[str]:
     """Every word the texts capitalise inside a sentence (``_capitalised_words``)."""
     return frozenset().union(*(_capitalised_words(text) for text in texts))
-
-
-# A surname shorter than this is not matched by its spelling: short names differ by one
-# letter as often as not ("Lee", "Lea").
-MIN_MISSPELT_CHARS = 5
-# Letters one spelling of a name may differ by from another (an edit: a letter left out,
-# added or changed): two is already another person's name ("McCaul", "McCain").
-MISSPELT_EDITS = 1
-
-
-def _misspelt(name: str, word: str) -> bool:
-    """Whether two folded words are one name spelt two ways: both long enough, the same first
-    letter, and a letter apart ("Cowen", "Cowan")."""
-    if min(len(name), len(word)) < MIN_MISSPELT_CHARS or name[0] != word[0]:
-        return False
-    return (
-        abs(len(name) - len(word)) <= MISSPELT_EDITS
-        and Levenshtein.distance(name, word, score_cutoff=MISSPELT_EDITS) <= MISSPELT_EDITS
-    )
 
 
 def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:
