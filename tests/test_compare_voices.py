@@ -197,6 +197,22 @@ def test_a_kind_of_source_with_nothing_to_count_has_no_row() -> None:
     assert [c.source_type for c in profile.counts] == ["person"]
 
 
+def test_one_person_known_by_whose_they_are_is_no_anonymous_source() -> None:
+    # "her doctor", "his lawyer": an identified person, unnamed in the sentence
+    assert source_type("anonymous", "her doctor", names_people=True) == "unnamed"
+    assert source_type("anonymous", "his lawyer", names_people=False) == "unnamed"
+    # ... where a group, a source of access or a confidant stays anonymous
+    assert source_type("anonymous", "her aides", names_people=True) == "anonymous"
+    assert source_type("anonymous", "his adviser", names_people=True) == "anonymous"
+    assert source_type("anonymous", "her confidant", names_people=True) == "anonymous"
+
+
+def test_an_audience_however_described_is_no_anonymous_source() -> None:
+    assert source_type("anonymous", "Mr. Alder's adoring fans", names_people=True) == "unnamed"
+    assert source_type("anonymous", "Courier readers", names_people=True) == "unnamed"
+    assert source_type("anonymous", "council officials", names_people=True) == "anonymous"
+
+
 def test_a_person_called_by_role_after_being_named_is_named() -> None:
     assert source_type("anonymous", "the new mayor", names_people=True) == "person"
     assert source_type("anonymous", "the insider", names_people=True) == "anonymous"

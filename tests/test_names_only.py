@@ -198,3 +198,12 @@ def test_another_outlets_interviewer_is_no_person_of_the_story() -> None:
     text = "Councillor Ada Quist told Tom Pell's sister Ann Marsh that the vote was rushed."
     gazette = member("g", "Gazette", text, people=("Ada Quist", "Ann Marsh"))
     assert _named(gazette, courier) == [("Gazette", "Ann Marsh")]
+
+
+def test_a_name_printed_with_or_without_its_accents_is_one_person() -> None:
+    # one newsroom's type system drops the accent: "Calderon" is the other's "Calderón"
+    first = member("a", "Gazette", "Former mayor Inés Calderón spoke.", people=("Inés Calderón",))
+    second = member(
+        "b", "Courier", "Ines Calderon, a former mayor, spoke.", people=("Ines Calderon",)
+    )
+    assert _named(first, second) == []

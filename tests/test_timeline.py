@@ -161,3 +161,20 @@ def test_a_year_describing_the_person_it_names_is_no_row() -> None:
     rows = _rows(text, "2026-03-04")
     assert "2019" not in rows
     assert rows["Monday"] == "2026-03-02" and rows["2021"] == "2021"
+
+
+def test_a_year_naming_the_race_of_a_candidate_is_no_row() -> None:
+    # "the first 2027 candidate to publish" says which race; "the 2019 election" is an event
+    text = (
+        "Ann Lee is the first 2027 candidate to publish her tax returns. She lost the 2019 "
+        "election."
+    )
+    rows = _rows(text, "2026-03-04")
+    assert "2027" not in rows
+    assert rows["2019"] == "2019"
+
+
+def test_a_year_of_a_thing_a_person_made_stays_a_row() -> None:
+    # "a 1999 book with his father": the year dates the book, the noun after "with" is another
+    rows = _rows("He co-wrote a 1999 book with his father, a pastor.", "2026-03-04")
+    assert rows["1999"] == "1999"

@@ -434,6 +434,24 @@ def test_tempeval3_quality_floor(tmp_path: Path) -> None:
          "February", "2027-02"),
         # ... where an action under way stays in the past
         ("The deputy was working in March on the pier plan.", "2026-12-23", "March", "2026-03"),
+        # an infinitive of intention or obligation lies ahead: the coming season or month
+        ("The mayor said she plans to close the pier by the summer.", "2026-12-20",
+         "the summer", "2027-SU"),
+        ("The council has to pass its budget by October.", "2026-12-20", "October", "2027-10"),
+        # ... where a plan named by a noun, or a past obligation, keeps the nearest
+        ("Her plans to close the pier in the summer were dropped.", "2026-12-20",
+         "the summer", "2026-SU"),
+        ("The council had to pass its budget by October.", "2026-12-20", "October", "2026-10"),
+        # a weekday in an act still to come at the telling (an infinitive, "should"), told on
+        # a Friday: the nearest Monday, possessive or not
+        ("Critics called for the mayor to cancel the Monday session.", "2026-03-13", "Monday",
+         "2026-03-16"),
+        ("Few said whether the mayor should cancel Monday’s hearing.", "2026-03-13", "Monday",
+         "2026-03-16"),
+        ("She said there needs to be a lawyer in the room Monday.", "2026-03-13", "Monday",
+         "2026-03-16"),
+        # ... but a weekday of the verb of saying stays the one before
+        ("The mayor went to the pier on Monday.", "2026-03-13", "Monday", "2026-03-09"),
     ],
 )  # fmt: skip
 def test_a_day_is_read_in_its_own_clause(
@@ -680,3 +698,13 @@ def test_a_past_verb_right_after_a_day_outweighs_a_far_future_cue() -> None:
         "harbour office, which the flooding on Tuesday destroyed."
     )
     assert {t.text: t.value for t in find_timexes(text, "2026-11-04")}["Tuesday"] == "2026-11-03"
+
+
+def test_the_same_day_a_clause_defines_is_no_date_mentioned_before() -> None:
+    text = "On Friday the board met. The leak began later the same day that the mayor spoke."
+    assert _values(text, "2026-03-13")["later the same day"] == "XXXX-XX-XX"
+    # with no clause after it, "the same day" is the day last mentioned
+    assert (
+        _values("On Friday the board met. It voted the same day.", "2026-03-13")["the same day"]
+        == "2026-03-13"
+    )

@@ -291,6 +291,11 @@ _NOUNS_AFTER_TO = frozenset({
     "power", "office", "court", "trial", "school", "work", "bed", "prison", "jail", "hospital",
     "church", "market", "war", "town", "sea", "college", "university", "date"
 })  # fmt: skip
+# Words of obligation before an infinitive ("has to pass a budget by October"): what must
+# be done lies ahead. "had to" is past and stays out.
+_OBLIGATION_BEFORE_TO = frozenset({"has", "have", "need", "needs"})
+# Modals that set a weekday in an act still to come ("should cancel Monday's meeting").
+_WEEKDAY_OPEN_MODALS = frozenset({"should", "must"})
 # The modal of the future seen from a past report ("said the school would open on Friday").
 _FUTURE_IN_PAST = frozenset({"would"})
 # Words ending in -ed that are no past-tense verbs.
@@ -732,6 +737,17 @@ def _infinitive(text: str, tokens: list[_Token], i: int) -> bool:
     return lower and word not in _DETERMINERS and word not in _NOUNS_AFTER_TO
 
 
+def _obliged_or_intended(tokens: list[_Token], i: int) -> bool:
+    """Whether the "to" at ``i`` follows a word of intention or obligation ("plans to", "wants
+    to", "has to", "needs to"), itself no noun after a determiner ("his plans to")."""
+    if i < 1:
+        return False
+    word = tokens[i - 1][2]
+    if word not in _FUTURE_BEFORE_TO and word not in _OBLIGATION_BEFORE_TO:
+        return False
+    return i < 2 or tokens[i - 2][2] not in _DETERMINERS
+
+
 def _tense(
     ctx: _Context,
     start: int,
@@ -778,6 +794,11 @@ def _tense(
         )
         if cue is None and opens:
             cue = "present"
+            if infinitives and _obliged_or_intended(tokens, i):
+                # "plans to withdraw the troops in the summer", "has to pass a budget by
+                # October": the infinitive of an intention or an obligation lies ahead of the
+                # telling, so its season or month is the coming one, not the nearest
+                cue = "future"
             distance = 0  # the modal's own clause holds the month, however far back it is
         if cue == "present" and distance > PRESENT_WINDOW_WORDS:
             continue  # "is recovering from Wednesday's crash": the verb is another phrase's
@@ -1638,7 +1659,19 @@ def _r_weekday(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found 
     # get around Wednesday's ruling": the ruling is what came before).
     possessive = ctx.text[m.end("wd") : m.end("wd") + 2] in ("'s", "\u2019s")
     opened = _tense(ctx, start, end, modals=_FUTURE_IN_PAST) == "present"
-    if not rel and not possessive and not came_from and tense in ("past", None) and opened:
+    # An infinitive or "should" before the day ("called for Mr. Trump to cancel the Monday
+    # session", "should cancel Monday's meeting") sets it in an act still to come at the
+    # telling, whatever the verb of saying: the nearest such weekday, a possessive one too.
+    ahead = _tense(ctx, start, end, modals=_WEEKDAY_OPEN_MODALS, infinitives=True) in (
+        "present",
+        "future",
+    )
+    if (
+        not rel
+        and not came_from
+        and tense in ("past", None)
+        and ((opened and not possessive) or ahead)
+    ):
         back = (ctx.dct.isoweekday() - weekday) % 7
         forward = (weekday - ctx.dct.isoweekday()) % 7
         day = ctx.dct + timedelta(days=forward if forward < back else -back)
@@ -1736,6 +1769,9 @@ def _unit_value(ctx: _Context, unit: str, offset: int) -> str | None:
 _ANAPHORIC_STEP = {"same": 0, "that": 0, "following": 1, "next": 1, "previous": -1, "prior": -1}
 _DEICTIC_STEP = {"last": -1, "past": -1, "this past": -1, "this": 0, "current": 0, "next": 1,
                  "coming": 1, "this coming": 1, "latest": -1, "most recent": -1}  # fmt: skip
+# A clause right after "the same day" that says which day it is ("the same day that ...",
+# "the same week as ...").
+_DEFINED_AFTER = re.compile(r"\s+(?:that|as|when|on\s+which)\b", re.IGNORECASE)
 _UNDERSPECIFIED = {"day": "XXXX-XX-XX", "week": "XXXX-WXX", "weekend": "XXXX-WXX-WE",
                    "month": "XXXX-XX", "year": "XXXX", "decade": "XXX"}  # fmt: skip
 
@@ -1754,6 +1790,10 @@ def _r_rel_unit(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found
     )
     if unit == "day" and not anaphoric:
         return None  # "this day", "the last day (of ...)" are no dates by themselves
+    if anaphoric and rel == "same" and _DEFINED_AFTER.match(ctx.text, end):
+        # "later the same day that Trump called on Russians ...": the clause after it says
+        # which day, not the date last mentioned
+        return _Found(_UNDERSPECIFIED.get(unit, "XXXX"), "DATE", True, False)
     if anaphoric:
         step = _ANAPHORIC_STEP[rel]
         reference = ctx.last_reference[0] if ctx.last_reference else None

@@ -36,7 +36,6 @@ from __future__ import annotations
 import bisect
 import calendar
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import date
@@ -51,7 +50,7 @@ from storylens.compare.claim_units import ClaimUnit, furniture_spans
 from storylens.compare.claims import SAME_CLAIM_SIMILARITY
 from storylens.compare.dates_words import date_in_words, date_interval
 from storylens.compare.places import same_or_within
-from storylens.compare.words import content_stems, fold, is_stop_word, stem, words
+from storylens.compare.words import content_stems, fold, is_stop_word, stem, without_accents, words
 from storylens.records import DetailConflict, DetailKind, DetailStatus, DetailValue, StoryMember
 
 # Two claims this alike (claim cosine) report the same thing closely enough that a date,
@@ -1731,5 +1730,4 @@ def _plain(word: str) -> str:
     """A name word without case or accents: "Calderón" and "Calderon" are one spelling, an
     accent dropped by a newsroom's type system rather than a different name."""
     folded = fold(word)
-    decomposed = unicodedata.normalize("NFKD", folded[:-2] if folded.endswith("'s") else folded)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return without_accents(folded[:-2] if folded.endswith("'s") else folded)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, ROLE_NOUNS, TITLES
-from storylens.compare.words import fold
+from storylens.compare.words import fold, without_accents
 from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import OnlyNamed, StoryMember
 
@@ -118,8 +118,12 @@ def people_only_one_outlet_names(
         return ()
     found: list[OnlyNamed] = []
     for outlet in texts_by_outlet:
+        # accents dropped on both sides: "Calderon" in one outlet is the "Calderón" of another
         others = [
-            text for other, texts in texts_by_outlet.items() if other != outlet for text in texts
+            without_accents(text)
+            for other, texts in texts_by_outlet.items()
+            if other != outlet
+            for text in texts
         ]
         spellings = _capitalised_words(others)
         printed = _letter_runs(others)
@@ -141,7 +145,7 @@ def people_only_one_outlet_names(
             # for a person ("Andrews", "Marshall", "Elizabeth"): a person is named in full
             if len(name_words) < MIN_NAME_WORDS or _an_outlet(name_words):
                 continue
-            if _printed_in(surname, others, spellings, printed):
+            if _printed_in(without_accents(surname), others, spellings, printed):
                 continue
             found.append(OnlyNamed(outlet, name, article_id, start, end))
             listed += 1

@@ -67,7 +67,6 @@ from functools import lru_cache
 from typing import Literal
 
 from nicknames import NickNamer
-from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
@@ -91,7 +90,7 @@ from storylens.analyse.quotes.speakers import (
 )
 from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
-from storylens.compare.words import fold, is_stop_word, words
+from storylens.compare.words import MISSPELT_EDITS, fold, is_stop_word, misspelt, words
 from storylens.ingest.outlet_names import (
     NAME_PATTERN,
     is_domain_name,
@@ -337,6 +336,17 @@ AUTHORED = r"\b{noun}s?\s+(?:(?:written|signed|sent)\s+)?(?:from|by)\s+" + AUTHO
 # An apposition after the author's name ("Representative Ann Roe, Democrat of Vermont,"):
 # a few words between commas.
 AUTHOR_APPOSITION = r"(?:,\s+[^,.;:“”\"]{1,60},)?"
+# Nouns for an audience or a following: people of the public however they are described
+# ("his adoring fans", "Fox viewers"), never sources granted anonymity, though the quote
+# stage, naming no one, calls them anonymous speakers.
+AUDIENCE_NOUNS = frozenset(
+    """
+    fan fans follower followers viewer viewers reader readers listener listeners onlooker
+    onlookers bystander bystanders passerby passersby crowd crowds audience audiences
+    """.split()  # noqa: SIM905 - a word list reads better as text
+)
+# Pronouns that say whose a person is ("her doctor", "his lawyer").
+POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
 # Nouns that say only a speaker's sex or age: "the woman", "the teenager". A definite role
 # ("the new mayor") refers back to a person the article named; "the woman" is how a report
 # goes on to call someone it never names ("a college student in Seattle ... The woman told the
@@ -384,6 +394,8 @@ def source_type(
         ]
         if described and all(w in PUBLIC_WORDS for w in described):
             return "unnamed"
+        if _someones_own(mention):
+            return "unnamed"
         return "anonymous" if _by_access_or_role(mention) else "unnamed"
     if speaker_type in ("person", "organization"):
         return speaker_type  # type: ignore[return-value]
@@ -414,6 +426,21 @@ def _singulars(noun: str) -> set[str]:
     return forms
 
 
+def _someones_own(mention: str | None) -> bool:
+    """Whether an unnamed speaker is one person known by whose they are ("her doctor", "his
+    lawyer", "their accountant"): an identified person the article does not name in that
+    sentence, not a source granted anonymity (a fresh reader of a BASIL event marked "her
+    doctor said" counted as anonymous wrong; the outlet names the doctor elsewhere). A
+    group or a source of access stays anonymous ("his aides", "her confidant")."""
+    described = words(mention or "")
+    if len(described) != 2 or fold(described[0]) not in POSSESSIVE_PRONOUNS:
+        return False
+    head = fold(described[1])
+    plural = head.endswith("s") and not head.endswith("ss")
+    closeness = ANONYMOUS_NOUNS | ANONYMOUS_SOURCE_NOUNS | ACCESS_NOUNS - ROLE_NOUNS
+    return not plural and head not in closeness and _person_noun(head)
+
+
 def _by_access_or_role(mention: str | None) -> bool:
     """Whether an unnamed speaker is described by access or by a role, as an anonymous
     source is ("a source", "officials", "aides", "one firefighter", "a longtime ally"), not
@@ -421,6 +448,8 @@ def _by_access_or_role(mention: str | None) -> bool:
     noun of access or role, or one person described by what they do ("-er", "-ist" ...)."""
     head = _head(mention)
     plural = head.endswith("s") and not head.endswith("ss")
+    if head in AUDIENCE_NOUNS:
+        return False  # "Mr. Trump's adoring fans reply, 'Mexico!'": a crowd, described
     if not head or head in ACCESS_NOUNS or (plural and head[:-1] in ACCESS_NOUNS):
         return True
     if head in PUBLIC_WORDS or head in BARE_PERSON_NOUNS:
@@ -615,7 +644,7 @@ def _spelt_otherwise(name: str, other: str) -> bool:
         len(own) == len(theirs)
         and own[:-1] == theirs[:-1]
         and own[-1] != theirs[-1]
-        and _misspelt(own[-1], theirs[-1])
+        and misspelt(own[-1], theirs[-1])
     )
 
 
@@ -1709,7 +1738,7 @@ def _names_anywhere(
     # only the words a letter apart can be: same first letter, a length one off at most
     by_shape = _by_shape(names)
     return any(
-        _misspelt(last, word)
+        misspelt(last, word)
         for size in range(len(last) - MISSPELT_EDITS, len(last) + MISSPELT_EDITS + 1)
         for word in by_shape.get((last[:1], size), ())
     )
@@ -1744,25 +1773,6 @@ def _capitalised_words(text: str) -> frozenset[str]:
 def _name_words_printed(texts: Sequence[str]) -> frozenset[str]:
     """Every word the texts capitalise inside a sentence (``_capitalised_words``)."""
     return frozenset().union(*(_capitalised_words(text) for text in texts))
-
-
-# A surname shorter than this is not matched by its spelling: short names differ by one
-# letter as often as not ("Lee", "Lea").
-MIN_MISSPELT_CHARS = 5
-# Letters one spelling of a name may differ by from another (an edit: a letter left out,
-# added or changed): two is already another person's name ("McCaul", "McCain").
-MISSPELT_EDITS = 1
-
-
-def _misspelt(name: str, word: str) -> bool:
-    """Whether two folded words are one name spelt two ways: both long enough, the same first
-    letter, and a letter apart ("Cowen", "Cowan")."""
-    if min(len(name), len(word)) < MIN_MISSPELT_CHARS or name[0] != word[0]:
-        return False
-    return (
-        abs(len(name) - len(word)) <= MISSPELT_EDITS
-        and Levenshtein.distance(name, word, score_cutoff=MISSPELT_EDITS) <= MISSPELT_EDITS
-    )
 
 
 def _one_name_each(names: Iterable[str]) -> tuple[str, ...]:

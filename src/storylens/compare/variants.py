@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from storylens.compare.words import fold, is_stop_word, words
+from storylens.compare.words import fold, is_stop_word, misspelt, words
 from storylens.records import WordDiff
 
 # Two edge runs this alike (rapidfuzz ratio, 0-100) are one wording changed, not words cut
@@ -211,7 +211,7 @@ def one_speaker(a: str | None, b: str | None) -> bool:
 
 def _first_names_differ(a: str, b: str) -> bool:
     """Whether two full names (two capitalised words or more) open on different first names;
-    one may shorten the other ("Tim", "Timothy")."""
+    one may shorten the other ("Tim", "Timothy") or misspell it by a letter."""
     if not (is_named(a) and is_named(b)):
         return False
     first = [[fold(w) for w in words(name)] for name in (a, b)]
@@ -220,6 +220,8 @@ def _first_names_differ(a: str, b: str) -> bool:
     x, y = first[0][0], first[1][0]
     if x in _TITLES or y in _TITLES:
         return False  # "Mr. Ethers" names no first name
+    if misspelt(x, y):
+        return False  # "Vincente Fox" in one outlet's lead is its misspelt "Vicente Fox"
     return len(x) > 1 and len(y) > 1 and not (x.startswith(y) or y.startswith(x))
 
 

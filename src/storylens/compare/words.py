@@ -8,9 +8,11 @@ parts never disagree about what counts as the same word.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from storylens.stories.regions import AP_STATE_NAMES
@@ -60,6 +62,15 @@ def fold(word: str) -> str:
     return word.translate(_APOSTROPHES).lower().replace("-", "")
 
 
+def without_accents(text: str) -> str:
+    """``text`` with its letters' accents dropped ("Calderón" -> "Calderon"): a newsroom whose
+    type system drops an accent prints the same name, not another one."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude suffix stem, so that 'interrupting' meets 'interrupted' and 'jobs' meets 'job'.
@@ -106,3 +117,22 @@ def with_states_spelt_out(text: str) -> str:
     if "." not in text:
         return text
     return STATE_ABBREVIATION.sub(lambda found: STATE_ABBREVIATIONS[found.group(1)], text)
+
+
+# A name shorter than this is not matched by its spelling: short names differ by one letter
+# as often as not ("Lee", "Lea").
+MIN_MISSPELT_CHARS = 5
+# Letters one spelling of a name may differ by from another (an edit: a letter left out,
+# added or changed): two is already another person's name ("McCaul", "McCain").
+MISSPELT_EDITS = 1
+
+
+def misspelt(name: str, word: str) -> bool:
+    """Whether two folded words are one name spelt two ways: both long enough, the same first
+    letter, and a letter apart ("Cowen", "Cowan"; "Vincente", "Vicente")."""
+    if min(len(name), len(word)) < MIN_MISSPELT_CHARS or name[0] != word[0]:
+        return False
+    return (
+        abs(len(name) - len(word)) <= MISSPELT_EDITS
+        and Levenshtein.distance(name, word, score_cutoff=MISSPELT_EDITS) <= MISSPELT_EDITS
+    )
