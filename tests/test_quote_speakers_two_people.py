@@ -125,6 +125,21 @@ def test_a_name_in_apposition_to_someones_role_is_the_speaker(nlp: Language, tex
     assert quote.speaker == "Leo Marsh", (quote.speaker, quote.speaker_mention)
 
 
+def test_a_name_the_parse_joins_to_a_role_as_a_second_subject_is_the_speaker(
+    nlp: Language,
+) -> None:
+    # the small model reads "Representative Tessa Varga" as a conjunct of "The chairman", with
+    # no "and": she is the chairman, not a second speaker, nor the chairman named before
+    text = (
+        "Senator Hal Brody of Dorset, the chairman of the Senate Finance Committee, spoke "
+        "first.\n\nThe chairman of the House Oversight and Planning Committee, Representative "
+        "Tessa Varga, Republican of South Dorset, said she intends to hold a hearing at the end "
+        "of July."
+    )
+    quote = _holding(_quotes(nlp, text), "hold a hearing")
+    assert quote.speaker == "Tessa Varga", (quote.speaker, quote.speaker_mention)
+
+
 # -- "a source familiar with X": the source, never X ---------------------------------------
 
 

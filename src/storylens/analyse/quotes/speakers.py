@@ -340,6 +340,21 @@ def _is_title_before_name(doc: Doc, index: int) -> bool:
 NAMING_DEPS = frozenset({"appos"})
 
 
+def _names_own_person(noun: Token, child: Token) -> bool:
+    """Whether ``child`` names ``noun``'s own person: an apposition, or a person's name the
+    parse joined to the noun as if listed after it, with no "and" or "or" to list it ("The
+    chairman of the committee, Representative Trey Gowdy, ..., said": the name was read as a
+    second subject, and the role linked to another chairman named before)."""
+    if child.dep_ in NAMING_DEPS:
+        return True
+    return (
+        child.dep_ == "conj"
+        and child.pos_ == "PROPN"
+        and child.ent_type_ == "PERSON"
+        and not any(c.dep_ in ("cc", "preconj") for c in noun.children)
+    )
+
+
 # Finite verb tags: a name right before such a verb that has no subject of its own is that
 # verb's subject, whatever the parse made of it.
 FINITE_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP"})
@@ -632,7 +647,7 @@ class SpeakerTable:
         role noun, so a later "the Republican candidate said" is Tom Alder."""
         if not is_person_noun(noun):
             return None
-        for name in (c for c in noun.children if c.dep_ in NAMING_DEPS):
+        for name in (c for c in noun.children if _names_own_person(noun, c)):
             if name.pos_ == "PROPN" and name.ent_type_ == "PERSON":
                 tokens = [t for t in name.subtree if not t.is_punct]
                 return self._lookup_tokens(tokens)
@@ -705,7 +720,7 @@ class SpeakerTable:
         the object of the noun's own "for" phrase instead ("a spokeswoman for Alder, Ruth
         Penn, said"; "a spokesman for the council, Tom Alder"): a name there is the noun's when
         it names someone other than that object."""
-        appositions = [c for c in noun.children if c.dep_ in NAMING_DEPS]
+        appositions = [c for c in noun.children if _names_own_person(noun, c)]
         for prep in (c for c in noun.children if c.dep_ == "prep"):
             for obj in (c for c in prep.children if c.dep_ == "pobj"):
                 owner = self._match_words(_clean_name_tokens([obj]))
@@ -1026,7 +1041,7 @@ class SpeakerTable:
             # a name the tagger misread: only its possessive is set apart.)
             common = head.text[:1].islower()
             for child in head.children:
-                if child.dep_ == "poss" or (common and child.dep_ not in NAMING_DEPS):
+                if child.dep_ == "poss" or (common and not _names_own_person(head, child)):
                     owned.update(t.i for t in child.subtree)
         for child in head.rights:
             if child.lower_ in ACCESS_ADJECTIVES:
