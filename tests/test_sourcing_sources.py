@@ -81,6 +81,29 @@ def test_a_spokesperson_described_by_whom_they_speak_for_is_that_organisation() 
     ]
 
 
+def test_an_organisations_message_is_that_organisation_speaking() -> None:
+    text = 'A terse response from the Harbour Party only said: "No comment on rumours."'
+    said = _said(
+        text,
+        "No comment on rumours.",
+        "A terse response from the Harbour Party",
+        "the Harbour Party",
+        kind="direct",
+        speaker_type="organization",
+    )
+    assert [(c.source_type, c.words) for c in _profile(text, said).counts] == [("organization", 4)]
+    # a thing the parse made a speaker stays no source
+    thing = _said(
+        "The war in the north said little.",
+        "little",
+        "The war in the north",
+        "the north",
+        kind="indirect",
+        speaker_type="organization",
+    )
+    assert _profile("The war in the north said little.", thing).counts == ()
+
+
 def test_a_count_of_people_names_no_source() -> None:
     text = 'Close to two dozen Ashcombe councillors called the plan "reckless".'
     group = _said(

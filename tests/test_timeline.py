@@ -178,3 +178,22 @@ def test_a_year_of_a_thing_a_person_made_stays_a_row() -> None:
     # "a 1999 book with his father": the year dates the book, the noun after "with" is another
     rows = _rows("He co-wrote a 1999 book with his father, a pastor.", "2026-03-04")
     assert rows["1999"] == "1999"
+
+
+def test_a_row_shows_the_whole_sentence_of_a_quotation_the_splitter_cut() -> None:
+    from storylens.compare.story import compare_story
+
+    text = "“Cancel the pier vote. Now,” Ed Roe wrote on Friday. The council met."
+    other = "The council met on Friday to vote on the pier."
+    members = [
+        member(
+            "a", "Gazette", text, published="2026-03-06", timexes=find_timexes(text, "2026-03-06")
+        ),
+        member(
+            "b", "Courier", other, published="2026-03-06", timexes=find_timexes(other, "2026-03-06")
+        ),
+    ]
+    rows = [row for row in compare_story("s", members).timeline if row.outlet == "Gazette"]
+    assert [row.sentence for row in rows] == [
+        "“Cancel the pier vote. Now,” Ed Roe wrote on Friday."
+    ]

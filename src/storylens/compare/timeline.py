@@ -74,6 +74,10 @@ MORNING_FROM = 5
 AFTERNOON_FROM = 12
 EVENING_FROM = 17
 NIGHT_FROM = 21
+# The longest whole sentence a row shows in place of a piece the splitter cut: a quotation
+# of several sentences is the claim's, too long to read as one row.
+MAX_ROW_CHARS = 400
+_CLOSING_MARKS = "\u201d\u2019"
 # Quotation marks: a day word inside one ("we voted for change tonight") was said on the day
 # of the event, not written on the publication day.
 _OPENING_MARKS = "\u201c\u2018"
@@ -184,6 +188,14 @@ def timeline(
                 "",
             )
             unit = _claim_at(units, by_member.get(index, []), timex.start)
+            if unit is not None and _a_fragment(sentence):
+                # the claim's whole sentence: the splitter may cut a quotation at a stop inside
+                # it ("“Cancel the meeting. Now,” Schumer tweeted Friday.": the row showed
+                # "Now,” Schumer tweeted Friday."), which the claims join again
+                low, high = units[unit].sentence_span
+                whole = text[low:high]
+                if low <= timex.start < high and "\n" not in whole and len(whole) <= MAX_ROW_CHARS:
+                    sentence = whole
             key_words = (value, timex.text.lower())
             known_rows = claims_of.setdefault(key_words, [])
             row = _closest_row(cosine, unit, known_rows)
@@ -276,6 +288,14 @@ def _claim_at(units: Sequence[ClaimUnit], own: Sequence[int], position: int) -> 
         if units[index].start <= position < units[index].end:
             return index
     return None
+
+
+def _a_fragment(sentence: str) -> bool:
+    """Whether a row's sentence is a piece the splitter cut: it opens on a small letter ("in
+    next year's primary."), or closes a quotation it never opened."""
+    closes = sum(sentence.count(mark) for mark in _CLOSING_MARKS)
+    opens = sum(sentence.count(mark) for mark in _OPENING_MARKS)
+    return sentence[:1].islower() or closes > opens
 
 
 def _closest_row(
