@@ -197,3 +197,17 @@ def test_a_row_shows_the_whole_sentence_of_a_quotation_the_splitter_cut() -> Non
     assert [row.sentence for row in rows] == [
         "“Cancel the pier vote. Now,” Ed Roe wrote on Friday."
     ]
+
+
+def test_a_decade_and_a_season_sort_by_their_first_day() -> None:
+    text = "The pier opened in the 1950s. It shut in 2016. Repairs ran through the summer of 2015."
+    members = [
+        member(
+            "a", "Gazette", text, published="2026-03-06", timexes=find_timexes(text, "2026-03-06")
+        )
+    ]
+    assert [row.text for row in timeline(members, {})] == [
+        "the 1950s",
+        "the summer of 2015",
+        "2016",
+    ]

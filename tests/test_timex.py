@@ -708,3 +708,22 @@ def test_the_same_day_a_clause_defines_is_no_date_mentioned_before() -> None:
         _values("On Friday the board met. It voted the same day.", "2026-03-13")["the same day"]
         == "2026-03-13"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        # a month linked to a month with its year takes that year
+        ("Ed Roe met the donors between June and July 2016.", "June", "2016-06"),
+        # a day "that year" is of the year just told
+        ("The pier shut in 2016. On July 22 that year, it reopened.", "July 22", "2016-07-22"),
+        # a past day right after an earlier year written out is of that year
+        ("The leaks began in 2016. On Oct. 7, the council published more emails.", "Oct. 7",
+         "2016-10-07"),
+        # ... but not after a year only said relative to the report
+        ("Sales fell last year. On Oct. 7, the council published its figures.", "Oct. 7",
+         "2018-10-07"),
+    ],
+)  # fmt: skip
+def test_a_day_of_a_narrative_told_in_an_earlier_year(text: str, phrase: str, value: str) -> None:
+    assert _values(text, "2019-01-25")[phrase] == value

@@ -1168,6 +1168,11 @@ def _month_day(
         return None
     if ctx.dct is None:
         return _Found(f"XXXX-{month:02d}-{day:02d}", "DATE", True)
+    told = _reference_near(ctx, start)
+    if told and told[:4].isdigit() and _THAT_YEAR_AFTER.match(ctx.text, end):
+        # "On July 22 that year": the year just told, not the report's
+        d = _safe_date(int(told[:4]), month, day)
+        return _Found(_day(d), "DATE", True) if d else None
     if weekday is not None:
         near = ctx.dct.year
         fits = [
@@ -1181,8 +1186,25 @@ def _month_day(
     # no time of the sentence's verb ("were pushing for a postponement of the June 19
     # election", a week before it): the nearest one, as for a month so used.
     tense = None if _attributive(ctx.text, start, end) else _open_tense(ctx, start, end)
+    if tense in ("past", None) and _year_written_before(ctx, told, start):
+        # a past told in an earlier year just written out ("... in 2016. On Oct. 7, WikiLeaks
+        # released ..."): the day of that year, not of the report's
+        d = _safe_date(int(told[:4]), month, day)  # type: ignore[index]
+        if d is not None:
+            return _Found(_day(d), "DATE", True)
     y = _choose_year(ctx.dct, tense, lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
+
+
+def _year_written_before(ctx: _Context, told: str | None, start: int) -> bool:
+    """Whether the date just told is an earlier year than the report's, written out in
+    figures in this sentence or the one before ("in 2016"; not "last year", whose value is a
+    year too but says nothing of where the story stands)."""
+    if ctx.dct is None or not told or not told[:4].isdigit() or int(told[:4]) >= ctx.dct.year:
+        return False
+    sentence = ctx.sentence_of(start)
+    since = ctx.sentence_starts[max(0, sentence - REFERENCE_SENTENCES)]
+    return re.search(rf"\b{told[:4]}\b", ctx.text[since:start]) is not None
 
 
 def _r_mdy(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
@@ -1252,6 +1274,13 @@ def _attributive(text: str, start: int, end: int) -> bool:
 # after a verb that reports or believes, where it opens a clause ("said that March would be
 # busy") and the month is read as any other.
 _THAT_BEFORE = re.compile(r"(?:\b([a-z]+)\s+)?\bthat\s+(?:same\s+)?$", re.IGNORECASE)
+# A month, then a link and another month with its year ("June and July 2016", "June to
+# August 2016"): the year of both.
+_LINKED_MONTH_YEAR = re.compile(
+    rf"\s+(?:and|or|to|through|until|-|–)\s+{_MONTH}\.?\s+(?P<year>\d{{4}})\b"
+)
+# A day of a month said to be in the year just told ("On July 22 that year").
+_THAT_YEAR_AFTER = re.compile(r",?\s+(?:of\s+)?that\s+(?:same\s+)?year\b", re.IGNORECASE)
 # How far before a month to read for "that" and the verb before it.
 THAT_LOOKBACK_CHARS = 24
 _CLAUSE_VERBS = frozenset(
@@ -1271,6 +1300,10 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
     rel = (m["rel"] or "").lower().split()
     dct = ctx.dct
     here = date(dct.year, dct.month, 1)
+    linked = _LINKED_MONTH_YEAR.match(ctx.text, m.end("month"))
+    if not rel and linked:
+        # "between June and July 2016": the year the second month is given is the first's
+        return _Found(f"{int(linked['year']):04d}-{month:02d}", "DATE", True)
     told = _reference_near(ctx, start)
     that = _THAT_BEFORE.search(ctx.text, max(0, start - THAT_LOOKBACK_CHARS), start)
     if not rel and that and (that[1] or "").lower() not in _CLAUSE_VERBS and told:

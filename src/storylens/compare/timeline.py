@@ -272,8 +272,34 @@ def _describes_a_person(text: str, timex: Timex, before: str) -> bool:
 def _in_time_order(entry: TimelineEntry) -> tuple[bool, date, str, str]:
     """Rows by the first day their date covers ("2011-W21-WE", the weekend, before
     "2011-06-01"; the value's text alone put it after), then by the value and the words."""
-    days = date_interval(entry.value)
-    return (not entry.resolved, days[0] if days else date.max, entry.value, entry.text)
+    first = _first_day(entry.value)
+    return (not entry.resolved, first or date.max, entry.value, entry.text)
+
+
+# Coarse TIMEX3 values a calendar interval does not cover: a decade ("195"), a century
+# ("19"), a season ("2015-SU") or a half ("2015-H1"); each sorts by its first day.
+_COARSE = re.compile(
+    r"(?P<decade>\d{3})|(?P<century>\d{2})|(?P<year>\d{4})-(?P<part>SP|SU|FA|WI|H1|H2)"
+)
+_PART_FIRST_MONTH = {"SP": 3, "SU": 6, "FA": 9, "WI": 12, "H1": 1, "H2": 7}
+
+
+def _first_day(value: str) -> date | None:
+    """The first day a date value covers, for the rows' order: "the '50s" before 2016."""
+    days = date_interval(value)
+    if days is not None:
+        return days[0]
+    coarse = _COARSE.fullmatch(value)
+    if coarse is None:
+        return None
+    try:
+        if coarse["decade"]:
+            return date(int(coarse["decade"]) * 10, 1, 1)
+        if coarse["century"]:
+            return date(int(coarse["century"]) * 100, 1, 1)
+        return date(int(coarse["year"]), _PART_FIRST_MONTH[coarse["part"]], 1)
+    except ValueError:  # the first decade or century: no year 0
+        return None
 
 
 def _claims_by_member(units: Sequence[ClaimUnit]) -> dict[int, list[int]]:
