@@ -140,6 +140,32 @@ def test_a_name_the_parse_joins_to_a_role_as_a_second_subject_is_the_speaker(
     assert quote.speaker == "Tessa Varga", (quote.speaker, quote.speaker_mention)
 
 
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        # a surname opening on a small letter is a name ("diMarco", "deLuca")
+        ('Former harbour master Joseph diMarco said, "The pier was never safe."', "Joseph diMarco"),
+        # the name glued to the place of the role's "for" phrase is the role's person
+        (
+            "Former U.S. attorney for the District of Columbia Joseph diMarco said the pier "
+            "was never safe.",
+            "Joseph diMarco",
+        ),
+        # a second description in apposition carries the name
+        (
+            "A former senior harbour official, now a lawyer with Varga Law, James Trusk, told "
+            "the Gazette that the pier was never safe.",
+            "James Trusk",
+        ),
+    ],
+)
+def test_a_role_named_by_a_name_the_parse_hangs_elsewhere_is_that_person(
+    nlp: Language, text: str, speaker: str
+) -> None:
+    quote = _holding(_quotes(nlp, text), "never safe")
+    assert quote.speaker == speaker, (quote.speaker, quote.speaker_mention)
+
+
 # -- "a source familiar with X": the source, never X ---------------------------------------
 
 

@@ -109,7 +109,7 @@ HEADLINE_WORD_MIN_CHARS = 3
 COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 # How far before such a pair to look for a title that makes its first name a surname.
 TITLE_LOOKBACK_CHARS = 16
-NAME_TOKEN = re.compile(r"^[A-Z][\w'’.-]*$")
+NAME_TOKEN = re.compile(r"^(?:[A-Z]|[a-z]{1,3}[A-Z])[\w'’.-]*$")
 # Words of a person's name at most ("Mary Ann de la Cruz"); a longer run of capitalised
 # words is an organisation's or a title's name.
 MAX_NAME_WORDS = 5
@@ -335,9 +335,34 @@ def _is_title_before_name(doc: Doc, index: int) -> bool:
     )
 
 
+# Entity labels of a place's or a body's name, after which a person's name glued on is an
+# apposition of the role before them ("attorney for the District of Columbia Joseph diGenova").
+PLACE_OR_BODY_LABELS = frozenset({"GPE", "ORG", "FAC", "LOC"})
 # The one dependent of a common noun that names the noun's own person: an apposition ("the
 # mayor, Tom Alder,"). Its other dependents say whose it is or where it stands.
 NAMING_DEPS = frozenset({"appos"})
+
+
+def _name_glued_to_a_place(obj: Token) -> list[Token]:
+    """The person's name that ends the object of a role's preposition right after another
+    entity's proper name ("the District of Columbia Joseph diGenova"): the name's tokens, or
+    none where the object is a person's name alone ("a spokesman for Alder")."""
+    if obj.ent_type_ != "PERSON":
+        return []
+    tokens = [t for t in obj.subtree if not t.is_punct]
+    person = [t for t in tokens if t.ent_type_ == "PERSON"]
+    if not person or person[-1].i != obj.i or person[0].i == tokens[0].i:
+        return []
+    before = obj.doc[person[0].i - 1]
+    # the recogniser may leave the place's last word out of its entity ("the District of"
+    # GPE, "Columbia" none): a proper noun right before, no title, and an entity of a place
+    # or a body in the words before the name
+    glued = (
+        before.pos_ == "PROPN"
+        and before.lower_.rstrip(".") not in TITLES
+        and any(t.ent_type_ in PLACE_OR_BODY_LABELS for t in tokens if t.i < person[0].i)
+    )
+    return person if glued else []
 
 
 def _names_own_person(noun: Token, child: Token) -> bool:
@@ -728,6 +753,14 @@ class SpeakerTable:
                     named = self._match_words(_clean_name_tokens(list(name.subtree)))
                     if named is not None and named is not owner:
                         appositions.append(name)
+                glued = _name_glued_to_a_place(obj)
+                if glued:
+                    # "former U.S. attorney for the District of Columbia Joseph diGenova
+                    # blasted ...": the parse made the name the object of "for", glued to the
+                    # place's name; the attorney is the person so named
+                    person = self._match_words(_clean_name_tokens(glued))
+                    if person is not None:
+                        return person, glued[-1]
         for name in appositions:
             if name.pos_ != "PROPN":
                 continue
@@ -741,6 +774,11 @@ class SpeakerTable:
                 person = self._person(words)
             if person is not None and tokens:
                 return person, tokens[-1]
+        for role in (c for c in noun.children if c.dep_ in NAMING_DEPS and c.pos_ == "NOUN"):
+            # "A former senior Justice Department official, now ... attorney with Ifrah Law,
+            # James Trusty, told ...": a second description in apposition carries the name
+            if is_person_noun(role):
+                return self._named_in_apposition(role)
         return None
 
     def _match_words(self, words: list[str]) -> Person | None:
