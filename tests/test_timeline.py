@@ -211,3 +211,9 @@ def test_a_decade_and_a_season_sort_by_their_first_day() -> None:
         "the summer of 2015",
         "2016",
     ]
+
+
+def test_a_spoken_day_with_a_modifier_inside_a_quotation_is_no_row() -> None:
+    text = "“I did that earlier today,” Ed Roe said on Friday."
+    rows = _rows(text, "2026-03-06")
+    assert "earlier today" not in rows and rows["Friday"] == "2026-03-06"

@@ -727,3 +727,13 @@ def test_the_same_day_a_clause_defines_is_no_date_mentioned_before() -> None:
 )  # fmt: skip
 def test_a_day_of_a_narrative_told_in_an_earlier_year(text: str, phrase: str, value: str) -> None:
     assert _values(text, "2019-01-25")[phrase] == value
+
+
+def test_a_story_told_forward_counts_from_the_last_day_it_named() -> None:
+    text = (
+        "The council wrote to him on Oct. 3, 2016.\n“I did that earlier today,” he said.\n"
+        "In a letter a week later, the council asked him to resign."
+    )
+    values = _values(text, "2017-11-13")
+    # a speaker's "earlier today" is the day of the words: nothing counts from it
+    assert values["a week later"] == "2016-W41"

@@ -1802,6 +1802,8 @@ def _unit_value(ctx: _Context, unit: str, offset: int) -> str | None:
 _ANAPHORIC_STEP = {"same": 0, "that": 0, "following": 1, "next": 1, "previous": -1, "prior": -1}
 _DEICTIC_STEP = {"last": -1, "past": -1, "this past": -1, "this": 0, "current": 0, "next": 1,
                  "coming": 1, "this coming": 1, "latest": -1, "most recent": -1}  # fmt: skip
+# Days said from where a speaker stands.
+_SPOKEN_WORDS = re.compile(r"\b(?:today|yesterday|tomorrow|tonight)\b", re.IGNORECASE)
 # A clause right after "the same day" that says which day it is ("the same day that ...",
 # "the same week as ...").
 _DEFINED_AFTER = re.compile(r"\s+(?:that|as|when|on\s+which)\b", re.IGNORECASE)
@@ -1888,6 +1890,10 @@ def _r_ago(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | No
         if shifted:
             return _Found(shifted, "DATE", True, False)
     base: str | None = None
+    if direction == "later" and reference is None and ctx.last_reference is not None:
+        # "In a message a week later, ..." two sentences after "on Oct. 3, 2016": a story
+        # told forward counts from the last day it named, not from the report's day
+        reference = ctx.last_reference[0]
     if anaphoric and reference is not None:
         base = reference
     elif ctx.dct is not None:
@@ -2298,13 +2304,29 @@ def _select(ctx: _Context, candidates: list[_Candidate]) -> list[tuple[_Candidat
         if result is None or not result.value:
             continue
         resolved.append((cand, result))
-        if result.sets_reference and result.type == "DATE":
+        if (
+            result.sets_reference
+            and result.type == "DATE"
+            and not _spoken_day_in_quotation(ctx.text, cand.start, cand.end)
+        ):
             gran = _granularity(result.value)
             if gran is not None:
                 ctx.last_reference = (result.value, ctx.sentence_of(cand.start))
                 if gran == "quarter":
                     ctx.last_quarter = (result.value, ctx.sentence_of(cand.start))
     return resolved
+
+
+def _spoken_day_in_quotation(text: str, start: int, end: int) -> bool:
+    """Whether a day said from where its speaker stands ("earlier today") is inside a
+    quotation opened on its line: it is the day of the words, which the article seldom
+    dates, so "a week later" in the next sentence does not count from it (a fresh reader of
+    a BASIL report found a 2016 message "a week later" dated from the report's day in 2017)."""
+    if not _SPOKEN_WORDS.search(text, start, end):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    return before.count("\u201c") > before.count("\u201d") or before.count('"') % 2 == 1
 
 
 def _acceptable(cand: _Candidate, ctx: _Context) -> bool:

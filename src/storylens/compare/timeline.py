@@ -56,7 +56,9 @@ _DEICTIC = re.compile(r"\b(?:this|tonight|last)\b", re.IGNORECASE)
 # A day said in words relative to when they are spoken ("... that I cannot speak to here
 # today"): inside a quotation it is the day of the speech, which the article seldom dates.
 # (A time of day so said, "tonight", is placed on the day of its event: ``_floats``.)
-_SPOKEN_DAY = re.compile(r"(?:today|yesterday|tomorrow)", re.IGNORECASE)
+_SPOKEN_DAY = re.compile(
+    r"(?:(?:earlier|later|early|late)\s+)?(?:today|yesterday|tomorrow)", re.IGNORECASE
+)
 # A day followed by the distance to the event it dates ("on Monday, a day after thieves stole
 # the astrolabe"): the event's day is named too, and what follows tells that event.
 _DAYS_FROM_EVENT = re.compile(
