@@ -58,6 +58,9 @@ def test_report_markdown_shows_every_part(db: str) -> None:
     # read as "no loaded words" where an outlet wrote "the uproar among liberals"
     tone = result.output.split("## Tone and framing")[1].split("\n## ")[0]
     assert "Never listed: nouns" in tone
+    # and that it misses some even of the kinds it lists (a reader took a rated adjective the
+    # parse tied to no one for one it had checked and found not loaded)
+    assert "even of the four kinds" in tone
     assert "none" not in tone.lower().split("never listed")[0]
     assert "In its own voice: \n" not in tone and "none found" not in tone
 

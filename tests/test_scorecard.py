@@ -135,8 +135,8 @@ def test_an_outlets_cells_say_what_is_unsure() -> None:
     # "0" alone read as "nothing of its own" beside 19 sentences storylens cannot place
     assert only_here_words(quiet) == "none sure (+19 not placed)"
     # "none sure" and "none found" read as "no loaded words" where the outlet wrote some the
-    # part does not list: a dash states nothing
-    assert loaded_words_cell(quiet) == "–"
+    # part does not list, and a bare dash as "none to list": the cell says whose verdict it is
+    assert loaded_words_cell(quiet) == "none storylens is sure of"
     sure = OutletScore("Courier", 2, 0.0, ("slammed",))
     assert (only_here_words(sure), loaded_words_cell(sure)) == ("2", "slammed")
     # a hedge is no loaded word, but the cell names it rather than say nothing was found

@@ -215,13 +215,16 @@ def _listed(names: list[str], conjunction: str) -> str:
     return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
 
 
-# What a scorecard cell says for an outlet with no loaded word the tone part is sure of: a
-# dash, no statement. "none", "none sure" and "none found (only some kinds of word are
-# checked)" each read to fresh readers as "it uses no loaded word" where the outlet wrote
-# "withering criticism", "an obscure freshman House member" or "lashing out at his Twitter
-# critics" (kinds of word the part does not list, or one it was not sure of): a part that
-# cannot be sure shows fewer lines (``framing.TONE_CHECKED`` says what it lists).
-NO_SURE_LOADED_WORDS = "–"
+# What a scorecard cell says for an outlet with no loaded word the tone part is sure of.
+# "none", "none sure" and "none found (only some kinds of word are checked)" each read to
+# fresh readers as "it uses no loaded word" where the outlet wrote "withering criticism", "an
+# obscure freshman House member" or "lashing out at his Twitter critics"; and a bare dash
+# under "loaded words listed" read as "there are none to list": a reader graded it wrong
+# where the outlet had "who has made many outrageous comments", an adjective of a kind the
+# part lists, which it missed (the parse did not tie "who" to the person). So the cell says
+# whose verdict the absence is, storylens's, as the "only here" cell does with none sure
+# (``framing.TONE_CHECKED`` says what is listed and that some is missed).
+NO_SURE_LOADED_WORDS = "none storylens is sure of"
 # ... and for an outlet with lone claims but none storylens is sure no other outlet tells.
 NO_SURE_CLAIMS = "none sure"
 
