@@ -100,6 +100,21 @@ def test_object_predicate_about_a_clause_is_not_a_judgment(nlp: Language) -> Non
     assert not [m for m in _tone(nlp, text) if "unclear" in m.text]
 
 
+def test_whether_a_matter_is_known_is_not_a_judgment(nlp: Language) -> None:
+    # "unclear" said of a matter, not of a clause ("the reason for ... is unclear", "the cost
+    # ... was unclear"): it states what is known, as "it is unclear whether" does
+    for text in (
+        "The reason for the harbour board's sudden vote to close the pier is unclear.\n",
+        "The cost of the new ferry was unclear.\n",
+        "Mayor Delia Ruiz kept pressing for the levy, though the size of the fund remains "
+        "unclear.\n",
+    ):
+        assert not [m for m in _tone(nlp, text) if "unclear" in m.text], text
+    # "uncertain" also tells how a prospect stands, and stays a judgment
+    text = "For the shops along Mill Lane, the coming winter looks uncertain.\n"
+    assert [m for m in _tone(nlp, text) if "uncertain" in m.text]
+
+
 def test_dampener_makes_no_judgment_phrase(nlp: Language) -> None:
     marks = _tone(nlp, "The board was almost certain to approve the plan.")
     assert not [m for m in marks if "certain" in m.text]

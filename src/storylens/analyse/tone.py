@@ -382,6 +382,13 @@ JUDGMENT_DEPS = frozenset({"acomp"})
 # stands, not what someone is. (CV over BASIL events, shown: fold 0 token precision 0.125
 # -> 0.130, the other folds unchanged.)
 PROPOSITION_PREDICATE_DEPS = JUDGMENT_DEPS | {"oprd"}
+# Adjectives that say whether a matter is known ("the justification ... is unclear", "how
+# and whether it will be paid for was unclear", "remains unknown"): like "it is unclear
+# whether ...", they state where a claim stands, whatever their subject's wording, and judge
+# no one (VADER rates "unclear" -1.0, which made it a loaded word). Not "uncertain" or
+# "unsure": they also tell how a prospect or a person stands ("the next three months look
+# uncertain", graded a true tone line in the written examples).
+EPISTEMIC_ADJECTIVES = frozenset({"unclear", "unknown", "unconfirmed"})
 # How far up the parse a marked phrase may sit below the speech verb that governs it: the
 # phrase is the verb's object or complement ("calling the massacre an 'act of terror'": 1),
 # or inside one ("said the offer was a 'bad deal'": 2); further up, the verb is another
@@ -1034,6 +1041,8 @@ def _judges_proposition(token: Token) -> bool:
     a clause the verb takes only: its own complements are the verb's business."""
     if token.dep_ not in PROPOSITION_PREDICATE_DEPS:
         return False
+    if token.lemma_.lower() in EPISTEMIC_ADJECTIVES:
+        return True
     if token.dep_ in JUDGMENT_DEPS and any(
         child.dep_ in COMPLEMENT_DEPS for child in token.children
     ):
