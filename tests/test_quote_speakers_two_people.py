@@ -166,6 +166,16 @@ def test_a_role_named_by_a_name_the_parse_hangs_elsewhere_is_that_person(
     assert quote.speaker == speaker, (quote.speaker, quote.speaker_mention)
 
 
+def test_a_name_set_off_right_before_a_subjectless_cue_speaks(nlp: Language) -> None:
+    # the parse takes "the mayor's lawyer" for the object of "to" and gives "said" no subject
+    text = (
+        "In a statement to The Courier, the mayor’s lawyer, Alan Futrell, said, “We have "
+        "nothing to hide.”"
+    )
+    quote = _holding(_quotes(nlp, text), "nothing to hide")
+    assert quote.speaker == "Alan Futrell", (quote.speaker, quote.speaker_mention)
+
+
 # -- "a source familiar with X": the source, never X ---------------------------------------
 
 

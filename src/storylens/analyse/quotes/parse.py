@@ -343,7 +343,23 @@ def subject_of(verb: Token) -> Token | None:
         # `Story continues below` / `The council said ...`: the parse hung the speaker on
         # the furniture line ("below the council"); it is the phrase right before the cue.
         return _name_just_before(verb)
-    return _subject_of_fronted_infinitive(verb) or _postposed_person(verb)
+    return (
+        _subject_of_fronted_infinitive(verb)
+        or _postposed_person(verb)
+        or _apposed_name_before(verb)
+    )
+
+
+def _apposed_name_before(verb: Token) -> Token | None:
+    """ "In a statement to The Atlantic, Trump Jr.'s attorney, Alan Futerfas, said, ...": a
+    cue the parse gave no subject (it took the attorney for the object of "to"), right after
+    a person's name set off by commas as an apposition: that person speaks."""
+    if verb.i < 2 or verb.doc[verb.i - 1].text != ",":
+        return None
+    name = verb.doc[verb.i - 2]
+    if name.pos_ != "PROPN" or name.ent_type_ != "PERSON" or name.dep_ != "appos":
+        return None
+    return None if _paragraph_break_between(name, verb) else name
 
 
 def _actor_of_clause_between(head: Token, participle: Token) -> Token | None:
