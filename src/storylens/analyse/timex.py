@@ -1186,25 +1186,27 @@ def _month_day(
     # no time of the sentence's verb ("were pushing for a postponement of the June 19
     # election", a week before it): the nearest one, as for a month so used.
     tense = None if _attributive(ctx.text, start, end) else _open_tense(ctx, start, end)
-    if tense in ("past", None) and _year_written_before(ctx, told, start):
+    earlier = _earlier_year_written(ctx, told, start) if tense in ("past", None) else None
+    if earlier is not None:
         # a past told in an earlier year just written out ("... in 2016. On Oct. 7, WikiLeaks
         # released ..."): the day of that year, not of the report's
-        d = _safe_date(int(told[:4]), month, day)  # type: ignore[index]
+        d = _safe_date(earlier, month, day)
         if d is not None:
             return _Found(_day(d), "DATE", True)
     y = _choose_year(ctx.dct, tense, lambda y: _safe_date(y, month, day))
     return _Found(f"{y:04d}-{month:02d}-{day:02d}", "DATE", True)
 
 
-def _year_written_before(ctx: _Context, told: str | None, start: int) -> bool:
-    """Whether the date just told is an earlier year than the report's, written out in
-    figures in this sentence or the one before ("in 2016"; not "last year", whose value is a
-    year too but says nothing of where the story stands)."""
+def _earlier_year_written(ctx: _Context, told: str | None, start: int) -> int | None:
+    """The year of the date just told where it is earlier than the report's and written out
+    in figures in this sentence or the one before ("in 2016"; not "last year", whose value is
+    a year too but says nothing of where the story stands)."""
     if ctx.dct is None or not told or not told[:4].isdigit() or int(told[:4]) >= ctx.dct.year:
-        return False
+        return None
     sentence = ctx.sentence_of(start)
     since = ctx.sentence_starts[max(0, sentence - REFERENCE_SENTENCES)]
-    return re.search(rf"\b{told[:4]}\b", ctx.text[since:start]) is not None
+    written = re.search(rf"\b{told[:4]}\b", ctx.text[since:start]) is not None
+    return int(told[:4]) if written else None
 
 
 def _r_mdy(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | None:
