@@ -217,3 +217,9 @@ def test_a_spoken_day_with_a_modifier_inside_a_quotation_is_no_row() -> None:
     text = "“I did that earlier today,” Ed Roe said on Friday."
     rows = _rows(text, "2026-03-06")
     assert "earlier today" not in rows and rows["Friday"] == "2026-03-06"
+
+
+def test_a_clock_time_inside_a_quotation_is_no_row() -> None:
+    text = "“I sat with families at 2 a.m.,” Ed Roe wrote in a memoir released on Tuesday."
+    rows = _rows(text, "2026-03-04")
+    assert "2 a.m." not in rows and rows["Tuesday"] == "2026-03-03"

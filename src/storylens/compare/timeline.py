@@ -183,6 +183,11 @@ def timeline(
                 # off rather than dated on a guess (a fresh reader found a hearing's "today"
                 # under the next day's article date)
                 continue
+            if _clock_time_quoted(timex, text):
+                # "I was in the ICU at 2 a.m. with families ...": a speaker's hour with no day
+                # named is of a day the article does not give (a fresh reader of BASIL event
+                # 34 found a memoir's "2 a.m." under the report's day)
+                continue
             # the sentence's part on the expression's own line: the splitter may run a
             # sentence across a paragraph break (a closing mark, then the next paragraph)
             sentence = next(
@@ -316,6 +321,15 @@ def _claim_at(units: Sequence[ClaimUnit], own: Sequence[int], position: int) -> 
         if units[index].start <= position < units[index].end:
             return index
     return None
+
+
+def _clock_time_quoted(timex: Timex, text: str) -> bool:
+    """Whether a clock time that names no day ("2 a.m.") stands inside a quotation."""
+    if timex.type != "TIME" or _NAMES_A_DAY.search(timex.text):
+        return False
+    if not any(c.isdigit() for c in timex.text):
+        return False  # "last night", "this afternoon": said of a day the speaker stands in
+    return _inside_quotation(text, timex.start)
 
 
 def _a_fragment(sentence: str) -> bool:
