@@ -203,3 +203,13 @@ def test_the_report_and_the_story_page_name_the_credited_outlet(tmp_path: Path) 
         page = client.get(f"/stories/{story['story_id']}").text
     assert 'credits Harbor Gazette (<a href="/articles/gazette-1">Harbor Gazette</a>)' in page
     assert 'title="Portwell Courier: the credit, highlighted' in page
+
+
+def test_a_poll_an_outlet_ran_credits_it_and_its_partner() -> None:
+    text = "A new CNN/ Lakeside Times poll shows the mayor ahead. A Quinnipiac poll agrees."
+    assert [name for name, _, _ in article_credits(text, ["Gazette"])] == [
+        "CNN",
+        "Lakeside Times",
+    ]
+    # the article's own poll is no credit
+    assert article_credits("The Gazette poll shows her ahead.", ["Gazette"]) == []

@@ -55,6 +55,16 @@ _PIECE_OF = re.compile(
     rf"\b(?i:an?|the)\s+(?P<name>{NAME_PATTERN})\s+(?:(?i:newspaper|magazine)\s+)?"
     rf"(?:{_PIECE_NOUNS})\b"  # in lower case: "The Drudge Report" is an outlet's name
 )
+# A poll an outlet ran or paid for, named by it alone or with a partner ("a CNN poll", "A new
+# NBC/ Wall Street Journal poll", "a Washington Post-ABC News survey"): its figures are that
+# outlet's reporting, as a report in it is (a fresh reader of a BASIL event found fox's poll
+# of another network credited nowhere). Each partner is credited where it looks like an
+# outlet; a pollster's own name ("a Quinnipiac poll") is none.
+_POLL_OF = re.compile(
+    rf"\b(?i:an?|the)\s+(?i:(?:new|recent|latest)\s+)?(?P<names>{NAME_PATTERN}"
+    rf"(?:\s*[/–-]\s*{NAME_PATTERN})*)\s+(?:poll|survey)\b"
+)
+_PARTNERS = re.compile(r"\s*[/–-]\s*")
 # What a reporter calls an outlet it introduces ("Politico, a news site that covers
 # politics, reported"; "The Hill, a political publication in Washington"): the name before
 # such a description is an outlet in that article, whatever words it is named with.
@@ -108,6 +118,12 @@ def article_credits(text: str, own_names: Iterable[str] = ()) -> list[tuple[str,
         for match in pattern.finditer(text):
             for raw, at in _each_outlet(match.group("name"), match.start("name")):
                 _add_credit(found, raw, at, own, described)
+    for match in _POLL_OF.finditer(text):
+        at = match.start("names")
+        for partner in _PARTNERS.split(match.group("names")):
+            start = text.index(partner, at)
+            _add_credit(found, partner, start, own, described)
+            at = start + len(partner)
     return sorted(_one_per_outlet(found).values(), key=lambda item: item[1])
 
 
