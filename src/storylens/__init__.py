@@ -14,6 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from storylens import _torch_free_thinc
 from storylens._version import __version__
 from storylens.errors import (
     InputError,
@@ -32,6 +33,9 @@ from storylens.records import (
     StoryAssignment,
     StoryComparison,
 )
+
+# Before anything imports spaCy: thinc without PyTorch, which no CNN pipeline uses.
+_torch_free_thinc.install()
 
 # Public name -> the module that defines it, imported on first use.
 _LAZY = {
