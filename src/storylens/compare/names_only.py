@@ -116,13 +116,21 @@ def people_only_one_outlet_names(
             texts_by_outlet.setdefault(member.outlet, []).append(member.analysed.article.text)
     if len(texts_by_outlet) < 2:
         return ()
+    # Each text's words read once, not once for every other outlet (a story of 20 outlets
+    # read each text 19 times: 6% of its comparison); the union of the texts' sets is the set
+    # of the texts' words.
+    read = {
+        text: (_capitalised_words([text]), _letter_runs([text]))
+        for texts in texts_by_outlet.values()
+        for text in texts
+    }
     found: list[OnlyNamed] = []
     for outlet in texts_by_outlet:
         others = [
             text for other, texts in texts_by_outlet.items() if other != outlet for text in texts
         ]
-        spellings = _capitalised_words(others)
-        printed = _letter_runs(others)
+        spellings = frozenset().union(*(read[text][0] for text in others))
+        printed = frozenset().union(*(read[text][1] for text in others))
         # per surname: the fullest form the outlet writes, at its first mention
         people: dict[str, tuple[list[str], str, int, int]] = {}
         for index, member in enumerate(members):
@@ -350,15 +358,16 @@ def _printed_in(
 
 
 _LETTERS = re.compile(r"[A-Za-z]+")
+# A maximal run of ASCII letters that opens on a capital (no letter before it): found by the
+# pattern rather than by testing every run's first letter, most runs being lower-case words.
+_CAPITAL_LETTER_RUN = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]*")
 
 
 def _letter_runs(texts: Sequence[str]) -> frozenset[str]:
     """Every maximal run of ASCII letters in ``texts`` that opens on a capital, lower-cased:
     a surname of letters alone stands as a capitalised word in a text exactly where it is one
     of these runs."""
-    return frozenset(
-        run.lower() for text in texts for run in _LETTERS.findall(text) if run[0].isupper()
-    )
+    return frozenset(run.lower() for text in texts for run in _CAPITAL_LETTER_RUN.findall(text))
 
 
 def _capitalised_words(texts: Sequence[str]) -> frozenset[str]:
