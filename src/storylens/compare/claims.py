@@ -246,19 +246,26 @@ def best_counterparts(
     or above ``threshold`` and sharing ``min_shared`` stems. Without ``judge`` the best cosine
     is the counterpart; with it, the ``MAX_CANDIDATES`` best go to the same-claim model, and the
     counterpart is the one it finds the same with the highest probability (the score)."""
-    member = units[row].member
+    member, stems = units[row].member, units[row].stems
     start, end = cosine.indptr[row], cosine.indptr[row + 1]
+    # The row's cells under the threshold dropped by array, the rest read as Python numbers:
+    # a loop over numpy scalars cost a third of this function.
+    scores = cosine.data[start:end]
+    kept = ~(scores < threshold)
     candidates: dict[int, list[tuple[float, int]]] = {}
-    for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
-        other = units[column].member
-        if other == member or score < threshold:
+    for column, score in zip(
+        cosine.indices[start:end][kept].tolist(), scores[kept].tolist(), strict=True
+    ):
+        other_unit = units[column]
+        other = other_unit.member
+        if other == member:
             continue
-        shared = units[row].stems.keys() & units[column].stems.keys()
+        shared = stems.keys() & other_unit.stems.keys()
         if len(shared) < min_shared:
             continue
-        sizes = len(units[row].stems) + len(units[column].stems)
+        sizes = len(stems) + len(other_unit.stems)
         if judge is None or 2 * len(shared) >= MIN_CANDIDATE_DICE * sizes:
-            candidates.setdefault(other, []).append((float(score), int(column)))
+            candidates.setdefault(other, []).append((score, column))
     best: dict[int, tuple[float, int]] = {}
     if judge is None:
         for other, found in candidates.items():
@@ -512,7 +519,9 @@ def _quotation_claims(
         outlet = members[unit.member].outlet
         best: dict[str, tuple[float, int, str]] = {}
         start, end = cosine.indptr[row], cosine.indptr[row + 1]
-        for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
+        for column, score in zip(
+            cosine.indices[start:end].tolist(), cosine.data[start:end].tolist(), strict=True
+        ):
             other = units[column].member
             other_outlet = members[other].outlet
             if other in copies or other_outlet == outlet or not quotations[column]:
@@ -571,7 +580,9 @@ def _maybe_matches(
         start, end = cosine.indptr[row], cosine.indptr[row + 1]
         candidates: dict[int, list[tuple[float, int]]] = {}
         quoting: set[int] = set()
-        for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
+        for column, score in zip(
+            cosine.indices[start:end].tolist(), cosine.data[start:end].tolist(), strict=True
+        ):
             other = units[column].member
             if other in copies or outlets[other] == own_outlet:
                 continue

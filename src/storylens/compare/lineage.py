@@ -88,9 +88,11 @@ def find_echoes(
                 continue
         start, end = cosine.indptr[row], cosine.indptr[row + 1]
         best: tuple[float, int] | None = None
-        for column, score in zip(cosine.indices[start:end], cosine.data[start:end], strict=True):
+        # the cells under the prefilter dropped by array, the rest read as Python numbers
+        kept = ~(cosine.data[start:end] < NEAR_COPY_PREFILTER)
+        for column in cosine.indices[start:end][kept].tolist():
             other = units[column]
-            if score < NEAR_COPY_PREFILTER or other.member == unit.member:
+            if other.member == unit.member:
                 continue
             if other.member in copies or rank[other.member] >= rank[unit.member]:
                 continue
