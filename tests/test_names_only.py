@@ -207,3 +207,19 @@ def test_a_name_printed_with_or_without_its_accents_is_one_person() -> None:
         "b", "Courier", "Ines Calderon, a former mayor, spoke.", people=("Ines Calderon",)
     )
     assert _named(first, second) == []
+
+
+def test_two_people_of_one_family_are_two_people() -> None:
+    text = "Ann Roe and her husband, Bill Roe, spoke. Mr. Roe left early; Timothy Pell stayed."
+    first = member("a", "Gazette", text, people=("Ann Roe", "Bill Roe", "Timothy Pell"))
+    second = member("b", "Courier", "The council met on Monday.", people=())
+    assert _named(first, second) == [
+        ("Gazette", "Ann Roe"),
+        ("Gazette", "Bill Roe"),
+        ("Gazette", "Timothy Pell"),
+    ]
+    # a shortened given name is the same person, listed once by the fuller name
+    again = member(
+        "a", "Gazette", "Tim Pell spoke. Timothy Pell left.", people=("Tim Pell", "Timothy Pell")
+    )
+    assert _named(again, second) == [("Gazette", "Tim Pell")]

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, ROLE_NOUNS, TITLES
-from storylens.compare.words import fold, without_accents
+from storylens.compare.words import fold, misspelt, without_accents
 from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import OnlyNamed, StoryMember
 
@@ -133,18 +133,20 @@ def people_only_one_outlet_names(
         spellings = frozenset().union(*(read[text][0] for text in others))
         printed = frozenset().union(*(read[text][1] for text in others))
         # per surname: the fullest form the outlet writes, at its first mention
-        people: dict[str, tuple[list[str], str, int, int]] = {}
+        # (two people of one family, "Bill Clinton" and "Hillary Clinton", are two entries)
+        people: dict[tuple[str, str], tuple[list[str], str, int, int]] = {}
         for index, member in enumerate(members):
             if index in copies or member.outlet != outlet:
                 continue
             for name_words, start, end in _people(member):
-                known = people.get(name_words[-1])
+                key = _same_person_key(people, name_words)
+                known = people.get(key)
                 if known is None:
-                    people[name_words[-1]] = (name_words, member.id, start, end)
+                    people[key] = (name_words, member.id, start, end)
                 elif len(name_words) > len(known[0]):
-                    people[name_words[-1]] = (name_words, *known[1:])
+                    people[key] = (name_words, *known[1:])
         listed = 0
-        for surname, (name_words, article_id, start, end) in people.items():
+        for (surname, _), (name_words, article_id, start, end) in people.items():
             name = " ".join(name_words)
             # a surname alone may be a firm, a street or a first name the recogniser took
             # for a person ("Andrews", "Marshall", "Elizabeth"): a person is named in full
@@ -157,6 +159,27 @@ def people_only_one_outlet_names(
             if listed == MAX_ONLY_NAMED:
                 break
     return tuple(found)
+
+
+def _same_person_key(
+    people: Mapping[tuple[str, str], tuple[list[str], str, int, int]], name_words: list[str]
+) -> tuple[str, str]:
+    """The key of the person a mention names among those found so far: (surname, given
+    name), where a mention with no given name, or one that shortens or misspells a known
+    one ("Tim" / "Timothy"), is the person already found with that surname."""
+    surname = name_words[-1]
+    first = fold(name_words[0]).rstrip(".") if len(name_words) > 1 else ""
+    given = "" if first in NAME_TITLES else first  # "Mr. Peters" names no given name
+    for known_surname, known_given in people:
+        if known_surname != surname:
+            continue
+        if not given or not known_given or _one_given_name(given, known_given):
+            return known_surname, known_given
+    return surname, given
+
+
+def _one_given_name(a: str, b: str) -> bool:
+    return a.startswith(b) or b.startswith(a) or misspelt(a, b)
 
 
 def _is_name_word(word: str) -> bool:
