@@ -41,6 +41,7 @@ from storylens.analyse.quotes.parse import (
     count_content_words,
     is_cue,
     on_furniture_line,
+    paragraph_break_between,
     relative_taken_for_report,
     source_phrase_end,
     subject_of,
@@ -493,7 +494,7 @@ def _indirect_content(token: Token) -> set[int] | None:
         aside = _aside_content(token)
         if aside is not None:
             return aside
-    clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+    clause = _reported_clause(token)
     if clause is not None and clause.i < token.i and on_furniture_line(clause):
         # `Story continues below` / `Varga said the pier ...`: the parse took the furniture
         # line for a fronted clause; what the cue reports follows it.
@@ -533,6 +534,37 @@ def _indirect_content(token: Token) -> set[int] | None:
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def _reported_clause(cue: Token) -> Token | None:
+    """The clause a cue reports: its first clausal complement, unless that one lies before
+    the cue, another follows it, and the two are apart: a paragraph break or the cue's own
+    subject lies between the first and the cue.
+
+    The small model runs sentences over paragraph breaks (`... No one has disputed a word I
+    said."` then a new paragraph `Despite ..., Cruz said if elected he could work with ...`)
+    and over semicolons and colons (`Canova has ripped her online: He said he has raised
+    $100,000`), and may hang the clause before on the next cue as a fronted report. A
+    reporter attributes within a paragraph, and a cue with its subject before it and a
+    clause after it (`X said Y`) reports that clause, not one before its subject. A cue
+    with an object as well is left as parsed (``_has_object``)."""
+    clauses = [c for c in cue.children if c.dep_ == "ccomp"]
+    if not clauses:
+        return None
+    first = clauses[0]
+    later = next((c for c in clauses if c.i > cue.i), None)
+    if first.i < cue.i and later is not None and not _has_object(cue):
+        subject = next((c for c in cue.children if c.dep_ in SUBJECT_DEPS), None)
+        subject_between = subject is not None and first.i < subject.i < cue.i
+        if subject_between or paragraph_break_between(first, cue):
+            return later
+    return first
+
+
+def _has_object(cue: Token) -> bool:
+    """Whether the cue has a direct object (`explained the refusal ... is a weakness`: the
+    parse splits one reported clause into an object and a clause, so neither alone is it)."""
+    return any(c.dep_ in ("dobj", "obj") for c in cue.children)
 
 
 def _permitted_act(cue: Token) -> bool:

@@ -287,7 +287,7 @@ def subject_of(verb: Token) -> Token | None:
                 and child.ent_type_ not in TIME_ENTITIES
                 and not is_time_word(child)
             ):
-                if child.i < current.i and _paragraph_break_between(child, current):
+                if child.i < current.i and paragraph_break_between(child, current):
                     # `Share this article` / `Varga said ...`: a line is a paragraph, and
                     # no subject runs over its end; the parse took a line of page furniture
                     # for the subject. The speaker is the name that opens the cue's line.
@@ -499,7 +499,7 @@ def _subject_of_fronted_infinitive(verb: Token) -> Token | None:
     return None
 
 
-def _paragraph_break_between(first: Token, last: Token) -> bool:
+def paragraph_break_between(first: Token, last: Token) -> bool:
     """Whether a paragraph ends between two tokens of one parse (``first`` before)."""
     return any(ends_a_line(t) for t in first.doc[first.i : last.i])
 
@@ -530,7 +530,7 @@ def _name_just_before(verb: Token) -> Token | None:
         before is None
         or before.pos_ not in ("PROPN", "PRON", "NOUN")
         or on_furniture_line(before)
-        or _paragraph_break_between(before, verb)
+        or paragraph_break_between(before, verb)
     ):
         return None
     return before
