@@ -359,7 +359,7 @@ def _apposed_name_before(verb: Token) -> Token | None:
     name = verb.doc[verb.i - 2]
     if name.pos_ != "PROPN" or name.ent_type_ != "PERSON" or name.dep_ != "appos":
         return None
-    return None if _paragraph_break_between(name, verb) else name
+    return None if paragraph_break_between(name, verb) else name
 
 
 def _actor_of_clause_between(head: Token, participle: Token) -> Token | None:
