@@ -39,6 +39,9 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
     [
         ("2026-11-03", "", None, "Tuesday 3 November 2026"),
         ("2026-11-04T01:40", "", None, "1:40 a.m. on Wednesday 4 November 2026"),
+        # TIMEX3's midnight at a day's end is no "12 p.m." (noon)
+        ("2026-12-21T24:00", "", None, "midnight at the end of Monday 21 December 2026"),
+        ("2026-12-21T12:00", "", None, "noon on Monday 21 December 2026"),
         ("2026-11-04TNI", "", None, "the night of Wednesday 4 November 2026"),
         ("2026-W45", "last week", "2026-11-10", "the week before 10 November 2026"),
         ("XXXX-WXX-2", "Tuesday", None, "a Tuesday; no publication date to place it"),

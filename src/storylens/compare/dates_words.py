@@ -102,6 +102,12 @@ def _weekend(value: str) -> str | None:
 
 
 def _clock(hours: int, minutes: int) -> str:
+    """A clock time as news writes it; "24:00" (TIMEX3's midnight at a day's end) is no
+    "12 p.m.", which reads as noon (a fresh reader found "midnight Dec. 21" shown so)."""
+    if minutes == 0 and hours in (0, 24):
+        return "midnight"
+    if minutes == 0 and hours == 12:
+        return "noon"
     suffix = "a.m." if hours < 12 else "p.m."
     shown = hours % 12 or 12
     return f"{shown}:{minutes:02d} {suffix}" if minutes else f"{shown} {suffix}"
@@ -120,6 +126,9 @@ def _day_part(value: str) -> str | None:
     if not time:
         return words
     if clock := re.fullmatch(r"(\d{2}):(\d{2})(?::\d{2})?", time):
+        if clock[2] == "00" and clock[1] in ("00", "24"):
+            edge = "start" if clock[1] == "00" else "end"
+            return f"midnight at the {edge} of {words}"
         return f"{_clock(int(clock[1]), int(clock[2]))} on {words}"
     if time in _PARTS_OF_DAY:
         return f"{_PARTS_OF_DAY[time]} {words}"
