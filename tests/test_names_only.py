@@ -223,3 +223,14 @@ def test_two_people_of_one_family_are_two_people() -> None:
         "a", "Gazette", "Tim Pell spoke. Timothy Pell left.", people=("Tim Pell", "Timothy Pell")
     )
     assert _named(again, second) == [("Gazette", "Tim Pell")]
+
+
+def test_a_two_word_surname_alone_is_the_person_named_in_full() -> None:
+    first = member(
+        "a",
+        "Gazette",
+        "Debra Wasserman Holt spoke. Wasserman Holt left.",
+        people=("Debra Wasserman Holt", "Wasserman Holt"),
+    )
+    second = member("b", "Courier", "The council met on Monday.", people=())
+    assert _named(first, second) == [("Gazette", "Debra Wasserman Holt")]

@@ -170,12 +170,20 @@ def _same_person_key(
     surname = name_words[-1]
     first = fold(name_words[0]).rstrip(".") if len(name_words) > 1 else ""
     given = "" if first in NAME_TITLES else first  # "Mr. Peters" names no given name
-    for known_surname, known_given in people:
+    for (known_surname, known_given), (known_words, *_) in people.items():
         if known_surname != surname:
             continue
         if not given or not known_given or _one_given_name(given, known_given):
             return known_surname, known_given
+        if _tail_of(name_words, known_words):
+            return known_surname, known_given  # "Wasserman Schultz" of "Debbie Wasserman Schultz"
     return surname, given
+
+
+def _tail_of(a: list[str], b: list[str]) -> bool:
+    """Whether the shorter of two names is the last words of the longer."""
+    short, long = sorted((a, b), key=len)
+    return [fold(w) for w in long[len(long) - len(short) :]] == [fold(w) for w in short]
 
 
 def _one_given_name(a: str, b: str) -> bool:
