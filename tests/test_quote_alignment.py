@@ -245,6 +245,8 @@ def test_a_description_is_no_speaker_to_misattribute_to() -> None:
     )
     assert [v.relation for v in groups[0].variants] == ["reference", "identical", "identical"]
     assert not is_named("the headline") and not is_named("Senior council officials")
+    # a surname opening on a small prefix before its capital is a name ("diMarco")
+    assert is_named("Joseph diMarco")
     assert is_named("Mr. Ethers") and is_named("Ludwig van Brook")
 
 

@@ -255,9 +255,12 @@ def _one_name(speaker: str) -> bool:
     found = words(speaker)
     if not found or fold(found[0]) in _DETERMINERS:
         return False
-    return all(w[0].isupper() or w in _NAME_PARTICLES for w in found)
+    return all(w[0].isupper() or w in _NAME_PARTICLES or _CAMEL_NAME.match(w) for w in found)
 
 
+# A surname that opens on a small prefix before its capital ("diGenova", "deBlasio"), as the
+# quote stage's name words allow.
+_CAMEL_NAME = re.compile(r"[a-z]{1,3}[A-Z]")
 _JOINT = re.compile(r",\s+|\s+and\s+")
 
 
