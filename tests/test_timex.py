@@ -737,3 +737,19 @@ def test_a_story_told_forward_counts_from_the_last_day_it_named() -> None:
     values = _values(text, "2017-11-13")
     # a speaker's "earlier today" is the day of the words: nothing counts from it
     assert values["a week later"] == "2016-W41"
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        # the present of an intention looks ahead, the day between it and its "to"
+        ("Ms. Roe plans on Thursday to bring up two bills.", "Thursday", "2019-01-03"),
+        # ... a plan named by a noun does not
+        ("Her plans on Thursday were unclear.", "Thursday", "2018-12-27"),
+        # a span an open act runs to ends ahead; a past one behind
+        ("A second bill would fund the pier through September.", "September", "2019-09"),
+        ("Sales rose through September.", "September", "2018-09"),
+    ],
+)  # fmt: skip
+def test_a_day_ahead_of_an_intention_or_an_open_span(text: str, phrase: str, value: str) -> None:
+    assert _values(text, "2019-01-02")[phrase] == value

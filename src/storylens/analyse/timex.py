@@ -291,6 +291,11 @@ _NOUNS_AFTER_TO = frozenset({
     "power", "office", "court", "trial", "school", "work", "bed", "prison", "jail", "hospital",
     "church", "market", "war", "town", "sea", "college", "university", "date"
 })  # fmt: skip
+# Words right before a month that make it the end of a span ("through September").
+SPAN_END_LOOKBACK_CHARS = 12  # "through ", "until " and a space or two
+_SPAN_END_BEFORE = re.compile(r"\b(?:through|until|till|thru)\s+$", re.IGNORECASE)
+# The present tense of verbs of intention, which look ahead wherever their "to" stands.
+_INTENDS = frozenset({"plans", "intends", "aims", "hopes", "expects", "seeks"})
 # Words of obligation before an infinitive ("has to pass a budget by October"): what must
 # be done lies ahead. "had to" is past and stays out.
 _OBLIGATION_BEFORE_TO = frozenset({"has", "have", "need", "needs"})
@@ -657,6 +662,10 @@ def _cue(tokens: list[_Token], i: int) -> Tense | None:
         # week"): the plan may be old news, and the expression another verb's.
         return None if previous_word in _DETERMINERS else "future"
     if word in ("is", "are") and following == "to":  # "is to resume"
+        return "future"
+    if word in _INTENDS and previous_word not in _DETERMINERS:
+        # "Ms. Pelosi plans on Thursday to bring up two bills": the present of an intention
+        # looks ahead with the day set between it and its "to"
         return "future"
     if word in _ARRANGED_TRAVEL and previous_word in _PRESENT_BE and following in _DESTINATIONS:
         # "is heading to Georgetown for a speech Thursday morning": the present progressive
@@ -1324,6 +1333,12 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
         tense = None if attributive else _open_tense(ctx, start, end)
         if tense is None and not attributive:
             tense = _far_tense(ctx, start) or _present_be_before(ctx, start)
+        if tense == "present" and _SPAN_END_BEFORE.search(
+            ctx.text, max(0, start - SPAN_END_LOOKBACK_CHARS), start
+        ):
+            # "a second would provide money through September": a span an open act runs to
+            # ends ahead of the telling, not at the nearest such month behind it
+            tense = "future"
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
