@@ -234,3 +234,14 @@ def test_a_letter_read_out_by_someone_is_no_words_of_the_reader(nlp: Language) -
     )
     quotes = _quotes(nlp, text)
     assert [q.speaker for q in quotes] == ["Dana Holt"], [(q.text, q.speaker) for q in quotes]
+
+
+def test_a_bare_quote_after_a_paragraph_about_another_person_is_theirs(nlp: Language) -> None:
+    # the last quote is the party's; the paragraph between introduces the mayor
+    text = (
+        "The Harbour Party posted a reply: “Delete your account.”\n"
+        "Meanwhile, Mayor Ann Roe voiced her support for the pier on Thursday evening.\n"
+        "“Anybody who thinks the pier should close has not walked on it.”"
+    )
+    quote = _holding(_quotes(nlp, text), "walked on it")
+    assert quote.speaker == "Ann Roe", (quote.speaker, quote.speaker_mention)

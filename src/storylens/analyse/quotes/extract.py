@@ -293,8 +293,34 @@ def _unattributed_quote(
         carried = carried_speaker(article, previous, quote)
         if carried is not None and _speaks_of(article, table, quote, carried):
             carried = None
+        if carried is not None:
+            introduced = _introduced_before(article, table, previous, quote)
+            if introduced is not None and introduced.speaker != carried.speaker:
+                carried = introduced
         return FoundQuote(quote.start, quote.end, "direct", None, None, None, carried)
     return None
+
+
+def _introduced_before(
+    article: ParsedArticle, table: SpeakerTable, previous: FoundQuote | None, quote: MarkedQuote
+) -> ResolvedSpeaker | None:
+    """The person a paragraph of narration between the last quote and a bare one is about:
+    `... the campaign tweeted: "Delete your account."` / `Meanwhile, Joe Biden voiced his
+    support on Thursday.` / `"Anybody who thinks ..."`: the bare words are Biden's, not the
+    campaign's (a fresh reader of a BASIL report). The subject of that paragraph's first main
+    clause, named as a person."""
+    start = article.paragraph_start(quote.open_at)
+    if quote.open_at != start or start == 0:
+        return None
+    before = article.paragraph_start(start - 1)
+    if previous is not None and previous.end >= before:
+        return None  # the last quote stands in that paragraph: it carries on
+    sentence = article.doc[article.token_at(before)].sent
+    subject = next((c for c in sentence.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.ent_type_ != "PERSON":
+        return None
+    resolved = table.resolve(subject)
+    return resolved if resolved.kind == "person" and resolved.speaker else None
 
 
 def _speaks_of(
