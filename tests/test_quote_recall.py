@@ -8,18 +8,7 @@ from __future__ import annotations
 
 from spacy.language import Language
 
-from storylens.analyse.quotes import extract_quotes
-from storylens.records import Quote
-
-
-def _quotes(nlp: Language, text: str) -> list[Quote]:
-    return [q for q in extract_quotes(nlp(text)) if q.kind != "scare"]
-
-
-def _holding(quotes: list[Quote], words: str) -> Quote:
-    found = [q for q in quotes if words in q.text]
-    assert found, f"no quote holds {words!r}: {[q.text for q in quotes]}"
-    return found[0]
+from test_quote_precision import _holding, _quotes
 
 
 def test_a_clause_of_the_paragraph_before_is_not_the_report(nlp: Language) -> None:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from rapidfuzz.distance import Levenshtein
 
 from storylens.analyse.quotes.cues import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, ROLE_NOUNS, TITLES
-from storylens.compare.words import fold, misspelt, without_accents
+from storylens.compare.words import fold, one_given_name, without_accents
 from storylens.ingest.outlet_names import looks_like_outlet
 from storylens.records import OnlyNamed, StoryMember
 
@@ -173,7 +173,7 @@ def _same_person_key(
     for (known_surname, known_given), (known_words, *_) in people.items():
         if known_surname != surname:
             continue
-        if not given or not known_given or _one_given_name(given, known_given):
+        if not given or not known_given or one_given_name(given, known_given):
             return known_surname, known_given
         if _tail_of(name_words, known_words):
             return known_surname, known_given  # "Wasserman Schultz" of "Debbie Wasserman Schultz"
@@ -184,10 +184,6 @@ def _tail_of(a: list[str], b: list[str]) -> bool:
     """Whether the shorter of two names is the last words of the longer."""
     short, long = sorted((a, b), key=len)
     return [fold(w) for w in long[len(long) - len(short) :]] == [fold(w) for w in short]
-
-
-def _one_given_name(a: str, b: str) -> bool:
-    return a.startswith(b) or b.startswith(a) or misspelt(a, b)
 
 
 def _is_name_word(word: str) -> bool:

@@ -164,6 +164,9 @@ ANONYMOUS_SOURCE_NOUNS = frozenset(
     source official aide insider spokesperson spokesman spokeswoman adviser advisor staffer
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
+# Sources of access or closeness, as against one person's role ("her doctor"): "her aides",
+# "his adviser", "her confidant" stay anonymous sources.
+CLOSENESS_NOUNS = ANONYMOUS_NOUNS | ANONYMOUS_SOURCE_NOUNS | (ACCESS_NOUNS - ROLE_NOUNS)
 # Endings of a noun for one person by what they do ("firefighter", "manager", "activist").
 ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant")
 # Endings of a compound noun for a person ("the cameraman", "the chairwoman").
@@ -437,8 +440,7 @@ def _someones_own(mention: str | None) -> bool:
         return False
     head = fold(described[1])
     plural = head.endswith("s") and not head.endswith("ss")
-    closeness = ANONYMOUS_NOUNS | ANONYMOUS_SOURCE_NOUNS | ACCESS_NOUNS - ROLE_NOUNS
-    return not plural and head not in closeness and _person_noun(head)
+    return not plural and head not in CLOSENESS_NOUNS and _person_noun(head)
 
 
 def _by_access_or_role(mention: str | None) -> bool:

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from storylens.compare.words import fold, is_stop_word, misspelt, words
+from storylens.compare.words import fold, is_stop_word, one_given_name, words
 from storylens.records import WordDiff
 
 # Two edge runs this alike (rapidfuzz ratio, 0-100) are one wording changed, not words cut
@@ -220,9 +220,8 @@ def _first_names_differ(a: str, b: str) -> bool:
     x, y = first[0][0], first[1][0]
     if x in _TITLES or y in _TITLES:
         return False  # "Mr. Ethers" names no first name
-    if misspelt(x, y):
-        return False  # "Vincente Fox" in one outlet's lead is its misspelt "Vicente Fox"
-    return len(x) > 1 and len(y) > 1 and not (x.startswith(y) or y.startswith(x))
+    # "Vincente Fox" in one outlet's lead is its misspelt "Vicente Fox"
+    return len(x) > 1 and len(y) > 1 and not one_given_name(x, y)
 
 
 # Words before a surname that are no first name.

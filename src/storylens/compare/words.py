@@ -127,6 +127,12 @@ MIN_MISSPELT_CHARS = 5
 MISSPELT_EDITS = 1
 
 
+def one_given_name(a: str, b: str) -> bool:
+    """Whether two folded given names are one person's: one shortens the other ("Tim",
+    "Timothy") or misspells it by a letter ("Vincente", "Vicente")."""
+    return a.startswith(b) or b.startswith(a) or misspelt(a, b)
+
+
 def misspelt(name: str, word: str) -> bool:
     """Whether two folded words are one name spelt two ways: both long enough, the same first
     letter, and a letter apart ("Cowen", "Cowan"; "Vincente", "Vicente")."""

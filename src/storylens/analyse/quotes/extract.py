@@ -58,6 +58,7 @@ from storylens.analyse.quotes.parse import (
     REPORTED_CLAUSE_DEPS,
     SCARE_MAX_WORDS,
     SENTENCE_END,
+    SUBJECT_DEPS,
     Attribution,
     FoundQuote,
     ParsedArticle,
@@ -316,7 +317,7 @@ def _introduced_before(
     if previous is not None and previous.end >= before:
         return None  # the last quote stands in that paragraph: it carries on
     sentence = article.doc[article.token_at(before)].sent
-    subject = next((c for c in sentence.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subject = next((c for c in sentence.root.children if c.dep_ in SUBJECT_DEPS), None)
     if subject is None or subject.ent_type_ != "PERSON":
         return None
     resolved = table.resolve(subject)
