@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from storylens.compare.words import words
 from storylens.evidence import Evidence, StoryEvidence, locate
 from storylens.pipeline import analyze
-from storylens.records import Claim, Quote, StoryComparison
+from storylens.records import Claim, Quote, StoryComparison, SummarySentence
 from storylens.report import report_json, write_markdown
 from storylens.store import Store
 from storylens.views import StoryView, shared_claims, story_view
@@ -441,3 +441,26 @@ def test_a_claim_line_says_whose_words_it_quotes_not_who_speaks_it() -> None:
     )
     line = _only_line(_claim(text), EvidenceNotes(evidence))
     assert "(quoting Rhea Voss)" in line and "speaker" not in line
+
+
+def test_a_line_from_inside_a_longer_quotation_names_its_speaker() -> None:
+    # the quotation opens a sentence before the claim: the claim is still her words
+    text = "“The pier is old. We will reopen it,” she said."
+    claim = _claim("We will reopen it,” she said.", start=text.index("We will"))
+    comparison = StoryComparison(story_id="s", article_ids=("a",), claims=(claim,))
+    quoted = "The pier is old. We will reopen it"
+    evidence = StoryEvidence(comparison, {"a": text}, {"a": (_said(text, quoted, "Rhea Voss"),)})
+    assert evidence.unnamed_speaker(claim) == "Rhea Voss"
+
+
+def test_a_summary_line_says_whose_words_it_quotes() -> None:
+    from storylens.report import EvidenceNotes, _line_with_wordings
+
+    text = "“We will reopen the pier,” she said."
+    claim = _claim(text)
+    comparison = StoryComparison(story_id="s", article_ids=("a",), claims=(claim,))
+    line = SummarySentence(text, "a", claim.outlet, (claim.outlet,))
+    evidence = StoryEvidence(
+        comparison, {"a": text}, {"a": (_said(text, "We will reopen the pier", "Rhea Voss"),)}
+    )
+    assert "(quoting Rhea Voss)" in _line_with_wordings(line, EvidenceNotes(evidence))[0]

@@ -97,7 +97,7 @@ NAMED_SPEAKER_TYPES = frozenset({"person", "organization"})
 MARKED_QUOTE_KINDS = frozenset({"direct", "mixed"})
 
 
-def _opening_at(opening: tuple[int, str | None, str]) -> int:
+def _opening_at(opening: tuple[int, int, str | None, str]) -> int:
     return opening[0]
 
 
@@ -128,7 +128,7 @@ class StoryEvidence:
         # article and per outlet, per kind of source) asks for them, and counting them was a
         # third of a story page's rendering.
         self._counted: dict[str, list[tuple[Quote, SourceType, int]]] = {}
-        self._openings: dict[str, list[tuple[int, str | None, str]]] = {}
+        self._openings: dict[str, list[tuple[int, int, str | None, str]]] = {}
 
     def outlet_of(self, article_id: str) -> str:
         return self._outlet_of.get(article_id, article_id)
@@ -153,7 +153,15 @@ class StoryEvidence:
         opening = self._quote_openings(claim.article_id)
         first = bisect.bisect_left(opening, claim.start, key=_opening_at)
         last = bisect.bisect_left(opening, claim.end, key=_opening_at)
-        speakers = {(speaker, kind) for _, speaker, kind in opening[first:last]}
+        speakers = {(speaker, kind) for _, _, speaker, kind in opening[first:last]}
+        # A line cut from the middle of a quotation that opened in a sentence before it
+        # ("... God help us." closing a speech quoted at length) is the speaker's words too:
+        # a fresh reader found such a summary line printed with no one's name.
+        speakers |= {
+            (speaker, kind)
+            for low, high, speaker, kind in opening[:first]
+            if low < claim.start and high > claim.start
+        }
         if len(speakers) != 1:
             return None  # no quotation, or several speakers: no one name is the line's
         ((speaker, kind),) = speakers
@@ -163,16 +171,23 @@ class StoryEvidence:
         names = [word for word in words(speaker) if not is_stop_word(word)]
         return None if any(fold(word) in named for word in names) else speaker
 
-    def _quote_openings(self, article_id: str) -> list[tuple[int, str | None, str]]:
-        """Where each span of the article's marked quotes opens, with its quote's speaker and
-        the speaker's type, in order: a page asks of every claim, so they are sorted once."""
+    def line_speaker(self, line: SummarySentence) -> str | None:
+        """Whose words a summary line quotes without naming them, as ``unnamed_speaker``
+        finds for the claim the line is."""
+        own = self._claim_of(line.article_id, line.text)
+        return self.unnamed_speaker(own) if own is not None else None
+
+    def _quote_openings(self, article_id: str) -> list[tuple[int, int, str | None, str]]:
+        """Where each span of the article's marked quotes opens and ends, with its quote's
+        speaker and the speaker's type, in order of opening: a page asks of every claim, so
+        they are sorted once."""
         if article_id not in self._openings:
             self._openings[article_id] = sorted(
                 (
-                    (low, quote.speaker, quote.speaker_type)
+                    (low, high, quote.speaker, quote.speaker_type)
                     for quote in self.quotes.get(article_id, ())
                     if quote.kind in MARKED_QUOTE_KINDS
-                    for low, _ in quote.spans
+                    for low, high in quote.spans
                 ),
                 key=_opening_at,
             )

@@ -282,9 +282,10 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
     the same claim one line below it; then what it knows of the other outlets, and the details
     in it the outlets give differently."""
     ev = notes.evidence
-    lines = [
-        f"- {md(line.text)} ({', '.join(md(o) for o in line.outlets)}){notes.ref(ev.line(line))}"
-    ]
+    speaker = ev.line_speaker(line)
+    said = f" (quoting {md(speaker)})" if speaker else ""
+    outlets = ", ".join(md(o) for o in line.outlets)
+    lines = [f"- {md(line.text)}{said} ({outlets}){notes.ref(ev.line(line))}"]
     lines += [
         f"  - {md(w.outlet)}: {md(w.text)}{notes.ref(ev.wording(line, w))}"
         for w in line.other_wordings
