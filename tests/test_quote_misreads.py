@@ -63,6 +63,25 @@ def test_two_initialled_names_leave_the_bare_one_apart(nlp: Language) -> None:
     assert _holding(_quotes(nlp, text), "inquiry would decide").speaker == "John Hale"
 
 
+def test_a_nickname_and_the_full_given_name_are_one_person(nlp: Language) -> None:
+    # a tweet quoted with the short form: two people apart, "Mr. Calloway" was neither
+    text = (
+        "Voters heard Michael R. Calloway speak at the fair this week. He tweeted in 2009 that "
+        "“Mike Calloway is doing a great job as mayor.” “We will build the pier,” "
+        "Mr. Calloway said on Wednesday."
+    )
+    quote = _holding(_quotes(nlp, text), "build the pier")
+    assert quote.speaker == "Michael R. Calloway", quote
+
+
+def test_two_people_of_one_surname_with_other_given_names_stay_apart(nlp: Language) -> None:
+    text = (
+        "Michael Calloway and his brother Daniel Calloway opened the shop. "
+        "“We will build the pier,” Daniel Calloway said."
+    )
+    assert _holding(_quotes(nlp, text), "build the pier").speaker == "Daniel Calloway"
+
+
 # -- people named together with their states speak together (issue 19) ----------------------
 
 

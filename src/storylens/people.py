@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
+from nicknames import NickNamer
 from spacy.lang.en.stop_words import STOP_WORDS
 
 # First words that make a phrase a description of people, not a name (beside spaCy's stop
@@ -50,3 +52,22 @@ def canonical_names(names: Iterable[str]) -> dict[str, str]:
         fullest = [o for o in longer if not any(words[o] < words[p] for p in longer)]
         found[name] = fullest[0] if len(fullest) == 1 else key
     return found
+
+
+@lru_cache(maxsize=4096)
+def nicknamed(one: str, other: str) -> bool:
+    """Whether two folded given names are one name's forms ("dick", "richard"; "bill",
+    "william"; "jim", "jimmy"), by ``nicknames``, a hand-curated table of English given
+    names and their nicknames."""
+    nick_namer = _nick_namer()
+    forms = {one} | nick_namer.canonicals_of(one)
+    return (
+        other in forms
+        or other in nick_namer.nicknames_of(one)
+        or bool(forms & nick_namer.canonicals_of(other))
+    )
+
+
+@lru_cache(maxsize=1)
+def _nick_namer() -> NickNamer:
+    return NickNamer()

@@ -66,8 +66,6 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
-from nicknames import NickNamer
-
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -97,6 +95,7 @@ from storylens.ingest.outlet_names import (
     looks_like_outlet,
     outlet_key,
 )
+from storylens.people import nicknamed
 from storylens.records import (
     Entity,
     Quote,
@@ -579,25 +578,7 @@ def _given_names_agree(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
     short, full = sorted((mine[0], theirs[0]), key=len)
     if full.startswith(short) and (len(short) == 1 or len(short) >= MIN_GIVEN_PREFIX):
         return True
-    return _nicknamed(short, full)
-
-
-@lru_cache(maxsize=4096)
-def _nicknamed(one: str, other: str) -> bool:
-    """Whether two folded given names are one name's forms ("dick", "richard"; "bill",
-    "william"; "jim", "jimmy")."""
-    nicknames = _nick_namer()
-    forms = {one} | nicknames.canonicals_of(one)
-    return (
-        other in forms
-        or other in nicknames.nicknames_of(one)
-        or bool(forms & nicknames.canonicals_of(other))
-    )
-
-
-@lru_cache(maxsize=1)
-def _nick_namer() -> NickNamer:
-    return NickNamer()
+    return nicknamed(short, full)
 
 
 # Letters a shortened given name keeps at least ("Ed" for "Edward", "Tim" for "Timothy").

@@ -15,6 +15,7 @@ from functools import lru_cache
 from rapidfuzz.distance import Levenshtein
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from storylens.people import nicknamed
 from storylens.stories.regions import AP_STATE_NAMES
 
 # A word: letters or digits, with an inner apostrophe (I'm, Baldwin's) or hyphen (re-opening).
@@ -129,8 +130,9 @@ MISSPELT_EDITS = 1
 
 def one_given_name(a: str, b: str) -> bool:
     """Whether two folded given names are one person's: one shortens the other ("Tim",
-    "Timothy") or misspells it by a letter ("Vincente", "Vicente")."""
-    return a.startswith(b) or b.startswith(a) or misspelt(a, b)
+    "Timothy"), misspells it by a letter ("Vincente", "Vicente") or is its nickname ("Liz",
+    "Elizabeth"; ``people.nicknamed``)."""
+    return a.startswith(b) or b.startswith(a) or misspelt(a, b) or nicknamed(a, b)
 
 
 def misspelt(name: str, word: str) -> bool:

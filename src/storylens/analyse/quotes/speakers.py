@@ -43,6 +43,7 @@ from storylens.analyse.quotes.cues import (
     WRITTEN_TEXT_NOUNS,
 )
 from storylens.analyse.token_columns import token_columns
+from storylens.people import nicknamed
 from storylens.records import SpeakerType
 
 # A pronoun refers back at most this far (characters); beyond it a news text names again.
@@ -489,6 +490,7 @@ class SpeakerTable:
         for _, words in full_names:
             self._person(words)
         self._merge_names_without_initials()
+        self._merge_nicknamed()
         self._join_coordinated_first_names()
         self._collect_mentions()
         self._vote_genders()
@@ -540,6 +542,27 @@ class SpeakerTable:
                 if other is not person
                 and any(_is_initial(w) for w in other.name.split())
                 and [w for w in other.name.split() if not _is_initial(w)] == words
+            ]
+            if len(fuller) == 1:
+                self._merge_into(person, fuller[0].name.split())
+
+    def _merge_nicknamed(self) -> None:
+        """ "Michael R. Bloomberg" and, in a quoted tweet, "Mike Bloomberg": one surname and
+        first given names that are one name's forms (``people.nicknamed``) are one person,
+        under the longer given name. Two people apart, they split the surname, and "Mr. Bloomberg said"
+        resolved to neither. Where two fuller names fit, the short one stays apart."""
+        for person in list(self.people):
+            given, surname = _given_and_surname_of(person.name)
+            if given is None:
+                continue
+            fuller = [
+                other
+                for other in self.people
+                if other is not person
+                and (parts := _given_and_surname_of(other.name))[1] == surname
+                and parts[0] is not None
+                and len(parts[0]) > len(given)
+                and nicknamed(given.lower(), parts[0].lower())
             ]
             if len(fuller) == 1:
                 self._merge_into(person, fuller[0].name.split())
@@ -1442,6 +1465,13 @@ def _reads_as_person(head: Token, run: list[Token]) -> bool:
         c.dep_ == "appos" and c.pos_ == "NOUN" and c.lemma_.lower() in ROLE_NOUNS
         for c in head.children
     )
+
+
+def _given_and_surname_of(name: str) -> tuple[str | None, str]:
+    """A person's first given name (None for a name of one word) and surname, initials
+    aside ("Michael R. Bloomberg" -> "Michael", "Bloomberg")."""
+    words = [w for w in name.split() if not _is_initial(w)]
+    return (words[0] if len(words) >= 2 else None), words[-1] if words else ""
 
 
 def _is_initial(word: str) -> bool:
