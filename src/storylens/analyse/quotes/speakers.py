@@ -549,8 +549,9 @@ class SpeakerTable:
     def _merge_nicknamed(self) -> None:
         """ "Michael R. Bloomberg" and, in a quoted tweet, "Mike Bloomberg": one surname and
         first given names that are one name's forms (``people.nicknamed``) are one person,
-        under the longer given name. Two people apart, they split the surname, and "Mr. Bloomberg said"
-        resolved to neither. Where two fuller names fit, the short one stays apart."""
+        under the longer given name. Two people apart, they split the surname, and "Mr.
+        Bloomberg said" resolved to neither. Where two fuller names fit, the short one stays
+        apart."""
         for person in list(self.people):
             given, surname = _given_and_surname_of(person.name)
             if given is None:
