@@ -306,6 +306,16 @@ def _opens_tag(parenthesis: Token) -> bool:
     return following < len(parenthesis.doc) and in_party_tag(parenthesis.doc[following])
 
 
+def _followed_by_tag(name: Token) -> bool:
+    """Whether a party tag in parentheses follows ``name`` at once ("Cole (D)")."""
+    following = name.i + 1
+    return (
+        following < len(name.doc)
+        and name.doc[following].text == "("
+        and _opens_tag(name.doc[following])
+    )
+
+
 def name_before_tag(token: Token) -> Token:
     """The last word of the name a party tag follows ("Cole" for the "D" of "Ann Cole (D)"),
     or ``token`` itself outside a tag or where no name stands before it."""
@@ -451,13 +461,18 @@ def _subject_verb(span: Span) -> Token | None:
     return None
 
 
-def _reporter_subject(verb: Token) -> Token | None:
+def _reporter_subject(verb: Token, shared: bool = False) -> Token | None:
     """Where ``verb``'s clause is what a speech verb reports, that speech verb's subject
     standing before it (`Malik said Delacroix asked him to stop`: "Malik", for "asked");
-    else None."""
+    else None. ``shared`` also takes the subject a coordinated speech verb shares
+    (``speech_verb_subject``); a gender vote asks only for the verb's own, as a shared one
+    would hand the pronoun's vote to the reporter instead."""
     if verb.dep_ not in REPORTED_CLAUSE_DEPS or verb.head.lemma_.lower() not in SPEECH_VERBS:
         return None
-    subject = speech_verb_subject(verb.head)
+    if shared:
+        subject = speech_verb_subject(verb.head)
+    else:
+        subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
     return subject if subject is not None and subject.i < verb.left_edge.i else None
 
 
@@ -1066,7 +1081,7 @@ class SpeakerTable:
         chair the panel`: the "he" of "he said", resolved), where that clause is a speech
         verb's content and the speech verb's subject is a name or a pronoun of ``gender``;
         else None."""
-        subject = _reporter_subject(verb)
+        subject = _reporter_subject(verb, shared=True)
         if gender is None or subject is None:
             return None  # (`Hale will chair it, he said`: the reporter stands after it)
         pronouns = FEMALE_PRONOUNS if gender == "f" else MALE_PRONOUNS
@@ -1741,7 +1756,7 @@ def _name_listed_after_tag(name: Token) -> list[Token]:
     (its last word), or nothing."""
     doc = name.doc
     index = name.i + 1
-    if index >= len(doc) or doc[index].text != "(" or not in_party_tag(doc[index + 1]):
+    if not _followed_by_tag(name):
         return []
     while index < len(doc) and doc[index].text != ")":
         index += 1
@@ -1815,7 +1830,7 @@ def mention_tokens(head: Token) -> list[Token]:
             right = max([right, *inner])
         else:
             break
-    if head.ent_type_ == "PERSON":
+    if head.ent_type_ == "PERSON" and _followed_by_tag(head):
         # "Jeff Varney (D)" headed on its tag: the name's first words hang on the tag, not on
         # its last word; the mention holds the whole name.
         while left > 0 and doc[left].ent_iob_ == "I" and doc[left - 1].ent_type_ == "PERSON":
