@@ -531,11 +531,14 @@ def speech_verb_subject(verb: Token) -> Token | None:
 
 def _reported_clause_around(token: Token) -> Token | None:
     """The clause a speech verb reports that holds ``token`` (`said Hale would chair it`:
-    "would chair" for "Hale"), the nearest one up the parse; None outside any report."""
+    "would chair" for "Hale"); None outside any report. Of reports inside reports (`Cole
+    pointed out that Hale had reported that Reyes ...`) the outermost: its reporter is the
+    one the sentence is about, a reporter inside it one more name in what is reported."""
+    found = None
     for node in (token, *token.ancestors):
         if node.dep_ in REPORTED_CLAUSE_DEPS and node.head.lemma_.lower() in SPEECH_VERBS:
-            return node
-    return None
+            found = node
+    return found
 
 
 class SpeakerTable:
