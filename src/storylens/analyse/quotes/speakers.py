@@ -485,11 +485,17 @@ def parallel_speech_verb(conjunct: Token) -> Token | None:
     argued that ...`: the parse hangs the second speech verb ("argued") on the sentence's
     main verb as its conjunct, though it continues the speech verb that ends right before
     the coordinator, one of the same form with a subject of its own; that verb, or None.
-    Only where the verb the parse chose is no speech verb ("X said A, but argued B" stays)."""
+    Only where the verb the parse chose is no speech verb ("X said A, but argued B" stays)
+    and its subject is nothing that speaks ("the line"): where it is ("Republicans seized on
+    the message, arguing that it showed intent and indicated ..."), either reading holds,
+    and the parse's stands."""
     if conjunct.dep_ != "conj" or conjunct.lemma_.lower() not in SPEECH_VERBS:
         return None
     head = conjunct.head
     if head.i >= conjunct.i or head.lemma_.lower() in SPEECH_VERBS:
+        return None
+    main_subject = next((c for c in head.children if c.dep_ in SUBJECT_DEPS), None)
+    if main_subject is not None and _speaks(main_subject):
         return None
     doc = conjunct.doc
     last = conjunct.i - 1
@@ -510,6 +516,16 @@ def parallel_speech_verb(conjunct: Token) -> Token | None:
                 return verb
             return None
     return None
+
+
+def _speaks(subject: Token) -> bool:
+    """Whether a subject names someone or something that can say a thing: a name, a pronoun
+    for a person or group, or a noun that ``can_speak``."""
+    if subject.pos_ == "PROPN":
+        return True
+    if subject.pos_ == "PRON":
+        return subject.lower_ not in {"it", "this", "that", "which"}
+    return subject.pos_ == "NOUN" and can_speak(subject)
 
 
 # Conjuncts walked back to the verb whose subject a speech verb shares ("said A and argued B").
