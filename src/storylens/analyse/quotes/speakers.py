@@ -518,13 +518,17 @@ def parallel_speech_verb(conjunct: Token) -> Token | None:
     return None
 
 
+# Pronouns for a thing, which says nothing of itself ("it showed", "this means").
+THING_PRONOUNS = frozenset({"it", "this", "that", "which"})
+
+
 def _speaks(subject: Token) -> bool:
     """Whether a subject names someone or something that can say a thing: a name, a pronoun
     for a person or group, or a noun that ``can_speak``."""
     if subject.pos_ == "PROPN":
         return True
     if subject.pos_ == "PRON":
-        return subject.lower_ not in {"it", "this", "that", "which"}
+        return subject.lower_ not in THING_PRONOUNS
     return subject.pos_ == "NOUN" and can_speak(subject)
 
 
