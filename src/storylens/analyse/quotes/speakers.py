@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from storylens.analyse.doc_text import doc_text
+from storylens.analyse.doc_text import PerDoc, doc_text
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -118,8 +118,6 @@ NAME_TOKEN = re.compile(r"^(?:[A-Z]|[a-z]{1,3}[A-Z])[\w'’.-]*$")
 # A party or party-and-state tag in parentheses after a politician's name: "(D)", "(R-Fla.)",
 # "(D-Skowhegan)", "(I-Vt.)". It says who the person is, but is no word of their name.
 PARTY_TAG = re.compile(r"\((?:[DRIL]|Dem|Rep|Ind|Lib)(?:\s?[-–,]\s?[A-Z][A-Za-z.' ]{0,24})?\)")
-# How far before a word the opening parenthesis of its tag may stand (characters).
-PARTY_TAG_MAX_CHARS = 32
 # Words of a person's name at most ("Mary Ann de la Cruz"); a longer run of capitalised
 # words is an organisation's or a title's name.
 MAX_NAME_WORDS = 5
@@ -289,15 +287,24 @@ def can_speak(noun: Token) -> bool:
     )
 
 
+def _read_party_tag_tokens(doc: Doc) -> frozenset[int]:
+    """The indices of the tokens inside the article's party tags, parentheses left out."""
+    inside: set[int] = set()
+    for match in PARTY_TAG.finditer(doc_text(doc)):
+        span = doc.char_span(match.start() + 1, match.end() - 1, alignment_mode="expand")
+        if span is not None:
+            inside.update(t.i for t in span if t.text not in "()")
+    return frozenset(inside)
+
+
+# Read once per doc: names are cleaned token by token, many times an article (issue #22).
+_party_tag_tokens = PerDoc(_read_party_tag_tokens)
+
+
 def in_party_tag(token: Token) -> bool:
     """Whether ``token`` stands inside a party tag in parentheses ("D" or "Fla." of "Ann Cole
     (R-Fla.)"), which the parse may make the head of the name before it."""
-    text = doc_text(token.doc)
-    open_at = text.rfind("(", max(0, token.idx - PARTY_TAG_MAX_CHARS), token.idx + 1)
-    if open_at < 0:
-        return False
-    close_at = text.find(")", open_at)
-    return close_at >= token.idx and bool(PARTY_TAG.fullmatch(text, open_at, close_at + 1))
+    return token.i in _party_tag_tokens(token.doc)
 
 
 def _opens_tag(parenthesis: Token) -> bool:
