@@ -280,3 +280,15 @@ def test_a_person_named_after_an_owners_possessive_is_listed_by_their_own_name()
     # an office is no person; a name standing whole is kept
     assert _as_written("Sheriff Office", "the Sheriff's Office") == "Sheriff Office"
     assert _as_written("Ada Quist", "Ada Quist") == "Ada Quist"
+
+
+def test_a_joint_statements_authors_named_apart_are_listed_together() -> None:
+    from storylens.compare.sourcing import _as_written
+
+    # a party tag and a title stand between the two names at the mention (issue 19/23)
+    mention = "Ron Varney (D) and Assistant House Majority Leader Ada Quill"
+    assert _as_written("Ron Varney and Ada Quill", mention) == "Ron Varney and Ada Quill"
+    # a name the resolver ran together from two is still cut to the person's own
+    assert _as_written("Granger Paper Ines Calloway", "Granger Paper boss Ines Calloway") == (
+        "Ines Calloway"
+    )

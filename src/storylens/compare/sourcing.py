@@ -88,6 +88,7 @@ from storylens.analyse.quotes.speakers import (
 )
 from storylens.compare.credits import MAX_CODE_CHARS, own_names
 from storylens.compare.quotes import marked_phrases
+from storylens.compare.variants import joint_names
 from storylens.compare.words import MISSPELT_EDITS, fold, is_stop_word, misspelt, words
 from storylens.ingest.outlet_names import (
     NAME_PATTERN,
@@ -1485,6 +1486,13 @@ def _as_written(name: str, mention: str | None) -> str:
     written = tuple(fold(w) for w in words(mention or ""))
     folded = tuple(fold(w) for w in own)
     if _holds(written, folded) or not set(folded) <= set(written):
+        return name
+    authors = joint_names(name)
+    if len(authors) > 1 and all(
+        _holds(written, tuple(fold(w) for w in words(author))) for author in authors
+    ):
+        # "Ann Cole (D) and Assistant House Leader Bo Reyes": a joint statement's authors,
+        # each named at the mention with a tag or a title between them, not one name
         return name
     for start in range(1, len(own)):
         if _holds(written, folded[start:]):

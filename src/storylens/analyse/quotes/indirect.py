@@ -136,6 +136,11 @@ PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
     }
 )
 PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
+# Verbs that also say what marks a thing ("a career characterized by collapses", "a town
+# described by its mills"): in the passive with a by-phrase naming a thing, no one speaks.
+DESCRIBING_CUES: frozenset[str] = frozenset(
+    {"characterize", "characterise", "describe", "portray", "depict"}
+)
 # Verbs that attribute only in the passive with a by-phrase ("was supported by", "was
 # proposed by"): in the active their object is too often no reported content.
 PASSIVE_ONLY_CUES: frozenset[str] = frozenset({"support", "propose", "back", "oppose"})
@@ -771,6 +776,10 @@ def _passive_content(token: Token) -> tuple[set[int], Token] | None:
     agent = next((c for c in token.children if c.dep_ == "agent"), None)
     source = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
     if source is None or lemma in KEEPING_CUES:
+        return None
+    if lemma in DESCRIBING_CUES and source.pos_ == "NOUN" and not can_speak(source):
+        # "the governor's career is characterized by a litany of collapses": a by-phrase
+        # naming a thing that says nothing says what marks the subject; no one's words.
         return None
     subject = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
     written = subject if subject is not None else token.head

@@ -32,6 +32,7 @@ from storylens.analyse.quotes.speakers import (
     can_speak,
     ends_a_line,
     is_time_word,
+    parallel_speech_verb,
 )
 from storylens.analyse.token_columns import token_columns
 from storylens.records import QuoteKind
@@ -304,6 +305,12 @@ def subject_of(verb: Token) -> Token | None:
             current.head.i != current.i
         ):
             head = current.head
+            parallel = parallel_speech_verb(current)
+            if parallel is not None:
+                # "a speech in which Cole criticized the council, but argued that ...": the
+                # parse hung "argued" on the main verb; it continues "criticized".
+                current = parallel
+                continue
             actor = _actor_of_clause_between(head, current) or _sender_of_received(head, current)
             if actor is not None:
                 return actor

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from storylens.analyse.doc_text import doc_text
+from storylens.analyse.doc_text import PerDoc, doc_text
 from storylens.analyse.quotes.cues import (
     ANONYMOUS_NOUNS,
     DOCUMENT_NOUNS,
@@ -76,6 +76,11 @@ ORGANIZATION_NOUNS: frozenset[str] = frozenset(
 MESSAGE_NOUNS: frozenset[str] = SPEECH_NOUNS | frozenset(
     {"call", "email", "e-mail", "memo", "note", "text", "video", "ad", "advertisement"}
 )
+# Nouns for words spoken on an occasion ("Ann Cole's speech mocked ...", "a speech by Ann
+# Cole"): like a message, the words are those of whose they are.
+SPOKEN_WORDS_NOUNS: frozenset[str] = frozenset(
+    {"speech", "address", "testimony", "sermon", "lecture", "eulogy", "keynote", "remark"}
+)
 # Pronouns that never name a resolvable speaker outside a quote (the writer, a group).
 UNRESOLVABLE_PRONOUNS: frozenset[str] = frozenset(
     {"i", "we", "you", "they", "it", "me", "us", "them", "who", "that", "which", "this"}
@@ -111,6 +116,9 @@ COORDINATED_NAMES = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)
 # How far before such a pair to look for a title that makes its first name a surname.
 TITLE_LOOKBACK_CHARS = 16
 NAME_TOKEN = re.compile(r"^(?:[A-Z]|[a-z]{1,3}[A-Z])[\w'’.-]*$")
+# A party or party-and-state tag in parentheses after a politician's name: "(D)", "(R-Fla.)",
+# "(D-Skowhegan)", "(I-Vt.)". It says who the person is, but is no word of their name.
+PARTY_TAG = re.compile(r"\((?:[DRIL]|Dem|Rep|Ind|Lib)(?:\s?[-–,]\s?[A-Z][A-Za-z.' ]{0,24})?\)")
 # Words of a person's name at most ("Mary Ann de la Cruz"); a longer run of capitalised
 # words is an organisation's or a title's name.
 MAX_NAME_WORDS = 5
@@ -280,6 +288,55 @@ def can_speak(noun: Token) -> bool:
     )
 
 
+def _read_party_tag_tokens(doc: Doc) -> frozenset[int]:
+    """The indices of the tokens inside the article's party tags, parentheses left out."""
+    inside: set[int] = set()
+    for match in PARTY_TAG.finditer(doc_text(doc)):
+        span = doc.char_span(match.start() + 1, match.end() - 1, alignment_mode="expand")
+        if span is not None:
+            inside.update(t.i for t in span if t.text not in "()")
+    return frozenset(inside)
+
+
+# Read once per doc: names are cleaned token by token, many times an article (issue #22).
+_party_tag_tokens = PerDoc(_read_party_tag_tokens)
+
+
+def in_party_tag(token: Token) -> bool:
+    """Whether ``token`` stands inside a party tag in parentheses ("D" or "Fla." of "Ann Cole
+    (R-Fla.)"), which the parse may make the head of the name before it."""
+    return token.i in _party_tag_tokens(token.doc)
+
+
+def _opens_tag(parenthesis: Token) -> bool:
+    """Whether an opening parenthesis starts a party tag."""
+    following = parenthesis.i + 1
+    return following < len(parenthesis.doc) and in_party_tag(parenthesis.doc[following])
+
+
+def _followed_by_tag(name: Token) -> bool:
+    """Whether a party tag in parentheses follows ``name`` at once ("Cole (D)")."""
+    following = name.i + 1
+    return (
+        following < len(name.doc)
+        and name.doc[following].text == "("
+        and _opens_tag(name.doc[following])
+    )
+
+
+def name_before_tag(token: Token) -> Token:
+    """The last word of the name a party tag follows ("Cole" for the "D" of "Ann Cole (D)"),
+    or ``token`` itself outside a tag or where no name stands before it."""
+    if not in_party_tag(token):
+        return token
+    doc = token.doc
+    index = token.i
+    while index > 0 and doc[index].text != "(":
+        index -= 1
+    before = doc[index - 1] if index > 0 else None
+    return before if before is not None and before.pos_ == "PROPN" else token
+
+
 def _given_name(word: str) -> bool:
     return word.lower() in _FEMALE_FIRST or word.lower() in _MALE_FIRST
 
@@ -293,7 +350,10 @@ def _clean_name_tokens(tokens: list[Token]) -> list[str]:
     words = [
         t.text
         for t in tokens
-        if not t.is_punct and t.text not in {"'s", "’s", "'", "’"} and not is_time_word(t)
+        if not t.is_punct
+        and t.text not in {"'s", "’s", "'", "’"}
+        and not is_time_word(t)
+        and not in_party_tag(t)
     ]
     while words and words[0].lower() in TITLES:
         words = words[1:]
@@ -409,14 +469,104 @@ def _subject_verb(span: Span) -> Token | None:
     return None
 
 
-def _reporter_subject(verb: Token) -> Token | None:
+def _reporter_subject(verb: Token, shared: bool = False) -> Token | None:
     """Where ``verb``'s clause is what a speech verb reports, that speech verb's subject
     standing before it (`Malik said Delacroix asked him to stop`: "Malik", for "asked");
-    else None."""
+    else None. ``shared`` also takes the subject a coordinated speech verb shares
+    (``speech_verb_subject``); a gender vote asks only for the verb's own, as a shared one
+    would hand the pronoun's vote to the reporter instead."""
     if verb.dep_ not in REPORTED_CLAUSE_DEPS or verb.head.lemma_.lower() not in SPEECH_VERBS:
         return None
-    subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    if shared:
+        subject = speech_verb_subject(verb.head)
+    else:
+        subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
     return subject if subject is not None and subject.i < verb.left_edge.i else None
+
+
+# Coordinators and punctuation between two coordinated verbs ("criticized X, but argued").
+COORDINATION_WORDS = frozenset({",", ";", "and", "but", "or", "yet"})
+
+
+def parallel_speech_verb(conjunct: Token) -> Token | None:
+    """`The line was an addition to a speech in which Ann Cole criticized the council, but
+    argued that ...`: the parse hangs the second speech verb ("argued") on the sentence's
+    main verb as its conjunct, though it continues the speech verb that ends right before
+    the coordinator, one of the same form with a subject of its own; that verb, or None.
+    Only where the verb the parse chose is no speech verb ("X said A, but argued B" stays)
+    and its subject is nothing that speaks ("the line"): where it is ("Republicans seized on
+    the message, arguing that it showed intent and indicated ..."), either reading holds,
+    and the parse's stands."""
+    if conjunct.dep_ != "conj" or conjunct.lemma_.lower() not in SPEECH_VERBS:
+        return None
+    head = conjunct.head
+    if head.i >= conjunct.i or head.lemma_.lower() in SPEECH_VERBS:
+        return None
+    main_subject = next((c for c in head.children if c.dep_ in SUBJECT_DEPS), None)
+    if main_subject is not None and _speaks(main_subject):
+        return None
+    doc = conjunct.doc
+    last = conjunct.i - 1
+    while last > head.i and doc[last].lower_ in COORDINATION_WORDS:
+        last -= 1
+    if last == conjunct.i - 1 or last <= head.i:
+        return None  # no coordinator between them
+    for verb in (doc[last], *doc[last].ancestors):
+        if verb.i == head.i or verb.i < head.i:
+            return None
+        if verb.pos_ in ("VERB", "AUX"):
+            if (
+                verb.right_edge.i == last
+                and verb.lemma_.lower() in SPEECH_VERBS
+                and verb.tag_ == conjunct.tag_
+                and any(c.dep_ == "nsubj" for c in verb.children)
+            ):
+                return verb
+            return None
+    return None
+
+
+# Pronouns for a thing, which says nothing of itself ("it showed", "this means").
+THING_PRONOUNS = frozenset({"it", "this", "that", "which"})
+
+
+def _speaks(subject: Token) -> bool:
+    """Whether a subject names someone or something that can say a thing: a name, a pronoun
+    for a person or group, or a noun that ``can_speak``."""
+    if subject.pos_ == "PROPN":
+        return True
+    if subject.pos_ == "PRON":
+        return subject.lower_ not in THING_PRONOUNS
+    return subject.pos_ == "NOUN" and can_speak(subject)
+
+
+# Conjuncts walked back to the verb whose subject a speech verb shares ("said A and argued B").
+CONJUNCT_CHAIN_DEPTH = 4
+
+
+def speech_verb_subject(verb: Token) -> Token | None:
+    """The subject of a speech verb: its own, or, for a verb coordinated with one before it
+    that has none ("criticized X, but argued that ..."), the subject of the verb it
+    continues (``parallel_speech_verb`` where the parse hung it too high)."""
+    current = verb
+    for _ in range(CONJUNCT_CHAIN_DEPTH):
+        subject = next((c for c in current.children if c.dep_ == "nsubj"), None)
+        if subject is not None or current.dep_ != "conj":
+            return subject
+        current = parallel_speech_verb(current) or current.head
+    return None
+
+
+def _reported_clause_around(token: Token) -> Token | None:
+    """The clause a speech verb reports that holds ``token`` (`said Hale would chair it`:
+    "would chair" for "Hale"); None outside any report. Of reports inside reports (`Cole
+    pointed out that Hale had reported that Reyes ...`) the outermost: its reporter is the
+    one the sentence is about, a reporter inside it one more name in what is reported."""
+    found = None
+    for node in (token, *token.ancestors):
+        if node.dep_ in REPORTED_CLAUSE_DEPS and node.head.lemma_.lower() in SPEECH_VERBS:
+            found = node
+    return found
 
 
 class SpeakerTable:
@@ -962,14 +1112,18 @@ class SpeakerTable:
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None:
                 continue
+            content = _reported_clause_around(span.root)
+            if content is not None:
+                reporter = self._reporter_of(content, gender, allow_quoted)
+                if reporter is not None:
+                    # `He said Hale would chair the panel. "...," he said`, `a speech in
+                    # which Cole criticized the council but argued that Hale was a danger`:
+                    # a name inside what someone reports is not the sentence's speaker; the
+                    # reporter continues, however deep the report stands.
+                    return reporter
             verb = _subject_verb(span)
             if verb is None or not (verb.dep_ == "ROOT" or verb.head.dep_ == "ROOT"):
                 continue
-            reporter = self._reporter_of(verb, gender, allow_quoted)
-            if reporter is not None:
-                # `He said Hale would chair the panel. "...," he said`: a name inside what
-                # someone reports is not the sentence's speaker; the reporter continues.
-                return reporter
             if gender is None or person.gender == gender:
                 return person
             if person.gender is None and unknown is None:
@@ -981,7 +1135,7 @@ class SpeakerTable:
         chair the panel`: the "he" of "he said", resolved), where that clause is a speech
         verb's content and the speech verb's subject is a name or a pronoun of ``gender``;
         else None."""
-        subject = _reporter_subject(verb)
+        subject = _reporter_subject(verb, shared=True)
         if gender is None or subject is None:
             return None  # (`Hale will chair it, he said`: the reporter stands after it)
         pronouns = FEMALE_PRONOUNS if gender == "f" else MALE_PRONOUNS
@@ -1007,11 +1161,13 @@ class SpeakerTable:
         """Resolve the noun phrase headed by ``head`` (the subject of a speech verb); a name
         coordinated with other names ("Ann Cole and Bo Reyes said in a joint statement")
         resolves to all of them, since the words are theirs together, not the first one's."""
+        # "Jeff Varney (D) and ...": the parse may head the name on its party tag.
+        head = name_before_tag(head)
         found = self._resolve_one(head)
         if found.kind != "person" or found.speaker is None or head.pos_ != "PROPN":
             return found
         partners = []
-        for conj in _coordinated_names(head):
+        for conj in _coordinated_names(head) or _name_listed_after_tag(head):
             partner = self._resolve_one(conj)
             if partner.speaker is None or partner.kind not in ("person", "organization"):
                 return found  # "Cole and others", "Cole and her lawyer": not named together
@@ -1071,10 +1227,15 @@ class SpeakerTable:
             antecedent = self.resolve(noun)
             return ResolvedSpeaker(antecedent.speaker, mention, start, end, antecedent.kind)
         if lower == "it":
-            document = _document_taken_up(head)
+            document = _document_taken_up(head) or self._document_quoted_before(head)
             if document is not None:
-                # `But the draft called for sanctions. It said ...`: the document speaks.
-                referent = self._resolve_one(document)
+                # `But the draft called for sanctions. It said ...`: the document speaks; one
+                # someone issued (`The party issued a statement: "..." It ended with: ...`)
+                # speaks for whoever issued it.
+                issuer = _issuer_of(document)
+                referent = self.resolve(issuer) if issuer is not None else None
+                if referent is None or referent.speaker is None:
+                    referent = self._resolve_one(document)
                 return ResolvedSpeaker(referent.speaker, mention, start, end, referent.kind)
         if lower in UNRESOLVABLE_PRONOUNS or is_time_word(head):
             # "Saturday, Hale said" parsed with the day as subject: a day is no speaker.
@@ -1198,6 +1359,40 @@ class SpeakerTable:
             if words:
                 return ResolvedSpeaker(" ".join(words), mention, start, end, "person")
         return ResolvedSpeaker(None, mention, start, end, "unknown")
+
+    def _document_quoted_before(self, pronoun: Token) -> Token | None:
+        """`The party issued a brief statement: "..." And it ended with: "..."`: "it" opening
+        the sentence right after a quote takes up the document the quote's lead-in names
+        before its colon (the lead-in's subject, or the object of the verb that issued it):
+        the quote was the document's words, and "it" goes on with them. The document noun,
+        or None."""
+        if pronoun.dep_ not in SUBJECT_DEPS:
+            return None
+        doc = pronoun.doc
+        opening = [t for t in doc[pronoun.sent.start : pronoun.i] if not t.is_space]
+        if any(t.pos_ not in SENTENCE_OPENER_POS and not t.is_quote for t in opening):
+            return None  # "it" does not open its sentence
+        if any(t.pos_ in ("VERB", "AUX") for t in doc[pronoun.sent.start : pronoun.head.i]):
+            return None  # not the subject of the sentence's first verb
+        first = next((t for t in opening if not t.is_quote), pronoun)
+        gap_start = len(self.text[: first.idx].rstrip(QUOTE_MARKS_AND_SPACE))
+        quote = next((q for q in self._quoted if q[1] >= gap_start > q[0]), None)
+        if quote is None or self._inside_quote(pronoun.idx):
+            return None
+        lead_in = self.text[: quote[0]].rstrip(QUOTE_MARKS_AND_SPACE)
+        if not lead_in.endswith(":"):
+            return None
+        colon = doc.char_span(len(lead_in) - 1, len(lead_in), alignment_mode="expand")
+        if colon is None:
+            return None
+        sentence = colon[0].sent
+        root = sentence.root
+        for token in doc[sentence.start : colon[0].i]:
+            if token.pos_ != "NOUN" or not _names_a_document(token):
+                continue
+            if (token.dep_ in SUBJECT_DEPS and token.head.i == root.i) or _issuer_of(token):
+                return token
+        return None
 
     def _named_groups(self) -> list[tuple[int, str, list[Token]]]:
         """The groups of people the article names outside quotes, by offset: a plural noun
@@ -1504,12 +1699,17 @@ def _as_printed(found: ResolvedSpeaker) -> str:
             printed.append(word)
         elif printed:
             break
+    named = (found.speaker or "").split()
     if (
         found.speaker
         and all(w in resolved for w in printed)
         and all(NAME_TOKEN.match(w) for w in resolved)
     ):
         return found.speaker
+    if named and printed[-len(named) :] == named:
+        # "Assistant House Majority Leader Sara Quill": capitalised title words before the
+        # name are no part of it.
+        return found.speaker or found.mention
     return " ".join(printed) or found.speaker or found.mention
 
 
@@ -1575,7 +1775,7 @@ def _coordinated_names(head: Token) -> list[Token]:
     found: list[Token] = []
     current = head
     while True:
-        conj = next((c for c in current.rights if c.dep_ == "conj"), None)
+        conj = _next_conjunct(current)
         if conj is None:
             conj = _name_joined_to_description(current)
         if conj is None:
@@ -1585,7 +1785,53 @@ def _coordinated_names(head: Token) -> list[Token]:
         current = conj
         if conj.ent_type_ in STATE_TAG_LABELS:
             continue  # "Ann Cole, R-Ohio, and Bo Reyes": the parse joins the state to the name
-        found.append(conj)
+        found.append(name_before_tag(conj))
+
+
+def _next_conjunct(name: Token) -> Token | None:
+    """The first conjunct of a name; where the parse split the next person's title from their
+    name ("Ann Cole (D) and Assistant House Leader Bo Reyes": "Leader" and "Reyes" both
+    conjuncts), the person's name the title words run into."""
+    conjuncts = [c for c in name.rights if c.dep_ == "conj"]
+    if not conjuncts:
+        return None
+    first = conjuncts[0]
+    if first.ent_type_ != "PERSON" and len(conjuncts) > 1:
+        following = conjuncts[1]
+        between = first.doc[first.i : following.i]
+        if following.ent_type_ == "PERSON" and all(
+            t.pos_ == "PROPN" and NAME_TOKEN.match(t.text) for t in between
+        ):
+            return following
+    return first
+
+
+# Words after a party tag that may list one more person's name ("and", "and Rep.").
+LISTED_AFTER_TAG_MAX_TOKENS = 8
+
+
+def _name_listed_after_tag(name: Token) -> list[Token]:
+    """ "Jeff Varney (D) and Assistant House Majority Leader Sara Quill (D) said": a party tag
+    after a name breaks the parse, which may not join the names; read from the words, the
+    person's name after "and" (and their title words) is listed with it. The name's head
+    (its last word), or nothing."""
+    doc = name.doc
+    index = name.i + 1
+    if not _followed_by_tag(name):
+        return []
+    while index < len(doc) and doc[index].text != ")":
+        index += 1
+    index += 1
+    if index >= len(doc) or doc[index].lower_ != "and":
+        return []
+    last: Token | None = None
+    for token in doc[index + 1 : index + 1 + LISTED_AFTER_TAG_MAX_TOKENS]:
+        if token.pos_ != "PROPN" or not NAME_TOKEN.match(token.text):
+            break
+        last = token
+    if last is None or last.ent_type_ != "PERSON":
+        return []
+    return [last]
 
 
 # What follows a name to say where its bearer is from: "of Arizona", "(D-Ohio)", "R-Ariz.".
@@ -1645,6 +1891,11 @@ def mention_tokens(head: Token) -> list[Token]:
             right = max([right, *inner])
         else:
             break
+    if head.ent_type_ == "PERSON" and _followed_by_tag(head):
+        # "Jeff Varney (D)" headed on its tag: the name's first words hang on the tag, not on
+        # its last word; the mention holds the whole name.
+        while left > 0 and doc[left].ent_iob_ == "I" and doc[left - 1].ent_type_ == "PERSON":
+            left -= 1
     while left > 0 and doc[left - 1].pos_ == "DET" and doc[left - 1].dep_ in ("det", ""):
         left -= 1
     # A parse that hangs the quote on its speaker's noun does not make the quote part of the
@@ -1658,6 +1909,12 @@ def mention_tokens(head: Token) -> list[Token]:
     if breaks:
         left = max(breaks) + 1
     tokens = [t for t in doc[left : right + 1]]
+    # "Ann Cole (R-Fla.)": a party tag is no part of the mention.
+    tagged = next(
+        (i for i, t in enumerate(tokens) if t.text == "(" and t.i > head.i and _opens_tag(t)), None
+    )
+    if tagged is not None:
+        tokens = tokens[:tagged]
     while tokens and (tokens[0].is_punct or tokens[0].is_space):
         tokens = tokens[1:]
     while tokens and (tokens[-1].is_punct or tokens[-1].is_space):
@@ -1701,6 +1958,21 @@ def _document_taken_up(pronoun: Token) -> Token | None:
     return subject if _names_a_document(subject) else None
 
 
+# What may open a sentence before its subject pronoun ("And it ended with: ...").
+SENTENCE_OPENER_POS = frozenset({"CCONJ", "ADV", "PUNCT", "SPACE"})
+# Quotation marks and white space between a quote's last word and the sentence after it.
+QUOTE_MARKS_AND_SPACE = " \t\n\"'“”‘’«»"
+
+
+def _issuer_of(document: Token) -> Token | None:
+    """Who put a document out, where the document is the object of the verb that did
+    ("The party issued a statement", "Ann Cole sent a letter"): that verb's subject."""
+    verb = document.head
+    if document.dep_ not in ("dobj", "obj") or verb.lemma_.lower() not in AUTHORING_VERBS:
+        return None
+    return next((c for c in verb.children if c.dep_ == "nsubj"), None)
+
+
 def _names_a_document(noun: Token) -> bool:
     """A document of words or a written text ("the resolution", "the report", "the letter";
     not "the results", "the chart"), or a version, draft or part of one ("the original version
@@ -1717,13 +1989,13 @@ def _message_sender(head: Token) -> Token | None:
     "the letter, which Ann Cole sent": the document's words are its author's, where the
     article names one."""
     lemma = head.lemma_.lower()
-    if head.pos_ != "NOUN" or lemma not in MESSAGE_NOUNS | DOCUMENT_NOUNS:
+    if head.pos_ != "NOUN" or lemma not in MESSAGE_NOUNS | DOCUMENT_NOUNS | SPOKEN_WORDS_NOUNS:
         return None
     for child in head.children:
         if (
             child.dep_ == "poss"
             and child.pos_ == "PROPN"
-            and lemma in MESSAGE_NOUNS | WRITTEN_TEXT_NOUNS
+            and lemma in MESSAGE_NOUNS | WRITTEN_TEXT_NOUNS | SPOKEN_WORDS_NOUNS
         ):
             # "Mr. Hale's apology noted ...", "the Rowing Club's statement said": a named
             # owner's message or written text speaks for its owner (not a report or a plan,
