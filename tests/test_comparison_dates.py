@@ -17,6 +17,7 @@ from storylens.compare.dates_words import (
     COUNTED_FROM_AN_EVENT,
     date_in_words,
     detail_value_in_words,
+    ordinal_number,
     status_in_words,
 )
 from storylens.compare.lineage import FIRST_UNKNOWN, ORDER_UNKNOWN, echo_words, lineage
@@ -76,6 +77,33 @@ RAW_TIMEX = re.compile(r"\b(?:\d{4}|XXXX)-(?:W|\d{2}|SU|WI|SP|FA|Q\d|H\d|XX)")
 )
 def test_dates_in_words(value: str, text: str, published: str | None, words: str) -> None:
     assert date_in_words(value, text, published) == words
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("19", "the 20th century"),
+        ("20", "the 21st century"),
+        ("21", "the 22nd century"),
+        ("22", "the 23rd century"),
+        ("10", "the 11th century"),
+        ("11", "the 12th century"),
+        ("12", "the 13th century"),
+        ("00", "the 1st century"),
+        ("01", "the 2nd century"),
+    ],
+)
+def test_a_century_reads_as_an_ordinal(value: str, words: str) -> None:
+    assert date_in_words(value) == words
+
+
+@pytest.mark.parametrize(
+    ("number", "ordinal"),
+    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
+     (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th")],
+)  # fmt: skip
+def test_ordinal_numbers(number: int, ordinal: str) -> None:
+    assert ordinal_number(number) == ordinal
 
 
 def test_statuses_and_values_in_words() -> None:
