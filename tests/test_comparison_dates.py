@@ -24,7 +24,7 @@ from storylens.compare.lineage import FIRST_UNKNOWN, ORDER_UNKNOWN, echo_words, 
 from storylens.compare.story import compare_story
 from storylens.compare.timeline import timeline
 from storylens.pipeline import analyze
-from storylens.records import StoryComparison, Timex
+from storylens.records import StoryComparison, StoryMember, Timex
 from storylens.report import write_markdown
 from storylens.store import Store
 from storylens.views import story_view
@@ -128,6 +128,52 @@ def test_a_year_names_only_the_outlets_that_report_that_episode() -> None:
     units = claim_units(members)
     rows = timeline(members, {}, units, similarity_matrix(units))
     assert sorted(row.outlets for row in rows) == [("Courier",), ("Gazette",)]
+
+
+def _wednesday(article_id: str, outlet: str, text: str) -> StoryMember:
+    """An article of Thursday 14 May 2026 whose every "Wednesday" is the day before."""
+    timexes = tuple(
+        Timex(m.start(), m.end(), "Wednesday", "2026-05-13", "DATE", True)
+        for m in re.finditer("Wednesday", text)
+    )
+    return member(article_id, outlet, text, published="2026-05-14", timexes=timexes)
+
+
+def _wednesday_rows(*members: StoryMember) -> list[tuple[str, ...]]:
+    units = claim_units(members)
+    return sorted(row.outlets for row in timeline(members, {}, units, similarity_matrix(units)))
+
+
+# The lead of one article and of another, about one opening on Wednesday, in unalike words.
+_GAZETTE_LEAD = "The mayor opened the new ferry pier at Marlow harbour on Wednesday."
+_COURIER_LEAD = "Crowds cheered as Ilse Brandt cut a ribbon Wednesday beside the water."
+
+
+def test_two_outlets_whose_leads_date_one_day_tell_one_event() -> None:
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    courier = _wednesday("b", "Courier", _COURIER_LEAD)
+    assert _wednesday_rows(gazette, courier) == [("Gazette", "Courier")]
+
+
+def test_a_day_told_after_the_lead_keeps_its_own_row() -> None:
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    courier = _wednesday(
+        "b",
+        "Courier",
+        "Brandt has been mayor for six years. Her deputy resigned last month. "
+        "The bus depot shut its doors on Wednesday, drivers said.",
+    )
+    assert _wednesday_rows(gazette, courier) == [("Courier",), ("Gazette",)]
+
+
+def test_a_second_event_of_the_day_in_a_lead_keeps_its_own_row() -> None:
+    # the Courier's lead is already in the Gazette's row: its next sentence of that Wednesday
+    # tells another event, not a second telling of the opening
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    courier = _wednesday(
+        "b", "Courier", _COURIER_LEAD + " The bus depot shut its doors on Wednesday, drivers said."
+    )
+    assert _wednesday_rows(gazette, courier) == [("Courier",), ("Gazette", "Courier")]
 
 
 def test_a_day_inside_a_programmes_name_is_no_timeline_row() -> None:
