@@ -771,7 +771,9 @@ def test_a_day_ahead_of_an_intention_or_an_open_span(text: str, phrase: str, val
         ("Critics called for the mayor to cancel the Thursday session.", "Thursday",
          "2019-01-03"),
         ("The mayor plans to open the pier on Thursday.", "Thursday", "2019-01-03"),
-        # a noun "led" is no verb: "the led" opens no such infinitive
+        # ... and so does a passive or a form still to come
+        ("The ferry will be forced to close on Friday.", "Friday", "2019-01-04"),
+        ("Officials said the pier is forced to shut on Friday.", "Friday", "2019-01-04"),
         ("The union asked the council to vote on Thursday.", "Thursday", "2019-01-03"),
     ],
 )  # fmt: skip

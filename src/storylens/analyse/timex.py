@@ -312,6 +312,9 @@ _DONE_BEFORE_TO = frozenset({
     "caused", "led", "spurred", "drove", "helped", "began", "started", "tried", "attempted",
     "continued"
 })  # fmt: skip
+# Words before such a verb that make it no past act: a passive or a form still to come ("will
+# be forced to close on Friday", "is forced to", "to try to").
+_NOT_DONE_BEFORE = _PRESENT_BE | _FUTURE_WORDS | _OPEN_MODALS | {"be", "being", "to"}
 # The most words an object may hold between such a verb and its "to" ("prompted the
 # embattled governor to").
 DONE_OBJECT_WORDS = 3
@@ -790,7 +793,8 @@ def _done_infinitive(text: str, tokens: list[_Token], i: int) -> bool:
             return False
         word = tokens[k][2]
         if word in _DONE_BEFORE_TO:
-            return k == 0 or tokens[k - 1][2] not in _DETERMINERS  # "the led", no verb
+            # "the led" is no verb; "will be forced to" no past act
+            return k == 0 or tokens[k - 1][2] not in _DETERMINERS | _NOT_DONE_BEFORE
         if _cue(tokens, k) is not None or word == "to":
             return False  # another verb between: the infinitive is its own
     return False
