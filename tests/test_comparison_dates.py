@@ -17,13 +17,14 @@ from storylens.compare.dates_words import (
     COUNTED_FROM_AN_EVENT,
     date_in_words,
     detail_value_in_words,
+    ordinal_number,
     status_in_words,
 )
 from storylens.compare.lineage import FIRST_UNKNOWN, ORDER_UNKNOWN, echo_words, lineage
 from storylens.compare.story import compare_story
 from storylens.compare.timeline import timeline
 from storylens.pipeline import analyze
-from storylens.records import StoryComparison, Timex
+from storylens.records import StoryComparison, StoryMember, Timex
 from storylens.report import write_markdown
 from storylens.store import Store
 from storylens.views import story_view
@@ -78,6 +79,33 @@ def test_dates_in_words(value: str, text: str, published: str | None, words: str
     assert date_in_words(value, text, published) == words
 
 
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("19", "the 20th century"),
+        ("20", "the 21st century"),
+        ("21", "the 22nd century"),
+        ("22", "the 23rd century"),
+        ("10", "the 11th century"),
+        ("11", "the 12th century"),
+        ("12", "the 13th century"),
+        ("00", "the 1st century"),
+        ("01", "the 2nd century"),
+    ],
+)
+def test_a_century_reads_as_an_ordinal(value: str, words: str) -> None:
+    assert date_in_words(value) == words
+
+
+@pytest.mark.parametrize(
+    ("number", "ordinal"),
+    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
+     (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th")],
+)  # fmt: skip
+def test_ordinal_numbers(number: int, ordinal: str) -> None:
+    assert ordinal_number(number) == ordinal
+
+
 def test_statuses_and_values_in_words() -> None:
     assert status_in_words("disagree") == "confirmed conflict"
     assert status_in_words("unchecked") == "possible conflict"
@@ -100,6 +128,52 @@ def test_a_year_names_only_the_outlets_that_report_that_episode() -> None:
     units = claim_units(members)
     rows = timeline(members, {}, units, similarity_matrix(units))
     assert sorted(row.outlets for row in rows) == [("Courier",), ("Gazette",)]
+
+
+def _wednesday(article_id: str, outlet: str, text: str) -> StoryMember:
+    """An article of Thursday 14 May 2026 whose every "Wednesday" is the day before."""
+    timexes = tuple(
+        Timex(m.start(), m.end(), "Wednesday", "2026-05-13", "DATE", True)
+        for m in re.finditer("Wednesday", text)
+    )
+    return member(article_id, outlet, text, published="2026-05-14", timexes=timexes)
+
+
+def _wednesday_rows(*members: StoryMember) -> list[tuple[str, ...]]:
+    units = claim_units(members)
+    return sorted(row.outlets for row in timeline(members, {}, units, similarity_matrix(units)))
+
+
+# The lead of one article and of another, about one opening on Wednesday, in unalike words.
+_GAZETTE_LEAD = "The mayor opened the new ferry pier at Marlow harbour on Wednesday."
+_COURIER_LEAD = "Crowds cheered as Ilse Brandt cut a ribbon Wednesday beside the water."
+
+
+def test_two_outlets_whose_leads_date_one_day_tell_one_event() -> None:
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    courier = _wednesday("b", "Courier", _COURIER_LEAD)
+    assert _wednesday_rows(gazette, courier) == [("Gazette", "Courier")]
+
+
+def test_a_day_told_after_the_lead_keeps_its_own_row() -> None:
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    courier = _wednesday(
+        "b",
+        "Courier",
+        "Brandt has been mayor for six years. Her deputy resigned last month. "
+        "The bus depot shut its doors on Wednesday, drivers said.",
+    )
+    assert _wednesday_rows(gazette, courier) == [("Courier",), ("Gazette",)]
+
+
+def test_a_second_event_of_the_day_in_a_lead_keeps_its_own_row() -> None:
+    # the Courier's lead is already in the Gazette's row: its next sentence of that Wednesday
+    # tells another event, not a second telling of the opening
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    courier = _wednesday(
+        "b", "Courier", _COURIER_LEAD + " The bus depot shut its doors on Wednesday, drivers said."
+    )
+    assert _wednesday_rows(gazette, courier) == [("Courier",), ("Gazette", "Courier")]
 
 
 def test_a_day_inside_a_programmes_name_is_no_timeline_row() -> None:

@@ -753,3 +753,46 @@ def test_a_story_told_forward_counts_from_the_last_day_it_named() -> None:
 )  # fmt: skip
 def test_a_day_ahead_of_an_intention_or_an_open_span(text: str, phrase: str, value: str) -> None:
     assert _values(text, "2019-01-02")[phrase] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        # the infinitive of an act a past verb brought about was done by then, whatever
+        # clause follows: the Tuesday before (published on a Wednesday), not the next one
+        ("The storm had prompted her to hint on Tuesday that the pier might close.",
+         "Tuesday", "2019-01-01"),
+        ("The flood forced the harbour board to shut the quay on Thursday.", "Thursday",
+         "2018-12-27"),
+        ("The mayor declined to comment on Thursday.", "Thursday", "2018-12-27"),
+        ("The ferry company tried to reach the island on Friday, and it will try again.",
+         "Friday", "2018-12-28"),
+        # ... where an act called for or planned stays open or ahead
+        ("Critics called for the mayor to cancel the Thursday session.", "Thursday",
+         "2019-01-03"),
+        ("The mayor plans to open the pier on Thursday.", "Thursday", "2019-01-03"),
+        # ... and so does a passive or a form still to come
+        ("The ferry will be forced to close on Friday.", "Friday", "2019-01-04"),
+        ("Officials said the pier is forced to shut on Friday.", "Friday", "2019-01-04"),
+        ("The union asked the council to vote on Thursday.", "Thursday", "2019-01-03"),
+    ],
+)  # fmt: skip
+def test_a_day_in_an_infinitive_of_an_act_done_is_past(text: str, phrase: str, value: str) -> None:
+    assert _values(text, "2019-01-02")[phrase] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        # tracing a thing back to a month points before the telling
+        ("The quarrel really dates back to November, when the mayor closed the pier.",
+         "November", "2018-11"),
+        ("The row over the ferry goes back to March.", "March", "2018-03"),
+        ("Complaints about the harbour, dating back to October, are piling up.", "October",
+         "2018-10"),
+        # "back to" after another verb does not ("will move back to the island in March")
+        ("The family will move back to the island in March.", "March", "2019-03"),
+    ],
+)  # fmt: skip
+def test_a_month_traced_back_to_is_past(text: str, phrase: str, value: str) -> None:
+    assert _values(text, "2019-01-02")[phrase] == value

@@ -299,6 +299,31 @@ _INTENDS = frozenset({"plans", "intends", "aims", "hopes", "expects", "seeks"})
 # Words of obligation before an infinitive ("has to pass a budget by October"): what must
 # be done lies ahead. "had to" is past and stays out.
 _OBLIGATION_BEFORE_TO = frozenset({"has", "have", "need", "needs"})
+# Past verbs whose infinitive tells an act done by the time of the verb, not one still to
+# come: implicatives ("managed to", "declined to", "failed to"), causatives with an object
+# between ("had prompted him to hint on Tuesday", "forced the mayor to resign") and verbs of
+# a start or a try ("began to", "tried to"). A weekday or a month in that infinitive is past,
+# whatever clause comes after it ("... to hint on Tuesday that he might quit": a fresh reader
+# of a BASIL report found that Tuesday dated a week ahead). Closed class; "got to", "used
+# to" (also obligation, habit) and permissives ("allowed him to travel next week") stay out.
+_DONE_BEFORE_TO = frozenset({
+    "managed", "failed", "declined", "refused", "neglected", "bothered", "dared", "ventured",
+    "happened", "remembered", "forgot", "hesitated", "prompted", "forced", "compelled",
+    "caused", "led", "spurred", "drove", "helped", "began", "started", "tried", "attempted",
+    "continued"
+})  # fmt: skip
+# Words before such a verb that make it no past act: a passive or a form still to come ("will
+# be forced to close on Friday", "is forced to", "to try to").
+_NOT_DONE_BEFORE = _PRESENT_BE | _FUTURE_WORDS | _OPEN_MODALS | {"be", "being", "to"}
+# The most words an object may hold between such a verb and its "to" ("prompted the
+# embattled governor to").
+DONE_OBJECT_WORDS = 3
+# Verbs that trace a thing to its origin with "back to" ("dates back to January", "goes back
+# to the spring"): the time is before the telling, whatever the tense of the verb.
+_ORIGIN_VERBS = frozenset({
+    "date", "dates", "dated", "dating", "go", "goes", "going", "went", "trace", "traces",
+    "traced", "tracing", "stretch", "stretches", "stretching", "hark", "harks", "harking"
+})  # fmt: skip
 # Modals that set a weekday in an act still to come ("should cancel Monday's meeting").
 _WEEKDAY_OPEN_MODALS = frozenset({"should", "must"})
 # The modal of the future seen from a past report ("said the school would open on Friday").
@@ -757,6 +782,31 @@ def _obliged_or_intended(tokens: list[_Token], i: int) -> bool:
     return i < 2 or tokens[i - 2][2] not in _DETERMINERS
 
 
+def _done_infinitive(text: str, tokens: list[_Token], i: int) -> bool:
+    """Whether the "to" at ``i`` opens an infinitive of an act done at the time of a past
+    verb before it (``_DONE_BEFORE_TO``), an object of up to ``DONE_OBJECT_WORDS`` words
+    between them and no mark ("had prompted him to hint", not "prompted, he said, to")."""
+    if not _infinitive(text, tokens, i):
+        return False
+    for k in range(i - 1, max(-1, i - 2 - DONE_OBJECT_WORDS), -1):
+        if _ATTRIBUTION_BREAK.search(text[tokens[k][1] : tokens[k + 1][0]]):
+            return False
+        word = tokens[k][2]
+        if word in _DONE_BEFORE_TO:
+            # "the led" is no verb; "will be forced to" no past act
+            return k == 0 or tokens[k - 1][2] not in _DETERMINERS | _NOT_DONE_BEFORE
+        if _cue(tokens, k) is not None or word == "to":
+            return False  # another verb between: the infinitive is its own
+    return False
+
+
+def _traced_back(tokens: list[_Token], before: list[int]) -> bool:
+    """Whether the words right before an expression trace something back to it ("dates back
+    to January", "going back to 2010")."""
+    last = [tokens[i][2] for i in before[-3:]]
+    return len(last) == 3 and last[0] in _ORIGIN_VERBS and last[1:] == ["back", "to"]
+
+
 def _tense(
     ctx: _Context,
     start: int,
@@ -787,6 +837,8 @@ def _tense(
         return "future"
     if any(tuple(tokens[i][2] for i in before[-len(p) :]) == p for p in _PAST_PHRASES):
         return "past"
+    if _traced_back(tokens, before):
+        return "past"
     # A fronted expression ("On Saturday, leaders will gather"): the comma after it opens its
     # own clause, not an attribution, so the verb after the comma is the one it goes with.
     fronted = len(before) <= FRONTED_WORDS and not any(_cue(tokens, i) for i in before)
@@ -796,6 +848,12 @@ def _tense(
             # the noun the expression hangs on, with no verb between them.
             return "future"
         cue = _cue(tokens, i)
+        if cue is None and _done_infinitive(ctx.text, tokens, i):
+            # "had prompted him to hint on Tuesday that he might quit": the act of the
+            # infinitive was done by the past verb's time; a verb after the expression is
+            # another clause's
+            best = (0, "past")
+            break
         opens = (
             tokens[i][2] in modals
             or (infinitives and _infinitive(ctx.text, tokens, i))

@@ -26,6 +26,8 @@ _PARTS_OF_DAY = {
 }
 _SEASONS = {"SP": "spring", "SU": "summer", "FA": "autumn", "WI": "winter"}
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+# The endings of ordinal numbers by last digit; every other digit, and 11-13, take "th".
+_ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 _REFERENCES = {"PRESENT_REF": "now", "PAST_REF": "in the past", "FUTURE_REF": "in the future"}
 _DURATION_UNITS = {
     "Y": "year",
@@ -54,6 +56,14 @@ def day_in_words(day: date) -> str:
     return (
         f"{calendar.day_name[day.weekday()]} {day.day} {calendar.month_name[day.month]} {day.year}"
     )
+
+
+def ordinal_number(number: int) -> str:
+    """ "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "111th": the
+    teens take "th" whatever their last digit (a fresh reader found "the 21th century")."""
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{_ORDINAL_SUFFIXES.get(number % 10, 'th')}"
 
 
 def date_interval(value: str) -> tuple[date, date] | None:
@@ -221,7 +231,7 @@ def _period(value: str) -> str | None:
     if re.fullmatch(r"\d{3}", value):
         return f"the {value}0s"
     if re.fullmatch(r"\d{2}", value):
-        return f"the {int(value) + 1}th century"
+        return f"the {ordinal_number(int(value) + 1)} century"
     return None
 
 

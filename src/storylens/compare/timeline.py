@@ -37,6 +37,13 @@ from storylens.records import StoryMember, TimelineEntry, Timex
 # voted ... on Wednesday" / "Obama said Wednesday"; "Mary Cheney criticized ... in a Friday
 # post" / "Liz Cheney on Friday first articulated" were not); from 0.3 all were.
 TIMELINE_SAME_EVENT = 0.3
+# How many claims open an article: its lead, which tells the story's main event. Where the
+# leads of two outlets date one day in the same words, they tell that event, however unalike
+# their wording ("The Florida Republican, who delivered his speech ... on Wednesday" / "Sen.
+# Marco Rubio set forth a foreign policy vision Wednesday", cosine 0.07; fresh readers of
+# BASIL event 32 found the speech split into two rows, each leaving an outlet out). Two, not
+# one: a lead of one sentence may come second, after a dateline's or a scene's.
+LEAD_CLAIMS = 2
 # A TIMEX3 value that names a day (a date, a weekday with no publication date to place it, a
 # day with no year), then maybe its time: "2026-01-22", "XXXX-WXX-4", "2026-01-22TMO".
 _DAY_VALUE = re.compile(r"(\d{4}-\d{2}-\d{2}|XXXX-WXX-\d|XXXX-\d{2}-\d{2})(?:T(.+))?")
@@ -145,13 +152,15 @@ def timeline(
     reports that event. Unresolved dates (no publication date) come last.
 
     Two outlets share an entry only where they give the same date in claims that tell the
-    same thing (claim cosine ``TIMELINE_SAME_EVENT``): "in 2021" in one outlet's account of
-    one episode and in another's of a different one are two rows. A time of day is placed on
+    same thing (claim cosine ``TIMELINE_SAME_EVENT``), or where both leads give that day in
+    the same words (``LEAD_CLAIMS``): "in 2021" in one outlet's account of one episode and in
+    another's of a different one are two rows. A time of day is placed on
     the day of its event (``place_times_of_day``), or left out when no named day fits.
     """
     entries: dict[tuple[str, str, int], TimelineEntry] = {}
     claims_of: dict[tuple[str, str], list[tuple[int, int | None]]] = {}
     by_member = _claims_by_member(units)
+    leads = {unit for own in by_member.values() for unit in own[:LEAD_CLAIMS]}
     for index, member in enumerate(members):
         if index in copies:
             continue
@@ -206,6 +215,8 @@ def timeline(
             key_words = (value, timex.text.lower())
             known_rows = claims_of.setdefault(key_words, [])
             row = _closest_row(cosine, unit, known_rows)
+            if row is None and unit in leads and "X" not in value and _DAY_VALUE.fullmatch(value):
+                row = _lead_row(unit, known_rows, leads, entries, key_words, member.outlet)
             if row is not None:
                 known = entries[(*key_words, row)]
                 if member.outlet not in known.outlets:
@@ -360,6 +371,28 @@ def _closest_row(
         return 2.0 if other == unit else float(cosine[unit, other])
 
     return max(matching, key=lambda item: likeness(item[1]))[0]
+
+
+def _lead_row(
+    unit: int | None,
+    rows: Sequence[tuple[int, int | None]],
+    leads: set[int],
+    entries: dict[tuple[str, str, int], TimelineEntry],
+    key_words: tuple[str, str],
+    outlet: str,
+) -> int | None:
+    """The row of one day opened by another outlet's lead, for a lead claim giving that day in
+    the same words (``LEAD_CLAIMS``): both tell the story's main event. A row that already
+    names the outlet is none: the claim is another of its events that day. Placed days only:
+    a year or a month in a lead is often background, and a "Wednesday" with no publication
+    date to place it may be of another week. Of the rows it joined, all 5 on the BASIL
+    tuning events told one event, and 2 of 3 on the written stories (the miss: a chef's
+    apology and the health department's statement, both of one Friday)."""
+    for number, other in rows:
+        lead = other is not None and other != unit and other in leads
+        if lead and outlet not in entries[(*key_words, number)].outlets:
+            return number
+    return None
 
 
 def _same_event(cosine: sparse.csr_matrix | None, a: int | None, b: int | None) -> bool:
