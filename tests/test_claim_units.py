@@ -450,3 +450,34 @@ def test_a_pair_opened_by_both_and_a_second_that_clause_are_not_cut() -> None:
         "to the vote anyway on Thursday or Friday if needed."
     )
     assert _texts(second_that) == [second_that]
+
+
+def test_an_and_that_adds_one_more_name_to_a_list_is_not_cut() -> None:
+    text = (
+        "She says that as a member of the Brackenford Harbour Board, and the County Water "
+        "Committee, she has seen every survey of the old dam and knows how much repair it "
+        "needs before the winter storms arrive."
+    )
+    assert _texts(text) == [text]
+
+
+def test_an_and_that_opens_a_clause_with_a_name_is_still_cut() -> None:
+    text = (
+        "Crews from the Brackenford Water Board worked through the night to shore up the "
+        "leaking dam above the reservoir on Monday, and Mayor Dana Holt thanked them at the "
+        "town hall, saying the water supply was safe."
+    )
+    texts = _texts(text)
+    assert len(texts) == 2
+    assert texts[1].startswith("Mayor Dana Holt thanked")
+
+
+def test_an_and_that_opens_a_clause_whose_subject_is_described_is_still_cut() -> None:
+    text = (
+        "An engineer from the water board, which plans to build a new pumping station, called "
+        "the mayor to urge her to close the dam road, and Rhea Voss, chair of the harbour "
+        "trust, sent her a letter citing the town's safety record."
+    )
+    texts = _texts(text)
+    assert len(texts) == 2
+    assert texts[1].startswith("Rhea Voss, chair")

@@ -42,6 +42,15 @@ from test_compare_parts import member
         ("A Valley Herald newspaper report revealed the second pier.", "Valley Herald"),
         # where a thing first appeared
         ("The photo, first published in the Valley Herald, went round.", "Valley Herald"),
+        # a verb of saying with the outlet spoken to after "to"
+        ("Voss denied to the Valley Herald that she had called him a liar.", "Valley Herald"),
+        ("The board confirmed on Monday to Politico that the pier is sold.", "Politico"),
+        ('"It is sold," Voss said to The Daily Caller and NOW confirmed it.', "Daily Caller"),
+        # a name with its kind of publication in lower case
+        ("An article in Harbour Life magazine described the foursome.", "Harbour Life magazine"),
+        ("Quayside newspaper reported that the ferry would stop.", "Quayside newspaper"),
+        # an outlet's estimate is its reporting
+        ("She is worth less than Harbour Life magazine estimated.", "Harbour Life magazine"),
     ],
 )
 def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str) -> None:
@@ -58,6 +67,8 @@ def test_an_outlet_credited_for_the_reporting_is_found(text: str, credited: str)
         "The White House reported no change in the plan.",
         "The council told residents the pier would close.",
         "She said on Monday that the pier would close.",
+        "She explained to the Harbour Council that the pier would close.",
+        "The vote was said to be close.",
         "He said on Twitter that the vote was rigged.",
         "Aides told the Hill staff that the vote was moved.",
         "According to Hill, the vote was moved to Friday.",
@@ -122,8 +133,8 @@ def test_the_outlet_named_by_a_blog_address_is_the_articles_own() -> None:
 
 def test_an_article_that_credits_another_outlet_cites_it_in_the_lineage() -> None:
     gazette = (
-        "The Kessler Bridge will close for six weeks of repairs starting on Monday morning. "
-        "Drivers should use the ring road."
+        "The Kessler Bridge will close for six weeks of repairs starting on Monday morning "
+        "after engineers found cracks in two of its piers. Drivers should use the ring road."
     )
     courier = (
         "Engineers found cracks in two of the bridge's piers, the Harbor Gazette reported. "
@@ -142,6 +153,57 @@ def test_an_article_that_credits_another_outlet_cites_it_in_the_lineage() -> Non
     assert (credit.name, credit.article_id) == ("Harbor Gazette", "g1")
     assert courier[credit.start : credit.end] == "Harbor Gazette"
     assert credits_words(entries["c1"]) == "credits Harbor Gazette (g1)"
+
+
+def _credited(courier_text: str, gazette_text: str, **courier: object) -> tuple[str, str | None]:
+    members = [
+        member("g1", "Harbor Gazette", gazette_text, published="2026-03-02"),
+        member("c1", "Courier", courier_text, published="2026-03-03", **courier),  # type: ignore[arg-type]
+    ]
+    [credit] = story_credits(members)[1]
+    return credit.name, credit.article_id
+
+
+GAZETTE_ON_THE_VOTE = (
+    "Councillor Rhea Voss said the harbour vote would be held on Friday. "
+    "The council will also hear from the ferry company."
+)
+
+
+def test_a_credit_names_the_outlets_article_only_where_it_may_hold_what_is_credited() -> None:
+    # the Gazette's article in the story is on the vote: it is not the interview credited
+    told = (
+        "Mayor Ada Quill, Voss's rival, raised eyebrows on Monday after telling the Harbor "
+        "Gazette she would sell the old pier to a developer."
+    )
+    assert _credited(told, GAZETTE_ON_THE_VOTE, people=("Ada Quill", "Rhea Voss")) == (
+        "Harbor Gazette",
+        None,
+    )
+    # an article that names the one who told it may be that interview
+    interview = GAZETTE_ON_THE_VOTE + " Mayor Ada Quill wants to sell the old pier."
+    assert _credited(told, interview, people=("Ada Quill", "Rhea Voss")) == (
+        "Harbor Gazette",
+        "g1",
+    )
+
+
+def test_a_credit_with_no_person_names_the_article_that_shares_its_words() -> None:
+    reported = "The harbour vote was moved to Friday, the Harbor Gazette reported."
+    assert _credited(reported, GAZETTE_ON_THE_VOTE) == ("Harbor Gazette", "g1")
+    other = "The ferry company will raise its fares in May, the Harbor Gazette reported."
+    assert _credited(other, "The harbour vote was moved to Friday.") == ("Harbor Gazette", None)
+
+
+def test_the_credited_outlets_journalist_is_not_the_one_who_told() -> None:
+    told = (
+        '"The new pier will be a fine thing for the town," he told the Harbor Gazette\'s Lena Hart.'
+    )
+    # her byline on an article on another matter makes it no more that interview
+    byline = "By Lena Hart. " + GAZETTE_ON_THE_VOTE
+    assert _credited(told, byline, people=("Lena Hart",))[1] is None
+    pier = "The new pier will be a fine thing for the town, Councillor Rhea Voss said."
+    assert _credited(told, pier, people=("Lena Hart",))[1] == "g1"
 
 
 def test_an_independent_article_credits_no_one() -> None:

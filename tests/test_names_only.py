@@ -168,6 +168,15 @@ def test_a_surname_after_a_title_is_a_person_listed_with_the_title() -> None:
     gazette = member("g", "Gazette", text, people=("Marwood",))
     courier = member("c", "Courier", "The order was signed on Monday.")
     assert _named(gazette, courier) == [("Gazette", "President Marwood")]
+    # a rank or office written as a title ("Pope", "Prince") makes a person too; one in
+    # lower case is a description ("her brother Tom")
+    pope = member("g", "Gazette", "Pope Anselm praised the order.", people=("Anselm",))
+    assert _named(pope, courier) == [("Gazette", "Pope Anselm")]
+    brother = member("g", "Gazette", "Her brother Anselm signed it.", people=("Anselm",))
+    assert _named(brother, courier) == []
+    # a name the recogniser cut short ("Lawrence" of "Lawrence O’Reilly") is no surname
+    cut = member("g", "Gazette", "Lt. Col. Lawrence O’Reilly spoke.", people=("Lawrence",))
+    assert _named(cut, courier) == []
     # a surname alone, with no title, may be a firm or a street
     bare = member("g", "Gazette", "Marwood signed the order.", people=("Marwood",))
     assert _named(bare, courier) == []

@@ -180,3 +180,7 @@ def test_a_lone_claims_note_names_who_prints_the_quotation_and_who_may_tell_it()
     assert maybe_note(claim(match("Echo", "maybe-same"), match("Post", "maybe-same"))) == (
         "Echo or Post may say it in other words"
     )
+    part = claim(match("Courier", "part-quotation"), match("Echo", "same-quotation"))
+    assert maybe_note(part) == (
+        "Echo prints the same quotation; Courier prints part of the quotation"
+    )

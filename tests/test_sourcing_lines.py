@@ -359,6 +359,26 @@ def test_a_role_given_a_name_earlier_is_that_person() -> None:
     assert "organization" in [c.source_type for c in profile.counts]
 
 
+def test_a_role_opening_a_clause_after_a_name_is_no_apposition_of_it() -> None:
+    # "the Council on Harbour Affairs, the senior councillor ... said": the role opens the
+    # clause; and "Harbour Affairs" is the tail of a longer name, no one's name
+    text = (
+        "Speaking at the Council on Harbour Affairs, the senior councillor vying for the "
+        "mayoralty said the pier would close. Later the councillor called the plan "
+        '"reckless and rushed".'
+    )
+    councillor = _said(
+        text, 'the plan "reckless and rushed"', "the councillor", cue="called", kind="mixed"
+    )
+    assert "Harbour Affairs" not in _profile(text, councillor).speakers
+    # a name set off before the role stays that role's name
+    named = "Ada Quist, the senior councillor, spoke first. " + text
+    councillor = _said(
+        named, 'the plan "reckless and rushed"', "the councillor", cue="called", kind="mixed"
+    )
+    assert _profile(named, councillor).speakers == ("Ada Quist",)
+
+
 def test_an_outlet_is_neither_its_own_source_nor_left_out_by_itself() -> None:
     first = 'The Times reported the deal was "done", and Ann Roe said it was "a relief".'
     second = 'Ann Roe said the deal was "a relief".'

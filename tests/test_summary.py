@@ -327,6 +327,37 @@ def test_an_outlet_printing_a_lines_quotation_is_said_to_not_called_unmatched() 
     assert others_note(line).startswith("Courier prints the same quotation")
 
 
+def test_an_outlet_printing_only_part_of_the_quotation_is_said_to_print_part() -> None:
+    from storylens.compare.claims import prints_part_of_quotation
+    from storylens.compare.shared_lines import shared_lines
+    from storylens.compare.summary import others_note, part_quoting_outlets
+
+    remark = (
+        '"To keep the harbour open, my first task will be to mend the old pier. It would '
+        'come first even in calm years, though the town today is neither calm nor safe," '
+        "Fenn said."
+    )
+    cut = '"It would come first even in calm years, though the town today is neither," Fenn said.'
+    assert prints_part_of_quotation(remark, cut)
+    assert not prints_part_of_quotation(cut, remark)  # the remark prints all of the cut one
+    assert not prints_part_of_quotation(remark, remark)
+    # printed whole in two pieces around its speaker
+    split = (
+        '"To keep the harbour open," Fenn said, "my first task will be to mend the old pier. '
+        "It would come first even in calm years, though the town today is neither calm nor "
+        'safe."'
+    )
+    assert not prints_part_of_quotation(remark, split)
+    post = _matched_claim("p", "Post", "Fenn vowed to mend the pier before the harbour opens.")
+    gazette = _matched_claim("g", "Gazette", remark, (post, 0.8))
+    courier = Claim("c", "Courier", 0, len(cut), cut, "only", 2)
+    claims = [gazette, post, courier]
+    assert part_quoting_outlets(gazette, claims, ("Courier",)) == ("Courier",)
+    (line,) = [line for line in shared_lines(claims) if line.text == gazette.text]
+    assert line.same_quotation == ("Courier",) and line.part_quotation == ("Courier",)
+    assert others_note(line).startswith("Courier prints part of the quotation")
+
+
 def test_an_unmatched_outlets_sentence_close_in_words_tells_the_line_in_other_words() -> None:
     from storylens.compare.summary import _told_in_other_words
 

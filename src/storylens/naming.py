@@ -29,6 +29,7 @@ OUTLET_FIELDS = frozenset(
         "earlier_outlet",
         "unmatched",
         "same_quotation",
+        "part_quotation",
     }
 )
 

@@ -291,7 +291,8 @@ class QuoteGroup:
 # "maybe-told": no sentence is that close, but the other outlets' articles likely tell it
 # (``lone_claims``); the sentence given is the closest in words, not a claimed match.
 # "same-quotation": the other outlet's sentence prints the same quotation (at least
-# ``claims.MIN_SHARED_QUOTE_WORDS`` words), though what each says around it may differ.
+# ``claims.MIN_SHARED_QUOTE_WORDS`` words), though what each says around it may differ;
+# "part-quotation": it prints only part of that quotation (a shorter run of its words).
 # "nearest": for an unplaced claim or a summary line, the other outlet's sentence closest to
 # it in words, shown for a reader to judge, perhaps unrelated; "nearest-likely": one the
 # pointer model (``compare.pointers``) finds likely to tell the same fact. Neither is a match.
@@ -303,9 +304,12 @@ ClaimRelation = Literal[
     "maybe-same",
     "maybe-told",
     "same-quotation",
+    "part-quotation",
     "nearest",
     "nearest-likely",
 ]
+# The relations of a lone claim's match that prints its quotation, whole or in part.
+QUOTING_RELATIONS: frozenset[ClaimRelation] = frozenset({"same-quotation", "part-quotation"})
 
 
 @dataclass(frozen=True)
@@ -488,6 +492,9 @@ class SummarySentence:
     # Other outlets that print the quotation the line carries (at least five words of it),
     # in a sentence the model did not match: the line says so rather than "unmatched".
     same_quotation: tuple[str, ...] = ()
+    # ... those of them that print only part of it (a shorter run of its words): the line says
+    # "prints part of the quotation", not "the same quotation".
+    part_quotation: tuple[str, ...] = ()
     # Details stated in the line or its wordings that the outlets give differently, in words
     # (``compare.summary.disputes_in``): the claim is shared, that figure is not.
     disputed: tuple[str, ...] = ()
@@ -513,8 +520,9 @@ class TimelineEntry:
 # 9: an unplaced claim and a summary line have `nearest`, other outlets' closest sentences;
 # 10: a shared line has `same_quotation`, and a sentence of a quotation over several
 # paragraphs is a claim of status "quotation"; 11: a claim whose wording a summary line shows
-# beside another outlet's is shared with it, ``compare.summary_wordings``).
-COMPARISON_VERSION = 11
+# beside another outlet's is shared with it, ``compare.summary_wordings``; 12: a lone claim's
+# match may be "part-quotation", a summary or shared line has `part_quotation`).
+COMPARISON_VERSION = 12
 
 
 @dataclass(frozen=True)

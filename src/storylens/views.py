@@ -21,6 +21,7 @@ from storylens.naming import OutletName, name_comparison, name_records
 from storylens.naming import outlet_names as name_outlets
 from storylens.people import canonical_names, is_entity_name, person_key
 from storylens.records import (
+    QUOTING_RELATIONS,
     Claim,
     ClaimStatus,
     DetailConflict,
@@ -767,7 +768,7 @@ def hedged_claims(comparison: StoryComparison) -> list[tuple[Claim, Claim | None
             (
                 at.get((m.article_id, m.start, m.end))
                 for m in claim.maybe_matches
-                if m.relation in ("maybe-same", "same-quotation")
+                if m.relation == "maybe-same" or m.relation in QUOTING_RELATIONS
             ),
             None,
         )

@@ -353,6 +353,8 @@ def _clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
             continue  # "Reps. Peter DeFazio of Oregon, and Jim McDermott ... are crafting"
         if _joins_a_pair(sentence[position : cut.start()], cut) or _second_that(sentence, cut):
             continue
+        if _adds_an_item(sentence, cut):
+            continue
         if listed and ";" in cut.group():
             continue
         pieces.append([position, cut.start()])
@@ -376,6 +378,23 @@ def _joins_a_pair(before: str, cut: re.Match[str]) -> bool:
     one subject, and cut there its second half stood as a claim with no verb of its own."""
     is_and = cut.group().strip(" ,").lower() == "and"
     return is_and and re.search(r"\bboth\b", before, re.IGNORECASE) is not None
+
+
+def _adds_an_item(sentence: str, cut: re.Match[str]) -> bool:
+    """Whether an ", and" adds one more name to a name just before it rather than opening a
+    clause: the words before the cut end on a capitalised word, and those after it up to the
+    next comma (or the sentence's end) may hold no verb (``_may_hold_a_verb``), as "a member
+    of the Harbour Board, and the Water Committee, she has seen ..." (a fresh reader graded
+    both halves of such a cut fragments). A name after a word in lower case may open a clause
+    with the name's description between it and its verb ("... to reject it, and Dana Holt,
+    the chair, wrote ..."): that cut stays."""
+    if cut.group().strip(" ,").lower() != "and":
+        return False
+    before = words(sentence[: cut.start()])
+    if not before or not before[-1][:1].isupper():
+        return False
+    item = sentence[cut.end() :].split(",", 1)[0]
+    return not _may_hold_a_verb(item)
 
 
 def _second_that(sentence: str, cut: re.Match[str]) -> bool:

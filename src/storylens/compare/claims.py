@@ -48,7 +48,7 @@ from storylens.compare.quotes import marked_phrases
 from storylens.compare.same_claim import SameClaim, judge_many
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile, english_zipf
 from storylens.compare.words import fold, words
-from storylens.records import Claim, ClaimMatch, ClaimStatus, StoryMember
+from storylens.records import Claim, ClaimMatch, ClaimRelation, ClaimStatus, StoryMember
 
 # Claim units (splitting) live in ``claim_units``; their names stay importable from here.
 __all__ = [
@@ -618,7 +618,9 @@ def _maybe_matches(
                     SameClaim(
                         same=False,
                         score=decision.score,
-                        relation="same-quotation" if column in quoting else "maybe-same",
+                        relation=_quoting_relation(quotations[row], units[column].text)
+                        if column in quoting
+                        else "maybe-same",
                         reason=decision.reason,
                         model=decision.model,
                     ),
@@ -691,3 +693,32 @@ def shares_a_quotation(a: str, b: str) -> bool:
     """Whether sentence ``b`` prints the quotation of sentence ``a`` (``_same_quotation``:
     word for word, case, accents and curly marks aside)."""
     return _same_quotation(_quotations(a), _quotations(b))
+
+
+def prints_part_of_quotation(a: str, b: str) -> bool:
+    """Whether sentence ``b``, printing a quotation of sentence ``a`` (``shares_a_quotation``),
+    prints only part of it: each of ``a``'s quotations of ``MIN_SHARED_QUOTE_WORDS`` words or
+    more that ``b`` prints, it prints cut short. A fresh reader found "B prints the same
+    quotation" under a remark of three sentences of which B printed the last words."""
+    return _part_of_quotation(_quotations(a), b)
+
+
+def _part_of_quotation(a: Sequence[str], b_text: str) -> bool:
+    shared = [
+        one
+        for one in a
+        for other in _quotations(b_text)
+        if len(one.split()) >= MIN_SHARED_QUOTE_WORDS
+        and len(other.split()) >= MIN_SHARED_QUOTE_WORDS
+        and _holds(one, other)
+    ]
+    # a quotation printed whole in pieces around its attribution ("“I trust in God,” she
+    # said, “but ...”") is printed whole
+    joined = f" {' '.join(_folded(phrase) for phrase in marked_phrases(b_text))} "
+    return bool(shared) and not any(f" {one} " in joined for one in shared)
+
+
+def _quoting_relation(a: Sequence[str], b_text: str) -> ClaimRelation:
+    """A lone claim's match that prints its quotation: "part-quotation" where it prints only
+    part of it (``_part_of_quotation``), else "same-quotation"."""
+    return "part-quotation" if _part_of_quotation(a, b_text) else "same-quotation"

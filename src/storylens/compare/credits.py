@@ -8,6 +8,10 @@ credited outlet is in the story, which of its articles.
 A credit is a cue and a name that looks like an outlet (``ingest/outlet_names.py``: a word
 outlets are named with, a known outlet's name, or a web address). The article's own outlet is
 no credit: a source "told The Post" in the Post's own article is its own interview.
+
+A credited outlet's article in the story is named beside the credit only where it may hold
+what is credited (``may_hold_credited``): an outlet's article on another matter is not the
+interview or report another article credits to that outlet.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from storylens.compare.words import content_stems
 from storylens.ingest.outlet_names import (
     NAME_PATTERN,
     infer_outlet,
@@ -31,16 +36,30 @@ _WHEN = (
     r"(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+night)?"
     r"|yesterday|today|earlier|last\s+(?:night|week|month)|this\s+(?:morning|week)"
 )
+# An outlet's name with the kind of publication it is, in lower case, as reporters write many
+# ("New York magazine", "Forbes magazine"): the name alone often holds no outlet word (a
+# fresh reader of a BASIL event found "An article in New York magazine described ..."
+# credited nowhere).
+_KINDS = r"magazine|newspaper"
+_NAMED = rf"{NAME_PATTERN}(?:\s+(?:{_KINDS}))?"
+# Verbs of saying that take the outlet spoken to after "to" ("Holt denied to the Gazette
+# that ...", "confirmed to CNN"; a fresh reader found "denied to the Portland Press Herald"
+# credited nowhere).
+_SAID_TO = (
+    r"said|says|denied|denies|confirmed|confirms|admitted|acknowledged|explained|insisted"
+    r"|complained|conceded|revealed|disclosed"
+)
 # The words that credit an outlet: before its name ("according to", "reported by", "told"),
 # or after it ("reported", "first reported").
 _BEFORE = re.compile(
     rf"\b(?i:according\s+to(?:\s+an?\s+(?:report|story|article|interview|analysis)\s+(?:in|by|on|from|with))?"
     rf"|(?:first\s+)?reported(?:\s+{_WHEN})?\s+by|(?:was|were)\s+(?:first\s+)?reported\s+(?:in|on)"
-    rf"|told|telling|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
+    rf"|told|telling|(?:{_SAID_TO})(?:\s+(?:{_WHEN}))?\s+to"
+    rf"|in\s+an\s+interview\s+(?:with|on)|(?:speaking|spoke|talking)\s+(?:to|with)"
     rf"|(?:said|says|saying|speaking|spoke|appeared|appearing|asked)(?:\s+(?:{_WHEN}))?\s+on"
     rf"|(?:first\s+)?(?:obtained|published|broadcast|aired)\s+by|cited\s+by|quoted\s+(?:in|by)"
     rf"|(?:first\s+)?(?:published|posted|printed)\s+(?:in|on))"
-    rf"\s+(?P<name>{NAME_PATTERN})"
+    rf"\s+(?P<name>{_NAMED})"
 )
 # An outlet's piece named as the source of what follows: "a new report in The Guardian",
 # "a Guardian newspaper report that revealed ...", "the Washington Post story" (a fresh reader
@@ -49,7 +68,7 @@ _BEFORE = re.compile(
 _PIECE_NOUNS = r"report|story|article|investigation|expos[ée]"
 _PIECE_IN = re.compile(
     rf"\b(?i:an?|the)\s+(?i:(?:new|recent|latest|separate|earlier)\s+)?(?i:{_PIECE_NOUNS})"
-    rf"\s+(?i:in|by|from)\s+(?P<name>{NAME_PATTERN})"
+    rf"\s+(?i:in|by|from)\s+(?P<name>{_NAMED})"
 )
 _PIECE_OF = re.compile(
     rf"\b(?i:an?|the)\s+(?P<name>{NAME_PATTERN})\s+(?:(?i:newspaper|magazine)\s+)?"
@@ -82,10 +101,10 @@ _DESCRIBED = re.compile(
 # may the sources it relays ("CNN, citing two officials, reported").
 _DESCRIPTION = r"(?:,\s+(?:(?i:an?|the)|citing|quoting)\s+[^,.;]{1,80}?,)?"
 _AFTER = re.compile(
-    rf"(?P<name>{NAME_PATTERN})(?:[’']s?)?{_DESCRIPTION}\s+"
+    rf"(?P<name>{_NAMED})(?:[’']s?)?{_DESCRIPTION}\s+"
     rf"(?:(?:first|originally|also|previously|earlier)\s+)?"
     rf"(?:reported|reports|has\s+reported|had\s+reported|(?:is|was)\s+reporting|revealed|obtained"
-    rf"|broke\s+the\s+news)\b"
+    rf"|broke\s+the\s+news|estimated|estimates)\b"
 )
 # Outlets named by an everyday word after a capital "The", which running text keeps ("according
 # to The Hill", "told The Atlantic"): the word alone is no outlet ("Capitol Hill", "the
@@ -93,6 +112,10 @@ _AFTER = re.compile(
 THE_TITLED_OUTLETS = frozenset({"hill", "atlantic", "intercept", "federalist", "economist"})
 # An outlet given by a name this short is a code ("nyt", "hpo"), not a name to compare.
 MAX_CODE_CHARS = 4
+# A credited article of the story holds what is credited where it names the first person the
+# crediting sentence names (the one who told it, or whom it is about) or holds at least this
+# share of that sentence's content words (the credited outlet's own name aside).
+MIN_CREDITED_SHARE = 0.5
 # A credited name is cut at this many characters: a longer run is a sentence, not a name.
 MAX_CREDIT_CHARS = 60
 # A name joined by "and" lists outlets when it has at least this many parts, each an outlet.
@@ -165,7 +188,8 @@ def _add_credit(
     if not name or len(name) > MAX_CREDIT_CHARS:
         return
     key = outlet_key(name)
-    if not looks_like_outlet(name) and key not in described and not _titled(raw):
+    kind_named = re.search(rf"\s(?:{_KINDS})$", name) is not None
+    if not (looks_like_outlet(name) or kind_named) and key not in described and not _titled(raw):
         return
     if not key or is_own(key, own, name):
         return
@@ -224,7 +248,8 @@ def own_names(member: StoryMember) -> list[str]:
 
 def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...]]:
     """Each member's credits to other outlets, with the story member each names where one
-    matches (the earliest of that outlet's articles)."""
+    matches (the earliest of that outlet's articles) and may hold what is credited
+    (``may_hold_credited``)."""
     keys = {index: {outlet_key(name) for name in own_names(m)} for index, m in enumerate(members)}
     credits: dict[int, tuple[Credit, ...]] = {}
     for index, member in enumerate(members):
@@ -238,7 +263,7 @@ def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...
             key = outlet_key(name)
             source = next(
                 (
-                    members[other].id
+                    members[other]
                     for other in range(len(members))
                     if other != index
                     and keys[other] - keys[index]
@@ -246,6 +271,51 @@ def story_credits(members: Sequence[StoryMember]) -> dict[int, tuple[Credit, ...
                 ),
                 None,
             )
-            rows.append(Credit(name=name, start=start, end=end, article_id=source))
+            held = source is not None and may_hold_credited(member, start, end, source)
+            article_id = source.id if source is not None and held else None
+            rows.append(Credit(name=name, start=start, end=end, article_id=article_id))
         credits[index] = tuple(rows)
     return credits
+
+
+def may_hold_credited(member: StoryMember, start: int, end: int, other: StoryMember) -> bool:
+    """Whether ``other``'s article may hold what ``member`` credits to its outlet in the
+    sentence around ``start``..``end`` (the credited name): it names the first person that
+    sentence names, or holds ``MIN_CREDITED_SHARE`` of its content words. An outlet is credited
+    for one interview or report, not for whatever else it printed: a fresh reader of a BASIL
+    event found hpo's "Jeb Bush ... raised eyebrows Monday after telling Fox News he supported
+    the invasion" read as citing the story's Fox News article, a report of another man's
+    speech that never names Bush."""
+    text = member.analysed.article.text
+    low, high = _sentence_around(member, start)
+    other_text = other.analysed.article.text
+    people = [
+        entity
+        for entity in member.analysed.entities
+        if entity.label == "PERSON" and low <= entity.start < high
+    ]
+    # the outlet's own journalist ("told MSNBC's Lena Hart") is no one it reports on
+    journalists = [p for p in people if re.fullmatch(r"['’]s\s+", text[end : p.start])]
+    reported = [p for p in people if p not in journalists]
+    if reported:
+        surname = re.sub(r"['’]s$", "", reported[0].text.split()[-1])
+        if re.search(rf"\b{re.escape(surname)}\b", other_text):
+            return True
+    credited = " ".join([text[start:end], *(p.text for p in journalists)])
+    stems = set(content_stems(text[low:high])) - set(content_stems(credited))
+    if not stems:
+        return True
+    held = stems & set(content_stems(other_text))
+    return len(held) >= MIN_CREDITED_SHARE * len(stems)
+
+
+def _sentence_around(member: StoryMember, at: int) -> tuple[int, int]:
+    """The (start, end) of the sentence of ``member``'s text that holds offset ``at``: the
+    parse's, or the text between full stops and line breaks where the parse gives none."""
+    for sentence in member.analysed.sentences:
+        if sentence.start <= at < sentence.end:
+            return sentence.start, sentence.end
+    text = member.analysed.article.text
+    low = max(text.rfind(mark, 0, at) for mark in ".!?\n") + 1
+    ends = [found for mark in ".!?\n" if (found := text.find(mark, at)) != -1]
+    return low, min(ends, default=len(text))

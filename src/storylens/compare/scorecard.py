@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from storylens.compare.names_only import MAX_ONLY_NAMED
-from storylens.records import Claim, ClaimMatch, StoryComparison
+from storylens.records import QUOTING_RELATIONS, Claim, ClaimMatch, StoryComparison
 
 # Quote relations the scorecard counts: a changed wording, not the same words.
 VARIANT_KINDS = ("reworded", "truncated", "misattributed")
@@ -194,14 +194,23 @@ def maybe_note(claim: Claim) -> str:
         return "another outlet may tell it in other words"
     # An outlet that prints the same quotation is said to: "may say it in other words"
     # undersold it to a fresh reader who found the very words in that outlet.
+    # ... and one that prints only part of it, that it prints part: "the same quotation" read
+    # as false to a fresh reader who found three words of a remark of forty
     quoting = list(
-        dict.fromkeys(m.outlet for m in claim.maybe_matches if m.relation == "same-quotation")
+        dict.fromkeys(m.outlet for m in claim.maybe_matches if m.relation in QUOTING_RELATIONS)
     )
+    part = [
+        outlet
+        for outlet in quoting
+        if all(m.relation == "part-quotation" for m in claim.maybe_matches if m.outlet == outlet)
+    ]
     others = [outlet for outlet in outlets if outlet not in quoting]
     notes = []
-    if quoting:
-        verb = "prints" if len(quoting) == 1 else "print"
-        notes.append(f"{_listed(quoting, 'and')} {verb} the same quotation")
+    whole = [outlet for outlet in quoting if outlet not in part]
+    for listed, what in ((whole, "the same quotation"), (part, "part of the quotation")):
+        if listed:
+            verb = "prints" if len(listed) == 1 else "print"
+            notes.append(f"{_listed(listed, 'and')} {verb} {what}")
     if others:
         notes.append(f"{_listed(others, 'or')} may say it in other words")
     return "; ".join(notes)

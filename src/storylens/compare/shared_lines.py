@@ -20,7 +20,12 @@ from storylens.compare.claim_units import ClaimUnit
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
 from storylens.compare.pointers import weigh_pointers
 from storylens.compare.same_claim_features import ClaimProfile
-from storylens.compare.summary import claim_line, disputes_in, quoting_outlets
+from storylens.compare.summary import (
+    claim_line,
+    disputes_in,
+    part_quoting_outlets,
+    quoting_outlets,
+)
 from storylens.records import Claim, DetailConflict, StoryMember, SummarySentence, Wording
 
 
@@ -69,6 +74,7 @@ def shared_lines(
                 line,
                 unmatched=unmatched,
                 same_quotation=quoting,
+                part_quotation=part_quoting_outlets(claim, claims, quoting),
                 disputed=disputes_in(shown, details),
                 nearest=tuple(m for m in claim.nearest if m.outlet in unmatched),
             )

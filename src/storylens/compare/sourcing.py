@@ -853,9 +853,17 @@ def _role_patterns(role_word: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     spokeswoman, Stephanie Gray,"), compiled once per role word: the ``re`` module's own
     cache holds 512 patterns, and an analysis run turns over more than that."""
     role = re.escape(role_word)
+    # An apposition names a whole name and is set off: the name is no tail of a longer one
+    # ("the Council on Foreign Relations"), and the role ends the apposition (a comma, the
+    # sentence's end). "... at the Council on Foreign Relations, the conservative senator
+    # vying for the nomination said" opens a clause on the role: a fresh reader of a BASIL
+    # event found "Foreign Relations" listed as a source the outlet quotes.
+    whole = r"(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)(?<!\bthe\s)"
     return (
         re.compile(rf"\b(?i:{role}),?\s+({NAME_RUN})"),
-        re.compile(rf"({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b"),
+        re.compile(
+            rf"{whole}({NAME_RUN}),\s+(?:[\w'’.-]+\s+){{0,5}}{role}\b(?=\s*(?:[,.;:)—–]|$))"
+        ),
     )
 
 

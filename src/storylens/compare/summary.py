@@ -34,7 +34,7 @@ from scipy import sparse
 
 from storylens.analyse.quotes.cues import ROLE_NOUNS
 from storylens.compare.claim_units import ClaimUnit
-from storylens.compare.claims import shares_a_quotation
+from storylens.compare.claims import prints_part_of_quotation, shares_a_quotation
 from storylens.compare.lone_claims import nearest_matches, nearest_sentences
 from storylens.compare.pointers import weigh_pointers
 from storylens.compare.quotes import quoted_share
@@ -49,6 +49,7 @@ from storylens.compare.words import (
     words,
 )
 from storylens.records import (
+    QUOTING_RELATIONS,
     Claim,
     ClaimMatch,
     DetailConflict,
@@ -320,14 +321,42 @@ def quoting_outlets(
     return tuple(o for o in outlets if o in found)
 
 
+def part_quoting_outlets(
+    claim: Claim, claims: Sequence[Claim], outlets: Sequence[str]
+) -> tuple[str, ...]:
+    """Those of ``outlets`` (each printing a quotation of ``claim``: ``quoting_outlets``) that
+    print only part of it in every sentence that prints it (``prints_part_of_quotation``)."""
+    whole: dict[str, None] = {}
+    part: dict[str, None] = {}
+    for other in claims:
+        if other.outlet not in outlets or other.status == "copy":
+            continue
+        if not shares_a_quotation(claim.text, other.text):
+            continue
+        if prints_part_of_quotation(claim.text, other.text):
+            part[other.outlet] = None
+        else:
+            whole[other.outlet] = None
+    return tuple(o for o in outlets if o in part and o not in whole)
+
+
+def quotation_notes(whole: Sequence[str], part: Sequence[str]) -> list[str]:
+    """What a line says of the outlets that print its quotation: "B prints the same
+    quotation", "C prints part of the quotation" (``part``: those that print only part)."""
+    notes = []
+    same = [outlet for outlet in whole if outlet not in part]
+    for outlets, what in ((same, "the same quotation"), (part, "part of the quotation")):
+        if outlets:
+            verb = "prints" if len(outlets) == 1 else "print"
+            notes.append(f"{', '.join(outlets)} {verb} {what}")
+    return notes
+
+
 def others_note(line: SummarySentence) -> str:
     """What a summary line says of the story's other outlets, or nothing."""
     if line.own:
         return f"only {line.outlet} reports it"
-    notes = []
-    if line.same_quotation:
-        verb = "prints" if len(line.same_quotation) == 1 else "print"
-        notes.append(f"{', '.join(line.same_quotation)} {verb} the same quotation")
+    notes = quotation_notes(line.same_quotation, line.part_quotation)
     # an outlet with a closest sentence shown is left to it ("closest in B", or "... in words,
     # perhaps unrelated": ``pointers``): "cannot tell whether B tells it" above B's very
     # sentence read as false doubt to fresh readers, and "B may tell it" as a claim where B did
@@ -604,19 +633,22 @@ def summarise(
         own = claim.status == "only" and not claim.maybe_matches
         # an outlet that prints the line's quotation is said to, not called unmatched: a
         # fresh reader found "no sentence of B matched" above B's very words
-        quoting = tuple(
-            dict.fromkeys(
-                m.outlet
-                for m in claim.maybe_matches
-                if m.relation == "same-quotation" and m.outlet not in told
-            )
-        )
+        quoted_by = {
+            m.outlet: m.relation
+            for m in claim.maybe_matches
+            if m.relation in QUOTING_RELATIONS and m.outlet not in told
+        }
+        quoting = tuple(quoted_by)
+        part = tuple(o for o, relation in quoted_by.items() if relation == "part-quotation")
         unmatched = () if own else tuple(o for o in outlets if o not in told | set(quoting))
         if unmatched:
             also = quoting_outlets(claim, claims, unmatched)
             quoting += also
+            part += part_quoting_outlets(claim, claims, also)
             unmatched = tuple(o for o in unmatched if o not in also)
-        chosen.append(replace(line, unmatched=unmatched, own=own, same_quotation=quoting))
+        chosen.append(
+            replace(line, unmatched=unmatched, own=own, same_quotation=quoting, part_quotation=part)
+        )
         chosen_rows.append(row)
         if len(chosen) == SUMMARY_SENTENCES:
             break

@@ -73,6 +73,8 @@ OUTLET_WORDS = frozenset(
         "media",
         "sport",
         "sports",
+        # "The Daily Caller": the trim cut it to "Daily" (``trim_outlet_name``)
+        "caller",
     ]
 )
 # Outlets whose names hold none of those words, as they are written in running text.
