@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from storylens.compare.sourcing import counted_quotes, sourcing_profiles
 from storylens.records import Quote, SourcingProfile
 from test_compare_parts import member
@@ -272,3 +274,44 @@ def test_a_publications_name_stops_at_the_end_of_its_sentence() -> None:
     assert _publications(text) == {("harbourwatch", "net")}
     named = "the newspaper St. Corvale Courier-Ledger said so, as did the magazine U.S. Harbours"
     assert _publications(named) == {("st", "corvale", "courierledger"), ("u", "s", "harbours")}
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "mention", "cue", "described"),
+    [
+        (
+            "The pier will close, according to people who know both of them.",
+            "The pier will close",
+            "people",
+            "according to",
+            "people who know both of them",
+        ),
+        (
+            "The pier will close, two people briefed on the talks said.",
+            "The pier will close",
+            "two people",
+            "said",
+            "two people briefed on the talks",
+        ),
+        (
+            "The pier will close, friends who were close to the mayor said.",
+            "The pier will close",
+            "friends",
+            "said",
+            "friends who were close to the mayor",
+        ),
+    ],
+)
+def test_people_described_by_their_access_after_the_mention_are_anonymous_sources(
+    text: str, words: str, mention: str, cue: str, described: str
+) -> None:
+    # the parse leaves the relative clause or participle out of the mention: "people" alone
+    # read as the public, and the outlet's anonymous sourcing was counted nowhere
+    ((quote, source, _),) = counted_quotes([_said(text, words, mention, cue=cue)], text)
+    assert (source, quote.speaker_mention) == ("anonymous", described)
+
+
+def test_people_who_spoke_to_a_paper_are_not_described_by_access() -> None:
+    text = "The vote was a mistake, voters who spoke to the Gazette said."
+    ((_, source, _),) = counted_quotes([_said(text, "The vote was a mistake", "voters")], text)
+    assert source == "unnamed"

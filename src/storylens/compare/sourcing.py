@@ -222,6 +222,17 @@ def _sentence_end_mark(text: str, position: int) -> int | None:
     return min((at for end in SENTENCE_ENDS if (at := text.find(end, position)) >= 0), default=None)
 
 
+# What describes an unnamed speaker by access right after the mention, where the parse left
+# it out of the mention ("people who know both of them", "two people briefed on the talks"),
+# up to the next comma, stop or quotation mark.
+ACCESS_AFTER_MENTION = re.compile(
+    r"""\s+(?:(?:who|that)\s+(?:(?:have|had)\s+)?(?:know|knew|known|worked|work
+    |(?:are|were|is|was)\s+(?:familiar|close|briefed|involved|knowledgeable))
+    |(?:who|that)\s+(?:spoke|speak)\s+on\s+(?:the\s+)?condition\s+of\s+anonymity
+    |familiar\s+with|close\s+to|briefed\s+on|with\s+(?:direct\s+)?knowledge\s+of
+    |involved\s+in)\b[^,.;:“”"]{0,80}""",
+    re.VERBOSE,
+)
 # An outlet telling what its unnamed sources gave it: "Fox News has learned", "CNN is told".
 _OUTLET_LEARNED = re.compile(
     rf"(?P<name>{NAME_PATTERN})\s+(?P<cue>(?:has|have|had)\s+(?:also\s+)?learned"
@@ -1210,8 +1221,12 @@ def counted_quotes(
             if relayed is None:
                 continue
             quote = relayed
+        described = _with_access_after(quote, text)
+        quote = described or quote
         relative = _by_relative_pronoun(quote)
         source = source_type(quote.speaker_type, _description(quote), names_people)
+        if described is not None and source == "unnamed":
+            source = "anonymous"  # people described by their access are sources, not the public
         if relative and source != "anonymous" and quote.speaker_type == "anonymous":
             # a relative pronoun read as a speaker whose antecedent is no source by access
             # or role ("a bizarre episode that is threatening his dream ..."): the extractor
@@ -1221,6 +1236,25 @@ def counted_quotes(
             counted.append((quote.start, quote.end))
             yield quote, source, quoted_word_count(quote)
     yield from _outlets_unnamed_sources(text, counted)
+
+
+def _with_access_after(quote: Quote, text: str) -> Quote | None:
+    """An unnamed speaker whose access the words right after the mention describe ("according
+    to people who know both of them", "two people briefed on the talks said"): the parse
+    leaves the relative clause or participle out of the mention, and "people" alone read as
+    the public, so a fresh reader found an outlet's anonymous sourcing counted nowhere. The
+    quote with the mention taking the description (up to the next comma or stop, or the cue),
+    an anonymous source; None where no such words follow."""
+    if quote.speaker_type != "anonymous" or quote.speaker_end is None or not text:
+        return None
+    found = ACCESS_AFTER_MENTION.match(text, quote.speaker_end)
+    if found is None or _by_relative_pronoun(quote):
+        return None
+    end = found.end()
+    if quote.cue and (cue := re.search(rf"\s+{re.escape(quote.cue)}\b", text[found.start() : end])):
+        end = found.start() + cue.start()  # "two people briefed on the talks said": not "said"
+    described = (quote.speaker_mention or "") + text[quote.speaker_end : end]
+    return replace(quote, speaker=described, speaker_mention=described, speaker_end=end)
 
 
 def _outlets_unnamed_sources(
