@@ -155,6 +155,16 @@ def test_two_outlets_whose_leads_date_one_day_tell_one_event() -> None:
     assert _wednesday_rows(gazette, courier) == [("Gazette", "Courier")]
 
 
+def test_a_day_in_the_possessive_shares_the_row_of_the_day() -> None:
+    # "Wednesday's opening" and "on Wednesday" give one day: the possessive kept two keys
+    gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
+    text = "Crowds cheered at Wednesday's opening as Ilse Brandt cut a ribbon by the water."
+    at = text.index("Wednesday's")
+    timexes = (Timex(at, at + 11, "Wednesday's", "2026-05-13", "DATE", True),)
+    courier = member("b", "Courier", text, published="2026-05-14", timexes=timexes)
+    assert _wednesday_rows(gazette, courier) == [("Gazette", "Courier")]
+
+
 def test_a_day_told_after_the_lead_keeps_its_own_row() -> None:
     gazette = _wednesday("a", "Gazette", _GAZETTE_LEAD)
     courier = _wednesday(

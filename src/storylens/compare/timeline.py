@@ -55,6 +55,8 @@ _NAMES_A_DAY = re.compile(
     + r"|yesterday|tomorrow|today)|\d{1,4}[-/]\d",
     re.IGNORECASE,
 )
+# A possessive ending on a date's words ("Wednesday's", "the week’s").
+_POSSESSIVE_END = re.compile(r"['’]s?$")
 # A clock time, "09:30" or "24:00" (midnight), after the "T" of a TIMEX3 value.
 _CLOCK = re.compile(r"(\d{2}):\d{2}")
 # A time of day said from where its writer or speaker stands ("tonight", "this morning",
@@ -212,7 +214,9 @@ def timeline(
                 whole = text[low:high]
                 if low <= timex.start < high and "\n" not in whole and len(whole) <= MAX_ROW_CHARS:
                     sentence = whole
-            key_words = (value, timex.text.lower())
+            # "Wednesday's speech" and "on Wednesday" give one day in one word: a possessive
+            # ending keeps no claim of that day out of another outlet's row
+            key_words = (value, _POSSESSIVE_END.sub("", timex.text.lower()))
             known_rows = claims_of.setdefault(key_words, [])
             row = _closest_row(cosine, unit, known_rows)
             if row is None and unit in leads and "X" not in value and _DAY_VALUE.fullmatch(value):
