@@ -6,6 +6,7 @@ every interface counts the same way.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from storylens.compare.names_only import MAX_ONLY_NAMED
@@ -205,15 +206,23 @@ def maybe_note(claim: Claim) -> str:
         if all(m.relation == "part-quotation" for m in claim.maybe_matches if m.outlet == outlet)
     ]
     others = [outlet for outlet in outlets if outlet not in quoting]
-    notes = []
-    whole = [outlet for outlet in quoting if outlet not in part]
-    for listed, what in ((whole, "the same quotation"), (part, "part of the quotation")):
-        if listed:
-            verb = "prints" if len(listed) == 1 else "print"
-            notes.append(f"{_listed(listed, 'and')} {verb} {what}")
+    notes = quotation_notes(quoting, part)
     if others:
         notes.append(f"{_listed(others, 'or')} may say it in other words")
     return "; ".join(notes)
+
+
+def quotation_notes(whole: Sequence[str], part: Sequence[str]) -> list[str]:
+    """What a line says of the outlets that print its quotation: "B prints the same
+    quotation", "C prints part of the quotation" (``part``: those of ``whole`` or beside it
+    that print only part)."""
+    notes = []
+    same = [outlet for outlet in whole if outlet not in part]
+    for listed, what in ((same, "the same quotation"), (list(part), "part of the quotation")):
+        if listed:
+            verb = "prints" if len(listed) == 1 else "print"
+            notes.append(f"{_listed(listed, 'and')} {verb} {what}")
+    return notes
 
 
 def _listed(names: list[str], conjunction: str) -> str:

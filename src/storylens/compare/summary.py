@@ -40,6 +40,7 @@ from storylens.compare.pointers import weigh_pointers
 from storylens.compare.quotes import quoted_share
 from storylens.compare.same_claim import SPEECH_WORDS, judge_profiles
 from storylens.compare.same_claim_features import ClaimProfile, claim_profile
+from storylens.compare.scorecard import quotation_notes
 from storylens.compare.words import (
     SUBJECT_PRONOUNS,
     fold,
@@ -338,18 +339,6 @@ def part_quoting_outlets(
         else:
             whole[other.outlet] = None
     return tuple(o for o in outlets if o in part and o not in whole)
-
-
-def quotation_notes(whole: Sequence[str], part: Sequence[str]) -> list[str]:
-    """What a line says of the outlets that print its quotation: "B prints the same
-    quotation", "C prints part of the quotation" (``part``: those that print only part)."""
-    notes = []
-    same = [outlet for outlet in whole if outlet not in part]
-    for outlets, what in ((same, "the same quotation"), (part, "part of the quotation")):
-        if outlets:
-            verb = "prints" if len(outlets) == 1 else "print"
-            notes.append(f"{', '.join(outlets)} {verb} {what}")
-    return notes
 
 
 def others_note(line: SummarySentence) -> str:
