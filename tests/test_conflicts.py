@@ -709,3 +709,56 @@ def test_a_year_opened_is_no_year_another_thing_was_built() -> None:
     # bridge).
     b = "The old school, built in 1961, will host a meeting on the closure next week."
     assert _built_rows(b, "1961") == []
+
+
+# -- issue 19/23: kinds readers name that the table missed ------------------------------------
+
+
+def _night_of(
+    a: str, phrase_a: str, value_a: str, b: str, phrase_b: str, value_b: str
+) -> list[tuple[str, str, str]]:
+    return _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-01"),
+            timexes=(_timex(a, phrase_a, value_a, "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-01"),
+            timexes=(_timex(b, phrase_b, value_b, "TIME"),),
+        ),
+    )
+
+
+def test_two_times_of_one_named_day_conflict() -> None:
+    # A clock time that names its day is a date; two of them on one day were said to
+    # overlap, since both are that day.
+    a = "The warehouse fire in Dunmore broke out at 10:30 p.m. Saturday, firefighters said."
+    b = "The warehouse fire in Dunmore broke out at 10:45 p.m. Saturday, officials said."
+    shown = _night_of(
+        a, "10:30 p.m. Saturday", "2026-02-28T22:30", b, "10:45 p.m. Saturday", "2026-02-28T22:45"
+    )
+    assert shown == [("date", "10:30 p.m. Saturday", "10:45 p.m. Saturday")]
+
+
+def test_a_time_of_a_named_day_given_as_an_estimate_is_no_conflict() -> None:
+    # "about 10:30" may be 10:45; "just before 3 a.m." often times the call, not the fire.
+    a = "The warehouse fire in Dunmore broke out about 10:30 p.m. Saturday, firefighters said."
+    b = "The warehouse fire in Dunmore broke out at 10:45 p.m. Saturday, officials said."
+    shown = _night_of(
+        a, "10:30 p.m. Saturday", "2026-02-28T22:30", b, "10:45 p.m. Saturday", "2026-02-28T22:45"
+    )
+    assert not shown
+
+
+def test_one_time_of_a_named_day_agrees() -> None:
+    a = "The warehouse fire in Dunmore broke out at 10:30 p.m. Saturday, firefighters said."
+    b = "The warehouse fire in Dunmore broke out at 10:30 p.m. on Saturday, officials said."
+    shown = _night_of(
+        a,
+        "10:30 p.m. Saturday",
+        "2026-02-28T22:30",
+        b,
+        "10:30 p.m. on Saturday",
+        "2026-02-28T22:30",
+    )
+    assert not shown

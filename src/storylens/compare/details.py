@@ -1277,6 +1277,12 @@ def _event_pair(
                     "gives its publication date"
                 ),
             )
+        clocks = _clocks_of_one_day(first.value, second.value)
+        if status == "agree" and clocks is not None and not _bounded(pairing, first, second, i, j):
+            # "10:30 p.m. on Saturday" / "10:45 p.m. Saturday": one day, two times of it. A
+            # time given as a bound or an estimate ("just before 3 a.m." / "around 2:15
+            # a.m.") often times another moment of the night (a call, not the shooting).
+            return _time_pair(first, second, *clocks, subject, pairing, i, j)
         return DetailConflict(kind, subject, first, second, status, reason)
     text_a, text_b = pairing.text(first, i), pairing.text(second, j)
     bound_a = _bound(text_a, first.start, first.text)
@@ -1284,17 +1290,7 @@ def _event_pair(
     reason = _pair_reason(first, second)
     if kind == "time":
         a, b = _minutes(first.value), _minutes(second.value)
-        close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
-        if (
-            close
-            and bound_a == bound_b == "about"
-            and abs(a - b) > ESTIMATE_ROUNDING_MINUTES
-            and not _side_holds(text_a, first, a, b, text_b, second)
-        ):
-            # "about 8:30" / "around 8": two estimates may be one time, or two.
-            doubt = reason + _estimates(kind)
-            return DetailConflict(kind, subject, first, second, "unchecked", doubt)
-        return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
+        return _time_pair(first, second, a, b, subject, pairing, i, j)
     if _numbers_agree(first, second, _firm(bound_a), _firm(bound_b)):
         return DetailConflict(kind, subject, first, second, "agree", reason)
     if _numbers_agree(first, second, bound_a, bound_b):
@@ -1304,6 +1300,54 @@ def _event_pair(
     return DetailConflict(kind, subject, first, second, "disagree", reason)
 
 
+def _clocks_of_one_day(a: str, b: str) -> tuple[int, int] | None:
+    """The minutes of the day of two TIMEX3 values that name one day and a clock time each
+    ("2026-02-28T22:30" / "2026-02-28T22:45"), or None."""
+    first, second = _DAY_AND_CLOCK.fullmatch(a), _DAY_AND_CLOCK.fullmatch(b)
+    if first is None or second is None or first[1] != second[1]:
+        return None
+    return _minutes(first[2]), _minutes(second[2])
+
+
+def _bounded(pairing: _Pairing, first: DetailValue, second: DetailValue, i: int, j: int) -> bool:
+    """Whether either of two values is given as a bound or an estimate ("about", "before")."""
+    return bool(
+        _bound(pairing.text(first, i), first.start, first.text)
+        or _bound(pairing.text(second, j), second.start, second.text)
+    )
+
+
+def _time_pair(
+    first: DetailValue,
+    second: DetailValue,
+    a: int,
+    b: int,
+    subject: str,
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> DetailConflict:
+    """Two times of day (``a``, ``b``: minutes), each perhaps an estimate or a bound."""
+    kind = first.kind
+    text_a, text_b = pairing.text(first, i), pairing.text(second, j)
+    bound_a = _bound(text_a, first.start, first.text)
+    bound_b = _bound(text_b, second.start, second.text)
+    reason = _pair_reason(first, second)
+    close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
+    if (
+        close
+        and bound_a == bound_b == "about"
+        and abs(a - b) > ESTIMATE_ROUNDING_MINUTES
+        and not _side_holds(text_a, first, a, b, text_b, second)
+    ):
+        # "about 8:30" / "around 8": two estimates may be one time, or two.
+        doubt = reason + _estimates("time")
+        return DetailConflict(kind, subject, first, second, "unchecked", doubt)
+    return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
+
+
+# A day with a clock time, as TIMEX3 writes it: "2026-02-28T22:30".
+_DAY_AND_CLOCK = re.compile(r"(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 # A time given as an estimate ("about 3 a.m.") is rounded to the quarter hour: another
 # estimate this close ("around 2:45 a.m.") is the same time; further apart, within
 # ``APPROXIMATE_MINUTES``, the two may be one time or two.
