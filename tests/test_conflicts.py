@@ -3,6 +3,8 @@ real disagreements are found, and each pair is shown once. Fictional written tex
 
 from __future__ import annotations
 
+import pytest
+
 from storylens.compare.claims import claim_units, similarity_matrix
 from storylens.compare.details import PersonIndex, extract_details, find_conflicts
 from storylens.compare.story import compare_story
@@ -762,3 +764,30 @@ def test_one_time_of_a_named_day_agrees() -> None:
         "2026-02-28T22:30",
     )
     assert not shown
+
+
+@pytest.mark.parametrize(
+    "b",
+    [
+        "Jaylen Brooks, a 15-year-old sophomore, was shot outside a store in Millbrook.",
+        "Jaylen Brooks, aged 15, was shot outside a store in Millbrook.",
+        "A 15-year-old boy, Jaylen Brooks, was shot outside a store in Millbrook.",
+    ],
+)
+def test_an_age_in_a_phrase_beside_the_name_is_the_persons(b: str) -> None:
+    people = ("Jaylen Brooks",)
+    a = "Jaylen Brooks, 14, was shot in the leg on Saturday night."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert ("age", "14", "15") in shown
+
+
+def test_an_age_before_a_speakers_name_is_not_the_speakers() -> None:
+    people = ("Dana Cole",)
+    a = "Dana Cole, 52, has led the county's detectives since 2019."
+    b = "Deputies found a 15-year-old boy, Sgt. Dana Cole said on Sunday."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert not [row for row in shown if row[0] == "age"]

@@ -100,6 +100,15 @@ PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
+# An age in a phrase set beside the name: "Jaylen Brooks, a 15-year-old sophomore," or
+# "Jaylen Brooks, aged 15,", and "a 15-year-old boy, Jaylen Brooks, was shot" (the name
+# closed by a comma or a stop: '15-year-old boy, Sgt. Dana Cole said' gives the speaker
+# no age).
+_AGE_APPOSED_AFTER = re.compile(r"^,\s+(?:(?:a|an)\s+(\d{1,3})-year-old\b|aged?\s+(\d{1,3})\b)")
+_AGE_APPOSED_BEFORE = re.compile(r"\b(\d{1,3})-year-old\s+[a-z]+,\s+$")
+_NAME_CLOSED = re.compile(r"^\s*[,.]")
+# Characters read either side of a name for an age set beside it.
+AGE_APPOSED_CHARS = 40
 # An age said of a description that stands for a person named earlier: "The 45-year-old
 # chef, who ..." (a definite description, no name after it).
 _DESCRIBED_AGE = re.compile(r"\b[Tt]he\s+(\d{1,3})-year-old\s+([a-z]{3,})\b(?!\s+[A-Z])")
@@ -510,6 +519,7 @@ def _person_details(
         yield _value(
             member, "age", person, offset + before.start(1), offset + before.end(1), before.group(1)
         )
+    yield from _apposed_ages(member, person, start, end)
     role = _role_before(text, start)
     if role and "year-old" not in text[role[0] : role[1]]:
         yield _value(member, "role", person, role[0], role[1], text[role[0] : role[1]].lower())
@@ -523,6 +533,22 @@ def _person_details(
             end + appositive.end(1),
             appositive.group(1).lower(),
         )
+
+
+def _apposed_ages(member: StoryMember, person: str, start: int, end: int) -> Iterator[DetailValue]:
+    """An age given in a phrase beside the name ("Jaylen Brooks, aged 15,")."""
+    text = member.analysed.article.text
+    after = _AGE_APPOSED_AFTER.match(text[end : end + AGE_APPOSED_CHARS])
+    if after:
+        group = 1 if after.group(1) else 2
+        if int(after.group(group)) <= MAX_AGE:
+            low, high = end + after.start(group), end + after.end(group)
+            yield _value(member, "age", person, low, high, after.group(group))
+    offset = max(0, start - AGE_APPOSED_CHARS)
+    before = _AGE_APPOSED_BEFORE.search(text[offset:start])
+    if before and int(before.group(1)) <= MAX_AGE and _NAME_CLOSED.match(text[end : end + 2]):
+        low, high = offset + before.start(1), offset + before.end(1)
+        yield _value(member, "age", person, low, high, before.group(1))
 
 
 def _name_values(
