@@ -791,3 +791,40 @@ def test_an_age_before_a_speakers_name_is_not_the_speakers() -> None:
         member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
     )
     assert not [row for row in shown if row[0] == "age"]
+
+
+def test_the_one_date_each_outlet_gives_a_lease_ending_conflicts() -> None:
+    # The sentences differ too much to pair as claims; "expires" and "ends" date one act,
+    # and the lease is what both say ends.
+    a = "The council voted to sell the ferry pier. The current lease expires in 2031."
+    b = "Councillors put the ferry pier up for sale on Monday. Its lease officially ends in 2032."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-03"),
+            timexes=(_timex(a, "2031", "2031", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-03"),
+            timexes=(
+                _timex(b, "Monday", "2026-03-02"),
+                _timex(b, "2032", "2032", anchored=False),
+            ),
+        ),
+    )
+    assert ("date", "2031", "2032") in shown
+
+
+def test_two_things_ending_in_two_years_are_no_conflict() -> None:
+    a = "The council voted to sell the ferry pier. The current lease expires in 2031."
+    b = "Councillors put the ferry pier up for sale. The mayor's term ends in 2029."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-03"),
+            timexes=(_timex(a, "2031", "2031", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-03"),
+            timexes=(_timex(b, "2029", "2029", anchored=False),),
+        ),
+    )
+    assert not [row for row in shown if row[0] == "date"]

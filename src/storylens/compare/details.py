@@ -205,11 +205,12 @@ _DATED_ACTS = {
     "vote": frozenset(stem(w) for w in ("voted", "passed", "passing", "approved", "adopted")),
     "hold": frozenset(stem(w) for w in ("hold", "held", "holds", "holding")),
     "built": frozenset(stem(w) for w in ("built", "constructed", "erected", "opened")),
+    "end": frozenset(stem(w) for w in ("ends", "ended", "expires", "expired")),
 }
 # Acts whose words say too many things to tell two dates of alike claims apart ("opened up
 # about", "opened fire"): they pair two dates only where the words beside both say the same
 # (``_lone_dates``: "the bridge, which opened in 1963" / "the bridge, built in 1961").
-_LONE_ONLY_ACTS = frozenset({"built"})
+_LONE_ONLY_ACTS = frozenset({"built", "end"})
 # Head words either side of a date read for its act: a date's act is often a few words
 # from it ("hold special-election primaries in mid May").
 ACT_HEAD_WORDS = 3
