@@ -3,6 +3,8 @@ real disagreements are found, and each pair is shown once. Fictional written tex
 
 from __future__ import annotations
 
+import pytest
+
 from storylens.compare.claims import claim_units, similarity_matrix
 from storylens.compare.details import PersonIndex, extract_details, find_conflicts
 from storylens.compare.story import compare_story
@@ -709,3 +711,120 @@ def test_a_year_opened_is_no_year_another_thing_was_built() -> None:
     # bridge).
     b = "The old school, built in 1961, will host a meeting on the closure next week."
     assert _built_rows(b, "1961") == []
+
+
+# -- issue 19/23: kinds readers name that the table missed ------------------------------------
+
+
+def _night_of(
+    a: str, phrase_a: str, value_a: str, b: str, phrase_b: str, value_b: str
+) -> list[tuple[str, str, str]]:
+    return _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-01"),
+            timexes=(_timex(a, phrase_a, value_a, "TIME"),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-01"),
+            timexes=(_timex(b, phrase_b, value_b, "TIME"),),
+        ),
+    )
+
+
+def test_two_times_of_one_named_day_conflict() -> None:
+    # A clock time that names its day is a date; two of them on one day were said to
+    # overlap, since both are that day.
+    a = "The warehouse fire in Dunmore broke out at 10:30 p.m. Saturday, firefighters said."
+    b = "The warehouse fire in Dunmore broke out at 10:45 p.m. Saturday, officials said."
+    shown = _night_of(
+        a, "10:30 p.m. Saturday", "2026-02-28T22:30", b, "10:45 p.m. Saturday", "2026-02-28T22:45"
+    )
+    assert shown == [("date", "10:30 p.m. Saturday", "10:45 p.m. Saturday")]
+
+
+def test_a_time_of_a_named_day_given_as_an_estimate_is_no_conflict() -> None:
+    # "about 10:30" may be 10:45; "just before 3 a.m." often times the call, not the fire.
+    a = "The warehouse fire in Dunmore broke out about 10:30 p.m. Saturday, firefighters said."
+    b = "The warehouse fire in Dunmore broke out at 10:45 p.m. Saturday, officials said."
+    shown = _night_of(
+        a, "10:30 p.m. Saturday", "2026-02-28T22:30", b, "10:45 p.m. Saturday", "2026-02-28T22:45"
+    )
+    assert not shown
+
+
+def test_one_time_of_a_named_day_agrees() -> None:
+    a = "The warehouse fire in Dunmore broke out at 10:30 p.m. Saturday, firefighters said."
+    b = "The warehouse fire in Dunmore broke out at 10:30 p.m. on Saturday, officials said."
+    shown = _night_of(
+        a,
+        "10:30 p.m. Saturday",
+        "2026-02-28T22:30",
+        b,
+        "10:30 p.m. on Saturday",
+        "2026-02-28T22:30",
+    )
+    assert not shown
+
+
+@pytest.mark.parametrize(
+    "b",
+    [
+        "Jaylen Brooks, a 15-year-old sophomore, was shot outside a store in Millbrook.",
+        "Jaylen Brooks, aged 15, was shot outside a store in Millbrook.",
+        "A 15-year-old boy, Jaylen Brooks, was shot outside a store in Millbrook.",
+    ],
+)
+def test_an_age_in_a_phrase_beside_the_name_is_the_persons(b: str) -> None:
+    people = ("Jaylen Brooks",)
+    a = "Jaylen Brooks, 14, was shot in the leg on Saturday night."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert ("age", "14", "15") in shown
+
+
+def test_an_age_before_a_speakers_name_is_not_the_speakers() -> None:
+    people = ("Dana Cole",)
+    a = "Dana Cole, 52, has led the county's detectives since 2019."
+    b = "Deputies found a 15-year-old boy, Sgt. Dana Cole said on Sunday."
+    shown = _shown(
+        member("a", "Gazette", a, people=people), member("b", "Courier", b, people=people)
+    )
+    assert not [row for row in shown if row[0] == "age"]
+
+
+def test_the_one_date_each_outlet_gives_a_lease_ending_conflicts() -> None:
+    # The sentences differ too much to pair as claims; "expires" and "ends" date one act,
+    # and the lease is what both say ends.
+    a = "The council voted to sell the ferry pier. The current lease expires in 2031."
+    b = "Councillors put the ferry pier up for sale on Monday. Its lease officially ends in 2032."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-03"),
+            timexes=(_timex(a, "2031", "2031", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-03"),
+            timexes=(
+                _timex(b, "Monday", "2026-03-02"),
+                _timex(b, "2032", "2032", anchored=False),
+            ),
+        ),
+    )
+    assert ("date", "2031", "2032") in shown
+
+
+def test_two_things_ending_in_two_years_are_no_conflict() -> None:
+    a = "The council voted to sell the ferry pier. The current lease expires in 2031."
+    b = "Councillors put the ferry pier up for sale. The mayor's term ends in 2029."
+    shown = _shown(
+        _with(
+            member("a", "Gazette", a, published="2026-03-03"),
+            timexes=(_timex(a, "2031", "2031", anchored=False),),
+        ),
+        _with(
+            member("b", "Courier", b, published="2026-03-03"),
+            timexes=(_timex(b, "2029", "2029", anchored=False),),
+        ),
+    )
+    assert not [row for row in shown if row[0] == "date"]

@@ -100,6 +100,15 @@ PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
 _AGE_AFTER = re.compile(r"^\s*(?:,\s*|\()(\d{1,3})\s*(?:,|\)|\.(?:\s|$))")
 _AGE_BEFORE = re.compile(r"(\d{1,3})-year-old\s+$")
+# An age in a phrase set beside the name: "Jaylen Brooks, a 15-year-old sophomore," or
+# "Jaylen Brooks, aged 15,", and "a 15-year-old boy, Jaylen Brooks, was shot" (the name
+# closed by a comma or a stop: '15-year-old boy, Sgt. Dana Cole said' gives the speaker
+# no age).
+_AGE_APPOSED_AFTER = re.compile(r"^,\s+(?:(?:a|an)\s+(\d{1,3})-year-old\b|aged?\s+(\d{1,3})\b)")
+_AGE_APPOSED_BEFORE = re.compile(r"\b(\d{1,3})-year-old\s+[a-z]+,\s+$")
+_NAME_CLOSED = re.compile(r"^\s*[,.]")
+# Characters read either side of a name for an age set beside it.
+AGE_APPOSED_CHARS = 40
 # An age said of a description that stands for a person named earlier: "The 45-year-old
 # chef, who ..." (a definite description, no name after it).
 _DESCRIBED_AGE = re.compile(r"\b[Tt]he\s+(\d{1,3})-year-old\s+([a-z]{3,})\b(?!\s+[A-Z])")
@@ -196,11 +205,12 @@ _DATED_ACTS = {
     "vote": frozenset(stem(w) for w in ("voted", "passed", "passing", "approved", "adopted")),
     "hold": frozenset(stem(w) for w in ("hold", "held", "holds", "holding")),
     "built": frozenset(stem(w) for w in ("built", "constructed", "erected", "opened")),
+    "end": frozenset(stem(w) for w in ("ends", "ended", "expires", "expired")),
 }
 # Acts whose words say too many things to tell two dates of alike claims apart ("opened up
 # about", "opened fire"): they pair two dates only where the words beside both say the same
 # (``_lone_dates``: "the bridge, which opened in 1963" / "the bridge, built in 1961").
-_LONE_ONLY_ACTS = frozenset({"built"})
+_LONE_ONLY_ACTS = frozenset({"built", "end"})
 # Head words either side of a date read for its act: a date's act is often a few words
 # from it ("hold special-election primaries in mid May").
 ACT_HEAD_WORDS = 3
@@ -510,6 +520,7 @@ def _person_details(
         yield _value(
             member, "age", person, offset + before.start(1), offset + before.end(1), before.group(1)
         )
+    yield from _apposed_ages(member, person, start, end)
     role = _role_before(text, start)
     if role and "year-old" not in text[role[0] : role[1]]:
         yield _value(member, "role", person, role[0], role[1], text[role[0] : role[1]].lower())
@@ -523,6 +534,22 @@ def _person_details(
             end + appositive.end(1),
             appositive.group(1).lower(),
         )
+
+
+def _apposed_ages(member: StoryMember, person: str, start: int, end: int) -> Iterator[DetailValue]:
+    """An age given in a phrase beside the name ("Jaylen Brooks, aged 15,")."""
+    text = member.analysed.article.text
+    after = _AGE_APPOSED_AFTER.match(text[end : end + AGE_APPOSED_CHARS])
+    if after:
+        group = 1 if after.group(1) else 2
+        if int(after.group(group)) <= MAX_AGE:
+            low, high = end + after.start(group), end + after.end(group)
+            yield _value(member, "age", person, low, high, after.group(group))
+    offset = max(0, start - AGE_APPOSED_CHARS)
+    before = _AGE_APPOSED_BEFORE.search(text[offset:start])
+    if before and int(before.group(1)) <= MAX_AGE and _NAME_CLOSED.match(text[end : end + 2]):
+        low, high = offset + before.start(1), offset + before.end(1)
+        yield _value(member, "age", person, low, high, before.group(1))
 
 
 def _name_values(
@@ -1277,6 +1304,12 @@ def _event_pair(
                     "gives its publication date"
                 ),
             )
+        clocks = _clocks_of_one_day(first.value, second.value)
+        if status == "agree" and clocks is not None and not _bounded(pairing, first, second, i, j):
+            # "10:30 p.m. on Saturday" / "10:45 p.m. Saturday": one day, two times of it. A
+            # time given as a bound or an estimate ("just before 3 a.m." / "around 2:15
+            # a.m.") often times another moment of the night (a call, not the shooting).
+            return _time_pair(first, second, *clocks, subject, pairing, i, j)
         return DetailConflict(kind, subject, first, second, status, reason)
     text_a, text_b = pairing.text(first, i), pairing.text(second, j)
     bound_a = _bound(text_a, first.start, first.text)
@@ -1284,17 +1317,7 @@ def _event_pair(
     reason = _pair_reason(first, second)
     if kind == "time":
         a, b = _minutes(first.value), _minutes(second.value)
-        close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
-        if (
-            close
-            and bound_a == bound_b == "about"
-            and abs(a - b) > ESTIMATE_ROUNDING_MINUTES
-            and not _side_holds(text_a, first, a, b, text_b, second)
-        ):
-            # "about 8:30" / "around 8": two estimates may be one time, or two.
-            doubt = reason + _estimates(kind)
-            return DetailConflict(kind, subject, first, second, "unchecked", doubt)
-        return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
+        return _time_pair(first, second, a, b, subject, pairing, i, j)
     if _numbers_agree(first, second, _firm(bound_a), _firm(bound_b)):
         return DetailConflict(kind, subject, first, second, "agree", reason)
     if _numbers_agree(first, second, bound_a, bound_b):
@@ -1304,6 +1327,54 @@ def _event_pair(
     return DetailConflict(kind, subject, first, second, "disagree", reason)
 
 
+def _clocks_of_one_day(a: str, b: str) -> tuple[int, int] | None:
+    """The minutes of the day of two TIMEX3 values that name one day and a clock time each
+    ("2026-02-28T22:30" / "2026-02-28T22:45"), or None."""
+    first, second = _DAY_AND_CLOCK.fullmatch(a), _DAY_AND_CLOCK.fullmatch(b)
+    if first is None or second is None or first[1] != second[1]:
+        return None
+    return _minutes(first[2]), _minutes(second[2])
+
+
+def _bounded(pairing: _Pairing, first: DetailValue, second: DetailValue, i: int, j: int) -> bool:
+    """Whether either of two values is given as a bound or an estimate ("about", "before")."""
+    return bool(
+        _bound(pairing.text(first, i), first.start, first.text)
+        or _bound(pairing.text(second, j), second.start, second.text)
+    )
+
+
+def _time_pair(
+    first: DetailValue,
+    second: DetailValue,
+    a: int,
+    b: int,
+    subject: str,
+    pairing: _Pairing,
+    i: int,
+    j: int,
+) -> DetailConflict:
+    """Two times of day (``a``, ``b``: minutes), each perhaps an estimate or a bound."""
+    kind = first.kind
+    text_a, text_b = pairing.text(first, i), pairing.text(second, j)
+    bound_a = _bound(text_a, first.start, first.text)
+    bound_b = _bound(text_b, second.start, second.text)
+    reason = _pair_reason(first, second)
+    close = abs(a - b) <= APPROXIMATE_MINUTES and bool(bound_a or bound_b)
+    if (
+        close
+        and bound_a == bound_b == "about"
+        and abs(a - b) > ESTIMATE_ROUNDING_MINUTES
+        and not _side_holds(text_a, first, a, b, text_b, second)
+    ):
+        # "about 8:30" / "around 8": two estimates may be one time, or two.
+        doubt = reason + _estimates("time")
+        return DetailConflict(kind, subject, first, second, "unchecked", doubt)
+    return DetailConflict(kind, subject, first, second, _agreement(a == b or close), reason)
+
+
+# A day with a clock time, as TIMEX3 writes it: "2026-02-28T22:30".
+_DAY_AND_CLOCK = re.compile(r"(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 # A time given as an estimate ("about 3 a.m.") is rounded to the quarter hour: another
 # estimate this close ("around 2:45 a.m.") is the same time; further apart, within
 # ``APPROXIMATE_MINUTES``, the two may be one time or two.
