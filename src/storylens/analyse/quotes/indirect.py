@@ -31,6 +31,7 @@ from storylens.analyse.quotes.marks import ALL_MARKS, MarkedQuote
 from storylens.analyse.quotes.parse import (
     ASIDE_MIN_WORDS,
     CUE_POS,
+    DIRECT_OBJECT_DEPS,
     SCARE_MAX_WORDS,
     SUBJECT_DEPS,
     TIME_ENTITIES,
@@ -136,6 +137,19 @@ PHRASAL_CUES: frozenset[tuple[str, str]] = frozenset(
     }
 )
 PHRASAL_VERBS = frozenset(verb for verb, _ in PHRASAL_CUES)
+# Speech verbs whose content may be one word that stands for a clause said before or a
+# question asked ("said yes", "would not say so", "said the same of Penn").
+SHORT_ANSWER_CUES = frozenset({"say"})
+ANSWER_WORDS = frozenset({"yes", "no"})
+CLAUSE_ADVERB = "so"  # "would not say so", right after the cue ("said so many things" is not)
+CLAUSE_OBJECT = "same"  # "said the same of Penn"
+# "said no to the war": after an answer word, the thing refused or accepted.
+REFUSED_THING = "to"
+# The tag of a determiner: a cue whose subject is one ("These calls for ...") is a noun.
+DETERMINER_TAG = "DT"
+# Cues that put a question and the words that open it ("asked the board whether ...").
+QUESTION_CUES = frozenset({"ask", "wonder", "question"})
+QUESTION_MARKS = frozenset({"if", "whether"})
 # Verbs that also say what marks a thing ("a career characterized by collapses", "a town
 # described by its mills"): in the passive with a by-phrase naming a thing, no one speaks.
 DESCRIBING_CUES: frozenset[str] = frozenset(
@@ -536,9 +550,38 @@ def _indirect_content(token: Token) -> set[int] | None:
         complement = [c for c in token.rights if c.dep_ in ("oprd", "xcomp", "ccomp")]
         if complement and any(c.dep_ in ("dobj", "obj") for c in token.rights):
             return {t.i for c in token.rights if c.dep_ != "punct" for t in c.subtree}
+    if speech:
+        answer = _short_answer(token, lemma)
+        if answer is not None:
+            return answer
     if speech or stance:
         return _object_content(token, lemma)
     return None
+
+
+def _short_answer(token: Token, lemma: str) -> set[int] | None:
+    """`75 percent said yes`, `the candidate said no`, `neither side would say so`,
+    `three-quarters said the same of Penn`: a word that stands for a clause already said
+    or asked is what was said (a noun object of "say" is otherwise a time or a thing, and no
+    content: "said Monday")."""
+    if lemma not in SHORT_ANSWER_CUES:
+        return None
+    for child in token.rights:
+        word = child.lower_
+        if (
+            (child.dep_ == "intj" and word in ANSWER_WORDS and not _said_to(child))
+            or (child.dep_ == "advmod" and word == CLAUSE_ADVERB and child.i == token.i + 1)
+            or (child.dep_ in DIRECT_OBJECT_DEPS and word == CLAUSE_OBJECT)
+        ):
+            return {t.i for t in child.subtree}
+    return None
+
+
+def _said_to(answer: Token) -> bool:
+    """`said no to the war`, `will say yes to the deal`: refusing or accepting a thing, an
+    act rather than an answer given (the phrase is a vote or a stance, not words)."""
+    following = answer.nbor(1) if answer.i + 1 < len(answer.doc) else None
+    return following is not None and following.lower_ == REFUSED_THING
 
 
 def _reported_clause(cue: Token) -> Token | None:
@@ -824,7 +867,7 @@ def _object_content(token: Token, lemma: str) -> set[int] | None:
             start = child
             break
     if start is None:
-        return None
+        return _phrasal_clause_content(token, lemma)
     content = {t.i for t in start.subtree if t.i != start.i or start.dep_ != "prep"}
     for child in rights:
         if child.i > start.i and child.dep_ in OBJECT_TAIL_DEPS:
@@ -834,6 +877,33 @@ def _object_content(token: Token, lemma: str) -> set[int] | None:
         # act is about is that person's, never part of this one.
         content -= _own_statements(start)
     return content
+
+
+def _phrasal_clause_content(token: Token, lemma: str) -> set[int] | None:
+    """`called for the board to resign`, `asked for volunteers to stay`: the parse makes the
+    preposition of a phrasal cue the mark of a clause; the clause after it is what was
+    called for (the preposition, right after the cue, is not). `asked the students if they
+    were ready`: the parse makes the question a clause of time or condition; "if" or
+    "whether" opens what was asked and stays in it."""
+    if any(c.dep_ in SUBJECT_DEPS and c.tag_ == DETERMINER_TAG for c in token.children):
+        return None  # "These calls for more troops have come ...": a noun read as a verb
+    for clause in token.rights:
+        if clause.dep_ != "advcl":
+            continue
+        mark = next((c for c in clause.children if c.dep_ == "mark"), None)
+        if mark is None or mark.i != clause.left_edge.i:
+            continue
+        if (lemma, mark.lower_) in PHRASAL_CUES and not any(
+            t.is_punct for t in token.doc[token.i + 1 : mark.i]
+        ):
+            return {t.i for t in clause.subtree if t.i != mark.i}
+        if (
+            lemma in QUESTION_CUES
+            and mark.lower_ in QUESTION_MARKS
+            and not any(t.is_punct for t in token.doc[token.i + 1 : mark.i])
+        ):
+            return {t.i for t in clause.subtree}
+    return None
 
 
 def _is_person(token: Token) -> bool:
