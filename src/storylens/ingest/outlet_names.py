@@ -169,12 +169,8 @@ OUTLET_KEYS_KEPT = 8192
 # Host labels that name a part of a site, not the site ("news.bbc.co.uk", "blogs.x.com"):
 # skipped where the public suffix list cannot place the host.
 SUBSITE_LABELS = frozenset({"www", "m", "amp", "edition", "news", "blogs"})
-# Labels are asked of each article's address several times a comparison (its credits, its
-# sourcing): kept per address.
-SITE_LABELS_KEPT = 8192
 
 
-@lru_cache(maxsize=SITE_LABELS_KEPT)
 def site_label(url: str | None) -> str | None:
     """The name a site goes by in its address: "nytimes" for thecaucus.blogs.nytimes.com,
     "eastmere" for www.news.eastmere.co.uk. The registrable label by the public suffix list
