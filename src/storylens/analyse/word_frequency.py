@@ -18,7 +18,9 @@ def english_zipf(word: str) -> float:
     digits, then two decimals on the Zipf scale); a test holds the two equal."""
     if not (word.isascii() and word.isalpha() and word.islower()):
         return zipf_frequency(word, "en")
-    frequency = get_frequency_dict("en").get(word)
+    # Asked as wordfreq asks it itself (positional "best"): its cache is keyed by the call's
+    # arguments, and ("en",) beside ("en", "best") built the 321,000-word table twice.
+    frequency = get_frequency_dict("en", "best").get(word)
     if frequency is None:
         return 0.0
     rounded = round(frequency, math.floor(-math.log(frequency, 10)) + 3)

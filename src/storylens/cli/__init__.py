@@ -12,11 +12,9 @@ from __future__ import annotations
 import sys
 from typing import TextIO, cast
 
-# wordfreq finds its data files by inspecting the call stack when it is imported, at a cost
-# that grows with the stack's depth and the modules already loaded: imported first, here,
-# rather than at the bottom of the comparison's imports, it costs a third as much CPU
-# (about 0.2 s at every start; issue #22).
-import wordfreq  # noqa: F401
+# First: the collector set for start-up, and wordfreq imported (see the module).
+from storylens.cli import _startup  # noqa: F401  # isort: skip
+
 from sqlalchemy.exc import SQLAlchemyError
 
 from storylens.cli.analyze import analyze_command, watch_command

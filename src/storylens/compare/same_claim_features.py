@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -99,14 +100,14 @@ class ClaimProfile:
         )
 
     @cached_property
-    def chars(self) -> tuple[frozenset[str], ...]:
-        """Character n-grams, one set per CHAR_NGRAMS."""
+    def chars(self) -> tuple[AbstractSet[str], ...]:
+        """Character n-grams, one set per CHAR_NGRAMS (read-only)."""
         # Sliced straight from the text: the n-grams of one length need none of the shorter
         # ones (built up from the characters by ``map``, the same sets cost a sixth more).
+        # A set made in one step, not a frozenset of a list: a fifth less (3,077 sentences of
+        # 200 articles, 193 -> 154 ms), and only read by intersections.
         flat = self.text
-        return tuple(
-            frozenset([flat[i : i + n] for i in range(len(flat) - n + 1)]) for n in CHAR_NGRAMS
-        )
+        return tuple({flat[i : i + n] for i in range(len(flat) - n + 1)} for n in CHAR_NGRAMS)
 
 
 def claim_profile(text: str, names: Sequence[str] | None = None) -> ClaimProfile:

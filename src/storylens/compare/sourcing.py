@@ -1298,6 +1298,12 @@ def _outlets_unnamed_sources(
 # -- which names a profile lists -----------------------------------------------------------
 
 
+# Names whose folded words are kept: a comparison reads the same names' words again and again
+# (200 articles: 59,887 reads of 4,624 names; 49 -> 17 ms).
+NAME_WORDS_KEPT = 8192
+
+
+@lru_cache(maxsize=NAME_WORDS_KEPT)
 def _name_words(name: str) -> tuple[str, ...]:
     return tuple(fold(w) for w in words(name) if fold(w) != DEFINITE_ARTICLE)
 
