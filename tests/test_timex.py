@@ -749,6 +749,14 @@ def test_a_story_told_forward_counts_from_the_last_day_it_named() -> None:
         # a span an open act runs to ends ahead; a past one behind
         ("A second bill would fund the pier through September.", "September", "2019-09"),
         ("Sales rose through September.", "September", "2018-09"),
+        # a vote someone is up for or faces lies ahead, whatever verb reports it; one held
+        # ("lost") and one described after the fact stay behind
+        ("Councillors up for re-election in November said they would vote no.", "November",
+         "2019-11"),
+        ("Aldermen facing re-election in November hail from towns the mayor won.", "November",
+         "2019-11"),
+        ("She lost re-election in November.", "November", "2018-11"),
+        ("Turnout in the election in November was high.", "November", "2018-11"),
     ],
 )  # fmt: skip
 def test_a_day_ahead_of_an_intention_or_an_open_span(text: str, phrase: str, value: str) -> None:

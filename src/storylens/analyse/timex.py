@@ -294,6 +294,17 @@ _NOUNS_AFTER_TO = frozenset({
 # Words right before a month that make it the end of a span ("through September").
 SPAN_END_LOOKBACK_CHARS = 12  # "through ", "until " and a space or two
 _SPAN_END_BEFORE = re.compile(r"\b(?:through|until|till|thru)\s+$", re.IGNORECASE)
+# A vote someone is up for or faces, right before a month ("senators up for re-election in
+# November", "Democrats facing re-election in November hail from states Trump won"): it lies
+# ahead of the telling whatever verb the sentence reports it with, so its month is the coming
+# one, not the nearest behind (a fresh reader of BASIL event 49, published in January, found
+# both dated the November before). "lost re-election in November" tells a vote held.
+ELECTION_LOOKBACK_CHARS = 40
+_FACING_ELECTION_BEFORE = re.compile(
+    r"\b(?:up\s+for|fac(?:e|es|ing)|seek(?:s|ing)?|run(?:s|ning)?\s+for|stand(?:s|ing)?\s+for)"
+    r"\s+(?:re-?election|election)\s+in\s+$",
+    re.IGNORECASE,
+)
 # The present tense of verbs of intention, which look ahead wherever their "to" stands.
 _INTENDS = frozenset({"plans", "intends", "aims", "hopes", "expects", "seeks"})
 # Words of obligation before an infinitive ("has to pass a budget by October"): what must
@@ -1397,6 +1408,8 @@ def _r_month(m: re.Match[str], ctx: _Context, start: int, end: int) -> _Found | 
             # "a second would provide money through September": a span an open act runs to
             # ends ahead of the telling, not at the nearest such month behind it
             tense = "future"
+        if _FACING_ELECTION_BEFORE.search(ctx.text, max(0, start - ELECTION_LOOKBACK_CHARS), start):
+            tense = "future"  # "senators up for re-election in November said ...": the vote ahead
         year = _choose_year(here, tense, lambda y: date(y, month, 1))
     return _Found(f"{year:04d}-{month:02d}", "DATE", True)
 
