@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from storylens.compare.words import words
 from storylens.evidence import Evidence, StoryEvidence, locate
 from storylens.pipeline import analyze
-from storylens.records import Claim, Quote, StoryComparison, SummarySentence
+from storylens.records import Claim, Quote, StoryComparison, SummarySentence, TimelineEntry
 from storylens.report import report_json, write_markdown
 from storylens.store import Store
 from storylens.views import StoryView, shared_claims, story_view
@@ -464,3 +464,12 @@ def test_a_summary_line_says_whose_words_it_quotes() -> None:
         comparison, {"a": text}, {"a": (_said(text, "We will reopen the pier", "Rhea Voss"),)}
     )
     assert "(quoting Rhea Voss)" in _line_with_wordings(line, EvidenceNotes(evidence))[0]
+
+
+def test_a_timeline_row_says_whose_words_its_sentence_quotes() -> None:
+    text = "“The pier will reopen in 2027,” she said on Tuesday."
+    comparison = StoryComparison(story_id="s", article_ids=("a",))
+    row = TimelineEntry("2027", "2027", text, "a", "Echo", ("Echo",), resolved=True)
+    quoted = "The pier will reopen in 2027"
+    evidence = StoryEvidence(comparison, {"a": text}, {"a": (_said(text, quoted, "Rhea Voss"),)})
+    assert evidence.row_speaker(row) == "Rhea Voss"

@@ -177,6 +177,19 @@ class StoryEvidence:
         own = self._claim_of(line.article_id, line.text)
         return self.unnamed_speaker(own) if own is not None else None
 
+    def row_speaker(self, entry: TimelineEntry) -> str | None:
+        """Whose words a timeline row's sentence quotes without naming them (a fresh reader
+        of BASIL event 49 read "'The big blue wave ... will not build itself.'" as the
+        outlet's own voice), as ``unnamed_speaker`` finds for a claim."""
+        found = self._at(entry.article_id, entry.outlet, entry.sentence)
+        if not found:
+            return None
+        at = found[0]
+        sentence = Claim(
+            entry.article_id, entry.outlet, at.start, at.end, entry.sentence, "only", 0
+        )
+        return self.unnamed_speaker(sentence)
+
     def _quote_openings(self, article_id: str) -> list[tuple[int, int, str | None, str]]:
         """Where each span of the article's marked quotes opens and ends, with its quote's
         speaker and the speaker's type, in order of opening: a page asks of every claim, so

@@ -579,8 +579,10 @@ def _timeline(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     published = {entry.article_id: entry.published for entry in c.lineage}
     for entry in c.timeline:
         value = date_in_words(entry.value, entry.text, published.get(entry.article_id))
+        speaker = notes.evidence.row_speaker(entry)
+        said = f" (quoting {md(speaker)})" if speaker else ""
         lines.append(
             f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
-            f"| {md(entry.sentence)}{notes.ref(notes.evidence.timeline(entry))} |"
+            f"| {md(entry.sentence)}{said}{notes.ref(notes.evidence.timeline(entry))} |"
         )
     return [*lines, ""]
