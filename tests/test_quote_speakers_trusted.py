@@ -138,3 +138,21 @@ def test_it_after_a_quote_without_a_document_stays_unresolved(nlp: Language) -> 
     )
     ended = _holding(_quotes(nlp, text), "Vote for us")
     assert ended.speaker != "the Riverside Party"
+
+
+# -- a "he" that carries a main clause on carries its person on -----------------------------
+
+
+def test_a_pronoun_subject_before_carries_its_person_to_the_next_he(nlp: Language) -> None:
+    # the nearest name is inside the first sentence's object, two sentences back
+    text = (
+        "At the pier on Monday, Mr. Alder had run to Mr. Reyes’s side to help him. "
+        "He set out a goal for the council, said before in the hall. "
+        "“Tone down our own rhetoric,” he said."
+    )
+    assert _holding(_quotes(nlp, text), "Tone down").speaker == "Alder"
+
+
+def test_the_he_of_a_main_clause_is_the_subject_before_it_not_the_object(nlp: Language) -> None:
+    text = "Mr. Hale met Mr. Roe on Monday. He said the dock was safe. “We are fine,” he added."
+    assert _holding(_quotes(nlp, text), "We are fine").speaker == "Hale"
