@@ -804,3 +804,18 @@ def test_a_day_in_an_infinitive_of_an_act_done_is_past(text: str, phrase: str, v
 )  # fmt: skip
 def test_a_month_traced_back_to_is_past(text: str, phrase: str, value: str) -> None:
     assert _values(text, "2019-01-02")[phrase] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        # an event's name after "the" and a capitalised owner is no month
+        ("Crowds marked the anniversary of the Women’s March, which filled the square.", None),
+        ("The Harbour Workers' March drew thousands.", None),
+        # ... an owner with no "the", or in lower case, dates the noun after it
+        ("Britain's March budget cut taxes.", "2019-03"),
+        ("The council's March report was late.", "2018-03"),
+    ],
+)  # fmt: skip
+def test_a_month_in_an_events_name_is_no_date(text: str, month: str | None) -> None:
+    assert _values(text, "2019-01-02").get("March") == month

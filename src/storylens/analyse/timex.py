@@ -1304,6 +1304,21 @@ def _full_month(token: str) -> str:
     return calendar.month_name[_MONTHS[token.rstrip(".").lower()]].lower()
 
 
+# How far back a month's owner's name is read for its "the" ("the Harbour Workers' March").
+OWNER_LOOKBACK_CHARS = 60
+# A capitalised owner in the possessive ("Women's", "People’s", "Veterans'").
+_NAMED_FOR_OWNER = re.compile(r"[A-Z][a-z]+(?:['’]s|s['’])")
+
+
+def _after_the(words: list[str]) -> bool:
+    """Whether the capitalised words that end ``words`` (none or more: "Harbour" of "the
+    Harbour Workers'") follow a "the"."""
+    rest = list(words)
+    while rest and rest[-1][:1].isupper() and rest[-1].lower() != "the":
+        rest.pop()
+    return bool(rest) and rest[-1].lower() == "the"
+
+
 def _month_alone_ok(m: re.Match[str], text: str) -> bool:
     """A month name alone: "May" needs a cue before it (a modal otherwise, or a name), and a
     name-like neighbour ("Theresa May", "April Smith") makes any month word a name."""
@@ -1322,6 +1337,15 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
         return False  # "April Smith", "June Carter"
     if previous[:1].isupper() and previous.rstrip(".,").lower() in _TITLES:
         return False  # "Mrs. May"
+    window_start = max(0, start - OWNER_LOOKBACK_CHARS)
+    owners = text[window_start:start].split()[:-1]
+    if window_start > 0 and not text[window_start - 1].isspace():
+        owners = owners[1:]  # a word the window cut
+    if _NAMED_FOR_OWNER.fullmatch(previous) and _after_the(owners):
+        # "the anniversary of the Women's March", "the People's March": an event's name after
+        # "the" and a capitalised owner (a fresh reader of BASIL event 49 found "March 2017" in
+        # the timeline); "Britain's March budget" has no "the" and stays a month
+        return False
     if previous[:1].isupper() and previous.isalpha() and previous.lower() not in _YEAR_OPENERS:
         sentence_start = start - len(previous) - 1 <= 0 or text[
             max(0, start - len(previous) - 3) : start - len(previous)
