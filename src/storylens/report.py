@@ -282,8 +282,7 @@ def _line_with_wordings(line: SummarySentence, notes: EvidenceNotes) -> list[str
     the same claim one line below it; then what it knows of the other outlets, and the details
     in it the outlets give differently."""
     ev = notes.evidence
-    speaker = ev.line_speaker(line)
-    said = f" (quoting {md(speaker)})" if speaker else ""
+    said = _quoting(ev.line_speaker(line))
     outlets = ", ".join(md(o) for o in line.outlets)
     lines = [f"- {md(line.text)}{said} ({outlets}){notes.ref(ev.line(line))}"]
     lines += [
@@ -416,9 +415,13 @@ def _nearest_lines(nearest: tuple[ClaimMatch, ...], notes: EvidenceNotes) -> lis
 def _only_line(claim: Claim, notes: EvidenceNotes) -> str:
     echo = f" (echoed by {', '.join(md(o) for o in claim.echoed_by)})" if claim.echoed_by else ""
     maybe = f" ({md(maybe_note(claim))})" if claim.maybe_matches else ""
-    speaker = notes.evidence.unnamed_speaker(claim)
-    said = f" (quoting {md(speaker)})" if speaker else ""
+    said = _quoting(notes.evidence.unnamed_speaker(claim))
     return md(claim.text) + said + echo + maybe + notes.ref(notes.evidence.claim(claim))
+
+
+def _quoting(speaker: str | None) -> str:
+    """What a line adds to say whose words it quotes without naming them: " (quoting X)"."""
+    return f" (quoting {md(speaker)})" if speaker else ""
 
 
 def agreeing_details_line(agreed: int) -> str:
@@ -579,8 +582,7 @@ def _timeline(c: StoryComparison, notes: EvidenceNotes) -> list[str]:
     published = {entry.article_id: entry.published for entry in c.lineage}
     for entry in c.timeline:
         value = date_in_words(entry.value, entry.text, published.get(entry.article_id))
-        speaker = notes.evidence.row_speaker(entry)
-        said = f" (quoting {md(speaker)})" if speaker else ""
+        said = _quoting(notes.evidence.row_speaker(entry))
         lines.append(
             f"| {md(value)} | {md(entry.text)} | {', '.join(md(o) for o in entry.outlets)} "
             f"| {md(entry.sentence)}{said}{notes.ref(notes.evidence.timeline(entry))} |"

@@ -1310,6 +1310,15 @@ OWNER_LOOKBACK_CHARS = 60
 _NAMED_FOR_OWNER = re.compile(r"[A-Z][a-z]+(?:['’]s|s['’])")
 
 
+def _words_before(text: str, start: int) -> list[str]:
+    """The whole words within ``OWNER_LOOKBACK_CHARS`` before ``start``."""
+    window_start = max(0, start - OWNER_LOOKBACK_CHARS)
+    found = text[window_start:start].split()
+    if window_start > 0 and not text[window_start - 1].isspace():
+        found = found[1:]  # a word the window cut
+    return found
+
+
 def _after_the(words: list[str]) -> bool:
     """Whether the capitalised words that end ``words`` (none or more: "Harbour" of "the
     Harbour Workers'") follow a "the"."""
@@ -1337,11 +1346,7 @@ def _month_alone_ok(m: re.Match[str], text: str) -> bool:
         return False  # "April Smith", "June Carter"
     if previous[:1].isupper() and previous.rstrip(".,").lower() in _TITLES:
         return False  # "Mrs. May"
-    window_start = max(0, start - OWNER_LOOKBACK_CHARS)
-    owners = text[window_start:start].split()[:-1]
-    if window_start > 0 and not text[window_start - 1].isspace():
-        owners = owners[1:]  # a word the window cut
-    if _NAMED_FOR_OWNER.fullmatch(previous) and _after_the(owners):
+    if _NAMED_FOR_OWNER.fullmatch(previous) and _after_the(_words_before(text, start)[:-1]):
         # "the anniversary of the Women's March", "the People's March": an event's name after
         # "the" and a capitalised owner (a fresh reader of BASIL event 49 found "March 2017" in
         # the timeline); "Britain's March budget" has no "the" and stays a month

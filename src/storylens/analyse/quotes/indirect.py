@@ -612,7 +612,7 @@ def _reported_clause(cue: Token) -> Token | None:
 def _has_object(cue: Token) -> bool:
     """Whether the cue has a direct object (`explained the refusal ... is a weakness`: the
     parse splits one reported clause into an object and a clause, so neither alone is it)."""
-    return any(c.dep_ in ("dobj", "obj") for c in cue.children)
+    return any(c.dep_ in DIRECT_OBJECT_DEPS for c in cue.children)
 
 
 def _permitted_act(cue: Token) -> bool:
@@ -893,15 +893,11 @@ def _phrasal_clause_content(token: Token, lemma: str) -> set[int] | None:
         mark = next((c for c in clause.children if c.dep_ == "mark"), None)
         if mark is None or mark.i != clause.left_edge.i:
             continue
-        if (lemma, mark.lower_) in PHRASAL_CUES and not any(
-            t.is_punct for t in token.doc[token.i + 1 : mark.i]
-        ):
+        if any(t.is_punct for t in token.doc[token.i + 1 : mark.i]):
+            continue  # the clause is set off from the cue: not what it calls for or asks
+        if (lemma, mark.lower_) in PHRASAL_CUES:
             return {t.i for t in clause.subtree if t.i != mark.i}
-        if (
-            lemma in QUESTION_CUES
-            and mark.lower_ in QUESTION_MARKS
-            and not any(t.is_punct for t in token.doc[token.i + 1 : mark.i])
-        ):
+        if lemma in QUESTION_CUES and mark.lower_ in QUESTION_MARKS:
             return {t.i for t in clause.subtree}
     return None
 
