@@ -208,3 +208,12 @@ def test_a_quoted_question_keeps_its_lower_case_attribution(nlp: Language) -> No
     quotes = _quotes(nlp, text)
     assert _holding(quotes, "Why now").speaker == "the treasurer"
     assert _holding(quotes, "Why not").speaker_mention == "I"
+
+
+def test_two_people_with_one_suffix_are_not_one_by_their_nicknames(nlp: Language) -> None:
+    # "Jr." is no surname: Mike Jackson Jr. is not Michael Smith Jr.
+    text = (
+        "Michael Smith Jr. opened the fair. Mike Jackson Jr. ran the stalls. "
+        "“We will build the pier,” Mr. Jackson said."
+    )
+    assert _holding(_quotes(nlp, text), "build the pier").speaker == "Mike Jackson Jr."

@@ -1694,10 +1694,10 @@ def _reads_as_person(head: Token, run: list[Token]) -> bool:
 
 
 def _given_and_surname_of(name: str) -> tuple[str | None, str]:
-    """A person's first given name (None for a name of one word) and surname, initials
-    aside ("Michael R. Bloomberg" -> "Michael", "Bloomberg")."""
+    """A person's first given name (None for a name of one word) and surname (``_surname``),
+    initials aside ("Michael R. Bloomberg" -> "Michael", "Bloomberg")."""
     words = [w for w in name.split() if not _is_initial(w)]
-    return (words[0] if len(words) >= 2 else None), words[-1] if words else ""
+    return (words[0] if len(words) >= 2 else None), _surname(words) if words else ""
 
 
 def _is_initial(word: str) -> bool:
